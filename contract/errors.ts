@@ -1,0 +1,25 @@
+/** Error codes of API.md §0 and the ones named elsewhere in the contract. */
+export const ERROR_CODES = {
+  VALIDATION_ERROR: 400,
+  MD5_MISMATCH: 400,
+  UNAUTHORIZED: 401,
+  AUTH_ERROR: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  DATA_SOURCE_NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_ERROR: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Body of every error response. */
+export interface ApiError {
+  code: ErrorCode;
+  message: string;
+  /** Field name → message, for 400s. */
+  errors?: Record<string, string>;
+  /** Present on 500s: the id under which the server logged the failure. */
+  requestId?: string;
+}

@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './data-types';
+export * from './errors';
+export * from './metadata';
+export * from './paging';
+export * from './permissions';

@@ -1,0 +1,119 @@
+import type { DataType, IndexStorage, IndexType, RelationType, SequenceType } from './data-types';
+
+/** Epoch milliseconds (metadata timestamps, crudapi style). */
+export type EpochMillis = number;
+
+export interface Column {
+  id?: number;
+  name: string;
+  caption?: string;
+  description?: string | null;
+  displayOrder?: number;
+  dataType: DataType;
+  length?: number | null;
+  precision?: number | null;
+  scale?: number | null;
+  unsigned?: boolean;
+  indexType?: IndexType | null;
+  indexStorage?: IndexStorage | null;
+  indexName?: string | null;
+  autoIncrement?: boolean;
+  seqId?: number | null;
+  nullable?: boolean;
+  defaultValue?: string | null;
+  insertable?: boolean;
+  updatable?: boolean;
+  queryable?: boolean;
+  displayable?: boolean;
+  systemable?: boolean;
+  multipleValue?: boolean;
+  createdDate?: EpochMillis;
+  lastModifiedDate?: EpochMillis;
+}
+
+export interface IndexLine {
+  id?: number;
+  column: { id?: number; name: string };
+}
+
+export interface Index {
+  id?: number;
+  name: string;
+  caption?: string;
+  description?: string | null;
+  indexType: Exclude<IndexType, 'NONE' | 'FULLTEXT'>;
+  indexStorage?: Exclude<IndexStorage, 'NONE'> | null;
+  createdDate?: EpochMillis;
+  lastModifiedDate?: EpochMillis;
+  indexLines: IndexLine[];
+  /** Web-app only: a row added in the index editor and not saved yet. */
+  isNewRow?: boolean;
+}
+
+export interface Table {
+  id?: number;
+  name: string;
+  pluralName?: string;
+  tableName?: string;
+  caption?: string;
+  description?: string | null;
+  engine?: string | null;
+  reverse?: boolean;
+  systemable?: boolean;
+  readOnly?: boolean;
+  primaryNames?: string[];
+  columns: Column[];
+  indexs?: Index[];
+  createdDate?: EpochMillis;
+  lastModifiedDate?: EpochMillis;
+}
+
+export interface Sequence {
+  id?: number;
+  name: string;
+  caption?: string;
+  description?: string | null;
+  sequenceType: SequenceType;
+  currentTime?: boolean;
+  format?: string | null;
+  minValue?: number | null;
+  maxValue?: number | null;
+  nextValue?: number | null;
+  incrementBy?: number | null;
+  cycle?: boolean;
+  createdDate?: EpochMillis;
+  lastModifiedDate?: EpochMillis;
+}
+
+export interface TableRef {
+  id: number;
+  name?: string;
+  caption?: string;
+}
+
+export interface ColumnRef {
+  id: number;
+  name?: string;
+}
+
+export interface Relation {
+  id?: number;
+  name: string;
+  caption?: string;
+  description?: string | null;
+  relationType: RelationType;
+  fromTable: TableRef;
+  toTable: TableRef;
+  fromColumn: ColumnRef;
+  toColumn: ColumnRef;
+  createdDate?: EpochMillis;
+  lastModifiedDate?: EpochMillis;
+}
+
+/** `GET /api/metadata/dataSources` item. */
+export interface DataSourceInfo {
+  name: string;
+  caption: string;
+  database: string;
+  client: 'sqlite' | 'pg' | 'mysql';
+}

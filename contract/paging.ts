@@ -1,0 +1,8 @@
+/** Paging limits of API.md §0 and constants of SPEC.md §9. */
+export const DEFAULT_LIMIT = 10;
+export const RELATION_LIST_LIMIT = 999;
+export const MAX_LIMIT = 10000;
+export const PAGE_SIZE_OPTIONS = [5, 10, 15, 20, 30, 50, 100] as const;
+export const MAX_PAGE_BUTTONS = 10;
+export const BIG_FILE_CHUNK_SIZE = 20971520;
+export const MD5_READ_SIZE = 2097152;

@@ -1,0 +1,56 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const serverUrl = process.env.CRUDBOARD_SERVER ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  base: '/crudboard/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2048,
+  },
+  server: {
+    proxy: {
+      '/api': serverUrl,
+      '/download': serverUrl,
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          globals: true,
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: ['tests/e2e/**'],
+          setupFiles: ['./tests/setup.ts'],
+          server: { deps: { inline: [/@refinedev\//, 'react-router'] } },
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/test/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60000,
+          hookTimeout: 120000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
