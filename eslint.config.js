@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -8,8 +10,26 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Two halves, one contract: src/ and server/ share only contract/ (DESIGN.md principle 8).
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src', from: './server', message: 'The web app shares only contract/ with the server.' },
+            { target: './tests', from: './server', except: [], message: 'Web-app tests may not import the server.' },
+            { target: './server', from: './src', message: 'The server shares only contract/ with the web app.' },
+            { target: './server', from: './tests', message: 'The server may not import web-app tests.' },
+            { target: './contract', from: './src', message: 'contract/ imports nothing from either half.' },
+            { target: './contract', from: './server', message: 'contract/ imports nothing from either half.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -17,38 +37,10 @@ export default tseslint.config(
     ignores: ['tests/e2e/**'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/server/**'], message: 'The web app shares only contract/ with the server.' }] },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['server/**/*.ts', 'tests/e2e/**/*.ts', 'bench/**/*.ts'],
+    files: ['server/**/*.ts', 'tests/e2e/**/*.ts', 'bench/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['../../src/*', '../../../src/*', '../../../../src/*', '../../../../../src/*'],
-              message: 'The server shares only contract/ with the web app.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['contract/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/src/**', '**/server/**'], message: 'contract/ imports nothing from either half.' }] },
-      ],
-    },
   },
 );

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config';
+import type { CreatedAdmin } from './db/ensure-super-admin';
+import bootstrap from './plugins/bootstrap';
+import db from './plugins/db';
+import docs from './plugins/docs';
+import errors from './plugins/errors';
+import gracefulClose from './plugins/graceful-close';
+import securityHeaders from './plugins/security-headers';
+import session from './plugins/session';
+import webApp from './plugins/web-app';
+import api from './routes/api';
+import type { LoginLimits } from './routes/auth';
+
+export interface BuildOptions {
+  /** Fastify logger options; off unless given. */
+  logger?: FastifyServerOptions['logger'];
+  /** Directory of the built web app (default: `dist/` of the repository). */
+  webRoot?: string;
+  /** Largest accepted request body in bytes (default 5 MiB). */
+  bodyLimit?: number;
+  loginLimits?: LoginLimits;
+  /** Called once, on the first start, when the `superadmin` account has just been created. */
+  onAdminCreated?: (admin: CreatedAdmin) => void;
+  /** More routes under /api (tests register failing routes here). */
+  extraRoutes?: FastifyPluginAsyncTypebox;
+}
+
+export const DEFAULT_WEB_ROOT = resolve(import.meta.dirname, '../../dist');
+const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
+
+/**
+ * Builds the whole server: plugins, then the API, then the web app. Migrates every data source
+ * and returns a ready app; on failure closes what was opened and rethrows.
+ */
+export const buildApp = async (config: AppConfig, options: BuildOptions = {}) => {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
+    trustProxy: false,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  try {
+    await app.register(errors);
+    await app.register(securityHeaders);
+    await app.register(gracefulClose);
+    await app.register(cookie);
+    await app.register(formbody);
+    await app.register(db, { dataSources: config.dataSources });
+    await app.register(bootstrap, {
+      ...(config.adminPassword === undefined ? {} : { adminPassword: config.adminPassword }),
+      ...(options.onAdminCreated ? { onAdminCreated: options.onAdminCreated } : {}),
+    });
+    await app.register(session, { ttlSeconds: config.sessionTtlSeconds });
+    await app.register(docs);
+    await app.register(api, {
+      prefix: '/api',
+      ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
+      ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+    });
+    await app.register(webApp, { root: options.webRoot ?? DEFAULT_WEB_ROOT });
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+};
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

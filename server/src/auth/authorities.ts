@@ -1,0 +1,19 @@
+import type { Authority } from '../../../contract/index';
+
+export interface RoleGrant {
+  code: string;
+  permissions: string | null;
+}
+
+/** API.md §6: a user's authorities are its role codes plus the roles' permission codes. */
+export const authoritiesOf = (roles: readonly RoleGrant[]): Authority[] => {
+  const codes = new Set<string>();
+  for (const role of roles) codes.add(role.code);
+  for (const role of roles) {
+    for (const code of (role.permissions ?? '').split(',')) {
+      const trimmed = code.trim();
+      if (trimmed) codes.add(trimmed);
+    }
+  }
+  return [...codes].map((authority) => ({ authority }));
+};

@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import { basename, isAbsolute, resolve } from 'node:path';
+
+export const CLIENTS = ['sqlite', 'pg', 'mysql'] as const;
+export type Client = (typeof CLIENTS)[number];
+
+export interface DataSourceConfig {
+  name: string;
+  caption: string;
+  client: Client;
+  /** Absolute file path for sqlite, URL for pg / mysql. */
+  connection: string;
+  /** Database name (pg / mysql) or file base name (sqlite): safe to show. */
+  database: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  adminPassword?: string;
+  sessionTtlSeconds: number;
+  /** `primary` first. */
+  dataSources: DataSourceConfig[];
+}
+
+export const PRIMARY = 'primary';
+export const PRIMARY_CAPTION = '主数据源';
+export const SQLITE_FILE = 'crudboard.sqlite';
+export const CONFIG_FILE = 'crudboard.config.json';
+export const DEFAULT_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+const DATA_SOURCE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+const URL_PROTOCOLS: Record<Exclude<Client, 'sqlite'>, string[]> = {
+  pg: ['postgres:', 'postgresql:'],
+  mysql: ['mysql:', 'mariadb:'],
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export type ReadTextFile = (path: string) => string | undefined;
+
+const readIfExists: ReadTextFile = (path) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+};
+
+const integer = (value: string | undefined, name: string, fallback: number, min: number, max: number) => {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
+  }
+  return n;
+};
+
+const parseJson = (text: string, origin: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`${origin} is not valid JSON: ${(error as Error).message}`);
+  }
+};
+
+const entriesOf = (parsed: unknown, origin: string): unknown[] => {
+  if (Array.isArray(parsed)) return parsed;
+  if (parsed && typeof parsed === 'object' && 'dataSources' in parsed) {
+    const list = (parsed as { dataSources: unknown }).dataSources;
+    if (Array.isArray(list)) return list;
+  }
+  throw new ConfigError(`${origin} must be an array of data sources or an object {"dataSources": [...]}`);
+};
+
+const databaseOfUrl = (client: Exclude<Client, 'sqlite'>, connection: string, where: string): string => {
+  let url: URL;
+  try {
+    url = new URL(connection);
+  } catch {
+    throw new ConfigError(`${where}: connection must be a URL such as ${client}://user:pass@host/db`);
+  }
+  if (!URL_PROTOCOLS[client].includes(url.protocol)) {
+    throw new ConfigError(
+      `${where}: a ${client} connection URL starts with ${URL_PROTOCOLS[client].join(' or ')}`,
+    );
+  }
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!database || database.includes('/')) {
+    throw new ConfigError(`${where}: the connection URL must name a database (…/databaseName)`);
+  }
+  return database;
+};
+
+const parseEntry = (raw: unknown, index: number, origin: string, dataDir: string): DataSourceConfig => {
+  const where = `${origin}[${index}]`;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ConfigError(`${where} must be an object {name, caption, client, connection}`);
+  }
+  const { name, caption, client, connection } = raw as Record<string, unknown>;
+  if (typeof name !== 'string' || !DATA_SOURCE_NAME.test(name)) {
+    throw new ConfigError(`${where}: name must match ${DATA_SOURCE_NAME.source}`);
+  }
+  if (caption !== undefined && typeof caption !== 'string') {
+    throw new ConfigError(`${where} (${name}): caption must be a string`);
+  }
+  if (typeof client !== 'string' || !(CLIENTS as readonly string[]).includes(client)) {
+    throw new ConfigError(
+      `${where} (${name}): unknown client "${String(client)}"; use ${CLIENTS.join(', ')}`,
+    );
+  }
+  if (typeof connection !== 'string' || connection.trim() === '') {
+    throw new ConfigError(`${where} (${name}): connection must be a non-empty string`);
+  }
+  const defaultCaption = name === PRIMARY ? PRIMARY_CAPTION : name;
+  if (client === 'sqlite') {
+    const file = isAbsolute(connection) ? connection : resolve(dataDir, connection);
+    return { name, caption: caption || defaultCaption, client, connection: file, database: basename(file) };
+  }
+  const typed = client as Exclude<Client, 'sqlite'>;
+  const database = databaseOfUrl(typed, connection, `${where} (${name})`);
+  return { name, caption: caption || defaultCaption, client: typed, connection, database };
+};
+
+const extraDataSources = (
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  dataDir: string,
+  readFile: ReadTextFile,
+): DataSourceConfig[] => {
+  let text: string | undefined;
+  let origin: string;
+  if (env.DATA_SOURCES !== undefined && env.DATA_SOURCES.trim() !== '') {
+    text = env.DATA_SOURCES;
+    origin = 'DATA_SOURCES';
+  } else {
+    origin = CONFIG_FILE;
+    text = readFile(resolve(cwd, CONFIG_FILE));
+  }
+  if (text === undefined) return [];
+  const entries = entriesOf(parseJson(text, origin), origin);
+  const parsed = entries.map((entry, index) => parseEntry(entry, index, origin, dataDir));
+  const seen = new Set<string>();
+  for (const source of parsed) {
+    const key = source.name.toLowerCase();
+    if (seen.has(key)) throw new ConfigError(`${origin}: duplicate data source name "${source.name}"`);
+    seen.add(key);
+  }
+  return parsed;
+};
+
+/**
+ * Reads the server configuration from environment variables and, when `DATA_SOURCES` is unset,
+ * from `crudboard.config.json` in `cwd`. Throws ConfigError with a readable message.
+ */
+export const loadConfig = (
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  readFile: ReadTextFile = readIfExists,
+): AppConfig => {
+  const dataDir = resolve(cwd, env.DATA_DIR?.trim() || 'data');
+  const defaultPrimary: DataSourceConfig = {
+    name: PRIMARY,
+    caption: PRIMARY_CAPTION,
+    client: 'sqlite',
+    connection: resolve(dataDir, SQLITE_FILE),
+    database: SQLITE_FILE,
+  };
+  const extra = extraDataSources(env, cwd, dataDir, readFile);
+  const primary = extra.find((source) => source.name === PRIMARY) ?? defaultPrimary;
+  const adminPassword = env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD;
+  return {
+    port: integer(env.PORT, 'PORT', 8080, 0, 65535),
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir,
+    ...(adminPassword === undefined ? {} : { adminPassword }),
+    sessionTtlSeconds: integer(
+      env.SESSION_TTL,
+      'SESSION_TTL',
+      DEFAULT_SESSION_TTL_SECONDS,
+      1,
+      10 * 365 * 86400,
+    ),
+    dataSources: [primary, ...extra.filter((source) => source.name !== PRIMARY)],
+  };
+};

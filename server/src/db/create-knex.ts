@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import knex, { type Knex } from 'knex';
+import type { DataSourceConfig } from '../config';
+import { pgTypes } from './pg-types';
+
+interface SqliteConnection {
+  pragma: (source: string) => unknown;
+}
+interface MysqlConnection {
+  query: (sql: string, done: (error: Error | null) => void) => void;
+}
+
+const SQLITE_PRAGMAS = [
+  'journal_mode = WAL',
+  'foreign_keys = ON',
+  'busy_timeout = 5000',
+  'synchronous = NORMAL',
+];
+
+/** Strict mode so that MySQL refuses bad values instead of silently truncating them. */
+const MYSQL_SQL_MODE =
+  "SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION'";
+
+const mysqlConnection = (url: string): Knex.MySql2ConnectionConfig => {
+  const parsed = new URL(url);
+  const options: Record<string, unknown> = {};
+  for (const [key, value] of parsed.searchParams) {
+    try {
+      options[key] = JSON.parse(value);
+    } catch {
+      options[key] = value;
+    }
+  }
+  return {
+    ...options,
+    host: decodeURIComponent(parsed.hostname.replace(/^\[(.*)\]$/, '$1')),
+    port: parsed.port ? Number(parsed.port) : 3306,
+    user: decodeURIComponent(parsed.username),
+    password: decodeURIComponent(parsed.password),
+    database: decodeURIComponent(parsed.pathname.slice(1)),
+    charset: 'utf8mb4',
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    timezone: 'local',
+    multipleStatements: false,
+  };
+};
+
+/** One Knex instance (and pool) for a configured data source. Connects lazily. */
+export const createKnex = (source: DataSourceConfig, log?: Knex.Logger): Knex => {
+  switch (source.client) {
+    case 'sqlite':
+      mkdirSync(dirname(source.connection), { recursive: true });
+      return knex({
+        ...(log ? { log } : {}),
+        client: 'better-sqlite3',
+        connection: { filename: source.connection },
+        useNullAsDefault: true,
+        pool: {
+          min: 1,
+          max: 1,
+          afterCreate: (connection: SqliteConnection, done: (error: Error | null, c: unknown) => void) => {
+            try {
+              for (const pragma of SQLITE_PRAGMAS) connection.pragma(pragma);
+              done(null, connection);
+            } catch (error) {
+              done(error as Error, connection);
+            }
+          },
+        },
+      });
+    case 'pg':
+      return knex({
+        ...(log ? { log } : {}),
+        client: 'pg',
+        connection: { connectionString: source.connection, types: pgTypes, application_name: 'crudboard' },
+        pool: { min: 0, max: 10 },
+      });
+    case 'mysql':
+      return knex({
+        ...(log ? { log } : {}),
+        client: 'mysql2',
+        connection: mysqlConnection(source.connection),
+        pool: {
+          min: 0,
+          max: 10,
+          afterCreate: (connection: MysqlConnection, done: (error: Error | null, c: unknown) => void) => {
+            connection.query(MYSQL_SQL_MODE, (error) => done(error, connection));
+          },
+        },
+      });
+  }
+};

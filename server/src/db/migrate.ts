@@ -1,0 +1,45 @@
+import type { Knex } from 'knex';
+import { metadata001Tables } from './migrations/metadata-001-tables';
+import type { NamedMigration } from './migrations/named-migration';
+import { system001Tables } from './migrations/system-001-tables';
+import { MIGRATION_TABLES } from './table-names';
+
+/** In order; append new migrations, never edit or reorder released ones. */
+export const METADATA_MIGRATIONS: readonly NamedMigration[] = [metadata001Tables];
+export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [system001Tables];
+
+const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({
+  getMigrations: async () => [...migrations],
+  getMigrationName: (migration) => migration.name,
+  getMigration: async (migration) => migration,
+});
+
+const latest = async (knex: Knex, migrations: readonly NamedMigration[], tableName: string) => {
+  try {
+    const [, applied] = (await knex.migrate.latest({ migrationSource: sourceOf(migrations), tableName })) as [
+      number,
+      string[],
+    ];
+    return applied;
+  } catch (error) {
+    if ((error as Error).name === 'MigrationLocked') {
+      throw new Error(
+        `${tableName}_lock is locked: another crudboard is migrating this database, or one stopped ` +
+          `while migrating. If none is running, set is_locked = 0 in ${tableName}_lock and start again.`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+};
+
+/**
+ * Brings one data source's schema up to date: metadata tables always, system tables when it is
+ * `primary`. Versioned by Knex's migrator (its own tables, with a lock), so running it again is a
+ * no-op. Returns the names of the migrations applied now.
+ */
+export const runMigrations = async (knex: Knex, options: { system: boolean }): Promise<string[]> => {
+  const applied = await latest(knex, METADATA_MIGRATIONS, MIGRATION_TABLES.metadata);
+  if (options.system) applied.push(...(await latest(knex, SYSTEM_MIGRATIONS, MIGRATION_TABLES.system)));
+  return applied;
+};

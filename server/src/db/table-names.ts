@@ -1,0 +1,24 @@
+/** Physical names of the tables crudboard itself owns. */
+export const META = {
+  table: 'cb_meta_table',
+  column: 'cb_meta_column',
+  index: 'cb_meta_index',
+  indexLine: 'cb_meta_index_line',
+  sequence: 'cb_meta_sequence',
+  relation: 'cb_meta_relation',
+} as const;
+
+/** System tables, in `primary` only; keys are their API names. */
+export const SYSTEM = {
+  user: 'cb_user',
+  role: 'cb_role',
+  userRole: 'cb_user_role',
+  config: 'cb_config',
+  menu: 'cb_menu',
+  session: 'cb_session',
+} as const;
+
+export const MIGRATION_TABLES = {
+  metadata: 'cb_migrations',
+  system: 'cb_system_migrations',
+} as const;

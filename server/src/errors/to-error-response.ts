@@ -1,0 +1,91 @@
+import type { ApiError, ErrorCode } from '../../../contract/index';
+import { errorMessage, fieldMessage, format, type Lang, type Localized } from '../i18n/messages';
+import { ApiException } from './api-exception';
+import { fieldErrors, type SchemaError } from './field-errors';
+
+export interface ErrorResponse {
+  status: number;
+  body: ApiError;
+  headers: Record<string, string>;
+  /** True for failures the server must log (5xx). */
+  unexpected: boolean;
+}
+
+interface FrameworkError {
+  code?: unknown;
+  statusCode?: unknown;
+  validation?: SchemaError[];
+  validationContext?: string;
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+const INVALID_JSON_CODES = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
+
+const text = (value: string | Localized, lang: Lang): string =>
+  typeof value === 'string' ? value : format(value, lang);
+
+const fromApiException = (error: ApiException, lang: Lang): ErrorResponse => {
+  const body: ApiError = {
+    code: error.code,
+    message: error.detail ? text(error.detail, lang) : errorMessage(error.code, lang, error.extras.params),
+  };
+  if (error.errors) {
+    body.errors = Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, text(v, lang)]));
+  }
+  return { status: error.status, body, headers: error.extras.headers ?? {}, unexpected: false };
+};
+
+/**
+ * Maps anything thrown while handling a request to the API.md §0 error body. Only 4xx errors
+ * keep their detail; everything else becomes a generic 500 carrying the request id.
+ */
+export const toErrorResponse = (error: unknown, lang: Lang, requestId: string): ErrorResponse => {
+  if (error instanceof ApiException) return fromApiException(error, lang);
+  const framework = (error ?? {}) as FrameworkError;
+  if (Array.isArray(framework.validation)) {
+    const part = framework.validationContext ?? 'body';
+    return {
+      status: 400,
+      body: {
+        code: 'VALIDATION_ERROR',
+        message: errorMessage('VALIDATION_ERROR', lang),
+        errors: fieldErrors(framework.validation, part, lang),
+      },
+      headers: {},
+      unexpected: false,
+    };
+  }
+  if (typeof framework.code === 'string' && INVALID_JSON_CODES.has(framework.code)) {
+    return {
+      status: 400,
+      body: {
+        code: 'VALIDATION_ERROR',
+        message: errorMessage('VALIDATION_ERROR', lang),
+        errors: { body: fieldMessage('invalidJson', lang) },
+      },
+      headers: {},
+      unexpected: false,
+    };
+  }
+  const status = typeof framework.statusCode === 'number' ? framework.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const code = CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR';
+    return { status, body: { code, message: errorMessage(code, lang) }, headers: {}, unexpected: false };
+  }
+  return {
+    status: 500,
+    body: { code: 'INTERNAL_ERROR', message: errorMessage('INTERNAL_ERROR', lang), requestId },
+    headers: {},
+    unexpected: true,
+  };
+};

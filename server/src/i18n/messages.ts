@@ -1,0 +1,70 @@
+import type { ErrorCode } from '../../../contract/index';
+
+export type Lang = 'zh' | 'en';
+export interface Localized {
+  zh: string;
+  en: string;
+}
+export type Params = Record<string, string | number>;
+
+/** Chinese unless the client's first preference is English. */
+export const languageOf = (acceptLanguage: string | undefined): Lang =>
+  acceptLanguage?.trim().toLowerCase().startsWith('en') ? 'en' : 'zh';
+
+export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
+  VALIDATION_ERROR: { zh: '请求参数不正确', en: 'The request is invalid' },
+  MD5_MISMATCH: { zh: '文件校验失败（MD5 不一致）', en: 'File check failed (MD5 mismatch)' },
+  UNAUTHORIZED: { zh: '未登录或会话已过期，请重新登录', en: 'Not signed in or the session has expired' },
+  AUTH_ERROR: { zh: '用户名或密码错误', en: 'Wrong username or password' },
+  FORBIDDEN: { zh: '没有权限', en: 'Forbidden' },
+  NOT_FOUND: { zh: '资源不存在', en: 'Not found' },
+  DATA_SOURCE_NOT_FOUND: { zh: '数据源 {name} 不存在', en: 'Unknown data source {name}' },
+  CONFLICT: { zh: '数据冲突', en: 'Conflict' },
+  PAYLOAD_TOO_LARGE: { zh: '请求内容过大', en: 'The request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { zh: '不支持的内容类型', en: 'Unsupported content type' },
+  TOO_MANY_REQUESTS: { zh: '尝试次数过多，请稍后再试', en: 'Too many attempts, try again later' },
+  INTERNAL_ERROR: { zh: '服务器内部错误', en: 'Internal server error' },
+};
+
+/** Messages for one field of a 400, keyed by the JSON-schema keyword that failed. */
+export const FIELD_MESSAGES = {
+  required: { zh: '不能为空', en: 'is required' },
+  type: { zh: '类型应为 {type}', en: 'must be of type {type}' },
+  minimum: { zh: '不能小于 {limit}', en: 'must be at least {limit}' },
+  maximum: { zh: '不能大于 {limit}', en: 'must be at most {limit}' },
+  exclusiveMinimum: { zh: '必须大于 {limit}', en: 'must be greater than {limit}' },
+  exclusiveMaximum: { zh: '必须小于 {limit}', en: 'must be less than {limit}' },
+  minLength: { zh: '长度不能少于 {limit}', en: 'must have at least {limit} characters' },
+  maxLength: { zh: '长度不能超过 {limit}', en: 'must have at most {limit} characters' },
+  minItems: { zh: '至少需要 {limit} 项', en: 'must have at least {limit} items' },
+  maxItems: { zh: '最多 {limit} 项', en: 'must have at most {limit} items' },
+  pattern: { zh: '格式不正确', en: 'has an invalid format' },
+  format: { zh: '格式不正确', en: 'has an invalid format' },
+  enum: { zh: '取值无效', en: 'has an invalid value' },
+  const: { zh: '取值无效', en: 'has an invalid value' },
+  additionalProperties: { zh: '不允许的字段', en: 'is not allowed' },
+  invalidJson: { zh: '不是合法的 JSON', en: 'is not valid JSON' },
+  invalid: { zh: '取值无效', en: 'is invalid' },
+} as const satisfies Record<string, Localized>;
+export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
+
+const TYPE_NAMES: Record<string, Localized> = {
+  integer: { zh: '整数', en: 'integer' },
+  number: { zh: '数字', en: 'number' },
+  string: { zh: '字符串', en: 'string' },
+  boolean: { zh: '布尔值', en: 'boolean' },
+  object: { zh: '对象', en: 'object' },
+  array: { zh: '数组', en: 'array' },
+  null: { zh: '空值', en: 'null' },
+};
+
+export const format = (template: Localized, lang: Lang, params: Params = {}): string =>
+  template[lang].replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+
+export const errorMessage = (code: ErrorCode, lang: Lang, params?: Params): string =>
+  format(ERROR_MESSAGES[code], lang, params);
+
+export const fieldMessage = (key: FieldMessageKey, lang: Lang, params: Params = {}): string => {
+  const type = typeof params.type === 'string' ? TYPE_NAMES[params.type] : undefined;
+  return format(FIELD_MESSAGES[key], lang, type ? { ...params, type: type[lang] } : params);
+};

@@ -1,0 +1,101 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Knex } from 'knex';
+import { PRIMARY, type Client, type DataSourceConfig } from '../config';
+import { createKnex } from '../db/create-knex';
+import { ApiException } from '../errors/api-exception';
+
+export interface DataSource {
+  name: string;
+  caption: string;
+  client: Client;
+  /** Database name or SQLite file base name: safe to show. */
+  database: string;
+  knex: Knex;
+}
+
+export interface DataSourceRegistry {
+  readonly primary: DataSource;
+  get(name: string): DataSource | undefined;
+  /** `primary` first, then in configuration order. */
+  list(): DataSource[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dataSources: DataSourceRegistry;
+  }
+  interface FastifyRequest {
+    /** The data source the request selected (API.md §0); set on /api routes. */
+    dataSource: DataSource;
+  }
+  interface FastifyContextConfig {
+    /** false: the route ignores the `dataSource` header / query (it never 404s on it). */
+    dataSource?: boolean;
+  }
+}
+
+export const createRegistry = (
+  configs: readonly DataSourceConfig[],
+  logFor?: (source: DataSourceConfig) => Knex.Logger,
+): DataSourceRegistry => {
+  const sources = configs.map((config): DataSource => ({
+    name: config.name,
+    caption: config.caption,
+    client: config.client,
+    database: config.database,
+    knex: createKnex(config, logFor?.(config)),
+  }));
+  const byName = new Map(sources.map((source) => [source.name, source]));
+  const primary = byName.get(PRIMARY);
+  if (!primary) throw new Error('no primary data source configured');
+  return { primary, get: (name) => byName.get(name), list: () => [...sources] };
+};
+
+const requestedName = (request: FastifyRequest): string | undefined => {
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.dataSource;
+  const value = fromQuery !== undefined && fromQuery !== '' ? fromQuery : request.headers.datasource;
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') {
+    throw new ApiException('VALIDATION_ERROR', undefined, {
+      dataSource: { zh: '只能指定一个数据源', en: 'name one data source only' },
+    });
+  }
+  return value;
+};
+
+/** onRequest hook: `?dataSource=` wins over the `dataSource` header; neither means `primary`. */
+export const selectDataSource = async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+  if (request.routeOptions.config.dataSource === false) return;
+  const name = requestedName(request) ?? PRIMARY;
+  const source = request.server.dataSources.get(name);
+  if (!source) {
+    throw new ApiException('DATA_SOURCE_NOT_FOUND', undefined, undefined, {
+      params: { name: name.slice(0, 64) },
+    });
+  }
+  request.dataSource = source;
+};
+
+/** Opens one Knex pool per configured data source; closes them all when the app closes. */
+export default fp<{ dataSources: readonly DataSourceConfig[] }>(
+  async (app, options) => {
+    const registry = createRegistry(options.dataSources, (source) => {
+      const log = app.log.child({ dataSource: source.name });
+      return {
+        warn: (message: unknown) => log.warn(String(message)),
+        error: (message: unknown) => log.error(String(message)),
+        deprecate: (method: string, alternative: string) =>
+          log.warn(`${method} is deprecated, use ${alternative}`),
+        debug: () => undefined,
+      };
+    });
+    app.decorate('dataSources', registry);
+    app.decorateRequest('dataSource', null as unknown as DataSource);
+    app.addHook('onClose', async () => {
+      await Promise.all(registry.list().map((source) => source.knex.destroy()));
+    });
+  },
+  { name: 'db' },
+);

@@ -1,0 +1,107 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Principal } from '../../../contract/index';
+import { SESSION_COOKIE, sessionCookieOptions } from '../auth/session-cookie';
+import { isExpired, shouldExtend } from '../auth/session-expiry';
+import { hashSessionToken } from '../auth/session-token';
+import { ApiException } from '../errors/api-exception';
+import { loadPrincipal } from '../services/user-store';
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  extendSession,
+  findSession,
+} from '../services/session-store';
+
+export interface SessionManager {
+  readonly ttlSeconds: number;
+  /** onRequest hook: 401 unless the route is public or the cookie names a live session. */
+  authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Starts a session for a user who just proved who they are and sets the cookie. */
+  start(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
+  /** Deletes the request's session (if any) and clears the cookie. */
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionManager;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set by `sessions.authenticate` on non-public routes. */
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** true: no session needed. */
+    public?: boolean;
+  }
+}
+
+const isHttps = (request: FastifyRequest) => request.protocol === 'https';
+
+/** The signed-in user of a request that passed `sessions.authenticate`. */
+export const principalOf = (request: FastifyRequest): Principal => {
+  if (!request.principal) throw new Error(`${request.url} reached its handler without a session`);
+  return request.principal;
+};
+
+/** Server-side sessions in `primary` (table cb_session), keyed by the SHA-256 of the cookie token. */
+export default fp<{ ttlSeconds: number }>(
+  async (app, { ttlSeconds }) => {
+    const ttlMs = ttlSeconds * 1000;
+    const knex = () => app.dataSources.primary.knex;
+
+    const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
+      reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(isHttps(request), ttlSeconds));
+    const clearCookie = (request: FastifyRequest, reply: FastifyReply) =>
+      reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(isHttps(request)));
+
+    const refuse = (request: FastifyRequest, reply: FastifyReply): never => {
+      clearCookie(request, reply);
+      throw new ApiException('UNAUTHORIZED');
+    };
+
+    const sessions: SessionManager = {
+      ttlSeconds,
+      async authenticate(request, reply) {
+        if (request.routeOptions.config.public) return;
+        const token = request.cookies[SESSION_COOKIE];
+        if (!token) throw new ApiException('UNAUTHORIZED');
+        const session = await findSession(knex(), token);
+        if (!session) return refuse(request, reply);
+        const now = Date.now();
+        if (isExpired(session.expiresAt, now)) {
+          await deleteSession(knex(), session.tokenHash);
+          return refuse(request, reply);
+        }
+        const principal = await loadPrincipal(knex(), session.userId);
+        if (!principal) {
+          await deleteSession(knex(), session.tokenHash);
+          return refuse(request, reply);
+        }
+        if (shouldExtend(session.expiresAt, now, ttlMs)) {
+          await extendSession(knex(), session.tokenHash, now, ttlMs);
+          setCookie(request, reply, token);
+        }
+        request.principal = principal;
+      },
+      async start(request, reply, userId) {
+        const now = Date.now();
+        const previous = request.cookies[SESSION_COOKIE];
+        if (previous) await deleteSession(knex(), hashSessionToken(previous));
+        await deleteExpiredSessions(knex(), now);
+        setCookie(request, reply, await createSession(knex(), userId, now, ttlMs));
+      },
+      async end(request, reply) {
+        const token = request.cookies[SESSION_COOKIE];
+        if (token) await deleteSession(knex(), hashSessionToken(token));
+        clearCookie(request, reply);
+      },
+    };
+
+    app.decorate('sessions', sessions);
+    app.decorateRequest('principal', null);
+  },
+  { name: 'session', dependencies: ['db', '@fastify/cookie'] },
+);

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { selectDataSource } from '../plugins/db';
+import authRoutes, { type LoginLimits } from './auth';
+import configRoutes from './business/config';
+import dataSourceRoutes from './metadata/data-sources';
+import userRoutes from './users';
+
+export interface ApiOptions {
+  loginLimits?: LoginLimits;
+  /** More routes inside /api, behind the same hooks (tests use it). */
+  extraRoutes?: FastifyPluginAsyncTypebox;
+}
+
+/** Everything under /api: a session is required unless a route is public; then the data source. */
+const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
+  app.addHook('onRequest', app.sessions.authenticate);
+  app.addHook('onRequest', selectDataSource);
+
+  await app.register(authRoutes, {
+    prefix: '/auth',
+    ...(options.loginLimits ? { limits: options.loginLimits } : {}),
+  });
+  await app.register(userRoutes, { prefix: '/users' });
+  await app.register(dataSourceRoutes, { prefix: '/metadata' });
+  await app.register(configRoutes, { prefix: '/business' });
+  if (options.extraRoutes) await app.register(options.extraRoutes);
+};
+
+export default api;

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { LoginResponse } from '../../../contract/index';
+import { createLoginLimiter, type LimiterOptions } from '../auth/login-limiter';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { ApiException } from '../errors/api-exception';
+import { LoginBody, LoginResponseSchema } from '../schemas/auth';
+import { errorResponses } from '../schemas/common';
+import { findLoginUser, loadPrincipal } from '../services/user-store';
+
+export interface LoginLimits {
+  perUser: LimiterOptions;
+  perAddress: LimiterOptions;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  perUser: { maxFailures: 5, windowMs: 15 * 60_000 },
+  perAddress: { maxFailures: 20, windowMs: 15 * 60_000 },
+};
+
+const userKey = (username: string) => `user:${username.toLowerCase()}`;
+const addressKey = (address: string) => `address:${address}`;
+
+/** POST /api/auth/login and GET /api/auth/logout (API.md §1). */
+const authRoutes: FastifyPluginAsyncTypebox<{ limits?: LoginLimits }> = async (app, options) => {
+  const limits = options.limits ?? DEFAULT_LOGIN_LIMITS;
+  const limiter = createLoginLimiter((key) => (key.startsWith('user:') ? limits.perUser : limits.perAddress));
+  // Unknown usernames are checked against this hash so that they take as long as known ones.
+  const dummyHash = hashPassword('not a password of anyone');
+
+  app.post(
+    '/login',
+    {
+      config: { public: true, dataSource: false },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in (form-encoded or JSON); sets the session cookie',
+        security: [],
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: LoginBody,
+        response: { 200: LoginResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply): Promise<LoginResponse> => {
+      const { username, password } = request.body;
+      const keys = [userKey(username), addressKey(request.ip)];
+      const state = limiter.check(keys, Date.now());
+      if (!state.allowed) {
+        throw new ApiException('TOO_MANY_REQUESTS', undefined, undefined, {
+          headers: { 'retry-after': String(state.retryAfterSeconds) },
+        });
+      }
+      // Counted before checking, so that parallel guesses cannot all slip under the limit.
+      limiter.recordFailure(keys, Date.now());
+      const knex = app.dataSources.primary.knex;
+      const user = await findLoginUser(knex, username);
+      const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+      const principal = user && valid && user.enabled ? await loadPrincipal(knex, user.id) : undefined;
+      if (!principal) throw new ApiException('AUTH_ERROR');
+      limiter.reset(userKey(username));
+      limiter.forgive(addressKey(request.ip));
+      await app.sessions.start(request, reply, principal.id);
+      return { name: principal.username, authorities: principal.authorities, principal };
+    },
+  );
+
+  app.get(
+    '/logout',
+    {
+      config: { public: true, dataSource: false },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: ends the session (if any) and clears the cookie; always 200',
+        security: [],
+        response: { 200: Type.Null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await app.sessions.end(request, reply);
+      return null;
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,84 @@
+import type { Column, DataType, Index, IndexStorage, IndexType, Table } from '../../../contract/index';
+import { toBool, toNumber, toNumberOrNull, toStringOrNull } from '../db/values';
+
+export type Row = Record<string, unknown>;
+
+/** Metadata as read back: every field present (the contract types also describe create bodies). */
+export type StoredColumn = Required<Column>;
+export type StoredIndex = Required<Omit<Index, 'isNewRow' | 'indexLines'>> & {
+  indexLines: { id: number; column: { id: number; name: string } }[];
+};
+export type StoredTable = Required<Omit<Table, 'columns' | 'indexs'>> & {
+  columns: StoredColumn[];
+  indexs: StoredIndex[];
+};
+
+export const toColumn = (row: Row): StoredColumn => ({
+  id: toNumber(row.id),
+  name: String(row.name),
+  caption: String(row.caption ?? ''),
+  description: toStringOrNull(row.description),
+  displayOrder: toNumber(row.displayOrder),
+  dataType: String(row.dataType) as DataType,
+  length: toNumberOrNull(row.length),
+  precision: toNumberOrNull(row.precision),
+  scale: toNumberOrNull(row.scale),
+  unsigned: toBool(row.unsigned),
+  indexType: toStringOrNull(row.indexType) as IndexType | null,
+  indexStorage: toStringOrNull(row.indexStorage) as IndexStorage | null,
+  indexName: toStringOrNull(row.indexName),
+  autoIncrement: toBool(row.autoIncrement),
+  seqId: toNumberOrNull(row.seqId),
+  nullable: toBool(row.nullable),
+  defaultValue: toStringOrNull(row.defaultValue),
+  insertable: toBool(row.insertable),
+  updatable: toBool(row.updatable),
+  queryable: toBool(row.queryable),
+  displayable: toBool(row.displayable),
+  systemable: toBool(row.systemable),
+  multipleValue: toBool(row.multipleValue),
+  createdDate: toNumber(row.createdDate),
+  lastModifiedDate: toNumber(row.lastModifiedDate),
+});
+
+/** `lines` rows carry the line's `id`, `indexId` and its column's `columnId` / `columnName`. */
+export const toIndex = (row: Row, lines: readonly Row[]): StoredIndex => ({
+  id: toNumber(row.id),
+  name: String(row.name),
+  caption: String(row.caption ?? ''),
+  description: toStringOrNull(row.description),
+  indexType: String(row.indexType) as Index['indexType'],
+  indexStorage: toStringOrNull(row.indexStorage) as StoredIndex['indexStorage'],
+  createdDate: toNumber(row.createdDate),
+  lastModifiedDate: toNumber(row.lastModifiedDate),
+  indexLines: lines.map((line) => ({
+    id: toNumber(line.id),
+    column: { id: toNumber(line.columnId), name: String(line.columnName) },
+  })),
+});
+
+/** Key columns: those marked PRIMARY on the column, else the lines of a PRIMARY index. */
+export const primaryNamesOf = (columns: readonly Column[], indexes: readonly Index[]): string[] => {
+  const marked = columns.filter((column) => column.indexType === 'PRIMARY').map((column) => column.name);
+  if (marked.length > 0) return marked;
+  const primary = indexes.find((index) => index.indexType === 'PRIMARY');
+  return primary ? primary.indexLines.map((line) => line.column.name) : [];
+};
+
+export const toTable = (row: Row, columns: StoredColumn[], indexes: StoredIndex[]): StoredTable => ({
+  id: toNumber(row.id),
+  name: String(row.name),
+  pluralName: String(row.pluralName ?? row.name),
+  tableName: String(row.tableName),
+  caption: String(row.caption ?? ''),
+  description: toStringOrNull(row.description),
+  engine: toStringOrNull(row.engine),
+  reverse: toBool(row.reverse),
+  systemable: toBool(row.systemable),
+  readOnly: toBool(row.readOnly),
+  primaryNames: primaryNamesOf(columns, indexes),
+  columns,
+  indexs: indexes,
+  createdDate: toNumber(row.createdDate),
+  lastModifiedDate: toNumber(row.lastModifiedDate),
+});

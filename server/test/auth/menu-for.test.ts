@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { MenuItem } from '../../../contract/index';
+import { menuFor } from '../../src/auth/menu-for';
+
+const menus: MenuItem[] = [
+  { id: 1, name: '业务数据', code: 'business' },
+  { id: 2, name: '内置数据', code: 'systemBusiness' },
+  { id: 3, name: '元数据', code: 'metadata' },
+  { id: 4, name: '系统', code: 'system' },
+];
+
+describe('menuFor', () => {
+  it.each([
+    [['ROLE_SUPER_ADMIN'], ['business', 'systemBusiness', 'metadata', 'system']],
+    [[], []],
+    [['ROLE_CLERK'], []],
+    [
+      ['ROLE_CLERK', 'business:product:read'],
+      ['business', 'systemBusiness'],
+    ],
+    [['business:*:read'], ['business', 'systemBusiness']],
+    [['business:product:*'], ['business', 'systemBusiness']],
+    [['business:product:create'], []],
+    [['metadata:read'], ['metadata']],
+    [['metadata:*'], ['metadata']],
+    [['*'], ['business', 'systemBusiness', 'metadata']],
+    [
+      ['business:a:read', 'metadata:write'],
+      ['business', 'systemBusiness', 'metadata'],
+    ],
+  ])('%j → %j', (authorities, codes) => {
+    expect(menuFor(authorities, menus).map((menu) => menu.code)).toEqual(codes);
+  });
+});

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_SESSION_TTL_SECONDS, loadConfig, type ReadTextFile } from '../src/config';
+
+const cwd = '/srv/app';
+const noFile: ReadTextFile = () => undefined;
+const file =
+  (text: string): ReadTextFile =>
+  (path) => {
+    if (path !== '/srv/app/crudboard.config.json') throw new Error(`unexpected read of ${path}`);
+    return text;
+  };
+
+describe('loadConfig', () => {
+  it('has defaults: port 8080, loopback, ./data, 7-day sessions, SQLite primary', () => {
+    expect(loadConfig({}, cwd, noFile)).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/data',
+      sessionTtlSeconds: DEFAULT_SESSION_TTL_SECONDS,
+      dataSources: [
+        {
+          name: 'primary',
+          caption: '主数据源',
+          client: 'sqlite',
+          connection: '/srv/app/data/crudboard.sqlite',
+          database: 'crudboard.sqlite',
+        },
+      ],
+    });
+  });
+
+  it('reads PORT, HOST, DATA_DIR, ADMIN_PASSWORD and SESSION_TTL', () => {
+    const config = loadConfig(
+      { PORT: '9000', HOST: '0.0.0.0', DATA_DIR: 'var', ADMIN_PASSWORD: 's3cret', SESSION_TTL: '60' },
+      cwd,
+      noFile,
+    );
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/srv/app/var',
+      adminPassword: 's3cret',
+      sessionTtlSeconds: 60,
+    });
+    expect(config.dataSources[0]?.connection).toBe('/srv/app/var/crudboard.sqlite');
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig(
+      { PORT: '', ADMIN_PASSWORD: '', DATA_SOURCES: ' ', SESSION_TTL: '' },
+      cwd,
+      noFile,
+    );
+    expect(config.port).toBe(8080);
+    expect(config).not.toHaveProperty('adminPassword');
+    expect(config.dataSources).toHaveLength(1);
+  });
+
+  it('adds DATA_SOURCES after primary, resolving sqlite paths against DATA_DIR and naming databases', () => {
+    const config = loadConfig(
+      {
+        DATA_DIR: '/data',
+        DATA_SOURCES: JSON.stringify([
+          { name: 'reports', caption: '报表', client: 'pg', connection: 'postgres://u:p@db:5432/reports' },
+          { name: 'shop', client: 'mysql', connection: 'mysql://u:p%40ss@db/shop_db' },
+          { name: 'archive', client: 'sqlite', connection: 'old/archive.sqlite' },
+          { name: 'abs', client: 'sqlite', connection: '/mnt/x.db' },
+        ]),
+      },
+      cwd,
+      noFile,
+    );
+    expect(
+      config.dataSources.map(({ name, caption, client, database }) => [name, caption, client, database]),
+    ).toEqual([
+      ['primary', '主数据源', 'sqlite', 'crudboard.sqlite'],
+      ['reports', '报表', 'pg', 'reports'],
+      ['shop', 'shop', 'mysql', 'shop_db'],
+      ['archive', 'archive', 'sqlite', 'archive.sqlite'],
+      ['abs', 'abs', 'sqlite', 'x.db'],
+    ]);
+    expect(config.dataSources[3]?.connection).toBe('/data/old/archive.sqlite');
+    expect(config.dataSources[4]?.connection).toBe('/mnt/x.db');
+  });
+
+  it('lets an entry named primary replace the embedded SQLite database', () => {
+    const config = loadConfig(
+      {
+        DATA_SOURCES: JSON.stringify({
+          dataSources: [
+            { name: 'other', client: 'sqlite', connection: 'o.sqlite' },
+            { name: 'primary', client: 'pg', connection: 'postgresql://u@h/main' },
+          ],
+        }),
+      },
+      cwd,
+      noFile,
+    );
+    expect(config.dataSources.map((s) => [s.name, s.client, s.caption])).toEqual([
+      ['primary', 'pg', '主数据源'],
+      ['other', 'sqlite', 'other'],
+    ]);
+  });
+
+  it('reads crudboard.config.json (object or array form) when DATA_SOURCES is unset', () => {
+    const entry = { name: 'extra', client: 'sqlite', connection: 'e.sqlite' };
+    for (const text of [JSON.stringify({ dataSources: [entry] }), JSON.stringify([entry])]) {
+      expect(loadConfig({}, cwd, file(text)).dataSources.map((s) => s.name)).toEqual(['primary', 'extra']);
+    }
+  });
+
+  it('prefers DATA_SOURCES over the file', () => {
+    const reads: string[] = [];
+    const config = loadConfig({ DATA_SOURCES: '[]' }, cwd, (path) => {
+      reads.push(path);
+      return '[{"name":"fromFile","client":"sqlite","connection":"f"}]';
+    });
+    expect(reads).toEqual([]);
+    expect(config.dataSources).toHaveLength(1);
+  });
+
+  it.each([
+    ['bad JSON', { DATA_SOURCES: '[{' }, /DATA_SOURCES is not valid JSON/],
+    ['not a list', { DATA_SOURCES: '{"x":1}' }, /must be an array of data sources/],
+    ['entry not an object', { DATA_SOURCES: '["x"]' }, /DATA_SOURCES\[0\] must be an object/],
+    [
+      'unknown client',
+      { DATA_SOURCES: '[{"name":"a","client":"oracle","connection":"x"}]' },
+      /unknown client "oracle"/,
+    ],
+    [
+      'duplicate names',
+      {
+        DATA_SOURCES:
+          '[{"name":"a","client":"sqlite","connection":"x"},{"name":"A","client":"sqlite","connection":"y"}]',
+      },
+      /duplicate data source name "A"/,
+    ],
+    ['bad name', { DATA_SOURCES: '[{"name":"a b","client":"sqlite","connection":"x"}]' }, /name must match/],
+    [
+      'missing connection',
+      { DATA_SOURCES: '[{"name":"a","client":"sqlite"}]' },
+      /connection must be a non-empty/,
+    ],
+    ['not a URL', { DATA_SOURCES: '[{"name":"a","client":"pg","connection":"db"}]' }, /must be a URL/],
+    [
+      'wrong scheme',
+      { DATA_SOURCES: '[{"name":"a","client":"pg","connection":"mysql://h/db"}]' },
+      /starts with postgres: or postgresql:/,
+    ],
+    [
+      'no database',
+      { DATA_SOURCES: '[{"name":"a","client":"mysql","connection":"mysql://h/"}]' },
+      /name a database/,
+    ],
+    [
+      'caption not text',
+      { DATA_SOURCES: '[{"name":"a","caption":1,"client":"sqlite","connection":"x"}]' },
+      /caption/,
+    ],
+    ['bad PORT', { PORT: 'eighty' }, /PORT must be an integer/],
+    ['PORT out of range', { PORT: '70000' }, /PORT must be an integer between 0 and 65535/],
+    ['bad SESSION_TTL', { SESSION_TTL: '0' }, /SESSION_TTL must be an integer/],
+  ])('refuses %s', (_label, env, message) => {
+    expect(() => loadConfig(env, cwd, noFile)).toThrow(ConfigError);
+    expect(() => loadConfig(env, cwd, noFile)).toThrow(message);
+  });
+
+  it('names the file when crudboard.config.json is broken', () => {
+    expect(() => loadConfig({}, cwd, file('{oops'))).toThrow(/crudboard.config.json is not valid JSON/);
+  });
+});

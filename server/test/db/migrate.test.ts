@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { SUPER_ADMIN_ROLE } from '../../../contract/index';
+import type { App } from '../../src/app';
+import { verifyPassword } from '../../src/auth/password';
+import type { CreatedAdmin } from '../../src/db/ensure-super-admin';
+import { runMigrations } from '../../src/db/migrate';
+import { META, SYSTEM } from '../../src/db/table-names';
+import { login, useTestApps } from '../helpers/test-app';
+import { testDatabases } from '../helpers/test-databases';
+
+const seedState = async (app: App) => {
+  const knex = app.dataSources.primary.knex;
+  return {
+    users: (await knex(SYSTEM.user).select('id')).length,
+    roles: (await knex(SYSTEM.role).select('id')).length,
+    menus: (await knex(SYSTEM.menu).select('code').orderBy('id')).map((m) => m.code),
+    config: (await knex(SYSTEM.config).select('key', 'value').orderBy('id')).map((c) => [c.key, c.value]),
+    userRoles: (await knex(SYSTEM.userRole).select('id')).length,
+  };
+};
+
+describe.each(testDatabases())('migrations and first start ($name)', (db) => {
+  const apps = useTestApps(db);
+
+  it('migrates, seeds and creates superadmin with a generated password once; a restart changes nothing', async () => {
+    const created: CreatedAdmin[] = [];
+    const config = apps.config({ adminPassword: undefined });
+    delete config.adminPassword;
+
+    const first = await apps.build({ onAdminCreated: (admin) => created.push(admin) }, config);
+    expect(created).toHaveLength(1);
+    const password = created[0]?.generatedPassword;
+    expect(password).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const knex = first.dataSources.primary.knex;
+    const before = await seedState(first);
+    expect(before).toEqual({
+      users: 1,
+      roles: 1,
+      menus: ['business', 'systemBusiness', 'metadata', 'system'],
+      config: [
+        ['appName', 'crudboard'],
+        ['businessName', '业务数据'],
+      ],
+      userRoles: 1,
+    });
+    const stored = await knex(SYSTEM.user).where('username', 'superadmin').first();
+    expect(stored.realname).toBe('超级管理员');
+    expect(stored.password).not.toContain(password);
+    await expect(verifyPassword(password ?? '', stored.password)).resolves.toBe(true);
+    const role = await knex(SYSTEM.role).where('code', SUPER_ADMIN_ROLE).first();
+    expect([role.name, role.permissions]).toEqual(['超级管理员', '*']);
+    expect((await login(first, 'superadmin', password)).response.statusCode).toBe(200);
+    await first.close();
+
+    const second = await apps.build({ onAdminCreated: (admin) => created.push(admin) }, config);
+    expect(created).toHaveLength(1);
+    await expect(runMigrations(second.dataSources.primary.knex, { system: true })).resolves.toEqual([]);
+    expect(await seedState(second)).toEqual(before);
+    expect((await login(second, 'superadmin', password)).response.statusCode).toBe(200);
+  });
+
+  it('creates metadata tables in every data source and system tables in primary only', async () => {
+    const extra = {
+      name: 'second',
+      caption: 'second',
+      client: 'sqlite' as const,
+      connection: `${apps.env().dataDir}/second.sqlite`,
+      database: 'second.sqlite',
+    };
+    const app = await apps.build({}, apps.env().config({}, [extra]));
+    const second = app.dataSources.get('second')?.knex;
+    if (!second) throw new Error('second data source missing');
+    for (const name of Object.values(META)) {
+      expect(await app.dataSources.primary.knex.schema.hasTable(name)).toBe(true);
+      expect(await second.schema.hasTable(name)).toBe(true);
+    }
+    for (const name of Object.values(SYSTEM)) {
+      expect(await app.dataSources.primary.knex.schema.hasTable(name)).toBe(true);
+      expect(await second.schema.hasTable(name)).toBe(false);
+    }
+    await expect(runMigrations(second, { system: false })).resolves.toEqual([]);
+  });
+});

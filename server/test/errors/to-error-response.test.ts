@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { ApiException } from '../../src/errors/api-exception';
+import { toErrorResponse } from '../../src/errors/to-error-response';
+
+const frameworkError = (props: Record<string, unknown>) =>
+  Object.assign(new Error('framework says no'), props);
+
+describe('toErrorResponse', () => {
+  it('sends an ApiException with its status, catalogue message and localized field errors', () => {
+    const error = new ApiException('CONFLICT', undefined, { name: { zh: '已存在', en: 'exists' } });
+    expect(toErrorResponse(error, 'en', 'r1')).toEqual({
+      status: 409,
+      body: { code: 'CONFLICT', message: 'Conflict', errors: { name: 'exists' } },
+      headers: {},
+      unexpected: false,
+    });
+  });
+
+  it('uses the message given to an ApiException, and its headers and params', () => {
+    expect(toErrorResponse(new ApiException('FORBIDDEN', '不行'), 'zh', 'r').body.message).toBe('不行');
+    const limited = new ApiException('TOO_MANY_REQUESTS', undefined, undefined, {
+      headers: { 'retry-after': '9' },
+    });
+    expect(toErrorResponse(limited, 'zh', 'r')).toMatchObject({
+      status: 429,
+      headers: { 'retry-after': '9' },
+    });
+    const unknown = new ApiException('DATA_SOURCE_NOT_FOUND', undefined, undefined, {
+      params: { name: 'x' },
+    });
+    expect(toErrorResponse(unknown, 'zh', 'r').body).toEqual({
+      code: 'DATA_SOURCE_NOT_FOUND',
+      message: '数据源 x 不存在',
+    });
+  });
+
+  it('turns schema validation failures into 400 with field errors', () => {
+    const error = frameworkError({
+      statusCode: 400,
+      validationContext: 'querystring',
+      validation: [{ keyword: 'maximum', instancePath: '/limit', params: { limit: 10000 } }],
+    });
+    expect(toErrorResponse(error, 'zh', 'r')).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_ERROR', message: '请求参数不正确', errors: { limit: '不能大于 10000' } },
+    });
+  });
+
+  it.each([
+    ['FST_ERR_CTP_INVALID_JSON_BODY', 400, 'VALIDATION_ERROR'],
+    ['FST_ERR_CTP_EMPTY_JSON_BODY', 400, 'VALIDATION_ERROR'],
+    ['FST_ERR_CTP_BODY_TOO_LARGE', 413, 'PAYLOAD_TOO_LARGE'],
+    ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+    ['FST_ERR_NOT_FOUND', 404, 'NOT_FOUND'],
+    ['SOMETHING_4XX', 405, 'VALIDATION_ERROR'],
+  ])('maps framework error %s to %i %s', (code, status, apiCode) => {
+    const response = toErrorResponse(frameworkError({ code, statusCode: status }), 'zh', 'r');
+    expect(response.status).toBe(status);
+    expect(response.body.code).toBe(apiCode);
+    expect(response.body.message).not.toContain('framework');
+  });
+
+  it('hides everything about an unexpected error except the request id', () => {
+    const error = new Error('SELECT password FROM cb_user: syntax error');
+    const response = toErrorResponse(error, 'zh', 'req-42');
+    expect(response).toEqual({
+      status: 500,
+      body: { code: 'INTERNAL_ERROR', message: '服务器内部错误', requestId: 'req-42' },
+      headers: {},
+      unexpected: true,
+    });
+    expect(toErrorResponse(frameworkError({ statusCode: 503 }), 'en', 'x').body.code).toBe('INTERNAL_ERROR');
+    expect(toErrorResponse('a string', 'en', 'x').status).toBe(500);
+    expect(toErrorResponse(undefined, 'en', 'x').status).toBe(500);
+  });
+});

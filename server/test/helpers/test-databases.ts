@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import knex, { type Knex } from 'knex';
+import { loadConfig, type AppConfig, type Client, type DataSourceConfig } from '../../src/config';
+
+/** A database to run a test file against: SQLite always, PostgreSQL / MySQL when configured. */
+export interface TestDatabase {
+  name: Client;
+  /** Creates a fresh database and data directory; the returned handle drops both. */
+  create(): Promise<TestEnvironment>;
+}
+
+export interface TestEnvironment {
+  dataDir: string;
+  /** An app configuration with this database as `primary` (plus `extra` sources). */
+  config(overrides?: Partial<Omit<AppConfig, 'dataSources'>>, extra?: DataSourceConfig[]): AppConfig;
+  drop(): Promise<void>;
+}
+
+const tempDataDir = () => mkdtempSync(join(tmpdir(), 'crudboard-test-'));
+
+const baseConfig = (dataDir: string, primary?: DataSourceConfig): AppConfig => {
+  const config = loadConfig({ DATA_DIR: dataDir, DATA_SOURCES: '[]' }, dataDir);
+  return { ...config, dataSources: primary ? [primary] : config.dataSources };
+};
+
+const environment = (
+  dataDir: string,
+  primary: DataSourceConfig | undefined,
+  dropDatabase: () => Promise<void>,
+) => ({
+  dataDir,
+  config: (overrides = {}, extra: DataSourceConfig[] = []) => {
+    const base = baseConfig(dataDir, primary);
+    return { ...base, ...overrides, dataSources: [...base.dataSources, ...extra] };
+  },
+  drop: async () => {
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+const sqlite: TestDatabase = {
+  name: 'sqlite',
+  create: async () => environment(tempDataDir(), undefined, async () => undefined),
+};
+
+const withAdmin = async <T>(client: 'pg' | 'mysql2', url: string, work: (admin: Knex) => Promise<T>) => {
+  const admin = knex({ client, connection: url, pool: { min: 0, max: 1 } });
+  try {
+    return await work(admin);
+  } finally {
+    await admin.destroy();
+  }
+};
+
+const server = (name: 'pg' | 'mysql', adminUrl: string): TestDatabase => ({
+  name,
+  create: async () => {
+    const database = `cb_test_${randomBytes(6).toString('hex')}`;
+    const client = name === 'pg' ? 'pg' : 'mysql2';
+    await withAdmin(client, adminUrl, (admin) =>
+      name === 'pg'
+        ? admin.raw('CREATE DATABASE ??', [database])
+        : admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [database]),
+    );
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    const primary: DataSourceConfig = {
+      name: 'primary',
+      caption: '主数据源',
+      client: name,
+      connection: url.toString(),
+      database,
+    };
+    return environment(tempDataDir(), primary, async () => {
+      await withAdmin(client, adminUrl, (admin) =>
+        name === 'pg'
+          ? admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [database])
+          : admin.raw('DROP DATABASE IF EXISTS ??', [database]),
+      );
+    });
+  },
+});
+
+/** SQLite, plus PostgreSQL when PG_URL is set and MySQL / MariaDB when MYSQL_URL is set. */
+export const testDatabases = (): TestDatabase[] => {
+  const list = [sqlite];
+  if (process.env.PG_URL) list.push(server('pg', process.env.PG_URL));
+  if (process.env.MYSQL_URL) list.push(server('mysql', process.env.MYSQL_URL));
+  return list;
+};

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApps } from '../helpers/test-app';
+import { testDatabases } from '../helpers/test-databases';
+
+describe.each(testDatabases())('OpenAPI document ($name)', (db) => {
+  const apps = useTestApps(db);
+
+  it('lists every API route with its schemas, open without login', async () => {
+    const app = await apps.build();
+    const response = await app.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/auth/login',
+      '/api/auth/logout',
+      '/api/business/config',
+      '/api/metadata/dataSources',
+      '/api/users/me',
+      '/api/users/me/menu',
+      '/api/users/me/table',
+    ]);
+    const login = doc.paths['/api/auth/login'].post;
+    expect(Object.keys(login.requestBody.content)).toContain('application/x-www-form-urlencoded');
+    expect(login.responses['200'].content['application/json'].schema.properties).toHaveProperty('principal');
+    const config = doc.paths['/api/business/config'].get;
+    expect(config.parameters.map((p: { name: string }) => p.name)).toEqual(['offset', 'limit', 'key']);
+    expect(doc.components.securitySchemes.session).toEqual({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'crudboard_session',
+    });
+  });
+
+  it('serves a browsable page', async () => {
+    const app = await apps.build();
+    const ui = await app.inject({ method: 'GET', url: '/api/docs/ui/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+    expect(ui.body).toContain('swagger');
+  });
+});
