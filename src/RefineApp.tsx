@@ -1,0 +1,70 @@
+import { Authenticated, Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { useMemo } from 'react';
+import { Route, Routes } from 'react-router';
+import { lazyPage } from './components/lazyPage';
+import { PageSpin } from './components/PageSpin';
+import { shouldRetryQuery } from './lib/retry-policy';
+import { accessControlProvider, authProvider, dataProviders, i18nProvider } from './providers';
+import { useNotificationProvider } from './providers/notification-provider';
+import { staticResources } from './resources/staticResources';
+import { toTableResources } from './resources/toTableResources';
+import { useRegisteredTables } from './resources/useRegisteredTables';
+import { plannedScreens } from './routes/plannedScreens';
+
+const AppLayout = lazyPage(() => import('./layout/AppLayout').then((m) => m.AppLayout));
+const NotFoundPage = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
+const HomePage = lazyPage(() => import('./pages/home/HomePage').then((m) => m.HomePage));
+const AboutPage = lazyPage(() => import('./pages/about/AboutPage').then((m) => m.AboutPage));
+const SettingPage = lazyPage(() => import('./pages/setting/SettingPage').then((m) => m.SettingPage));
+const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage').then((m) => m.ComingSoonPage));
+
+/** The signed-in routes of SPEC §2, all inside the layout; unknown paths show the not-found page. */
+export const AppRoutes = () => (
+  <Routes>
+    <Route
+      element={
+        <Authenticated key="app" loading={<PageSpin fullScreen />}>
+          <AppLayout />
+        </Authenticated>
+      }
+    >
+      <Route index element={<HomePage />} />
+      <Route path="dataSource/:dataSource" element={<HomePage />} />
+      <Route path="about" element={<AboutPage />} />
+      <Route path="setting" element={<SettingPage />} />
+      {plannedScreens.map((screen) => (
+        <Route key={screen.path} path={screen.path} element={<ComingSoonPage screen={screen} />} />
+      ))}
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
+  </Routes>
+);
+
+/** Refine with its providers; the user's tables become resources once loaded (refine-v5-notes §4). */
+export const RefineApp = () => {
+  const { dataSource, tables } = useRegisteredTables();
+  const resources = useMemo(
+    () => [...staticResources, ...toTableResources(tables, dataSource)],
+    [tables, dataSource],
+  );
+  return (
+    <Refine
+      routerProvider={routerProvider}
+      dataProvider={dataProviders}
+      authProvider={authProvider}
+      accessControlProvider={accessControlProvider}
+      i18nProvider={i18nProvider}
+      notificationProvider={useNotificationProvider}
+      resources={resources}
+      options={{
+        disableTelemetry: true,
+        syncWithLocation: true,
+        warnWhenUnsavedChanges: true,
+        reactQuery: { clientConfig: { defaultOptions: { queries: { retry: shouldRetryQuery } } } },
+      }}
+    >
+      <AppRoutes />
+    </Refine>
+  );
+};

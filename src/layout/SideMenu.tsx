@@ -1,0 +1,116 @@
+import {
+  AppstoreOutlined,
+  ClusterOutlined,
+  ConsoleSqlOutlined,
+  DeploymentUnitOutlined,
+  FieldNumberOutlined,
+  HomeOutlined,
+  InfoCircleOutlined,
+  SettingOutlined,
+  ShareAltOutlined,
+  SlidersOutlined,
+  TableOutlined,
+} from '@ant-design/icons';
+import { usePermissions } from '@refinedev/core';
+import { Menu, Skeleton, Typography, type MenuProps } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { MenuCode } from '../../contract';
+import zhCN from '../locales/zh-CN.json';
+import { activeMenuKey, appPaths, buildMenuGroups, type MenuEntry } from '../lib/menu';
+import type { PermissionInfo } from '../store/session';
+import { useUserTables } from '../resources/useUserTables';
+import { useAppConfig } from '../store/useAppConfig';
+import { useUserMenu } from '../store/useUserMenu';
+
+const ENTRY_ICONS: Record<MenuEntry['icon'], ReactNode> = {
+  home: <HomeOutlined />,
+  table: <TableOutlined />,
+  sequence: <FieldNumberOutlined />,
+  relation: <ShareAltOutlined />,
+  sql: <ConsoleSqlOutlined />,
+  setting: <SlidersOutlined />,
+  about: <InfoCircleOutlined />,
+  none: null,
+};
+
+const GROUP_ICONS: Record<MenuCode, ReactNode> = {
+  business: <AppstoreOutlined />,
+  systemBusiness: <ClusterOutlined />,
+  metadata: <DeploymentUnitOutlined />,
+  system: <SettingOutlined />,
+};
+
+type Item = Required<MenuProps>['items'][number];
+
+/** The default label of 业务数据, which the server seeds as `businessName`. */
+const DEFAULT_BUSINESS_NAME = zhCN.menu.business;
+
+/** Side menu: 首页, then 业务数据 / 内置数据 / 元数据 / 系统 as the user's menu codes allow. */
+export const SideMenu = ({ dataSource }: { dataSource: string }) => {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { businessName } = useAppConfig();
+  const { data: permission } = usePermissions<PermissionInfo | null>({});
+  const isSuperAdmin = permission?.isSuperAdmin ?? false;
+  const menu = useUserMenu();
+  const { tables } = useUserTables(dataSource);
+
+  // a businessName that is just the default label is not a custom name: keep it translated
+  const customName = businessName && businessName !== DEFAULT_BUSINESS_NAME ? businessName : undefined;
+  const groups = useMemo(
+    () => buildMenuGroups({ codes: menu.codes, isSuperAdmin, tables, dataSource, businessName: customName }),
+    [menu.codes, isSuperAdmin, tables, dataSource, customName],
+  );
+
+  const home = appPaths(dataSource).home;
+  const items: Item[] = [
+    { key: home, icon: ENTRY_ICONS.home, label: <Link to={home}>{t('menu.home')}</Link> },
+    ...groups.map((group): Item => ({
+      key: `group:${group.code}`,
+      icon: GROUP_ICONS[group.code],
+      label: group.label ?? t(group.labelKey),
+      children: group.items.map((entry): Item => {
+        const text = entry.label ?? t(entry.labelKey ?? '');
+        if (entry.empty || !entry.path) {
+          return {
+            key: entry.key,
+            disabled: true,
+            label: (
+              <Typography.Text type="secondary" italic>
+                {text}
+              </Typography.Text>
+            ),
+          };
+        }
+        return {
+          key: entry.key,
+          icon: ENTRY_ICONS[entry.icon],
+          label: <Link to={entry.path}>{text}</Link>,
+          title: text,
+        };
+      }),
+    })),
+  ];
+
+  const linkKeys = groups.flatMap((g) => g.items.filter((e) => e.path).map((e) => e.key));
+  const atHome = pathname === '/' || pathname.replace(/\/+$/, '') === home;
+  const selected = atHome ? home : activeMenuKey(pathname, linkKeys);
+
+  if (menu.isLoading && !isSuperAdmin) {
+    return <Skeleton active paragraph={{ rows: 6 }} title={false} style={{ padding: 16 }} />;
+  }
+
+  return (
+    <nav aria-label={t('menu.navigation')}>
+      <Menu
+        mode="inline"
+        selectedKeys={selected ? [selected] : []}
+        defaultOpenKeys={groups.map((g) => `group:${g.code}`)}
+        items={items}
+        style={{ borderInlineEnd: 'none' }}
+      />
+    </nav>
+  );
+};

@@ -1,0 +1,42 @@
+import { LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { useGetIdentity, useLogout } from '@refinedev/core';
+import { Avatar, Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Identity } from '../providers/auth-provider';
+
+/** The signed-in user's name with 设置 and 退出登录. */
+export const UserMenu = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: identity } = useGetIdentity<Identity>();
+  const { mutate: logout } = useLogout();
+  const name = identity?.realname || identity?.username || '';
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      menu={{
+        items: [
+          { key: 'setting', icon: <SettingOutlined />, label: t('header.setting') },
+          { type: 'divider' },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), danger: true },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'logout') logout();
+          else void navigate('/setting');
+        },
+      }}
+    >
+      <Button type="text" style={{ height: 40, paddingInline: 8 }}>
+        <Avatar
+          size={28}
+          src={identity?.avatar || undefined}
+          icon={<UserOutlined />}
+          style={{ background: '#1668dc' }}
+        />
+        <span>{name}</span>
+      </Button>
+    </Dropdown>
+  );
+};

@@ -1,0 +1,13 @@
+import { statusOf } from './http-error';
+
+export const MAX_QUERY_RETRIES = 2;
+
+/**
+ * Whether a failed query is worth another try: network failures and 5xx are, up to twice;
+ * a 4xx answer (expired session, forbidden, not found, bad request) will not change by asking again.
+ */
+export const shouldRetryQuery = (failureCount: number, error: unknown): boolean => {
+  const status = statusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) return false;
+  return failureCount < MAX_QUERY_RETRIES;
+};

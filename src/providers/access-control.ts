@@ -1,0 +1,49 @@
+import type { AccessControlProvider } from '@refinedev/core';
+import { hasAnyPermission, type UserAccess } from '../lib/permission';
+import { getUserAccess } from '../store/session';
+
+/** Refine action → the `business:<table>:<action>` verb of API.md §6. */
+const BUSINESS_ACTIONS: Record<string, string> = {
+  list: 'read',
+  show: 'read',
+  create: 'create',
+  clone: 'create',
+  edit: 'update',
+  delete: 'delete',
+  import: 'import',
+  export: 'export',
+};
+
+const READ_ACTIONS = new Set(['list', 'show']);
+
+interface ResourceLike {
+  name?: string;
+  meta?: Record<string, unknown>;
+}
+
+/** The permission codes that allow `action` on a resource (any one of them suffices). */
+export const requiredPermissions = (
+  resource: ResourceLike | undefined,
+  name: string,
+  action: string,
+): string[] => {
+  const kind = resource?.meta?.kind;
+  if (kind === 'metadata') return [READ_ACTIONS.has(action) ? 'metadata:read' : 'metadata:write'];
+  if (kind === 'sql') return ['sql:execute'];
+  const table = typeof resource?.meta?.tableName === 'string' ? resource.meta.tableName : name;
+  return [`business:${table}:${BUSINESS_ACTIONS[action] ?? action}`];
+};
+
+/** SPEC §6 / API.md §6: ROLE_SUPER_ADMIN passes; others need a matching authority (`*` wildcards). */
+export const createAccessControlProvider = (
+  getAccess: () => UserAccess = getUserAccess,
+): AccessControlProvider => ({
+  can: async ({ resource, action, params }) => {
+    if (!resource) return { can: true };
+    const item = params?.resource as ResourceLike | undefined;
+    if (item?.meta?.kind === 'page') return { can: true };
+    const allowed = hasAnyPermission(getAccess(), requiredPermissions(item, resource, action));
+    return allowed ? { can: true } : { can: false, reason: '403 forbidden' };
+  },
+  options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
+});

@@ -1,0 +1,97 @@
+import type { AuthProvider } from '@refinedev/core';
+import type { AxiosInstance } from 'axios';
+import type { LoginResponse, Principal } from '../../contract';
+import { statusOf, type HttpError } from '../lib/http-error';
+import {
+  clearSession,
+  getPermission,
+  getToken,
+  getUserInfo,
+  saveLogin,
+  saveUserInfo,
+  type PermissionInfo,
+  type UserInfo,
+} from '../store/session';
+import { AUTH_REDIRECT_DELAY_MS } from './http';
+
+export interface LoginVariables {
+  username: string;
+  password: string;
+}
+
+/** The user as Refine's `useGetIdentity` returns it. */
+export interface Identity extends UserInfo {
+  name: string;
+}
+
+type Http = Pick<AxiosInstance, 'get' | 'post'>;
+
+const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
+
+const errorOf = (error: unknown): Error => {
+  const message = (error as Partial<HttpError> | undefined)?.message;
+  return Object.assign(new Error(message || 'http request error'), { name: 'LoginError' });
+};
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** SPEC §4 session rules over localStorage `token`, `userInfo` and `permission`. */
+export const createAuthProvider = (
+  http: Http,
+  redirectDelayMs: number = AUTH_REDIRECT_DELAY_MS,
+): AuthProvider => ({
+  login: async ({ username, password }: LoginVariables) => {
+    try {
+      const { data } = await http.post<LoginResponse>(
+        '/auth/login',
+        { username, password },
+        { headers: FORM, skipAuthRedirect: true },
+      );
+      saveLogin(data);
+      return { success: true, redirectTo: '/' };
+    } catch (error) {
+      return { success: false, error: errorOf(error) };
+    }
+  },
+
+  logout: async () => {
+    try {
+      await http.get('/auth/logout', { skipAuthRedirect: true });
+    } catch {
+      // the session is forgotten here whatever the server says
+    }
+    clearSession();
+    return { success: true, redirectTo: '/login' };
+  },
+
+  check: async () => {
+    if (!getToken()) return { authenticated: false, redirectTo: '/login' };
+    if (getUserInfo()) return { authenticated: true };
+    try {
+      const { data } = await http.get<Principal>('/users/me');
+      saveUserInfo(data);
+      return { authenticated: true };
+    } catch (error) {
+      clearSession();
+      return { authenticated: false, redirectTo: '/login', error: errorOf(error) };
+    }
+  },
+
+  onError: async (error: unknown) => {
+    const status = statusOf(error);
+    if (status === 401) {
+      // the http layer has shown the server's message; the login page follows a second later
+      await wait(redirectDelayMs);
+      return { logout: true, redirectTo: '/login', error: error as Error };
+    }
+    if (status === 403) return { error: error as Error };
+    return {};
+  },
+
+  getIdentity: async (): Promise<Identity | null> => {
+    const info = getUserInfo();
+    return info ? { ...info, name: info.realname || info.username } : null;
+  },
+
+  getPermissions: async (): Promise<PermissionInfo | null> => getPermission(),
+});

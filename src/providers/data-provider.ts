@@ -1,0 +1,161 @@
+import type { BaseKey, BaseRecord, DataProvider, MetaQuery } from '@refinedev/core';
+import type { AxiosRequestConfig, Method } from 'axios';
+import { MAX_LIMIT } from '../../contract';
+import { offsetOf } from '../lib/pagination';
+import { toQueryParams, type QueryParams } from '../lib/query-params';
+
+/** The part of the http client the provider uses (an axios instance, or a fake in tests). */
+export interface HttpClient {
+  request: <T = unknown>(config: AxiosRequestConfig) => Promise<{ data: T }>;
+}
+
+export interface DataProviderOptions {
+  /** What `getApiUrl()` returns and what `custom` urls may start with, e.g. `/api`. */
+  apiUrl: string;
+  /** Path of the resources under the API: `/business` (records) or `/metadata`. */
+  basePath: string;
+  /** Query flag of deletes: `isSoftDelete` (records) or `isDropPhysicalTable` (tables). */
+  deleteFlag: string;
+}
+
+const requestOptions = (meta?: MetaQuery): AxiosRequestConfig => {
+  const config: AxiosRequestConfig = {};
+  if (typeof meta?.dataSource === 'string' && meta.dataSource) config.dataSource = meta.dataSource;
+  if (meta?.headers && typeof meta.headers === 'object') config.headers = { ...(meta.headers as object) };
+  if (meta?.signal instanceof AbortSignal) config.signal = meta.signal;
+  if (Array.isArray(meta?.requiredPermissions))
+    config.requiredPermissions = meta.requiredPermissions as string[];
+  return config;
+};
+
+const selectParam = (meta?: MetaQuery): QueryParams =>
+  Array.isArray(meta?.select) && meta.select.length > 0 ? { select: meta.select.join(',') } : {};
+
+const flag = (meta: MetaQuery | undefined, variables: unknown, name: string): string => {
+  const fromVariables =
+    typeof variables === 'object' && variables !== null
+      ? (variables as Record<string, unknown>)[name]
+      : undefined;
+  return String(Boolean(meta?.[name] ?? fromVariables));
+};
+
+/**
+ * Refine's data calls → API.md §3 (and the same shape under `/metadata`): lists with
+ * offset/limit plus `/count` in parallel, `/all?ids=` for many, JSON array bodies for batch deletes.
+ */
+export const createDataProvider = (
+  http: HttpClient,
+  { apiUrl, basePath, deleteFlag }: DataProviderOptions,
+) => {
+  const base = (resource: string) => `${basePath}/${encodeURIComponent(resource)}`;
+  const one = (resource: string, id: BaseKey) => `${base(resource)}/${encodeURIComponent(String(id))}`;
+
+  const provider: DataProvider = {
+    getApiUrl: () => apiUrl,
+
+    getList: async ({ resource, pagination, filters, sorters, meta }) => {
+      const { currentPage = 1, pageSize = 10, mode = 'server' } = pagination ?? {};
+      const query = { ...toQueryParams(filters, sorters), ...selectParam(meta) };
+      const options = requestOptions(meta);
+      if (mode !== 'server') {
+        const { data } = await http.request<BaseRecord[]>({
+          ...options,
+          method: 'get',
+          url: base(resource),
+          params: { ...query, offset: '0', limit: String(MAX_LIMIT) },
+        });
+        return { data: data as never[], total: data.length };
+      }
+      const { orderby: _orderby, select: _select, ...countQuery } = query;
+      const [rows, count] = await Promise.all([
+        http.request<BaseRecord[]>({
+          ...options,
+          method: 'get',
+          url: base(resource),
+          params: { ...query, offset: String(offsetOf(currentPage, pageSize)), limit: String(pageSize) },
+        }),
+        http.request<number | string>({
+          ...options,
+          method: 'get',
+          url: `${base(resource)}/count`,
+          params: countQuery,
+        }),
+      ]);
+      return { data: rows.data as never[], total: Number(count.data) };
+    },
+
+    getOne: async ({ resource, id, meta }) => {
+      const { data } = await http.request({ ...requestOptions(meta), method: 'get', url: one(resource, id) });
+      return { data: data as never };
+    },
+
+    getMany: async ({ resource, ids, meta }) => {
+      const { data } = await http.request({
+        ...requestOptions(meta),
+        method: 'get',
+        url: `${base(resource)}/all`,
+        params: { ids: ids.map(String).join(',') },
+      });
+      return { data: data as never };
+    },
+
+    create: async ({ resource, variables, meta }) => {
+      const { data: id } = await http.request<BaseKey>({
+        ...requestOptions(meta),
+        method: 'post',
+        url: base(resource),
+        data: variables,
+      });
+      return { data: { ...(variables as object), id } as never };
+    },
+
+    update: async ({ resource, id, variables, meta }) => {
+      await http.request({
+        ...requestOptions(meta),
+        method: 'patch',
+        url: one(resource, id),
+        data: variables,
+      });
+      return { data: { ...(variables as object), id } as never };
+    },
+
+    deleteOne: async ({ resource, id, variables, meta }) => {
+      await http.request({
+        ...requestOptions(meta),
+        method: 'delete',
+        url: one(resource, id),
+        params: { [deleteFlag]: flag(meta, variables, deleteFlag) },
+      });
+      return { data: { id } as never };
+    },
+
+    deleteMany: async ({ resource, ids, variables, meta }) => {
+      if (ids.length === 0) {
+        throw Object.assign(new Error('Nothing selected to delete'), { statusCode: 400 });
+      }
+      await http.request({
+        ...requestOptions(meta),
+        method: 'delete',
+        url: base(resource),
+        params: { [deleteFlag]: flag(meta, variables, deleteFlag) },
+        data: ids,
+      });
+      return { data: ids.map((id) => ({ id })) as never };
+    },
+
+    custom: async ({ url, method, payload, query, headers, meta }) => {
+      const path = url === apiUrl || url.startsWith(`${apiUrl}/`) ? url.slice(apiUrl.length) || '/' : url;
+      const options = requestOptions(meta);
+      const { data } = await http.request({
+        ...options,
+        method: method as Method,
+        url: path,
+        ...(payload !== undefined ? { data: payload } : {}),
+        ...(query ? { params: query } : {}),
+        headers: { ...(options.headers as object | undefined), ...(headers ?? {}) },
+      });
+      return { data: data as never };
+    },
+  };
+  return provider;
+};

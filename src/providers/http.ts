@@ -1,0 +1,134 @@
+import axios, { type AxiosError, type AxiosInstance } from 'axios';
+import { resolveDataSource, dataSourceFromPath } from '../lib/data-source';
+import { toHttpError } from '../lib/http-error';
+import { hasAnyPermission, type UserAccess } from '../lib/permission';
+import { PREFERENCE_KEYS, readPreference } from '../store/preferences';
+import { clearSession, getUserAccess } from '../store/session';
+import { i18n } from './i18n-provider';
+import { uiBridge } from './ui-bridge';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Data source of this request, instead of the current one. */
+    dataSource?: string;
+    /** SPEC §6: refused before sending unless super admin or one of these is held. */
+    requiredPermissions?: readonly string[];
+    /** The login call: its 401 means wrong credentials, not an expired session. */
+    skipAuthRedirect?: boolean;
+  }
+}
+
+/** SPEC §9: delay between the 401 notice and the login page. */
+export const AUTH_REDIRECT_DELAY_MS = 1000;
+
+/** Rejection of a request the user may not send (SPEC §6). */
+export class PermissionDeniedError extends Error {
+  override readonly name = 'PermissionDeniedError';
+  readonly statusCode = 403;
+  constructor() {
+    super('403 forbidden');
+  }
+}
+
+export interface HttpDeps {
+  /** `VITE_API_BASE` + `/api`. */
+  baseURL: string;
+  getDataSource: () => string | undefined;
+  getLanguage: () => string;
+  getAccess: () => UserAccess;
+  /** Called with the server's message when a request (other than login) gets a 401. */
+  onUnauthorized: (message: string) => void;
+}
+
+/**
+ * The app's HTTP client (SPEC §6–§8): data-source and Accept-Language headers, the permission
+ * pre-check, JSON / form / multipart bodies (axios serialises a plain object as JSON, or as a form
+ * when the Content-Type says `application/x-www-form-urlencoded`; FormData passes through), and
+ * failures mapped to `{message, statusCode, errors}`.
+ */
+export const createHttp = (deps: HttpDeps): AxiosInstance => {
+  const instance = axios.create({ baseURL: deps.baseURL });
+
+  instance.interceptors.request.use((config) => {
+    if (config.requiredPermissions && !hasAnyPermission(deps.getAccess(), config.requiredPermissions)) {
+      throw new PermissionDeniedError();
+    }
+    const dataSource = config.dataSource ?? deps.getDataSource();
+    if (dataSource && !config.headers.has('dataSource')) config.headers.set('dataSource', dataSource);
+    config.headers.set('Accept-Language', deps.getLanguage());
+    return config;
+  });
+
+  instance.interceptors.response.use(undefined, (error: unknown) => {
+    if (error instanceof PermissionDeniedError || axios.isCancel(error)) return Promise.reject(error);
+    const failure = error as Partial<AxiosError>;
+    const mapped = toHttpError({
+      response: failure.response
+        ? {
+            status: failure.response.status,
+            statusText: failure.response.statusText,
+            data: failure.response.data,
+          }
+        : undefined,
+      message: failure.message,
+    });
+    if (mapped.statusCode === 401 && !failure.config?.skipAuthRedirect) deps.onUnauthorized(mapped.message);
+    return Promise.reject(mapped);
+  });
+
+  return instance;
+};
+
+export interface UnauthorizedActions {
+  notify: (message: string) => void;
+  clearSession: () => void;
+  navigateToLogin: () => void;
+  delayMs?: number;
+}
+
+/**
+ * SPEC §8: show the server's message as a negative notice, forget the session, and open the
+ * login page a second later. Several 401s at once give one redirect.
+ */
+export const createUnauthorizedHandler = ({
+  notify,
+  clearSession: clear,
+  navigateToLogin,
+  delayMs = AUTH_REDIRECT_DELAY_MS,
+}: UnauthorizedActions): ((message: string) => void) => {
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  return (message) => {
+    notify(message);
+    clear();
+    if (pending !== undefined) return;
+    pending = setTimeout(() => {
+      pending = undefined;
+      navigateToLogin();
+    }, delayMs);
+  };
+};
+
+const API_BASE = `${(import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, '')}/api`;
+
+/** The current data source outside React: the `:dataSource` of the URL, else the remembered one. */
+export const currentDataSource = (): string =>
+  resolveDataSource(dataSourceFromPath(window.location.pathname), readPreference(PREFERENCE_KEYS.dataSource));
+
+const isOnLoginPage = (): boolean => /\/login\/?$/.test(window.location.pathname);
+
+/** The one axios instance of the app. */
+export const http = createHttp({
+  baseURL: API_BASE,
+  getDataSource: currentDataSource,
+  getLanguage: () => i18n.language,
+  getAccess: getUserAccess,
+  onUnauthorized: createUnauthorizedHandler({
+    notify: (text) => uiBridge.notifyError(text),
+    clearSession,
+    navigateToLogin: () => {
+      if (!isOnLoginPage()) uiBridge.navigate('/login');
+    },
+  }),
+});
+
+export const apiUrl = API_BASE;

@@ -1,0 +1,71 @@
+import type { I18nProvider } from '@refinedev/core';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enUS from '../locales/en-US.json';
+import zhCN from '../locales/zh-CN.json';
+import { PREFERENCE_KEYS, readPreference, writePreference } from '../store/preferences';
+
+export const LOCALES = ['zh-CN', 'en-US'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'zh-CN';
+
+/** dayjs locale names of the app's locales. */
+export const DAYJS_LOCALES: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
+
+export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+
+/** Any language tag → one of the app's locales (`en`, `en-GB` → en-US; anything else → zh-CN). */
+export const normaliseLocale = (value: string | null | undefined): Locale => {
+  if (isLocale(value)) return value;
+  return value?.toLowerCase().startsWith('en') ? 'en-US' : DEFAULT_LOCALE;
+};
+
+const initialLocale = (): Locale => {
+  const stored = readPreference(PREFERENCE_KEYS.locale);
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
+};
+
+/** The app's one i18next instance; zh-CN is both the default and the fallback. */
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  lng: initialLocale(),
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+dayjs.locale(DAYJS_LOCALES[normaliseLocale(i18n.language)]);
+
+export const getLocale = (): Locale => normaliseLocale(i18n.language);
+
+/** Switches the UI language: i18next, dayjs, and the remembered choice (antd follows via useLocale). */
+export const changeLocale = async (locale: string): Promise<Locale> => {
+  const next = normaliseLocale(locale);
+  await i18n.changeLanguage(next);
+  dayjs.locale(DAYJS_LOCALES[next]);
+  writePreference(PREFERENCE_KEYS.locale, next);
+  return next;
+};
+
+/**
+ * Refine calls `translate(key, options, defaultMessage)` or `translate(key, defaultMessage)`.
+ * A key missing in the current language yields the default when one is given (so dynamic table
+ * titles show their caption, never a raw key), else the zh-CN text.
+ */
+export const translate = (key: string, options?: unknown, defaultMessage?: string): string => {
+  const params = typeof options === 'object' && options !== null ? (options as Record<string, unknown>) : {};
+  const fallback = typeof options === 'string' ? options : defaultMessage;
+  if (fallback === undefined) return i18n.t(key, params);
+  return i18n.t(key, { ...params, defaultValue: fallback, fallbackLng: false });
+};
+
+export const i18nProvider: I18nProvider = {
+  translate,
+  changeLocale,
+  getLocale,
+};

@@ -1,0 +1,23 @@
+import { useCustom, useApiUrl } from '@refinedev/core';
+import { useEffect } from 'react';
+import type { Table } from '../../contract';
+import { quietOnUnauthorized } from '../lib/quiet-on-unauthorized';
+import { registerTables } from './useRegisteredTables';
+
+const NO_TABLES: Table[] = [];
+
+/** Loads the user's tables for a data source and registers them as Refine resources. */
+export const useUserTables = (dataSource: string) => {
+  const apiUrl = useApiUrl();
+  const { result, query } = useCustom<Table[]>({
+    url: `${apiUrl}/users/me/table`,
+    method: 'get',
+    meta: { dataSource },
+    errorNotification: quietOnUnauthorized,
+  });
+  const tables = Array.isArray(result.data) ? result.data : NO_TABLES;
+  useEffect(() => {
+    if (query.isSuccess) registerTables(dataSource, tables);
+  }, [dataSource, query.isSuccess, tables]);
+  return { tables, isLoading: query.isLoading, isError: query.isError };
+};

@@ -1,0 +1,51 @@
+/** A screen of SPEC §2 that a later version builds; until then it shows the coming-soon page. */
+export interface PlannedScreen {
+  /** Route path, relative to the app's base. */
+  path: string;
+  titleKey: string;
+  /** Breadcrumb above the title: i18n keys, with a route template to link to. */
+  trail: { titleKey: string; to?: string }[];
+}
+
+const M = 'dataSource/:dataSource/metadata';
+const B = 'dataSource/:dataSource/business';
+
+const metadata = { titleKey: 'menu.metadata' };
+const tables = { titleKey: 'screens.tables', to: `/${M}/tables` };
+const table = { titleKey: 'screens.tableEdit', to: `/${M}/tables/:id` };
+const sequences = { titleKey: 'screens.sequences', to: `/${M}/sequences` };
+const relations = { titleKey: 'screens.relations', to: `/${M}/relations` };
+const business = { titleKey: 'menu.business' };
+const records = { titleKey: 'screens.recordList', to: `/${B}/:tableName` };
+
+export const plannedScreens: PlannedScreen[] = [
+  { path: `${M}/tables`, titleKey: 'screens.tables', trail: [metadata] },
+  { path: `${M}/tables/new`, titleKey: 'screens.tableNew', trail: [metadata, tables] },
+  { path: `${M}/tables/import`, titleKey: 'screens.tableImport', trail: [metadata, tables] },
+  { path: `${M}/tables/reverse`, titleKey: 'screens.tableReverse', trail: [metadata, tables] },
+  { path: `${M}/tables/:id`, titleKey: 'screens.tableEdit', trail: [metadata, tables] },
+  { path: `${M}/tables/:id/indexs`, titleKey: 'screens.tableIndexes', trail: [metadata, tables, table] },
+  {
+    path: `${M}/tables/:id/formBuilder`,
+    titleKey: 'screens.tableFormBuilder',
+    trail: [metadata, tables, table],
+  },
+  {
+    path: `${M}/tables/:id/tablePermission`,
+    titleKey: 'screens.tablePermission',
+    trail: [metadata, tables, table],
+  },
+  { path: `${M}/sequences`, titleKey: 'screens.sequences', trail: [metadata] },
+  { path: `${M}/sequences/new`, titleKey: 'screens.sequenceNew', trail: [metadata, sequences] },
+  { path: `${M}/sequences/:id`, titleKey: 'screens.sequenceEdit', trail: [metadata, sequences] },
+  { path: `${M}/sqls/new`, titleKey: 'screens.sqlNew', trail: [metadata] },
+  { path: `${M}/relations`, titleKey: 'screens.relations', trail: [metadata] },
+  { path: `${M}/relations/graph`, titleKey: 'screens.relationGraph', trail: [metadata, relations] },
+  { path: `${M}/relations/new`, titleKey: 'screens.relationNew', trail: [metadata, relations] },
+  { path: `${M}/relations/:id`, titleKey: 'screens.relationEdit', trail: [metadata, relations] },
+  { path: `${B}/import`, titleKey: 'screens.businessImport', trail: [business] },
+  { path: `${B}/:tableName`, titleKey: 'screens.recordList', trail: [business] },
+  { path: `${B}/:tableName/new`, titleKey: 'screens.recordNew', trail: [business, records] },
+  { path: `${B}/:tableName/import`, titleKey: 'screens.recordImport', trail: [business, records] },
+  { path: `${B}/:tableName/:recId`, titleKey: 'screens.recordEdit', trail: [business, records] },
+];

@@ -1,0 +1,141 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, trackPageErrors } from './helpers/browser';
+import { startServer, type RunningServer } from './helpers/start-server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const app = (path = '') => `${server.url}/crudboard/${path}`;
+
+const newPage = async (): Promise<{ context: BrowserContext; page: Page; errors: string[] }> => {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  return { context, page, errors: trackPageErrors(page) };
+};
+
+const signIn = async (page: Page, password = server.adminPassword): Promise<void> => {
+  await page.getByPlaceholder('用户名').fill('superadmin');
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+};
+
+describe('foundation in a real browser', () => {
+  it('sends a visitor to login, refuses a wrong password, then signs in', async () => {
+    const { context, page, errors } = await newPage();
+    await page.goto(app());
+    await page.waitForURL(/\/crudboard\/login/);
+    await page
+      .getByText(/欢迎使用/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'login');
+
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.getByText('用户名不能为空！').waitFor();
+    await page.getByText('密码不能为空！').waitFor();
+
+    await signIn(page, 'wrong-password');
+    await page
+      .getByText(/用户名或密码错误/)
+      .first()
+      .waitFor();
+    expect(page.url()).toMatch(/\/login/);
+    await screenshot(page, 'login-error');
+
+    await signIn(page);
+    await page.waitForURL((url) => !url.pathname.includes('/login'));
+    await page.getByText('超级管理员').first().waitFor();
+    for (const group of ['业务数据', '元数据', '系统']) {
+      await page.getByRole('menuitem', { name: group }).or(page.getByText(group).first()).first().waitFor();
+    }
+    await screenshot(page, 'home');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('loads deep links, switches language and theme, shows about and setting', async () => {
+    const { context, page, errors } = await newPage();
+    await page.goto(app('login'));
+    await signIn(page);
+    await page.waitForURL((url) => !url.pathname.includes('/login'));
+
+    await page.goto(app('dataSource/primary/metadata/tables'));
+    await page.getByText('功能开发中').first().waitFor();
+    await screenshot(page, 'not-built-yet');
+
+    await page.goto(app('about'));
+    await page.getByText('crudboard').first().waitFor();
+    await screenshot(page, 'about');
+
+    await page.goto(app('setting'));
+    await page.getByRole('button', { name: '清除浏览器缓存' }).waitFor();
+    await screenshot(page, 'setting');
+
+    await page.getByText('English', { exact: true }).first().click();
+    await page.getByRole('button', { name: /clear browser cache/i }).waitFor();
+    await screenshot(page, 'setting-en');
+    await page.getByText('中文', { exact: true }).first().click();
+    await page.getByRole('button', { name: '清除浏览器缓存' }).waitFor();
+
+    await page.goto(app('no/such/page'));
+    await page.getByText('404').first().waitFor();
+    await screenshot(page, 'not-found');
+
+    await page.goto(app('403'));
+    await page.getByText('403').first().waitFor();
+    await screenshot(page, 'forbidden');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs out from the user menu and guards pages afterwards', async () => {
+    const { context, page } = await newPage();
+    await page.goto(app('login'));
+    await signIn(page);
+    await page.waitForURL((url) => !url.pathname.includes('/login'));
+    await page.getByText('超级管理员').first().click();
+    await page.getByText('退出登录').click();
+    await page.waitForURL(/\/login/);
+    const me = await page.evaluate(async () => (await fetch('/api/users/me')).status);
+    expect(me).toBe(401);
+    await page.goto(app('about'));
+    await page.waitForURL(/\/login/);
+    await context.close();
+  });
+});
+
+describe('an expired session', () => {
+  let shortLived: RunningServer;
+  beforeAll(async () => {
+    shortLived = await startServer({ SESSION_TTL: '2' });
+  });
+  afterAll(async () => {
+    await shortLived?.stop();
+  });
+
+  it('shows the server message and returns to login after the 401', async () => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(`${shortLived.url}/crudboard/login`);
+    await page.getByPlaceholder('用户名').fill('superadmin');
+    await page.getByPlaceholder('密码').fill(shortLived.adminPassword);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL((url) => !url.pathname.includes('/login'));
+    await page.waitForTimeout(3000);
+    await page.goto(`${shortLived.url}/crudboard/`);
+    await page.locator('.ant-message-error').first().waitFor();
+    await screenshot(page, 'session-expired');
+    await page.waitForURL(/\/login/);
+    await context.close();
+  });
+});

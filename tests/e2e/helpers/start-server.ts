@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  adminPassword: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+const freePort = (): Promise<number> =>
+  new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+
+const waitUntilUp = async (url: string, child: ChildProcess, log: () => string): Promise<void> => {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/api/metadata/dataSources`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not start within 60 s:\n${log()}`);
+};
+
+/** Starts the real server (built web app, fresh SQLite data directory) on a free port. */
+export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'crudboard-e2e-'));
+  const adminPassword = 'E2e-admin-Pass-1';
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: adminPassword,
+      DATA_SOURCES: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(url, child, () => out);
+  return {
+    url,
+    dataDir,
+    adminPassword,
+    output: () => out,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};

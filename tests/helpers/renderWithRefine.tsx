@@ -1,0 +1,59 @@
+import { Refine, type AuthProvider, type DataProvider, type ResourceProps } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { BrowserRouter } from 'react-router';
+import { vi } from 'vitest';
+import { AppThemeProvider } from '../../src/components/AppThemeProvider';
+import { i18nProvider } from '../../src/providers/i18n-provider';
+import { useNotificationProvider } from '../../src/providers/notification-provider';
+
+/** A data provider whose every method throws unless the test supplies it. */
+export const testDataProvider = (overrides: Partial<DataProvider> = {}): DataProvider => {
+  const fail = (name: string) =>
+    vi.fn(async () => {
+      throw new Error(`unexpected dataProvider.${name} call`);
+    });
+  return {
+    getApiUrl: () => '/api',
+    getList: fail('getList'),
+    getOne: fail('getOne'),
+    create: fail('create'),
+    update: fail('update'),
+    deleteOne: fail('deleteOne'),
+    custom: fail('custom'),
+    ...overrides,
+  } as DataProvider;
+};
+
+export interface RenderOptions {
+  url?: string;
+  dataProvider?: DataProvider;
+  authProvider?: AuthProvider;
+  resources?: ResourceProps[];
+}
+
+/** Renders inside the app's own router, theme and Refine setup, at `url`. */
+export const renderWithRefine = (ui: ReactElement, options: RenderOptions = {}) => {
+  window.history.replaceState({}, '', options.url ?? '/');
+  return render(
+    <BrowserRouter>
+      <AppThemeProvider>
+        <Refine
+          routerProvider={routerProvider}
+          dataProvider={options.dataProvider ?? testDataProvider()}
+          {...(options.authProvider ? { authProvider: options.authProvider } : {})}
+          i18nProvider={i18nProvider}
+          notificationProvider={useNotificationProvider}
+          resources={options.resources ?? []}
+          options={{
+            disableTelemetry: true,
+            reactQuery: { clientConfig: { defaultOptions: { queries: { gcTime: 0, retry: false } } } },
+          }}
+        >
+          {ui}
+        </Refine>
+      </AppThemeProvider>
+    </BrowserRouter>,
+  );
+};

@@ -1,0 +1,92 @@
+import type { Table } from '../../contract';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { AppLayout } from '../../src/layout/AppLayout';
+import { createAuthProvider } from '../../src/providers/auth-provider';
+import { http } from '../../src/providers/http';
+import { resetRegisteredTables } from '../../src/resources/useRegisteredTables';
+import { appConfigLoader } from '../../src/store/useAppConfig';
+import { dataSourcesLoader } from '../../src/store/useCurrentDataSource';
+import { renderWithRefine, testDataProvider } from '../helpers/renderWithRefine';
+import { clerk, signIn, superAdmin } from '../helpers/session';
+
+const product: Table = { id: 1, name: 'product', caption: '产品', columns: [] };
+const user: Table = { id: 2, name: 'user', caption: '用户', systemable: true, columns: [] };
+
+const renderLayout = (menuCodes: string[], tables: Table[]) => {
+  const custom = vi.fn(async ({ url }: { url: string }) => {
+    if (url === '/api/users/me/menu')
+      return { data: menuCodes.map((code, id) => ({ id, code, name: code })) };
+    if (url === '/api/users/me/table') return { data: tables };
+    throw new Error(`unexpected custom ${url}`);
+  });
+  const authHttp = { get: vi.fn(), post: vi.fn() };
+  renderWithRefine(
+    <Routes>
+      <Route element={<AppLayout />}>
+        <Route path="/dataSource/:dataSource" element={<p>主页内容</p>} />
+      </Route>
+    </Routes>,
+    {
+      url: '/dataSource/primary',
+      dataProvider: testDataProvider({ custom: custom as never }),
+      authProvider: createAuthProvider(authHttp as never),
+    },
+  );
+  return { custom };
+};
+
+const findMenu = () => screen.findByRole('navigation', { name: '主菜单' });
+
+describe('AppLayout', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    appConfigLoader.reset();
+    dataSourcesLoader.reset();
+    resetRegisteredTables();
+    vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
+      if (url === '/business/config') return { data: [{ key: 'businessName', value: '' }] };
+      if (url === '/metadata/dataSources') return { data: [{ name: 'primary', caption: '主数据源' }] };
+      throw new Error(`unexpected GET ${url}`);
+    });
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows only the groups the menu codes allow, with 暂无数据表 in an empty one', async () => {
+    signIn(clerk);
+    renderLayout(['business', 'system'], []);
+    expect(await screen.findByText('张三')).toBeInTheDocument();
+    const menu = await findMenu();
+    expect(await within(menu).findByText('业务数据')).toBeInTheDocument();
+    expect(within(menu).getByText('系统')).toBeInTheDocument();
+    expect(within(menu).getByText('暂无数据表')).toBeInTheDocument();
+    expect(within(menu).queryByText('元数据')).not.toBeInTheDocument();
+    expect(within(menu).queryByText('内置数据')).not.toBeInTheDocument();
+    expect(screen.getByText('主页内容')).toBeInTheDocument();
+  });
+
+  it('shows every group to the super admin, tables under 业务数据 and 内置数据', async () => {
+    signIn(superAdmin);
+    const { custom } = renderLayout([], [product, user]);
+    const menu = await findMenu();
+    expect(await within(menu).findByRole('link', { name: '产品' })).toHaveAttribute(
+      'href',
+      '/dataSource/primary/business/product',
+    );
+    expect(within(menu).getByRole('link', { name: '用户' })).toBeInTheDocument();
+    for (const group of ['业务数据', '内置数据', '元数据', '系统']) {
+      expect(within(menu).getByText(group)).toBeInTheDocument();
+    }
+    expect(within(menu).getByRole('link', { name: '表' })).toHaveAttribute(
+      'href',
+      '/dataSource/primary/metadata/tables',
+    );
+    expect(within(menu).getByRole('link', { name: '关于' })).toHaveAttribute('href', '/about');
+    const tableCall = custom.mock.calls.find(([c]) => c.url === '/api/users/me/table');
+    expect(tableCall?.[0]).toMatchObject({ meta: { dataSource: 'primary' } });
+    expect(screen.getByText('超级管理员')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createAccessControlProvider, requiredPermissions } from '../../src/providers/access-control';
+import type { UserAccess } from '../../src/lib/permission';
+
+const table = { name: 'product', meta: { kind: 'business', tableName: 'product' } };
+const tables = { name: 'tables', meta: { kind: 'metadata' } };
+
+const can = (access: UserAccess, resource: string, action: string, item?: object) =>
+  createAccessControlProvider(() => access).can({
+    resource,
+    action,
+    params: item ? { resource: item as never } : {},
+  });
+
+describe('access control (API.md §6)', () => {
+  it.each<[object | undefined, string, string, string[]]>([
+    [table, 'list', 'product', ['business:product:read']],
+    [table, 'show', 'product', ['business:product:read']],
+    [table, 'create', 'product', ['business:product:create']],
+    [table, 'edit', 'product', ['business:product:update']],
+    [table, 'delete', 'product', ['business:product:delete']],
+    [table, 'export', 'product', ['business:product:export']],
+    [undefined, 'import', 'orders', ['business:orders:import']],
+    [tables, 'list', 'tables', ['metadata:read']],
+    [tables, 'edit', 'tables', ['metadata:write']],
+    [{ meta: { kind: 'sql' } }, 'create', 'sqls', ['sql:execute']],
+  ])('%j %s needs %j', (item, action, name, codes) => {
+    expect(requiredPermissions(item as never, name, action)).toEqual(codes);
+  });
+
+  it('lets the super admin do anything', async () => {
+    await expect(can({ isSuperAdmin: true, authorities: [] }, 'product', 'delete', table)).resolves.toEqual({
+      can: true,
+    });
+  });
+
+  it('checks authorities with * wildcards', async () => {
+    const reader = { isSuperAdmin: false, authorities: ['business:*:read', 'metadata:*'] };
+    await expect(can(reader, 'product', 'list', table)).resolves.toEqual({ can: true });
+    await expect(can(reader, 'product', 'delete', table)).resolves.toMatchObject({ can: false });
+    await expect(can(reader, 'tables', 'edit', tables)).resolves.toEqual({ can: true });
+  });
+
+  it('denies a user without authorities', async () => {
+    await expect(can({ isSuperAdmin: false, authorities: [] }, 'product', 'list', table)).resolves.toEqual({
+      can: false,
+      reason: '403 forbidden',
+    });
+  });
+});

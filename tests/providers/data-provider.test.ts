@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { createDataProvider } from '../../src/providers/data-provider';
+import { createFakeHttpClient, type Expected } from '../helpers/fakeHttpClient';
+
+const business = (expected: Expected[]) => {
+  const fake = createFakeHttpClient(expected);
+  const provider = createDataProvider(fake.http, {
+    apiUrl: '/api',
+    basePath: '/business',
+    deleteFlag: 'isSoftDelete',
+  });
+  return { ...fake, provider };
+};
+
+describe('data provider: lists (API.md §3)', () => {
+  it('asks for one page with offset/limit and the count in parallel', async () => {
+    const rows = [{ id: 6 }, { id: 7 }];
+    const { provider, call, request } = business([
+      { method: 'get', url: '/business/product', reply: rows },
+      { method: 'get', url: '/business/product/count', reply: 12 },
+    ]);
+    const signal = new AbortController().signal;
+    const result = await provider.getList({
+      resource: 'product',
+      pagination: { currentPage: 2, pageSize: 5 },
+      meta: { dataSource: 'pg', signal },
+    });
+    expect(result).toEqual({ data: rows, total: 12 });
+    expect(request).toHaveBeenCalledTimes(2);
+    expect(call('/business/product').params).toEqual({ offset: '5', limit: '5' });
+    expect(call('/business/product/count').params).toEqual({});
+    expect(call('/business/product').dataSource).toBe('pg');
+    expect(call('/business/product').signal).toBe(signal);
+    expect(call('/business/product/count').signal).toBe(signal);
+  });
+
+  it('defaults to page 1 of 10 rows', async () => {
+    const { provider, call } = business([
+      { method: 'get', url: '/business/product', reply: [] },
+      { method: 'get', url: '/business/product/count', reply: '0' },
+    ]);
+    const result = await provider.getList({ resource: 'product' });
+    expect(result.total).toBe(0);
+    expect(call('/business/product').params).toEqual({ offset: '0', limit: '10' });
+  });
+
+  it('sends filters to both calls and sorting and columns to the list only', async () => {
+    const { provider, call } = business([
+      { method: 'get', url: '/business/product', reply: [] },
+      { method: 'get', url: '/business/product/count', reply: 0 },
+    ]);
+    await provider.getList({
+      resource: 'product',
+      pagination: { currentPage: 1, pageSize: 20 },
+      filters: [
+        { field: '$search', operator: 'eq', value: '手机' },
+        { field: 'isDeleted', operator: 'eq', value: false },
+        { field: 'price', operator: 'between', value: [1, 9] },
+      ],
+      sorters: [{ field: 'name', order: 'asc' }],
+      meta: { select: ['id', 'name'] },
+    });
+    expect(call('/business/product').params).toEqual({
+      search: '手机',
+      isDeleted: 'false',
+      price: 'BETWEEN 1,9',
+      orderby: 'name ASC',
+      select: 'id,name',
+      offset: '0',
+      limit: '20',
+    });
+    expect(call('/business/product/count').params).toEqual({
+      search: '手机',
+      isDeleted: 'false',
+      price: 'BETWEEN 1,9',
+    });
+  });
+
+  it('fetches everything in one call when paging is off', async () => {
+    const { provider, call, request } = business([
+      { method: 'get', url: '/business/product', reply: [{ id: 1 }] },
+    ]);
+    const result = await provider.getList({ resource: 'product', pagination: { mode: 'off' } });
+    expect(result).toEqual({ data: [{ id: 1 }], total: 1 });
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(call('/business/product').params).toEqual({ offset: '0', limit: '10000' });
+  });
+});
+
+describe('data provider: records', () => {
+  it('gets one record, with the key encoded', async () => {
+    const { provider, call } = business([
+      { method: 'get', url: '/business/orderLine/a%3D1%2Cb%3D2', reply: { a: 1 } },
+    ]);
+    const result = await provider.getOne({
+      resource: 'orderLine',
+      id: 'a=1,b=2',
+      meta: { dataSource: 'pg' },
+    });
+    expect(result.data).toEqual({ a: 1 });
+    expect(call('/business/orderLine/a%3D1%2Cb%3D2').dataSource).toBe('pg');
+  });
+
+  it('gets many through /all?ids=', async () => {
+    const { provider, call } = business([
+      { method: 'get', url: '/business/product/all', reply: [{ id: 1 }, { id: 2 }] },
+    ]);
+    const result = await provider.getMany?.({ resource: 'product', ids: [1, 2] });
+    expect(result?.data).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(call('/business/product/all').params).toEqual({ ids: '1,2' });
+  });
+
+  it('creates with POST and returns the new id', async () => {
+    const { provider, call } = business([{ method: 'post', url: '/business/product', reply: 42 }]);
+    const result = await provider.create({ resource: 'product', variables: { name: '苹果' } });
+    expect(result.data).toEqual({ name: '苹果', id: 42 });
+    expect(call('/business/product', 'post').data).toEqual({ name: '苹果' });
+  });
+
+  it('updates with PATCH', async () => {
+    const { provider, call } = business([{ method: 'patch', url: '/business/product/42', reply: '' }]);
+    const result = await provider.update({ resource: 'product', id: 42, variables: { name: '梨' } });
+    expect(result.data).toEqual({ name: '梨', id: 42 });
+    expect(call('/business/product/42', 'patch').data).toEqual({ name: '梨' });
+  });
+
+  it('deletes one, hard or soft', async () => {
+    const { provider, call, request } = business([
+      { method: 'delete', url: '/business/product/42', reply: '' },
+    ]);
+    await provider.deleteOne({ resource: 'product', id: 42 });
+    expect(call('/business/product/42', 'delete').params).toEqual({ isSoftDelete: 'false' });
+    await provider.deleteOne({ resource: 'product', id: 42, meta: { isSoftDelete: true } });
+    expect(request.mock.calls[1]?.[0].params).toEqual({ isSoftDelete: 'true' });
+  });
+
+  it('deletes many with a JSON array body', async () => {
+    const { provider, call } = business([{ method: 'delete', url: '/business/product', reply: '' }]);
+    await provider.deleteMany?.({ resource: 'product', ids: [1, 2, 3], variables: { isSoftDelete: true } });
+    expect(call('/business/product', 'delete').data).toEqual([1, 2, 3]);
+    expect(call('/business/product', 'delete').params).toEqual({ isSoftDelete: 'true' });
+  });
+
+  it('never sends a batch delete without ids', async () => {
+    const { provider, request } = business([]);
+    await expect(provider.deleteMany?.({ resource: 'product', ids: [] })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    expect(request).not.toHaveBeenCalled();
+  });
+});
+
+describe('data provider: custom and metadata', () => {
+  it('sends custom calls relative to the API base, with query, payload and headers', async () => {
+    const { provider, call } = business([
+      { method: 'post', url: '/business/product/export', reply: '/download/a.xlsx' },
+    ]);
+    const result = await provider.custom?.({
+      url: '/api/business/product/export',
+      method: 'post',
+      query: { search: 'x' },
+      payload: { a: 1 },
+      headers: { 'X-Test': '1' },
+      meta: { dataSource: 'pg' },
+    });
+    expect(result?.data).toBe('/download/a.xlsx');
+    const sent = call('/business/product/export', 'post');
+    expect(sent.params).toEqual({ search: 'x' });
+    expect(sent.data).toEqual({ a: 1 });
+    expect(sent.headers).toEqual({ 'X-Test': '1' });
+    expect(sent.dataSource).toBe('pg');
+  });
+
+  it('serves metadata resources under /metadata with their delete flag', async () => {
+    const fake = createFakeHttpClient([{ method: 'delete', url: '/metadata/tables/3', reply: '' }]);
+    const provider = createDataProvider(fake.http, {
+      apiUrl: '/api',
+      basePath: '/metadata',
+      deleteFlag: 'isDropPhysicalTable',
+    });
+    expect(provider.getApiUrl()).toBe('/api');
+    await provider.deleteOne({ resource: 'tables', id: 3, meta: { isDropPhysicalTable: true } });
+    expect(fake.call('/metadata/tables/3', 'delete').params).toEqual({ isDropPhysicalTable: 'true' });
+  });
+});
