@@ -18,6 +18,26 @@ const HomePage = lazyPage(() => import('./pages/home/HomePage').then((m) => m.Ho
 const AboutPage = lazyPage(() => import('./pages/about/AboutPage').then((m) => m.AboutPage));
 const SettingPage = lazyPage(() => import('./pages/setting/SettingPage').then((m) => m.SettingPage));
 const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage').then((m) => m.ComingSoonPage));
+const TableListPage = lazyPage(() =>
+  import('./pages/metadata/tables/TableListPage').then((m) => m.TableListPage),
+);
+const TableCreatePage = lazyPage(() =>
+  import('./pages/metadata/tables/TableCreatePage').then((m) => m.TableCreatePage),
+);
+const TableEditPage = lazyPage(() =>
+  import('./pages/metadata/tables/TableEditPage').then((m) => m.TableEditPage),
+);
+const TableIndexesPage = lazyPage(() =>
+  import('./pages/metadata/tables/TableIndexesPage').then((m) => m.TableIndexesPage),
+);
+const SequenceListPage = lazyPage(() =>
+  import('./pages/metadata/sequences/SequenceListPage').then((m) => m.SequenceListPage),
+);
+const SequenceFormPage = lazyPage(() =>
+  import('./pages/metadata/sequences/SequenceFormPage').then((m) => m.SequenceFormPage),
+);
+
+const M = 'dataSource/:dataSource/metadata';
 
 /** The signed-in routes of SPEC §2, all inside the layout; unknown paths show the not-found page. */
 export const AppRoutes = () => (
@@ -33,6 +53,13 @@ export const AppRoutes = () => (
       <Route path="dataSource/:dataSource" element={<HomePage />} />
       <Route path="about" element={<AboutPage />} />
       <Route path="setting" element={<SettingPage />} />
+      <Route path={`${M}/tables`} element={<TableListPage />} />
+      <Route path={`${M}/tables/new`} element={<TableCreatePage />} />
+      <Route path={`${M}/tables/:id`} element={<TableEditPage />} />
+      <Route path={`${M}/tables/:id/indexs`} element={<TableIndexesPage />} />
+      <Route path={`${M}/sequences`} element={<SequenceListPage />} />
+      <Route path={`${M}/sequences/new`} element={<SequenceFormPage />} />
+      <Route path={`${M}/sequences/:id`} element={<SequenceFormPage />} />
       {plannedScreens.map((screen) => (
         <Route key={screen.path} path={screen.path} element={<ComingSoonPage screen={screen} />} />
       ))}

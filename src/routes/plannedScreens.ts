@@ -13,18 +13,13 @@ const B = 'dataSource/:dataSource/business';
 const metadata = { titleKey: 'menu.metadata' };
 const tables = { titleKey: 'screens.tables', to: `/${M}/tables` };
 const table = { titleKey: 'screens.tableEdit', to: `/${M}/tables/:id` };
-const sequences = { titleKey: 'screens.sequences', to: `/${M}/sequences` };
 const relations = { titleKey: 'screens.relations', to: `/${M}/relations` };
 const business = { titleKey: 'menu.business' };
 const records = { titleKey: 'screens.recordList', to: `/${B}/:tableName` };
 
 export const plannedScreens: PlannedScreen[] = [
-  { path: `${M}/tables`, titleKey: 'screens.tables', trail: [metadata] },
-  { path: `${M}/tables/new`, titleKey: 'screens.tableNew', trail: [metadata, tables] },
   { path: `${M}/tables/import`, titleKey: 'screens.tableImport', trail: [metadata, tables] },
   { path: `${M}/tables/reverse`, titleKey: 'screens.tableReverse', trail: [metadata, tables] },
-  { path: `${M}/tables/:id`, titleKey: 'screens.tableEdit', trail: [metadata, tables] },
-  { path: `${M}/tables/:id/indexs`, titleKey: 'screens.tableIndexes', trail: [metadata, tables, table] },
   {
     path: `${M}/tables/:id/formBuilder`,
     titleKey: 'screens.tableFormBuilder',
@@ -35,9 +30,6 @@ export const plannedScreens: PlannedScreen[] = [
     titleKey: 'screens.tablePermission',
     trail: [metadata, tables, table],
   },
-  { path: `${M}/sequences`, titleKey: 'screens.sequences', trail: [metadata] },
-  { path: `${M}/sequences/new`, titleKey: 'screens.sequenceNew', trail: [metadata, sequences] },
-  { path: `${M}/sequences/:id`, titleKey: 'screens.sequenceEdit', trail: [metadata, sequences] },
   { path: `${M}/sqls/new`, titleKey: 'screens.sqlNew', trail: [metadata] },
   { path: `${M}/relations`, titleKey: 'screens.relations', trail: [metadata] },
   { path: `${M}/relations/graph`, titleKey: 'screens.relationGraph', trail: [metadata, relations] },

@@ -69,7 +69,7 @@ describe('foundation in a real browser', () => {
     await signIn(page);
     await page.waitForURL((url) => !url.pathname.includes('/login'));
 
-    await page.goto(app('dataSource/primary/metadata/tables'));
+    await page.goto(app('dataSource/primary/metadata/tables/1/formBuilder'));
     await page.getByText('功能开发中').first().waitFor();
     await screenshot(page, 'not-built-yet');
 

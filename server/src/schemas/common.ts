@@ -1,7 +1,16 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { ERROR_CODES, type ErrorCode } from '../../../contract/index';
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * `T | null`. For a primitive schema this is `type: [T, "null"]` rather than `anyOf`: with type
+ * coercion on, ajv would coerce `null` into the first `anyOf` branch (an integer becomes 0).
+ */
+export const Nullable = <T extends TSchema>(schema: T) => {
+  const type = (schema as { type?: unknown }).type;
+  return Type.Unsafe<Static<T> | null>(
+    typeof type === 'string' ? { ...schema, type: [type, 'null'] } : Type.Union([schema, Type.Null()]),
+  );
+};
 
 export const ApiErrorSchema = Type.Object(
   {

@@ -1,0 +1,125 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Flex, Input, Table, Tooltip, Typography, theme } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MetadataList } from '../hooks/useMetadataList';
+import { PageContainer, type Crumb } from './PageContainer';
+import { PaginationBar } from './PaginationBar';
+
+export interface ListScaffoldProps<T extends { id?: number }> {
+  title: string;
+  breadcrumb: Crumb[];
+  list: MetadataList<T>;
+  columns: TableColumnsType<T>;
+  /** Buttons above the list (批量删除, 添加, ...). */
+  toolbar?: ReactNode;
+  /** Width the table scrolls at. */
+  scrollX?: number;
+  rowClassName?: TableProps<T>['rowClassName'];
+}
+
+/**
+ * The one scaffold of the metadata lists: keyword box (Enter searches), toolbar, a selectable
+ * table with loading and empty states, and the pagination bar below.
+ */
+export const ListScaffold = <T extends { id?: number }>({
+  title,
+  breadcrumb,
+  list,
+  columns,
+  toolbar,
+  scrollX = 900,
+  rowClassName,
+}: ListScaffoldProps<T>) => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const selectedKeys = list.selected.map((row) => row.id as number);
+  return (
+    <PageContainer title={title} breadcrumb={breadcrumb}>
+      <Card styles={{ body: { padding: token.paddingLG } }}>
+        <Flex
+          justify="space-between"
+          align="center"
+          gap={token.margin}
+          wrap
+          style={{ marginBottom: token.margin }}
+        >
+          <Flex align="center" gap={token.marginSM} wrap>
+            <Input.Search
+              allowClear
+              aria-label={t('metadataList.searchPlaceholder')}
+              placeholder={t('metadataList.searchPlaceholder')}
+              enterButton={t('metadataList.search')}
+              value={list.keyword}
+              loading={list.isFetching && !list.isLoading}
+              onChange={(event) => list.setKeyword(event.target.value)}
+              onSearch={(value) => list.submitSearch(value)}
+              style={{ width: 320 }}
+            />
+            <Tooltip title={t('buttons.refresh')}>
+              <Button
+                icon={<ReloadOutlined />}
+                aria-label={t('buttons.refresh')}
+                onClick={() => void list.reload()}
+              />
+            </Tooltip>
+            {selectedKeys.length > 0 && (
+              <Typography.Text type="secondary">
+                {t('metadataList.selected', { count: selectedKeys.length })}
+              </Typography.Text>
+            )}
+          </Flex>
+          <Flex gap={token.marginXS} wrap>
+            {toolbar}
+          </Flex>
+        </Flex>
+        {list.error ? (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: token.margin }}
+            message={t('metadataList.loadFailed')}
+            description={(list.error as { message?: string }).message}
+            action={
+              <Button size="small" onClick={() => void list.reload()}>
+                {t('metadataList.retry')}
+              </Button>
+            }
+          />
+        ) : null}
+        <Table<T>
+          rowKey={(row) => row.id as number}
+          size="middle"
+          columns={columns}
+          dataSource={list.rows}
+          loading={list.isLoading || (list.isFetching && list.rows.length === 0)}
+          pagination={false}
+          scroll={{ x: scrollX }}
+          rowClassName={rowClassName}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={list.keyword.trim() ? t('metadataList.noMatch') : t('metadataList.empty')}
+              />
+            ),
+          }}
+          rowSelection={{
+            selectedRowKeys: selectedKeys,
+            preserveSelectedRowKeys: true,
+            onChange: (_keys, rows) => list.setSelected(rows.filter(Boolean)),
+          }}
+        />
+        <div style={{ marginTop: token.margin }}>
+          <PaginationBar
+            page={list.page}
+            rowsPerPage={list.rowsPerPage}
+            count={list.count}
+            onChange={list.changePage}
+          />
+        </div>
+      </Card>
+    </PageContainer>
+  );
+};

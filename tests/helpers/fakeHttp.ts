@@ -1,0 +1,94 @@
+import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { http } from '../../src/providers/http';
+
+export interface FakeRequest {
+  method: string;
+  url: string;
+  params: Record<string, string>;
+  body: unknown;
+}
+
+export interface FakeReply {
+  status?: number;
+  data?: unknown;
+}
+
+type Handler = (request: FakeRequest) => FakeReply;
+
+interface Route {
+  method: string;
+  url: string;
+  handler: Handler;
+  once: boolean;
+  used: boolean;
+}
+
+/**
+ * A fake server behind the app's one axios instance: answers only the requests a test declares
+ * (method + path, API base excluded) and records every request; anything else is collected in
+ * `unexpected`, which the test asserts empty (a rejected request alone would be swallowed by the UI).
+ */
+export const installFakeHttp = () => {
+  const routes: Route[] = [];
+  const requests: FakeRequest[] = [];
+  const unexpected: string[] = [];
+  const original = http.defaults.adapter;
+
+  const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    const request: FakeRequest = {
+      method: (config.method ?? 'get').toUpperCase(),
+      url: config.url ?? '',
+      params: Object.fromEntries(Object.entries(config.params ?? {}).map(([k, v]) => [k, String(v)])),
+      body: typeof config.data === 'string' && config.data ? JSON.parse(config.data) : config.data,
+    };
+    requests.push(request);
+    const route = routes.find(
+      (r) => r.method === request.method && r.url === request.url && !(r.once && r.used),
+    );
+    if (!route) {
+      const text = `${request.method} ${request.url} ${JSON.stringify(request.params)}`;
+      unexpected.push(text);
+      throw new Error(`Unexpected request: ${text}`);
+    }
+    route.used = true;
+    const { status = 200, data } = route.handler(request);
+    const response: AxiosResponse = { data, status, statusText: '', headers: {}, config, request: {} };
+    if (status >= 400) throw new AxiosError(`HTTP ${status}`, 'ERR_BAD_RESPONSE', config, {}, response);
+    return response;
+  };
+  http.defaults.adapter = adapter;
+
+  const add = (method: string, url: string, reply: FakeReply | Handler, once: boolean) => {
+    routes.push({
+      method,
+      url,
+      handler: typeof reply === 'function' ? reply : () => reply,
+      once,
+      used: false,
+    });
+  };
+
+  return {
+    /** Answers every `method url` request. */
+    on: (method: string, url: string, reply: FakeReply | Handler) => add(method, url, reply, false),
+    /** Answers the next `method url` request only (declared before later, repeating answers). */
+    once: (method: string, url: string, reply: FakeReply | Handler) => {
+      routes.unshift({
+        method,
+        url,
+        handler: typeof reply === 'function' ? reply : () => reply,
+        once: true,
+        used: false,
+      });
+    },
+    requests,
+    unexpected,
+    /** Requests of one method and path. */
+    sent: (method: string, url: string) => requests.filter((r) => r.method === method && r.url === url),
+    restore: () => {
+      http.defaults.adapter = original;
+    },
+  };
+};
+
+export type FakeHttp = ReturnType<typeof installFakeHttp>;

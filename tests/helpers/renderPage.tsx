@@ -1,0 +1,23 @@
+import type { ReactElement } from 'react';
+import { Route, Routes } from 'react-router';
+import { renderWithRefine } from './renderWithRefine';
+
+export interface RenderPageOptions {
+  /** The URL the page opens at. */
+  url: string;
+  /** The route pattern the page is mounted on, as in the app. */
+  route: string;
+}
+
+/** A page on its app route (so `useParams` works), inside the app's Refine setup, at `url`. */
+export const renderPage = (page: ReactElement, { url, route }: RenderPageOptions) =>
+  renderWithRefine(
+    <Routes>
+      <Route path={route} element={page} />
+      <Route path="*" element={null} />
+    </Routes>,
+    { url },
+  );
+
+/** Where the app is now (after navigation). */
+export const currentPath = (): string => `${window.location.pathname}${window.location.search}`;
