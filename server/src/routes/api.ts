@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { selectDataSource } from '../plugins/db';
 import authRoutes, { type LoginLimits } from './auth';
 import configRoutes from './business/config';
+import sequenceValueRoutes from './business/sequence';
 import dataSourceRoutes from './metadata/data-sources';
+import sequenceRoutes from './metadata/sequences';
+import tableRoutes from './metadata/tables';
 import userRoutes from './users';
 
 export interface ApiOptions {
@@ -22,7 +25,10 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   });
   await app.register(userRoutes, { prefix: '/users' });
   await app.register(dataSourceRoutes, { prefix: '/metadata' });
+  await app.register(tableRoutes, { prefix: '/metadata/tables' });
+  await app.register(sequenceRoutes, { prefix: '/metadata/sequences' });
   await app.register(configRoutes, { prefix: '/business' });
+  await app.register(sequenceValueRoutes, { prefix: '/business' });
   if (options.extraRoutes) await app.register(options.extraRoutes);
 };
 

@@ -15,7 +15,15 @@ describe.each(testDatabases())('OpenAPI document ($name)', (db) => {
       '/api/auth/login',
       '/api/auth/logout',
       '/api/business/config',
+      '/api/business/sequence/{name}/nextval',
       '/api/metadata/dataSources',
+      '/api/metadata/sequences',
+      '/api/metadata/sequences/count',
+      '/api/metadata/sequences/{id}',
+      '/api/metadata/tables',
+      '/api/metadata/tables/count',
+      '/api/metadata/tables/name/{name}',
+      '/api/metadata/tables/{id}',
       '/api/users/me',
       '/api/users/me/menu',
       '/api/users/me/table',
@@ -23,6 +31,9 @@ describe.each(testDatabases())('OpenAPI document ($name)', (db) => {
     const login = doc.paths['/api/auth/login'].post;
     expect(Object.keys(login.requestBody.content)).toContain('application/x-www-form-urlencoded');
     expect(login.responses['200'].content['application/json'].schema.properties).toHaveProperty('principal');
+    const patchTable = doc.paths['/api/metadata/tables/{id}'].patch;
+    expect(patchTable.parameters.map((p: { name: string }) => p.name)).toEqual(['confirmDataLoss', 'id']);
+    expect(patchTable.requestBody.content['application/json'].schema.properties).toHaveProperty('columns');
     const config = doc.paths['/api/business/config'].get;
     expect(config.parameters.map((p: { name: string }) => p.name)).toEqual(['offset', 'limit', 'key']);
     expect(doc.components.securitySchemes.session).toEqual({

@@ -1,0 +1,96 @@
+import type { Client } from '../config';
+import type { ColumnDef } from '../services/tables/table-def';
+
+export type Dialect = Client;
+
+type TypedColumn = Pick<ColumnDef, 'dataType' | 'length' | 'precision' | 'scale' | 'unsigned'>;
+
+/** Fixed lengths of the text-backed types (API.md §2.1: an ATTACHMENT holds a URL, a PASSWORD a hash). */
+export const ATTACHMENT_LENGTH = 1000;
+export const PASSWORD_LENGTH = 200;
+export const DEFAULT_VARCHAR_LENGTH = 255;
+export const DEFAULT_CHAR_LENGTH = 1;
+export const DEFAULT_DECIMAL_PRECISION = 10;
+export const DEFAULT_DECIMAL_SCALE = 0;
+
+const PG_INTEGER = {
+  TINYINT: ['smallint', 'smallint'],
+  SMALLINT: ['smallint', 'integer'],
+  MEDIUMINT: ['integer', 'integer'],
+  INT: ['integer', 'bigint'],
+  BIGINT: ['bigint', 'bigint'],
+} as const;
+
+const SQLITE_INTEGER = {
+  TINYINT: 'tinyint',
+  SMALLINT: 'smallint',
+  MEDIUMINT: 'mediumint',
+  INT: 'integer',
+  BIGINT: 'bigint',
+} as const;
+
+const MYSQL_INTEGER = {
+  TINYINT: 'tinyint',
+  SMALLINT: 'smallint',
+  MEDIUMINT: 'mediumint',
+  INT: 'int',
+  BIGINT: 'bigint',
+} as const;
+
+const positive = (value: number | null, fallback: number): number =>
+  value !== null && Number.isInteger(value) && value > 0 ? value : fallback;
+
+/**
+ * The physical column type of a data type on a dialect, as SQL type text built only from constants
+ * and validated integers (never from request text). MySQL adds `unsigned` as a modifier; PostgreSQL
+ * stores an unsigned integer in the next wider type so that the MySQL range fits (BIGINT excepted),
+ * and both PostgreSQL and SQLite get a CHECK (col >= 0) for it.
+ */
+export const physicalType = (dialect: Dialect, column: TypedColumn): string => {
+  const { dataType } = column;
+  switch (dataType) {
+    case 'CHAR':
+      return `char(${positive(column.length, DEFAULT_CHAR_LENGTH)})`;
+    case 'VARCHAR':
+      return `varchar(${positive(column.length, DEFAULT_VARCHAR_LENGTH)})`;
+    case 'ATTACHMENT':
+      return `varchar(${ATTACHMENT_LENGTH})`;
+    case 'PASSWORD':
+      return `varchar(${PASSWORD_LENGTH})`;
+    case 'TEXT':
+      return 'text';
+    case 'LONGTEXT':
+      return dialect === 'mysql' ? 'longtext' : 'text';
+    case 'TINYINT':
+    case 'SMALLINT':
+    case 'MEDIUMINT':
+    case 'INT':
+    case 'BIGINT':
+      if (dialect === 'pg') return PG_INTEGER[dataType][column.unsigned ? 1 : 0];
+      return dialect === 'mysql' ? MYSQL_INTEGER[dataType] : SQLITE_INTEGER[dataType];
+    case 'FLOAT':
+      return dialect === 'mysql' ? 'float' : 'real';
+    case 'DOUBLE':
+      return dialect === 'pg' ? 'double precision' : 'double';
+    case 'DECIMAL': {
+      const precision = positive(column.precision, DEFAULT_DECIMAL_PRECISION);
+      const scale =
+        column.scale !== null && Number.isInteger(column.scale) && column.scale >= 0 ? column.scale : 0;
+      return `decimal(${precision},${Math.min(scale, precision)})`;
+    }
+    case 'DATE':
+      return 'date';
+    case 'TIME':
+      return dialect === 'pg' ? 'time(0)' : 'time';
+    case 'DATETIME':
+      return dialect === 'pg' ? 'timestamp(0)' : 'datetime';
+    case 'BOOL':
+      return dialect === 'mysql' ? 'tinyint(1)' : 'boolean';
+  }
+};
+
+/** Whether the dialect enforces `unsigned` with a CHECK constraint (MySQL has the native modifier). */
+export const unsignedNeedsCheck = (
+  dialect: Dialect,
+  column: Pick<ColumnDef, 'unsigned' | 'dataType'>,
+): boolean => dialect !== 'mysql' && column.unsigned;

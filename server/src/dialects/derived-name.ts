@@ -1,0 +1,29 @@
+import { createHash } from 'node:crypto';
+
+/** PostgreSQL's identifier limit (NAMEDATALEN - 1), the lowest of the supported databases. */
+export const MAX_IDENTIFIER_LENGTH = 63;
+
+export type DerivedKind = 'ix' | 'ck' | 'ft' | 'tmp' | 'del';
+
+/**
+ * The physical name of an object crudboard derives from metadata names (an index, a check, a
+ * full-text table or trigger): `cb_<kind>_<hash>_<parts...>` in lower case (PostgreSQL folds the
+ * unquoted names of constraints), cut to 63 characters. The `cb_`
+ * prefix keeps it apart from user tables (whose names may not start with it); the hash of the
+ * lower-cased parts keeps it unique where a database has one namespace for all tables' indexes.
+ */
+export const derivedName = (kind: DerivedKind, ...parts: string[]): string => {
+  const hash = createHash('sha256')
+    .update(parts.map((part) => part.toLowerCase()).join('\u0000'))
+    .digest('hex')
+    .slice(0, 8);
+  return `cb_${kind}_${hash}_${parts.join('_')}`.toLowerCase().slice(0, MAX_IDENTIFIER_LENGTH);
+};
+
+/** Physical name of an index (single-column or composite) of a table. */
+export const indexPhysicalName = (tableName: string, indexName: string): string =>
+  derivedName('ix', tableName, indexName);
+
+/** Physical name of the CHECK (col >= 0) of an unsigned column (PostgreSQL, SQLite). */
+export const unsignedCheckName = (tableName: string, columnName: string): string =>
+  derivedName('ck', tableName, columnName);

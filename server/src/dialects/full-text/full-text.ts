@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+import type { ColumnDef } from '../../services/tables/table-def';
+
+/** What the keyword search of a table's FULLTEXT column needs to know. */
+export interface FullTextTable {
+  tableName: string;
+  column: Pick<ColumnDef, 'name' | 'dataType' | 'length'>;
+  /** The single key column, when the table has one. */
+  key: Pick<
+    ColumnDef,
+    'name' | 'dataType' | 'length' | 'precision' | 'scale' | 'unsigned' | 'autoIncrement'
+  > | null;
+}
+
+export type FullTextMethod = 'fts5-trigram' | 'pg-trgm' | 'mysql-ngram' | 'mroonga-bigram' | 'like';
+
+/**
+ * The keyword-search index of one data source (API.md §3 `search`): created and dropped with the
+ * FULLTEXT column, and the condition that business search adds to its query.
+ */
+export interface FullText {
+  readonly method: FullTextMethod;
+  createIndex(db: Knex, table: FullTextTable): Promise<void>;
+  dropIndex(db: Knex, table: FullTextTable): Promise<void>;
+  /**
+   * Narrows `query` (which selects from `table.tableName`, unaliased) to rows whose column contains
+   * every whitespace-separated term of `keyword` as a substring, case-insensitively for ASCII.
+   */
+  matchCondition(query: Knex.QueryBuilder, table: FullTextTable, keyword: string): Knex.QueryBuilder;
+}
+
+/** The whitespace-separated terms of a keyword. */
+export const termsOf = (keyword: string): string[] => keyword.split(/\s+/u).filter((term) => term !== '');
+
+/** `%term%` with LIKE's wildcards escaped by `\`. */
+export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A condition `column LIKE %term%` (escape `\`): the scan used where no index can answer. */
+export const likeTerm = (query: Knex.QueryBuilder, table: FullTextTable, term: string): Knex.QueryBuilder =>
+  query.whereRaw('?? LIKE ? ESCAPE ?', [
+    `${table.tableName}.${table.column.name}`,
+    containsPattern(term),
+    '\\',
+  ]);
+
+/** A term as one phrase of an FTS5 or boolean-mode query: double quotes around, inner ones doubled. */
+export const phrase = (term: string): string => `"${term.replace(/"/g, '""')}"`;
+
+/** Number of characters (code points), as the tokenizers count them. */
+export const charCount = (term: string): number => [...term].length;

@@ -1,0 +1,145 @@
+import type { Knex } from 'knex';
+import { physicalType } from '../column-type';
+import { derivedName } from '../derived-name';
+import { isIntegerType } from '../integer-range';
+import { charCount, likeTerm, termsOf, type FullText, type FullTextTable } from './full-text';
+
+/** A term inside a boolean-mode phrase: double quotes cannot be escaped there, so they go. */
+const booleanPhrase = (term: string): string => `"${term.replace(/"/g, ' ')}"`;
+
+export const mysqlFullTextIndexName = (tableName: string, column: string): string =>
+  derivedName('ft', tableName, column);
+
+/** MySQL's ngram parser tokenises by ngram_token_size (2 by default): shorter terms scan. */
+const NGRAM_SIZE = 2;
+
+/** MySQL 8: a FULLTEXT index WITH PARSER ngram, queried in boolean mode with each term as a phrase. */
+export const mysqlNgramFullText: FullText = {
+  method: 'mysql-ngram',
+
+  async createIndex(db, { tableName, column }) {
+    await db.raw('ALTER TABLE ?? ADD FULLTEXT INDEX ?? (??) WITH PARSER ngram', [
+      tableName,
+      mysqlFullTextIndexName(tableName, column.name),
+      column.name,
+    ]);
+  },
+
+  async dropIndex(db, { tableName, column }) {
+    await db.raw('ALTER TABLE ?? DROP INDEX ??', [tableName, mysqlFullTextIndexName(tableName, column.name)]);
+  },
+
+  matchCondition(query, table, keyword) {
+    for (const term of termsOf(keyword)) {
+      if (charCount(term) < NGRAM_SIZE || term.replace(/"/g, '').trim() === '') likeTerm(query, table, term);
+      else query.whereRaw('MATCH(??) AGAINST(? IN BOOLEAN MODE)', [table.column.name, booleanPhrase(term)]);
+    }
+    return query;
+  },
+};
+
+/** Column names of the Mroonga search table. */
+const KEY = 'rowKey';
+const BODY = 'body';
+
+export const mroongaNames = (tableName: string) => ({
+  table: derivedName('ft', tableName),
+  index: derivedName('ft', tableName, 'body'),
+  afterInsert: derivedName('ft', tableName, 'ai'),
+  afterUpdate: derivedName('ft', tableName, 'au'),
+  afterDelete: derivedName('ft', tableName, 'ad'),
+});
+
+/**
+ * MariaDB with the Mroonga engine: a separate search table (ENGINE=Mroonga) holding the key and
+ * the column's text, with a FULLTEXT index using the TokenBigramSplitSymbolAlphaDigit tokenizer
+ * (bigram substring search of any length, CJK included), kept in sync by triggers. The business
+ * table stays InnoDB; the search table is not transactional, so a rolled-back insert can leave a
+ * row there, which matches no business row. A table without a single key column gets no index and
+ * is searched by LIKE.
+ */
+export const mroongaFullText: FullText = {
+  method: 'mroonga-bigram',
+
+  async createIndex(db, { tableName, column, key }) {
+    if (!key) return;
+    const names = mroongaNames(tableName);
+    await db.schema.createTable(names.table, (t) => {
+      t.engine('Mroonga');
+      t.charset('utf8mb4');
+      t.collate('utf8mb4_unicode_ci');
+      const keyColumn = t.specificType(KEY, physicalType('mysql', key)).notNullable().primary();
+      if (isIntegerType(key.dataType) && (key.unsigned || key.autoIncrement)) keyColumn.unsigned();
+      t.specificType(BODY, 'longtext');
+    });
+    await db.raw(
+      `ALTER TABLE ?? ADD FULLTEXT INDEX ?? (??) COMMENT 'tokenizer "TokenBigramSplitSymbolAlphaDigit"'`,
+      [names.table, names.index, BODY],
+    );
+    await db.raw(
+      'CREATE TRIGGER ?? AFTER INSERT ON ?? FOR EACH ROW REPLACE INTO ?? (??, ??) VALUES (NEW.??, NEW.??)',
+      [names.afterInsert, tableName, names.table, KEY, BODY, key.name, column.name],
+    );
+    await db.raw(
+      'CREATE TRIGGER ?? AFTER UPDATE ON ?? FOR EACH ROW BEGIN DELETE FROM ?? WHERE ?? = OLD.??; ' +
+        'REPLACE INTO ?? (??, ??) VALUES (NEW.??, NEW.??); END',
+      [
+        names.afterUpdate,
+        tableName,
+        names.table,
+        KEY,
+        key.name,
+        names.table,
+        KEY,
+        BODY,
+        key.name,
+        column.name,
+      ],
+    );
+    await db.raw('CREATE TRIGGER ?? AFTER DELETE ON ?? FOR EACH ROW DELETE FROM ?? WHERE ?? = OLD.??', [
+      names.afterDelete,
+      tableName,
+      names.table,
+      KEY,
+      key.name,
+    ]);
+    await db(names.table).insert(db(tableName).select({ [KEY]: key.name, [BODY]: column.name }));
+  },
+
+  async dropIndex(db, { tableName }) {
+    const names = mroongaNames(tableName);
+    for (const trigger of [names.afterInsert, names.afterUpdate, names.afterDelete]) {
+      await db.raw('DROP TRIGGER IF EXISTS ??', [trigger]);
+    }
+    await db.schema.dropTableIfExists(names.table);
+  },
+
+  matchCondition(query: Knex.QueryBuilder, table: FullTextTable, keyword: string) {
+    const names = mroongaNames(table.tableName);
+    for (const term of termsOf(keyword)) {
+      if (!table.key || term.replace(/"/g, '').trim() === '') {
+        likeTerm(query, table, term);
+        continue;
+      }
+      query.whereRaw('?? IN (SELECT ?? FROM ?? WHERE MATCH(??) AGAINST(? IN BOOLEAN MODE))', [
+        `${table.tableName}.${table.key.name}`,
+        KEY,
+        names.table,
+        BODY,
+        booleanPhrase(term),
+      ]);
+    }
+    return query;
+  },
+};
+
+/** MariaDB without Mroonga: no index; search scans with LIKE '%term%'. */
+export const likeFullText: FullText = {
+  method: 'like',
+  createIndex: async () => undefined,
+  dropIndex: async () => undefined,
+  matchCondition(query, table, keyword) {
+    for (const term of termsOf(keyword)) likeTerm(query, table, term);
+    return query;
+  },
+};

@@ -1,0 +1,36 @@
+import type { DataType } from '../../../contract/index';
+
+export type IntegerType = Extract<DataType, 'TINYINT' | 'SMALLINT' | 'MEDIUMINT' | 'INT' | 'BIGINT'>;
+
+export const INTEGER_TYPES: readonly IntegerType[] = ['TINYINT', 'SMALLINT', 'MEDIUMINT', 'INT', 'BIGINT'];
+
+export const isIntegerType = (type: DataType): type is IntegerType =>
+  (INTEGER_TYPES as readonly string[]).includes(type);
+
+const BITS: Record<IntegerType, bigint> = {
+  TINYINT: 8n,
+  SMALLINT: 16n,
+  MEDIUMINT: 24n,
+  INT: 32n,
+  BIGINT: 64n,
+};
+
+export interface IntegerRange {
+  min: bigint;
+  max: bigint;
+}
+
+/**
+ * The range of an integer data type as MySQL defines it, which is what crudboard promises on every
+ * database (PostgreSQL and SQLite store the values in a type at least as wide).
+ */
+export const integerRange = (type: IntegerType, unsigned: boolean): IntegerRange => {
+  const bits = BITS[type];
+  return unsigned
+    ? { min: 0n, max: 2n ** bits - 1n }
+    : { min: -(2n ** (bits - 1n)), max: 2n ** (bits - 1n) - 1n };
+};
+
+/** Whether every value of `inner` fits in `outer`. */
+export const rangeContains = (outer: IntegerRange, inner: IntegerRange): boolean =>
+  outer.min <= inner.min && outer.max >= inner.max;

@@ -1,0 +1,206 @@
+import type { Knex } from 'knex';
+import { declareColumn, storedDefault } from '../../dialects/add-column';
+import type { Dialect } from '../../dialects/column-type';
+import { createPhysicalTable } from '../../dialects/create-physical-table';
+import type { FullText } from '../../dialects/full-text/full-text';
+import { MAX_IDENTIFIER_LENGTH } from '../../dialects/derived-name';
+import { isSafeIdentifier } from '../tables/name-problem';
+import type { PhysicalIndex, SchemaOp } from './schema-op';
+
+export interface OpContext {
+  db: Knex;
+  dialect: Dialect;
+  fullText: FullText;
+}
+
+const namesOf = (op: SchemaOp): string[] => {
+  switch (op.kind) {
+    case 'createTable':
+      return [op.table.tableName, ...op.table.columns.map((column) => column.name)];
+    case 'dropTable':
+      return [op.table];
+    case 'renameTable':
+      return [op.from, op.to];
+    case 'setEngine':
+      return [op.table];
+    case 'addColumn':
+    case 'dropColumn':
+    case 'fillNulls':
+    case 'setNotNull':
+      return [op.table, op.column.name];
+    case 'alterColumn':
+      return [op.table, op.from.name, op.to.name];
+    case 'renameColumn':
+    case 'renameCheck':
+      return [op.table, op.from, op.to];
+    case 'createIndex':
+    case 'dropIndex':
+      return [op.table, op.index.name, ...op.index.columns];
+    case 'renameIndex':
+      return [op.table, op.from, op.to, ...op.index.columns];
+    case 'addCheck':
+    case 'dropCheck':
+      return [op.table, op.check.name, op.check.column];
+    case 'createFullText':
+    case 'dropFullText':
+      return [op.target.tableName, op.target.column.name, ...(op.target.key ? [op.target.key.name] : [])];
+  }
+};
+
+/**
+ * Refuses an operation naming anything that is not a plain identifier. Names come from validated
+ * metadata, so this never fires unless something upstream is broken; it keeps a stored or
+ * introspected name from ever reaching a `??` binding unchecked.
+ */
+export const assertSafeOp = (op: SchemaOp): void => {
+  for (const name of namesOf(op)) {
+    if (!isSafeIdentifier(name)) {
+      throw new Error(
+        `refusing a schema operation on the identifier ${JSON.stringify(name.slice(0, MAX_IDENTIFIER_LENGTH))}`,
+      );
+    }
+  }
+};
+
+const createIndex = (db: Knex, dialect: Dialect, table: string, index: PhysicalIndex) =>
+  db.schema.alterTable(table, (t) => {
+    if (index.unique) {
+      t.unique(index.columns, { indexName: index.name, useConstraint: false });
+    } else if (index.hash && dialect === 'pg') {
+      t.index(index.columns, index.name, { indexType: 'hash' });
+    } else if (index.hash && dialect === 'mysql') {
+      t.index(index.columns, index.name, { storageEngineIndexType: 'hash' });
+    } else {
+      t.index(index.columns, index.name);
+    }
+  });
+
+const dropIndex = (db: Knex, table: string, name: string) =>
+  db.schema.alterTable(table, (t) => {
+    t.dropIndex([], name);
+  });
+
+const ENGINE_SQL = {
+  InnoDB: 'ALTER TABLE ?? ENGINE = InnoDB',
+  MyISAM: 'ALTER TABLE ?? ENGINE = MyISAM',
+} as const;
+
+/** The PostgreSQL primary key constraint follows a renamed table (it is named after it). */
+const renamePrimaryKey = async (db: Knex, from: string, to: string) => {
+  const result = await db.raw(
+    `SELECT c.conname AS name FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
+     WHERE c.contype = 'p' AND r.relname = ? AND r.relnamespace = current_schema()::regnamespace`,
+    [to],
+  );
+  const name = (result.rows as { name: string }[])[0]?.name;
+  const expected = `${from}_pkey`.slice(0, MAX_IDENTIFIER_LENGTH);
+  if (name === expected) {
+    await db.raw('ALTER TABLE ?? RENAME CONSTRAINT ?? TO ??', [
+      to,
+      name,
+      `${to}_pkey`.slice(0, MAX_IDENTIFIER_LENGTH),
+    ]);
+  }
+};
+
+/**
+ * Runs one schema operation with the schema builder (raw SQL only where the builder has no form
+ * for it, with `??` identifier bindings). SQLite changes that need a table rebuild never come here
+ * (see sqlite-rebuild); on SQLite, checks live in CREATE TABLE and are not altered one by one.
+ */
+export const applyOp = async ({ db, dialect, fullText }: OpContext, op: SchemaOp): Promise<void> => {
+  assertSafeOp(op);
+  switch (op.kind) {
+    case 'createTable':
+      await createPhysicalTable(db, dialect, op.table);
+      return;
+    case 'dropTable':
+      await db.schema.dropTable(op.table);
+      return;
+    case 'renameTable':
+      await db.schema.renameTable(op.from, op.to);
+      if (dialect === 'pg') await renamePrimaryKey(db, op.from, op.to);
+      return;
+    case 'setEngine':
+      if (dialect === 'mysql') await db.raw(ENGINE_SQL[op.to === 'MyISAM' ? 'MyISAM' : 'InnoDB'], [op.table]);
+      return;
+    case 'addColumn':
+      await db.schema.alterTable(op.table, (t) => {
+        declareColumn(t, op.column, dialect);
+      });
+      return;
+    case 'dropColumn':
+      await db.schema.alterTable(op.table, (t) => {
+        t.dropColumn(op.column.name);
+      });
+      return;
+    case 'renameColumn':
+      if (dialect === 'mysql')
+        await db.raw('ALTER TABLE ?? RENAME COLUMN ?? TO ??', [op.table, op.from, op.to]);
+      else {
+        await db.schema.alterTable(op.table, (t) => {
+          t.renameColumn(op.from, op.to);
+        });
+      }
+      return;
+    case 'alterColumn':
+      await db.schema.alterTable(op.table, (t) => {
+        declareColumn(t, op.to, dialect).alter();
+      });
+      return;
+    case 'fillNulls':
+      await db(op.table)
+        .whereNull(op.column.name)
+        .update({ [op.column.name]: storedDefault(dialect, op.value) });
+      return;
+    case 'setNotNull':
+      if (dialect === 'pg') {
+        await db.schema.alterTable(op.table, (t) => {
+          t.dropNullable(op.column.name);
+        });
+      } else {
+        await db.schema.alterTable(op.table, (t) => {
+          declareColumn(t, { ...op.column, nullable: false }, dialect).alter();
+        });
+      }
+      return;
+    case 'createIndex':
+      await createIndex(db, dialect, op.table, op.index);
+      return;
+    case 'dropIndex':
+      await dropIndex(db, op.table, op.index.name);
+      return;
+    case 'renameIndex':
+      if (dialect === 'pg') await db.raw('ALTER INDEX ?? RENAME TO ??', [op.from, op.to]);
+      else if (dialect === 'mysql')
+        await db.raw('ALTER TABLE ?? RENAME INDEX ?? TO ??', [op.table, op.from, op.to]);
+      else {
+        await dropIndex(db, op.table, op.from);
+        await createIndex(db, dialect, op.table, op.index);
+      }
+      return;
+    case 'addCheck':
+      if (dialect === 'pg') {
+        await db.raw('ALTER TABLE ?? ADD CONSTRAINT ?? CHECK (?? >= 0)', [
+          op.table,
+          op.check.name,
+          op.check.column,
+        ]);
+      }
+      return;
+    case 'dropCheck':
+      if (dialect === 'pg')
+        await db.raw('ALTER TABLE ?? DROP CONSTRAINT IF EXISTS ??', [op.table, op.check.name]);
+      return;
+    case 'renameCheck':
+      if (dialect === 'pg')
+        await db.raw('ALTER TABLE ?? RENAME CONSTRAINT ?? TO ??', [op.table, op.from, op.to]);
+      return;
+    case 'createFullText':
+      await fullText.createIndex(db, op.target);
+      return;
+    case 'dropFullText':
+      await fullText.dropIndex(db, op.target);
+      return;
+  }
+};

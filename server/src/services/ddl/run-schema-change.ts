@@ -1,0 +1,114 @@
+import type { Knex } from 'knex';
+import { dialectOf } from '../../db/dialect';
+import { fullTextFor } from '../../dialects/full-text/full-text-for';
+import { ensureSqliteRegexp } from '../../dialects/sqlite-regexp';
+import type { TableDef } from '../tables/table-def';
+import { applyOp } from './apply-op';
+import type { DdlStep } from './ddl-step';
+import { applyRepairs, assertLossAllowed, findLosses } from './loss-findings';
+import { mysqlSteps } from './mysql-steps';
+import type { LossCheck, SchemaOp } from './schema-op';
+import { sqliteSteps } from './sqlite-rebuild';
+
+export interface SchemaChange<T> {
+  ops: readonly SchemaOp[];
+  checks?: readonly LossCheck[];
+  confirmDataLoss?: boolean;
+  /** The table before and after, when one table is edited (SQLite rebuilds from them). */
+  old?: TableDef;
+  next?: TableDef;
+  /** Writes the metadata; runs last, in a transaction (the same one as the DDL where it can). */
+  writeMetadata(db: Knex): Promise<T>;
+}
+
+export interface SchemaChangeHooks {
+  /** Called after each schema step has been applied (tests use it to fail mid-way). */
+  afterStep?(index: number, label: string): void | Promise<void>;
+  /** Told about compensation or clean-up steps that failed (MySQL); the change's outcome stands. */
+  onCleanupError?(label: string, error: unknown): void;
+}
+
+const tableRenames = (ops: readonly SchemaOp[]) => (table: string) => {
+  let name = table;
+  for (const op of ops) if (op.kind === 'renameTable' && op.from === name) name = op.to;
+  return name;
+};
+
+/**
+ * Applies a schema change and its metadata together or not at all (DESIGN principle 4). First the
+ * data-loss checks run on the current data (409 unless allowed), confirmed losses are repaired,
+ * then the DDL and the metadata. SQLite and PostgreSQL do all of it in one transaction (SQLite's
+ * with `foreign_keys` off, so table rebuilds cascade nowhere). MySQL commits each DDL statement,
+ * so its steps are applied one by one and, if one or the metadata fails, the applied ones are
+ * compensated in reverse order; drops happen only after the metadata is committed. Values a
+ * confirmed lossy change repaired stay repaired on MySQL when a later step fails.
+ */
+export const runSchemaChange = async <T>(
+  knex: Knex,
+  change: SchemaChange<T>,
+  hooks: SchemaChangeHooks = {},
+): Promise<T> => {
+  const dialect = dialectOf(knex);
+  const fullText = await fullTextFor(knex);
+  const checks = change.checks ?? [];
+  const confirmed = change.confirmDataLoss ?? false;
+
+  if (dialect !== 'mysql') {
+    if (dialect === 'sqlite' && checks.some((check) => check.condition.kind === 'text'))
+      await ensureSqliteRegexp(knex);
+    const steps: DdlStep[] =
+      dialect === 'sqlite'
+        ? sqliteSteps(fullText, change.ops, change.old, change.next)
+        : change.ops.map((op) => ({
+            label: op.kind,
+            apply: (db: Knex) => applyOp({ db, dialect, fullText }, op),
+          }));
+    return knex.transaction(
+      async (trx) => {
+        const findings = await findLosses(trx, dialect, checks);
+        assertLossAllowed(findings, confirmed);
+        await applyRepairs(trx, dialect, findings);
+        for (const [index, step] of steps.entries()) {
+          await step.apply(trx);
+          await hooks.afterStep?.(index, step.label);
+        }
+        return change.writeMetadata(trx);
+      },
+      dialect === 'sqlite' ? { enforceForeignCheck: false } : {},
+    );
+  }
+
+  const findings = await findLosses(knex, dialect, checks);
+  assertLossAllowed(findings, confirmed);
+  if (findings.some((finding) => finding.check.repair)) {
+    await knex.transaction((trx) => applyRepairs(trx, dialect, findings));
+  }
+  const steps = mysqlSteps({ dialect, fullText }, change.ops, tableRenames(change.ops));
+  const applied: DdlStep[] = [];
+  let result: T;
+  try {
+    for (const [index, step] of steps.entries()) {
+      await step.apply(knex);
+      applied.push(step);
+      await hooks.afterStep?.(index, step.label);
+    }
+    result = await knex.transaction((trx) => change.writeMetadata(trx));
+  } catch (error) {
+    for (const step of applied.reverse()) {
+      try {
+        await step.undo?.(knex);
+      } catch (undoError) {
+        hooks.onCleanupError?.(`undo ${step.label}`, undoError);
+      }
+    }
+    throw error;
+  }
+  for (const step of steps) {
+    try {
+      await step.finalize?.(knex);
+    } catch (finalizeError) {
+      hooks.onCleanupError?.(`finalize ${step.label}`, finalizeError);
+    }
+  }
+  return result;
+};

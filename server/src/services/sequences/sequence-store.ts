@@ -1,0 +1,131 @@
+import type { Knex } from 'knex';
+import type { Sequence, SequenceType } from '../../../../contract/index';
+import { META } from '../../db/table-names';
+import { toBool, toNumber, toNumberOrNull, toStringOrNull } from '../../db/values';
+import { ApiException } from '../../errors/api-exception';
+import { metadataMessage } from '../../i18n/metadata-messages';
+import type { SequenceBody } from '../../schemas/sequence-body';
+import { ErrorBag } from '../tables/error-bag';
+import { insertReturningId } from '../tables/insert-returning-id';
+import { whereSearch } from '../tables/table-queries';
+import { mergeSequenceBody, sequenceDefFromBody, validateSequenceDef } from './sequence-def-from-body';
+import type { SequenceDef } from './sequence-def';
+
+export type StoredSequence = Required<Sequence>;
+
+export const toSequence = (row: Record<string, unknown>): StoredSequence => ({
+  id: toNumber(row.id),
+  name: String(row.name),
+  caption: String(row.caption ?? ''),
+  description: toStringOrNull(row.description),
+  sequenceType: String(row.sequenceType) as SequenceType,
+  currentTime: toBool(row.currentTime),
+  format: toStringOrNull(row.format),
+  minValue: toNumberOrNull(row.minValue),
+  maxValue: toNumberOrNull(row.maxValue),
+  nextValue: toNumberOrNull(row.nextValue),
+  incrementBy: toNumberOrNull(row.incrementBy),
+  cycle: toBool(row.cycle),
+  createdDate: toNumber(row.createdDate),
+  lastModifiedDate: toNumber(row.lastModifiedDate),
+});
+
+const rowOf = (sequence: SequenceDef) => ({
+  name: sequence.name,
+  caption: sequence.caption,
+  description: sequence.description,
+  sequenceType: sequence.sequenceType,
+  currentTime: sequence.currentTime,
+  format: sequence.format,
+  minValue: sequence.minValue,
+  maxValue: sequence.maxValue,
+  nextValue: sequence.nextValue,
+  incrementBy: sequence.incrementBy,
+  cycle: sequence.cycle,
+});
+
+const filtered = (knex: Knex, search: string | undefined) =>
+  whereSearch(knex(META.sequence), ['name', 'caption'], search);
+
+/** GET /api/metadata/sequences: a page, id DESC, `search` over name and caption. */
+export const listSequences = async (
+  knex: Knex,
+  query: { offset: number; limit: number; search?: string },
+): Promise<StoredSequence[]> => {
+  const rows: Record<string, unknown>[] = await filtered(knex, query.search)
+    .select('*')
+    .orderBy('id', 'desc')
+    .offset(query.offset)
+    .limit(query.limit);
+  return rows.map(toSequence);
+};
+
+export const countSequences = async (knex: Knex, search?: string): Promise<number> =>
+  toNumber(((await filtered(knex, search).count({ n: '*' }).first()) as { n: unknown } | undefined)?.n ?? 0);
+
+/** One sequence by id, or 404. */
+export const getSequence = async (knex: Knex, id: number): Promise<StoredSequence> => {
+  const row = await knex(META.sequence).where('id', id).first();
+  if (!row) throw new ApiException('NOT_FOUND');
+  return toSequence(row);
+};
+
+/** One sequence by name (ignoring case), or 404. */
+export const getSequenceByName = async (knex: Knex, name: string): Promise<StoredSequence> => {
+  const row = await knex(META.sequence).whereRaw('lower(??) = ?', ['name', name.toLowerCase()]).first();
+  if (!row) throw new ApiException('NOT_FOUND');
+  return toSequence(row);
+};
+
+const assertNameFree = async (knex: Knex, name: string, id?: number) => {
+  const query = knex(META.sequence).select('id').whereRaw('lower(??) = ?', ['name', name.toLowerCase()]);
+  if (id !== undefined) query.whereNot('id', id);
+  if (await query.first()) {
+    throw new ApiException('CONFLICT', undefined, { name: metadataMessage('nameDuplicate', { name }) });
+  }
+};
+
+/** POST /api/metadata/sequences: 201 id. */
+export const createSequence = async (knex: Knex, body: SequenceBody): Promise<number> => {
+  const errors = new ErrorBag();
+  const sequence = sequenceDefFromBody(body, errors);
+  validateSequenceDef(sequence, body, errors);
+  errors.throwIfAny();
+  await assertNameFree(knex, sequence.name);
+  const now = Date.now();
+  return insertReturningId(knex, META.sequence, {
+    ...rowOf(sequence),
+    createdDate: now,
+    lastModifiedDate: now,
+  });
+};
+
+/** PATCH /api/metadata/sequences/{id}. */
+export const updateSequence = async (knex: Knex, id: number, body: SequenceBody): Promise<void> => {
+  const stored = await getSequence(knex, id);
+  const errors = new ErrorBag();
+  const sequence = mergeSequenceBody(stored, body);
+  validateSequenceDef(sequence, body, errors);
+  errors.throwIfAny();
+  await assertNameFree(knex, sequence.name, id);
+  await knex(META.sequence)
+    .where('id', id)
+    .update({ ...rowOf(sequence), lastModifiedDate: Date.now() });
+};
+
+/** DELETE one or many sequences: 404 if one is unknown, 409 if one fills a column; then all go. */
+export const deleteSequences = async (knex: Knex, ids: readonly number[]): Promise<void> => {
+  const unique = [...new Set(ids)];
+  await knex.transaction(async (trx) => {
+    const rows: Record<string, unknown>[] = await trx(META.sequence)
+      .select('id', 'name')
+      .whereIn('id', unique);
+    if (rows.length !== unique.length) throw new ApiException('NOT_FOUND');
+    const used = await trx(META.column).select('seqId').whereIn('seqId', unique).first();
+    if (used) {
+      const name = String(rows.find((row) => toNumber(row.id) === toNumber(used.seqId))?.name ?? '');
+      throw new ApiException('CONFLICT', metadataMessage('sequenceInUse', { name }));
+    }
+    await trx(META.sequence).whereIn('id', unique).delete();
+  });
+};

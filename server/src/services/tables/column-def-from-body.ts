@@ -1,0 +1,123 @@
+import type { ColumnBody } from '../../schemas/table-body';
+import {
+  ATTACHMENT_LENGTH,
+  DEFAULT_CHAR_LENGTH,
+  DEFAULT_DECIMAL_PRECISION,
+  DEFAULT_DECIMAL_SCALE,
+  DEFAULT_VARCHAR_LENGTH,
+  PASSWORD_LENGTH,
+} from '../../dialects/column-type';
+import type { ColumnDef } from './table-def';
+
+/** A stored column's fields as a new column gets them when the body leaves them out. */
+export const NEW_COLUMN: Omit<ColumnDef, 'name' | 'caption' | 'displayOrder'> = {
+  description: null,
+  dataType: 'VARCHAR',
+  length: null,
+  precision: null,
+  scale: null,
+  unsigned: false,
+  indexType: null,
+  indexStorage: null,
+  indexName: null,
+  autoIncrement: false,
+  seqId: null,
+  nullable: true,
+  defaultValue: null,
+  insertable: true,
+  updatable: true,
+  queryable: false,
+  displayable: false,
+  systemable: false,
+  multipleValue: false,
+};
+
+const FLAGS = [
+  'unsigned',
+  'autoIncrement',
+  'nullable',
+  'insertable',
+  'updatable',
+  'queryable',
+  'displayable',
+  'systemable',
+  'multipleValue',
+] as const;
+
+/** Prefixes of the index names given to indexed columns that come without one. */
+const INDEX_NAME_PREFIX = { UNIQUE: 'uk_', INDEX: 'idx_', FULLTEXT: 'ft_' } as const;
+
+/** crudapi sends -1 for "none" in numeric fields. */
+const count = (value: number | null): number | null => (value === null || value < 0 ? null : value);
+
+const blankToNull = (value: string | null): string | null =>
+  value === null || value.trim() === '' ? null : value;
+
+/**
+ * Lengths, precision and scale as the physical column has them: defaults filled in where the
+ * type takes them, cleared where it does not.
+ */
+export const normalizeColumnSize = (column: ColumnDef): ColumnDef => {
+  const sized = { ...column, length: null, precision: null, scale: null } as ColumnDef;
+  switch (column.dataType) {
+    case 'CHAR':
+      return { ...sized, length: column.length ?? DEFAULT_CHAR_LENGTH };
+    case 'VARCHAR':
+      return { ...sized, length: column.length ?? DEFAULT_VARCHAR_LENGTH };
+    case 'ATTACHMENT':
+      return { ...sized, length: ATTACHMENT_LENGTH };
+    case 'PASSWORD':
+      return { ...sized, length: PASSWORD_LENGTH };
+    case 'DECIMAL':
+      return {
+        ...sized,
+        precision: column.precision ?? DEFAULT_DECIMAL_PRECISION,
+        scale: column.scale ?? DEFAULT_DECIMAL_SCALE,
+      };
+    default:
+      return sized;
+  }
+};
+
+/**
+ * Applies the fields present in a column body onto `base` (a stored column, or NEW_COLUMN for a new
+ * one). Absent fields and null flags keep the base value; null clears nullable fields; a blank
+ * default means none (as in crudapi). Index fields are cleared when the column has no index.
+ */
+export const columnDefFromBody = (body: ColumnBody, base: ColumnDef): ColumnDef => {
+  const column: ColumnDef = { ...base };
+  if (body.name !== undefined) column.name = body.name;
+  if (body.caption !== undefined) column.caption = body.caption ?? '';
+  if (body.description !== undefined) column.description = body.description;
+  if (body.displayOrder !== undefined && body.displayOrder !== null) column.displayOrder = body.displayOrder;
+  if (body.dataType !== undefined) column.dataType = body.dataType;
+  if (body.length !== undefined) column.length = count(body.length);
+  if (body.precision !== undefined) column.precision = count(body.precision);
+  if (body.scale !== undefined) column.scale = count(body.scale);
+  if (body.indexType !== undefined) column.indexType = body.indexType;
+  if (body.indexStorage !== undefined) column.indexStorage = body.indexStorage;
+  if (body.indexName !== undefined) column.indexName = blankToNull(body.indexName);
+  if (body.seqId !== undefined) column.seqId = count(body.seqId);
+  if (body.defaultValue !== undefined) column.defaultValue = blankToNull(body.defaultValue);
+  for (const flag of FLAGS) {
+    const value = body[flag];
+    if (value !== undefined && value !== null) column[flag] = value;
+  }
+  if (column.indexType === null || column.indexType === 'NONE') {
+    column.indexName = null;
+    column.indexStorage = null;
+  } else if (column.indexName === null && column.indexType !== 'PRIMARY') {
+    column.indexName = `${INDEX_NAME_PREFIX[column.indexType]}${column.name}`.slice(0, 64);
+  }
+  return normalizeColumnSize(column);
+};
+
+/** A column that is not stored yet; a primary key column is NOT NULL unless the body says otherwise. */
+export const newColumnFromBody = (body: ColumnBody, displayOrder: number): ColumnDef =>
+  columnDefFromBody(body, {
+    ...NEW_COLUMN,
+    name: '',
+    caption: body.name ?? '',
+    displayOrder,
+    nullable: body.indexType !== 'PRIMARY',
+  });

@@ -1,0 +1,62 @@
+import type { Knex } from 'knex';
+import { dialectOf } from '../../db/dialect';
+import { physicalTableExists } from '../../dialects/physical-tables';
+import { ApiException } from '../../errors/api-exception';
+import { metadataMessage } from '../../i18n/metadata-messages';
+import type { TableBody } from '../../schemas/table-body';
+import { planTableChange } from '../ddl/plan-table-change';
+import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-change';
+import { withSchemaLock } from '../ddl/schema-lock';
+import { ErrorBag } from './error-bag';
+import { loadTable } from './load-table';
+import { loadValidationContext } from './load-validation-context';
+import { mergeTableBody, tableDefFromStored } from './table-def-from-body';
+import { validateTableDef } from './validate-table-def';
+import { updateTableMetadata } from './write-table-metadata';
+
+export interface UpdateTableOptions {
+  /** The request accepts losing data (`?confirmDataLoss=true`). */
+  confirmDataLoss?: boolean;
+  hooks?: SchemaChangeHooks;
+}
+
+/**
+ * PATCH /api/metadata/tables/{id}: merges the body into the stored table, validates the result,
+ * plans the schema change (old vs new definition), refuses it with 409 if it would lose data
+ * unless confirmed, and applies DDL and metadata together. 404 for an unknown id.
+ */
+export const updateTable = async (
+  knex: Knex,
+  id: number,
+  body: TableBody,
+  options: UpdateTableOptions = {},
+): Promise<void> =>
+  withSchemaLock(knex, async () => {
+    const existing = tableDefFromStored(await loadTable(knex, id));
+    const errors = new ErrorBag();
+    const next = mergeTableBody(existing, body, errors);
+    validateTableDef(next, { existing }, errors);
+    errors.throwIfAny();
+    validateTableDef(next, { existing, ...(await loadValidationContext(knex)) }, errors);
+    errors.throwIfAny();
+
+    const renamed = next.tableName.toLowerCase() !== existing.tableName.toLowerCase();
+    if (renamed && (await physicalTableExists(knex, next.tableName))) {
+      throw new ApiException('CONFLICT', metadataMessage('physicalTableExists', { name: next.tableName }), {
+        tableName: metadataMessage('physicalTableExists', { name: next.tableName }),
+      });
+    }
+    const plan = planTableChange(existing, next, dialectOf(knex));
+    await runSchemaChange(
+      knex,
+      {
+        ops: plan.ops,
+        checks: plan.checks,
+        confirmDataLoss: options.confirmDataLoss ?? false,
+        old: existing,
+        next,
+        writeMetadata: (db) => updateTableMetadata(db, existing, next, Date.now()),
+      },
+      options.hooks,
+    );
+  });

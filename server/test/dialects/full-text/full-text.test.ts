@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { dialectOf } from '../../../src/db/dialect';
+import { fullTextFor } from '../../../src/dialects/full-text/full-text-for';
+import type { FullTextTable } from '../../../src/dialects/full-text/full-text';
+import { fullTextTarget } from '../../../src/services/ddl/physical-objects';
+import { listTables } from '../../../src/services/metadata-store';
+import { createTable } from '../../../src/services/tables/create-table';
+import { tableDefFromStored } from '../../../src/services/tables/table-def-from-body';
+import { updateTable } from '../../../src/services/tables/update-table';
+import { SYSTEM_COLUMNS } from '../../helpers/metadata-api';
+import { clearTables, physicalTables } from '../../helpers/physical-schema';
+import { useTestApps } from '../../helpers/test-app';
+import { testDatabases } from '../../helpers/test-databases';
+
+const METHOD = { sqlite: 'fts5-trigram', pg: 'pg-trgm', mysql: 'mroonga-bigram' } as const;
+const BODIES = [
+  '中华人民共和国成立',
+  'hello world programming',
+  '数据库管理系统',
+  'another World thing',
+  'rate 100% done_now',
+];
+
+describe.each(testDatabases())('full-text search index ($name)', (db) => {
+  const apps = useTestApps(db);
+
+  it('finds Chinese 2- and 3-character substrings and English words, and follows writes', async () => {
+    const app = await apps.build();
+    const knex = app.dataSources.primary.knex;
+    await clearTables(knex);
+    const fullText = await fullTextFor(knex);
+    expect(fullText.method).toBe(METHOD[dialectOf(knex)]);
+    const id = await createTable(knex, { name: 'article', columns: SYSTEM_COLUMNS });
+    const [stored] = await listTables(knex, [id]);
+    const target = fullTextTarget(tableDefFromStored(stored!)) as FullTextTable;
+    for (const [i, body] of BODIES.entries()) {
+      await knex('article').insert({ name: `a${i}`, fullTextBody: body, createdDate: '2024-01-01 00:00:00' });
+    }
+    const search = async (keyword: string) =>
+      (await fullText.matchCondition(knex('article').select('id').orderBy('id'), target, keyword)).map(
+        (row: { id: unknown }) => Number(row.id),
+      );
+
+    expect(await search('人民')).toEqual([1]);
+    expect(await search('管理系')).toEqual([3]);
+    expect(await search('共和国成立')).toEqual([1]);
+    expect(await search('world')).toEqual([2, 4]);
+    expect(await search('gram')).toEqual([2]);
+    expect(await search('库')).toEqual([3]);
+    expect(await search('hello  world')).toEqual([2]);
+    expect(await search('100%')).toEqual([5]);
+    expect(await search('e_n')).toEqual([5]);
+    expect(await search('0%d')).toEqual([]);
+    expect(await search('"quoted"')).toEqual([]);
+
+    await knex('article').where('id', 2).update({ fullTextBody: 'goodbye' });
+    await knex('article').where('id', 1).delete();
+    expect(await search('world')).toEqual([4]);
+    expect(await search('人民')).toEqual([]);
+    await knex('article').insert({
+      name: 'new',
+      fullTextBody: '人民日报',
+      createdDate: '2024-01-01 00:00:00',
+    });
+    expect(await search('人民')).toEqual([6]);
+
+    const tablesWithIndex = await physicalTables(knex);
+    await updateTable(knex, id, {
+      columns: stored!.columns.map((column) =>
+        column.name === 'fullTextBody' ? { ...column, indexType: 'NONE' as const } : column,
+      ),
+    });
+    const ftTables = (names: string[]) => names.filter((name) => name.startsWith('cb_ft_'));
+    if (dialectOf(knex) === 'pg') {
+      const indexes = await knex('pg_indexes').select('indexname').where('tablename', 'article');
+      expect(indexes.map((row) => row.indexname).filter((name: string) => name.startsWith('cb_ft_'))).toEqual(
+        [],
+      );
+    } else {
+      expect(ftTables(tablesWithIndex).length).toBeGreaterThan(0);
+      expect(ftTables(await physicalTables(knex))).toEqual([]);
+    }
+    expect(
+      (await knex('article').select('fullTextBody').orderBy('id')).map((row) => row.fullTextBody),
+    ).toContain('人民日报');
+  });
+});

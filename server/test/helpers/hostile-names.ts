@@ -1,0 +1,20 @@
+/** Names that must never reach the database: quotes, comments, separators, non-ASCII, too long. */
+export const HOSTILE_NAMES = [
+  "a'b",
+  'a"b',
+  'a`b',
+  'a;drop table x',
+  'a--b',
+  'x -- comment',
+  'a/*b*/',
+  'a\\b',
+  'a b',
+  'a\u0000b',
+  'a\nb',
+  '1abc',
+  'a..b',
+  '用户',
+  'Kündé',
+  'a'.repeat(65),
+  '',
+];
