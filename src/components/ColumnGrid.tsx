@@ -213,7 +213,7 @@ const COLUMNS: GridColumn[] = [
   { key: 'name', width: 150, fixed: true, render: text('name') },
   {
     key: 'dataType',
-    width: 124,
+    width: 144,
     render: ({ row, position, errors, lock, ctx }) => (
       <SelectCell<DataType>
         rowKey={row.key}

@@ -1,0 +1,174 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Table } from '../../contract';
+import { launchBrowser, screenshot, trackPageErrors } from './helpers/browser';
+import { startServer, type RunningServer } from './helpers/start-server';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+/** The types the nine system columns of a new table do not already cover. */
+const EXTRA_TYPES = [
+  'CHAR',
+  'LONGTEXT',
+  'TINYINT',
+  'SMALLINT',
+  'MEDIUMINT',
+  'INT',
+  'FLOAT',
+  'DOUBLE',
+  'DECIMAL',
+  'DATE',
+  'TIME',
+  'ATTACHMENT',
+  'PASSWORD',
+] as const;
+const columnName = (type: string) => `c${type.charAt(0)}${type.slice(1).toLowerCase()}`;
+
+const app = (path: string) => `${server.url}/crudboard/dataSource/primary/${path}`;
+
+const api = async <T>(path: string): Promise<T> =>
+  page.evaluate(async (url) => {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    return res.json();
+  }, path) as Promise<T>;
+
+const physicalTables = (): string[] => {
+  const db = new Database(join(server.dataDir, 'crudboard.sqlite'), { readonly: true });
+  try {
+    return db
+      .prepare("select name from sqlite_master where type = 'table'")
+      .all()
+      .map((row) => (row as { name: string }).name);
+  } finally {
+    db.close();
+  }
+};
+
+/** Picks an option of the antd Select whose input carries `label`. */
+const choose = async (label: string, option: string, match = new RegExp(`^${option}$`)) => {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]').click();
+  await page.keyboard.type(option);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: match })
+    .first()
+    .click();
+};
+
+const confirmAndSave = async (success: string) => {
+  await page
+    .getByRole('button', { name: /保\s*存/ })
+    .last()
+    .click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '确认提交吗？' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await page.getByText(success).first().waitFor();
+};
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  page = await context.newPage();
+  errors = trackPageErrors(page);
+  await page.goto(`${server.url}/crudboard/login`);
+  await page.getByPlaceholder('用户名').fill('superadmin');
+  await page.getByPlaceholder('密码').fill(server.adminPassword);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((url) => !url.pathname.includes('/login'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the table designer in a real browser', () => {
+  it('creates a table with a column of every data type', async () => {
+    await page.goto(app('metadata/tables/new'));
+    await page.locator('#designer-name').fill('gadget');
+    await page.locator('#designer-caption').fill('全类型');
+
+    await page.getByRole('button', { name: '批量添加字段' }).click();
+    const batch = page.getByRole('dialog').filter({ hasText: '批量添加字段' });
+    await batch
+      .getByLabel('批量添加字段')
+      .fill(EXTRA_TYPES.map((type) => `${columnName(type)}:${type}字段`).join('\n'));
+    await batch.getByRole('button', { name: /添加 13 个字段/ }).click();
+
+    const first = 10; // after the nine system columns
+    for (const [offset, type] of EXTRA_TYPES.entries()) {
+      await choose(`数据类型 ${first + offset}`, type);
+    }
+    await screenshot(page, 'designer-every-type');
+    await confirmAndSave('添加成功');
+    await page.waitForURL(/metadata\/tables$/);
+    await page.getByRole('link', { name: 'gadget' }).waitFor();
+    await screenshot(page, 'table-list');
+
+    const table = await api<Table>('/api/metadata/tables/name/gadget');
+    const types = Object.fromEntries(table.columns.map((c) => [c.name, c.dataType]));
+    for (const type of EXTRA_TYPES) expect(types[columnName(type)]).toBe(type);
+    expect(new Set(table.columns.map((c) => c.dataType)).size).toBe(18);
+    expect(physicalTables()).toContain(table.tableName);
+  });
+
+  it('adds a composite index and renames a column', async () => {
+    const { id } = await api<Table>('/api/metadata/tables/name/gadget');
+    await page.goto(app(`metadata/tables/${id}/indexs`));
+    await page.getByRole('button', { name: /添加索引/ }).click();
+    await choose('索引类型 1', '唯一');
+    for (const column of ['cChar', 'cInt']) await choose('列 1', column, new RegExp(`\\(${column}\\)$`));
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'index-editor');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('保存成功').first().waitFor();
+    const indexed = await api<Table>(`/api/metadata/tables/${id}`);
+    expect(indexed.indexs).toHaveLength(1);
+    expect(indexed.indexs?.[0]?.indexType).toBe('UNIQUE');
+    expect(indexed.indexs?.[0]?.indexLines.map((line) => line.column.name).sort()).toEqual(['cChar', 'cInt']);
+
+    await page.goto(app(`metadata/tables/${id}`));
+    const nameCell = page.getByLabel(/^英文字段 \d+$/).and(page.locator('input[value="cInt"]'));
+    await nameCell.fill('quantity');
+    await confirmAndSave('修改成功');
+    const renamed = await api<Table>(`/api/metadata/tables/${id}`);
+    const names = renamed.columns.map((c) => c.name);
+    expect(names).toContain('quantity');
+    expect(names).not.toContain('cInt');
+    expect(renamed.columns.find((c) => c.name === 'quantity')?.id).toBe(
+      indexed.columns.find((c) => c.name === 'cInt')?.id,
+    );
+  });
+
+  it('deletes a table keeping, then dropping, the physical table', async () => {
+    const kept = await api<Table>('/api/metadata/tables/name/gadget');
+    await page.goto(app('metadata/tables'));
+    await page.getByRole('button', { name: '删除 gadget' }).click();
+    let dialog = page.getByRole('dialog').filter({ hasText: '确认删除吗？' });
+    await dialog.waitFor();
+    await screenshot(page, 'table-delete-confirm');
+    await dialog.getByRole('button', { name: /删\s*除/ }).click();
+    await page.getByText('删除成功').first().waitFor();
+    expect(physicalTables()).toContain(kept.tableName);
+
+    await page.goto(app('metadata/tables/new'));
+    await page.locator('#designer-name').fill('scratch');
+    await confirmAndSave('添加成功');
+    const scratch = await api<Table>('/api/metadata/tables/name/scratch');
+    expect(physicalTables()).toContain(scratch.tableName);
+    await page.getByRole('button', { name: '删除 scratch' }).click();
+    dialog = page.getByRole('dialog').filter({ hasText: '确认删除吗？' });
+    await dialog.getByRole('switch').click();
+    await dialog.getByRole('button', { name: /删\s*除/ }).click();
+    await page.getByText('删除成功').first().waitFor();
+    expect(physicalTables()).not.toContain(scratch.tableName);
+    expect(errors).toEqual([]);
+  });
+});
