@@ -12,7 +12,12 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'tsconfig.node.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -21,12 +26,29 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src', from: './server', message: 'The web app shares only contract/ with the server.' },
-            { target: './tests', from: './server', except: [], message: 'Web-app tests may not import the server.' },
-            { target: './server', from: './src', message: 'The server shares only contract/ with the web app.' },
+            {
+              target: './src',
+              from: './server',
+              message: 'The web app shares only contract/ with the server.',
+            },
+            {
+              target: './tests',
+              from: './server',
+              except: [],
+              message: 'Web-app tests may not import the server.',
+            },
+            {
+              target: './server',
+              from: './src',
+              message: 'The server shares only contract/ with the web app.',
+            },
             { target: './server', from: './tests', message: 'The server may not import web-app tests.' },
             { target: './contract', from: './src', message: 'contract/ imports nothing from either half.' },
-            { target: './contract', from: './server', message: 'contract/ imports nothing from either half.' },
+            {
+              target: './contract',
+              from: './server',
+              message: 'contract/ imports nothing from either half.',
+            },
           ],
         },
       ],
