@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { selectDataSource } from '../plugins/db';
 import authRoutes, { type LoginLimits } from './auth';
 import configRoutes from './business/config';
+import itemRoutes from './business/items';
 import sequenceValueRoutes from './business/sequence';
 import dataSourceRoutes from './metadata/data-sources';
 import sequenceRoutes from './metadata/sequences';
@@ -29,6 +30,7 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   await app.register(sequenceRoutes, { prefix: '/metadata/sequences' });
   await app.register(configRoutes, { prefix: '/business' });
   await app.register(sequenceValueRoutes, { prefix: '/business' });
+  await app.register(itemRoutes, { prefix: '/business' });
   if (options.extraRoutes) await app.register(options.extraRoutes);
 };
 

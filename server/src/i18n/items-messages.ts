@@ -1,0 +1,91 @@
+import { format, type Localized, type Params } from './messages';
+
+/** Messages of the business items service (API.md §3), Chinese and English. */
+export const ITEMS_MESSAGES = {
+  unknownColumn: { zh: '表中没有字段 {name}', en: 'the table has no column {name}' },
+  unknownField: { zh: '表中没有字段或关系 {name}', en: 'the table has no column or relation {name}' },
+  unknownRelation: { zh: '表中没有关系 {name}', en: 'the table has no relation {name}' },
+  notQueryable: { zh: '字段 {name} 不能用于查询', en: 'column {name} cannot be queried' },
+  passwordFilter: {
+    zh: '密码字段 {name} 只能按是否为空查询',
+    en: 'password column {name} can only be tested for null',
+  },
+  likeNotText: { zh: 'LIKE 只能用于文本字段', en: 'LIKE applies to text columns only' },
+  repeated: { zh: '参数只能出现一次', en: 'may appear only once' },
+  notText: { zh: '应为文本', en: 'must be text' },
+  tooManyValues: { zh: '最多 {max} 个值', en: 'at most {max} values' },
+  betweenBounds: {
+    zh: 'BETWEEN 需要“下限,上限”，至少一边有值',
+    en: 'BETWEEN takes "low,high" with at least one side given',
+  },
+  operatorValues: {
+    zh: '{operator} 需要 {count} 个值',
+    en: '{operator} takes {count} value(s)',
+  },
+  unknownOperator: { zh: '不支持的运算符 {name}', en: 'unknown operator {name}' },
+  filterJson: { zh: '不是合法的 JSON 条件', en: 'is not a valid JSON condition' },
+  filterShape: {
+    zh: '条件应为 {conditionType, conditions} 或 {columnName, operatorType, values}',
+    en: 'a condition is {conditionType, conditions} or {columnName, operatorType, values}',
+  },
+  filterDepth: { zh: '条件嵌套不能超过 {max} 层', en: 'conditions nest at most {max} levels deep' },
+  filterSize: { zh: '条件总数不能超过 {max} 个', en: 'at most {max} conditions in all' },
+  orderBy: {
+    zh: '排序应为“字段 [ASC|DESC]”，多个用逗号分隔',
+    en: 'order is "column [ASC|DESC]", comma-separated',
+  },
+  listEmpty: { zh: '不能为空', en: 'must not be empty' },
+  invalidKey: { zh: '主键格式不正确：{key}', en: 'invalid key: {key}' },
+  noKey: { zh: '表 {name} 没有主键', en: 'table {name} has no primary key' },
+  required: { zh: '不能为空', en: 'is required' },
+  badInteger: { zh: '应为 {min} 到 {max} 的整数', en: 'must be an integer from {min} to {max}' },
+  badNumber: { zh: '应为数字', en: 'must be a number' },
+  badDecimal: {
+    zh: '应为最多 {integer} 位整数、{scale} 位小数的数字',
+    en: 'must be a number with at most {integer} integer and {scale} fraction digits',
+  },
+  badBool: { zh: '应为 true 或 false', en: 'must be true or false' },
+  badDate: { zh: '应为日期 YYYY-MM-DD', en: 'must be a date YYYY-MM-DD' },
+  badTime: { zh: '应为时间 HH:mm:ss', en: 'must be a time HH:mm:ss' },
+  badDateTime: { zh: '应为日期时间 YYYY-MM-DD HH:mm:ss', en: 'must be a date-time YYYY-MM-DD HH:mm:ss' },
+  tooLong: { zh: '长度不能超过 {max} 个字符', en: 'must have at most {max} characters' },
+  valueTooLong: { zh: '内容过长', en: 'is too long' },
+  tooManyBytes: { zh: '内容过长（最多 {max} 字节）', en: 'is too long (at most {max} bytes)' },
+  nulChar: { zh: '不能包含空字符', en: 'must not contain NUL characters' },
+  notScalar: { zh: '应为单个值', en: 'must be a single value' },
+  notObject: { zh: '应为对象', en: 'must be an object' },
+  notArray: { zh: '应为数组', en: 'must be an array' },
+  nestedTooDeep: { zh: '子表嵌套过深', en: 'sub-tables nest too deeply' },
+  notChild: {
+    zh: '记录 {key} 不属于当前记录',
+    en: 'record {key} does not belong to this record',
+  },
+  duplicate: { zh: '值已存在', en: 'already exists' },
+  duplicateRecord: { zh: '记录已存在（{columns} 重复）', en: 'a record with this {columns} exists' },
+  referenceMissing: {
+    zh: '引用的记录不存在或仍被其他记录引用',
+    en: 'a referenced record is missing, or the record is still referenced',
+  },
+  outOfRange: { zh: '超出字段范围', en: 'is out of range' },
+  constraintFailed: { zh: '数据不符合表的约束', en: 'the data violates a constraint of the table' },
+  staleUpdate: {
+    zh: '记录已被他人修改（{stored}），请刷新后重试',
+    en: 'the record was changed by someone else ({stored}); reload it and try again',
+  },
+  noSoftDelete: {
+    zh: '表 {name} 没有 isDeleted 字段，不能软删除',
+    en: 'table {name} has no isDeleted column',
+  },
+  sequenceValue: {
+    zh: '序列号的值 {value} 不适合该字段：{reason}',
+    en: 'the sequence value {value} does not fit the column: {reason}',
+  },
+} as const satisfies Record<string, Localized>;
+
+export type ItemsMessageKey = keyof typeof ITEMS_MESSAGES;
+
+/** A catalogue message with its placeholders filled, in both languages. */
+export const itemsMessage = (key: ItemsMessageKey, params: Params = {}): Localized => ({
+  zh: format(ITEMS_MESSAGES[key], 'zh', params),
+  en: format(ITEMS_MESSAGES[key], 'en', params),
+});

@@ -1,0 +1,99 @@
+import { itemsMessage } from '../i18n/items-messages';
+import { coerceValue } from './coerce-value';
+import { isTextType, kindOf } from './data-type-kind';
+import { invalidParam } from './query-error';
+import type { LeafCondition, Operator, QueryColumn, ScalarValue } from './query-types';
+import { splitList } from './split-list';
+
+/** Most values one IN / NOTIN list may hold. */
+export const MAX_LIST_VALUES = 1000;
+
+const SYMBOLS: Record<string, Operator> = { '>=': 'GE', '<=': 'LE', '>': 'GT', '<': 'LT' };
+const SYMBOL_FORM = /^(>=|<=|>|<)\s*([\s\S]*)$/;
+const WORD_FORM = /^(EQ|NE|LIKE|IN|NOTIN|GE|GT|LE|LT|BETWEEN) ([\s\S]*)$/;
+
+/** A value coerced to the column's type, or 400 naming the parameter. */
+export const coerceOrThrow = (column: QueryColumn, input: unknown, param: string): ScalarValue => {
+  const coerced = coerceValue(column, input);
+  if (!coerced.ok) throw invalidParam(param, coerced.message);
+  return coerced.value;
+};
+
+const leaf = (column: QueryColumn, operator: Operator, values: ScalarValue[]): LeafCondition => ({
+  kind: 'leaf',
+  column: column.name,
+  operator,
+  values,
+});
+
+/** BETWEEN with either side open: `a,` is GE a, `,b` is LE b; both open is refused. */
+export const betweenCondition = (
+  column: QueryColumn,
+  low: unknown,
+  high: unknown,
+  param: string,
+): LeafCondition => {
+  const open = (value: unknown) => value === null || value === undefined || value === '';
+  if (open(low) && open(high)) throw invalidParam(param, itemsMessage('betweenBounds'));
+  if (open(high)) return leaf(column, 'GE', [coerceOrThrow(column, low, param)]);
+  if (open(low)) return leaf(column, 'LE', [coerceOrThrow(column, high, param)]);
+  return leaf(column, 'BETWEEN', [coerceOrThrow(column, low, param), coerceOrThrow(column, high, param)]);
+};
+
+/** The operators a column accepts: PASSWORD only null tests, LIKE only on text columns. */
+export const checkOperator = (column: QueryColumn, operator: Operator, param: string): void => {
+  if (kindOf(column.dataType) === 'password' && operator !== 'ISNULL' && operator !== 'ISNOTNULL') {
+    throw invalidParam(param, itemsMessage('passwordFilter', { name: column.name }));
+  }
+  if (operator === 'LIKE' && !isTextType(column.dataType))
+    throw invalidParam(param, itemsMessage('likeNotText'));
+};
+
+const listCondition = (column: QueryColumn, operator: 'IN' | 'NOTIN', text: string, param: string) => {
+  const items = splitList(text);
+  if (items.length > MAX_LIST_VALUES) {
+    throw invalidParam(param, itemsMessage('tooManyValues', { max: MAX_LIST_VALUES }));
+  }
+  return leaf(
+    column,
+    operator,
+    items.map((item) => coerceOrThrow(column, item, param)),
+  );
+};
+
+/**
+ * One column filter `col=value` (API.md §3): `v` EQ · `a,b` IN · `LIKE x` · `GE|GT|LE|LT x` and
+ * `>= > <= <` · `BETWEEN a,b` (either side empty) · `ISNULL` · `ISNOTNULL` · `NE x` · `NOTIN a,b`;
+ * also `EQ x` (a single value that may hold commas) and `IN a,b`. Operator words are upper case
+ * and followed by one space; list items are trimmed and blanks dropped (an empty IN matches nothing).
+ */
+export const parseColumnFilter = (column: QueryColumn, raw: string, param: string): LeafCondition => {
+  if (raw === 'ISNULL' || raw === 'ISNOTNULL') {
+    checkOperator(column, raw, param);
+    return leaf(column, raw, []);
+  }
+  const symbol = SYMBOL_FORM.exec(raw);
+  const word = symbol ? null : WORD_FORM.exec(raw);
+  if (!symbol && !word) {
+    const operator: Operator = raw.includes(',') ? 'IN' : 'EQ';
+    checkOperator(column, operator, param);
+    return operator === 'IN'
+      ? listCondition(column, 'IN', raw, param)
+      : leaf(column, 'EQ', [coerceOrThrow(column, raw, param)]);
+  }
+  const operator = symbol ? (SYMBOLS[symbol[1] ?? ''] as Operator) : (word?.[1] as Operator);
+  const rest = ((symbol ?? word)?.[2] ?? '').trim();
+  checkOperator(column, operator, param);
+  switch (operator) {
+    case 'IN':
+    case 'NOTIN':
+      return listCondition(column, operator, rest, param);
+    case 'BETWEEN': {
+      const parts = rest.split(',').map((part) => part.trim());
+      if (parts.length !== 2) throw invalidParam(param, itemsMessage('betweenBounds'));
+      return betweenCondition(column, parts[0], parts[1], param);
+    }
+    default:
+      return leaf(column, operator, [coerceOrThrow(column, rest, param)]);
+  }
+};

@@ -1,0 +1,76 @@
+import type { DataType, IndexType } from '../../../contract/index';
+
+/** What the query layer needs to know of a column (metadata `StoredColumn` fits). */
+export interface QueryColumn {
+  name: string;
+  dataType: DataType;
+  length: number | null;
+  precision: number | null;
+  scale: number | null;
+  unsigned: boolean;
+  indexType: IndexType | null;
+  queryable: boolean;
+}
+
+/** What the query layer needs to know of a table. */
+export interface QueryTable {
+  tableName: string;
+  columns: readonly QueryColumn[];
+  primaryNames: readonly string[];
+  /** Names of the table's relations (they may appear in `select` and `expand`). */
+  relationNames: readonly string[];
+}
+
+export const OPERATORS = [
+  'EQ',
+  'NE',
+  'LIKE',
+  'IN',
+  'NOTIN',
+  'GE',
+  'GT',
+  'LE',
+  'LT',
+  'BETWEEN',
+  'ISNULL',
+  'ISNOTNULL',
+] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+/** A value coerced to its column's type: integers beyond 2^53 and decimals stay strings. */
+export type ScalarValue = string | number | boolean;
+
+/** One test on one column. BETWEEN always has two values (open sides become GE / LE). */
+export interface LeafCondition {
+  kind: 'leaf';
+  column: string;
+  operator: Operator;
+  values: ScalarValue[];
+}
+
+export interface GroupCondition {
+  kind: 'group';
+  conditionType: 'AND' | 'OR';
+  conditions: Condition[];
+}
+
+export type Condition = LeafCondition | GroupCondition;
+
+export interface OrderItem {
+  column: string;
+  direction: 'asc' | 'desc';
+}
+
+/** A parsed list request: every name resolved through metadata, every value coerced. */
+export interface ListQuery {
+  offset: number;
+  limit: number;
+  search: string | null;
+  /** Columns and relations to return; null means all columns and the default relations. */
+  select: { columns: string[]; relations: string[] } | null;
+  orderBy: OrderItem[];
+  /** Relations whose rows are loaded in full (OneToMany / MainToSub children on lists). */
+  expand: string[];
+  /** The conjunction of the column filters and `filter`; null when there is none. */
+  where: Condition | null;
+}

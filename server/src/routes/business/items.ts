@@ -1,0 +1,233 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { BusinessAction } from '../../../../contract/index';
+import { ApiException } from '../../errors/api-exception';
+import { itemsMessage } from '../../i18n/items-messages';
+import { principalOf } from '../../plugins/session';
+import { parseExpand } from '../../query/parse-expand';
+import { parseListQuery } from '../../query/parse-list-query';
+import { parseSelect } from '../../query/parse-select';
+import { invalidParam } from '../../query/query-error';
+import { errorResponses } from '../../schemas/common';
+import {
+  ItemBody,
+  ItemIdsQuery,
+  ItemKeyList,
+  ItemListQuery,
+  ItemParams,
+  ItemReadQuery,
+  ItemRecord,
+  ItemTableParams,
+  SoftDeleteQuery,
+} from '../../schemas/items';
+import { countItems } from '../../services/items/count-items';
+import { createItem } from '../../services/items/create-item';
+import { deleteItems } from '../../services/items/delete-items';
+import { getItem, getItemsByKeys } from '../../services/items/get-items';
+import { assertMay, type ItemContext } from '../../services/items/item-context';
+import type { ItemTable } from '../../services/items/item-table';
+import { listItems } from '../../services/items/list-items';
+import { loadItemTable } from '../../services/items/load-item-table';
+import { MAX_BATCH, parseRecordKey, parseRecordKeyList } from '../../services/items/record-keys';
+import { updateItem } from '../../services/items/update-item';
+
+const tags = ['business'];
+
+const contextOf = (request: FastifyRequest): ItemContext => ({
+  db: request.dataSource.knex,
+  dialect: request.dataSource.client,
+  userId: principalOf(request).id,
+  authorities: principalOf(request).authorities.map((authority) => authority.authority),
+});
+
+/** The context and table of a request: 404 for an unknown table, 403 without `business:<table>:<action>`. */
+const open = async (request: FastifyRequest, tableName: string, action: BusinessAction) => {
+  const context = contextOf(request);
+  const item = await loadItemTable(context.db, tableName);
+  assertMay(context, item.table, action);
+  return { context, item };
+};
+
+const readOptions = (item: ItemTable, query: { select?: string; expand?: string }) => ({
+  select: parseSelect(query.select ?? '', item.query),
+  expand: parseExpand(query.expand ?? '', item.query),
+});
+
+/**
+ * The items API of every table (API.md §3): `/api/business/{table}` list, count, all-by-ids, get,
+ * create, update, delete and batch delete, driven by the table's metadata.
+ */
+const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/:table',
+    {
+      schema: {
+        tags,
+        summary: 'A page of records (default order: key DESC); other query keys are column filters',
+        params: ItemTableParams,
+        querystring: ItemListQuery,
+        response: { 200: Type.Array(ItemRecord), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { context, item } = await open(request, request.params.table, 'read');
+      const query = parseListQuery(request.query, item.query);
+      return listItems(context, item, query, request.dataSource.knex);
+    },
+  );
+
+  app.get(
+    '/:table/count',
+    {
+      schema: {
+        tags,
+        summary: 'Number of records matching the same filters and search as the list',
+        params: ItemTableParams,
+        querystring: ItemListQuery,
+        response: { 200: Type.Integer(), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { context, item } = await open(request, request.params.table, 'read');
+      const query = parseListQuery(request.query, item.query);
+      return countItems(context, item, query, request.dataSource.knex);
+    },
+  );
+
+  app.get(
+    '/:table/all',
+    {
+      schema: {
+        tags,
+        summary: 'The records with the given keys, in their order',
+        params: ItemTableParams,
+        querystring: ItemIdsQuery,
+        response: { 200: Type.Array(ItemRecord), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { context, item } = await open(request, request.params.table, 'read');
+      const keys = parseRecordKeyList(item, request.query.ids);
+      if (keys.length > MAX_BATCH) {
+        throw new ApiException('VALIDATION_ERROR', undefined, {
+          ids: itemsMessage('tooManyValues', { max: MAX_BATCH }),
+        });
+      }
+      return getItemsByKeys(context, item, keys, readOptions(item, request.query));
+    },
+  );
+
+  app.get(
+    '/:table/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One record with all its relations',
+        params: ItemParams,
+        querystring: ItemReadQuery,
+        response: { 200: ItemRecord, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { context, item } = await open(request, request.params.table, 'read');
+      return getItem(
+        context,
+        item,
+        parseRecordKey(item, request.params.id),
+        readOptions(item, request.query),
+      );
+    },
+  );
+
+  app.post(
+    '/:table',
+    {
+      schema: {
+        tags,
+        summary: 'Create a record (and its nested children); 201 with the new id',
+        params: ItemTableParams,
+        body: ItemBody,
+        response: {
+          201: Type.Union([Type.Integer(), Type.String()], {
+            description:
+              'the new id: a number for a numeric key, else text (k1=v1,k2=v2 for a composite key)',
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { context, item } = await open(request, request.params.table, 'create');
+      const id = await createItem(context, item, request.body);
+      reply.code(201);
+      return typeof id === 'number'
+        ? reply.type('application/json; charset=utf-8').send(JSON.stringify(id))
+        : reply.type('text/plain; charset=utf-8').send(id);
+    },
+  );
+
+  app.patch(
+    '/:table/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a record (only the fields present) and sync its nested children',
+        params: ItemParams,
+        body: ItemBody,
+        response: { 200: Type.Null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { context, item } = await open(request, request.params.table, 'update');
+      await updateItem(context, item, parseRecordKey(item, request.params.id), request.body);
+      return reply.code(200).send(null);
+    },
+  );
+
+  app.delete(
+    '/:table/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a record (hard deletes cascade to OneToMany / MainToSub children)',
+        params: ItemParams,
+        querystring: SoftDeleteQuery,
+        response: { 204: Type.Null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { context, item } = await open(request, request.params.table, 'delete');
+      const key = parseRecordKey(item, request.params.id);
+      await deleteItems(context, item, [key], request.query.isSoftDelete);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/:table',
+    {
+      schema: {
+        tags,
+        summary: 'Delete records by key, all or nothing',
+        params: ItemTableParams,
+        querystring: SoftDeleteQuery,
+        body: ItemKeyList,
+        response: { 204: Type.Null(), ...errorResponses },
+      },
+      // A missing body is refused as clearly as an empty list: never "delete everything".
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === null)
+          throw invalidParam('body', itemsMessage('listEmpty'));
+      },
+    },
+    async (request, reply) => {
+      const { context, item } = await open(request, request.params.table, 'delete');
+      const keys = request.body.map((id, index) => parseRecordKey(item, String(id), String(index)));
+      await deleteItems(context, item, keys, request.query.isSoftDelete);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default itemRoutes;

@@ -1,0 +1,62 @@
+import { Type } from 'typebox';
+import { pagingQuery } from './paging';
+
+const Text = (maxLength: number, description: string) =>
+  Type.Optional(Type.String({ maxLength, description }));
+
+export const ItemTableParams = Type.Object({
+  table: Type.String({ minLength: 1, maxLength: 200, description: 'name, pluralName or tableName' }),
+});
+
+export const ItemParams = Type.Object({
+  table: Type.String({ minLength: 1, maxLength: 200, description: 'name, pluralName or tableName' }),
+  id: Type.String({ minLength: 1, maxLength: 2000, description: 'the key value, or k1=v1,k2=v2' }),
+});
+
+const readQuery = {
+  select: Text(4000, 'comma list of columns and relations (keys are always returned)'),
+  expand: Text(4000, 'comma list of relations to load in full'),
+};
+
+/** List and count parameters; every other key is a column filter, checked against metadata by the parser. */
+export const ItemListQuery = Type.Object(
+  {
+    ...pagingQuery(),
+    search: Text(200, 'keyword over the FULLTEXT column (else the queryable text columns)'),
+    filter: Text(100000, 'URL-encoded JSON condition'),
+    orderby: Text(4000, 'col [ASC|DESC],...'),
+    ...readQuery,
+  },
+  {
+    additionalProperties: Type.String({ maxLength: 10000 }),
+    description:
+      'Other keys are column filters: v · a,b · LIKE x · GE|GT|LE|LT x · BETWEEN a,b · ISNULL · ISNOTNULL · NE x · NOTIN a,b',
+  },
+);
+
+export const ItemReadQuery = Type.Object(readQuery);
+
+export const ItemIdsQuery = Type.Object({
+  ids: Type.String({ maxLength: 100000, description: 'a,b (composite keys: k1=a,k2=b,k1=c,k2=d)' }),
+  ...readQuery,
+});
+
+export const SoftDeleteQuery = Type.Object({
+  isSoftDelete: Type.Boolean({ default: false, description: 'set isDeleted instead of deleting' }),
+});
+
+export const ItemKeyList = Type.Array(
+  Type.Union([Type.String({ minLength: 1, maxLength: 2000 }), Type.Integer()]),
+  {
+    minItems: 1,
+    maxItems: 1000,
+    description: 'keys of the records; an empty or missing list is refused',
+  },
+);
+
+export const ItemBody = Type.Object({}, { additionalProperties: true, description: 'a record (API.md §3)' });
+
+export const ItemRecord = Type.Object(
+  {},
+  { additionalProperties: true, description: 'a record (API.md §3)' },
+);

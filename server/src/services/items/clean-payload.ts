@@ -1,0 +1,138 @@
+import type { RelationType } from '../../../../contract/index';
+import type { Localized } from '../../i18n/messages';
+import { itemsMessage } from '../../i18n/items-messages';
+import { coerceValue } from '../../query/coerce-value';
+import { kindOf } from '../../query/data-type-kind';
+import type { ScalarValue } from '../../query/query-types';
+import type { StoredColumn } from '../metadata-rows';
+import { CREATE_FILLED, UPDATE_FILLED } from './system-columns';
+
+/** What payload cleaning needs of a relation. */
+export interface PayloadRelation {
+  name: string;
+  relationType: RelationType;
+  fromColumn: Pick<StoredColumn, 'name' | 'multipleValue'>;
+  toColumn: Pick<StoredColumn, 'name'>;
+}
+
+export interface PayloadInput {
+  columns: readonly StoredColumn[];
+  keyNames: readonly string[];
+  relations: readonly PayloadRelation[];
+  body: Record<string, unknown>;
+  mode: 'create' | 'update';
+  /** Columns the server sets itself (a child's foreign key): body values for them are ignored. */
+  fixed?: readonly string[];
+}
+
+export interface CleanPayload {
+  /** Column values to write, coerced to the columns' types (PASSWORD values still in clear). */
+  values: Record<string, ScalarValue | null>;
+  /** OneToMany / OneToOneMainToSub bodies, by relation name, to write in the same transaction. */
+  nested: { relation: string; value: unknown }[];
+  /** Field name → message; empty when the payload is good. */
+  errors: Record<string, Localized>;
+}
+
+/** Body keys that carry no data: the web app's marker of a sub-table row added in the form. */
+export const MARKER_KEYS = new Set(['isNewRow']);
+
+const isToOne = (type: RelationType) => type === 'ManyToOne' || type === 'OneToOneSubToMain';
+
+/** Whether the server fills a column itself, or the column may not be written in this mode. */
+const ignoredColumn = (column: StoredColumn, input: PayloadInput): boolean => {
+  if (column.indexType === 'FULLTEXT') return true;
+  if (input.fixed?.includes(column.name)) return true;
+  if (input.mode === 'create') {
+    return CREATE_FILLED.includes(column.name) || !column.insertable || column.autoIncrement;
+  }
+  return UPDATE_FILLED.includes(column.name) || !column.updatable || input.keyNames.includes(column.name);
+};
+
+/** The key value(s) of a selected parent object (or objects), for a foreign key the body left out. */
+const foreignKeyFrom = (relation: PayloadRelation, value: unknown): unknown => {
+  const keyOf = (target: unknown) =>
+    typeof target === 'object' && target !== null
+      ? (target as Record<string, unknown>)[relation.toColumn.name]
+      : undefined;
+  if (Array.isArray(value)) {
+    const keys = value.map(keyOf).filter((key) => key !== undefined && key !== null);
+    return relation.fromColumn.multipleValue ? keys.join(',') : keys[0];
+  }
+  return keyOf(value);
+};
+
+/** A column that must get a value on create: not nullable, no default, not filled by anyone else. */
+const requiredOnCreate = (column: StoredColumn, input: PayloadInput): boolean =>
+  !column.nullable &&
+  column.defaultValue === null &&
+  !column.autoIncrement &&
+  column.seqId === null &&
+  !ignoredColumn(column, input);
+
+/**
+ * Checks and types a create or update body (API.md §3): every key must be a column or a relation of
+ * the table; values are coerced to their column's type. Columns the server fills (audit columns,
+ * the FULLTEXT body, a child's foreign key), auto-increment and non-insertable columns on create
+ * (so a sub-table row's temporary id goes too), non-updatable and key columns on update are
+ * ignored, never written. ManyToOne objects are ignored
+ * except to fill their foreign key when the body leaves it out; OneToMany / MainToSub values are
+ * returned for the nested write.
+ */
+export const cleanPayload = (input: PayloadInput): CleanPayload => {
+  const columns = new Map(input.columns.map((column) => [column.name, column]));
+  const relations = new Map(input.relations.map((relation) => [relation.name, relation]));
+  const values: CleanPayload['values'] = {};
+  const nested: CleanPayload['nested'] = [];
+  // No prototype: a body key such as `__proto__` becomes an ordinary field error.
+  const errors: CleanPayload['errors'] = Object.create(null) as CleanPayload['errors'];
+
+  const write = (column: StoredColumn, value: unknown) => {
+    if (ignoredColumn(column, input)) return;
+    // A blank password leaves the stored one as it is.
+    if (value === '' && kindOf(column.dataType) === 'password') return;
+    if (value === null || (value === '' && kindOf(column.dataType) !== 'text')) {
+      if (!column.nullable) errors[column.name] = itemsMessage('required');
+      else values[column.name] = null;
+      return;
+    }
+    const coerced = coerceValue(column, value);
+    if (coerced.ok) values[column.name] = coerced.value;
+    else errors[column.name] = coerced.message;
+  };
+
+  for (const [key, value] of Object.entries(input.body)) {
+    const column = columns.get(key);
+    if (column) {
+      write(column, value);
+      continue;
+    }
+    const relation = relations.get(key);
+    if (relation) {
+      if (!isToOne(relation.relationType)) nested.push({ relation: key, value });
+      continue;
+    }
+    if (!MARKER_KEYS.has(key)) errors[key] = itemsMessage('unknownField', { name: key.slice(0, 64) });
+  }
+
+  for (const relation of relations.values()) {
+    if (!isToOne(relation.relationType) || !Object.hasOwn(input.body, relation.name)) continue;
+    const column = columns.get(relation.fromColumn.name);
+    if (!column || Object.hasOwn(input.body, column.name)) continue;
+    const key = foreignKeyFrom(relation, input.body[relation.name]);
+    if (key !== undefined) write(column, key);
+  }
+
+  if (input.mode === 'create') {
+    for (const column of input.columns) {
+      if (
+        !Object.hasOwn(values, column.name) &&
+        !Object.hasOwn(errors, column.name) &&
+        requiredOnCreate(column, input)
+      ) {
+        errors[column.name] = itemsMessage('required');
+      }
+    }
+  }
+  return { values, nested, errors };
+};

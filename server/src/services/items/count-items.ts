@@ -1,0 +1,22 @@
+import type { Knex } from 'knex';
+import { applyWhere } from '../../query/apply-list-query';
+import type { ListQuery } from '../../query/query-types';
+import type { ItemContext } from './item-context';
+import type { ItemTable } from './item-table';
+import { searchConditionFor } from './search-condition';
+
+/** GET /api/business/{table}/count: the number of records the same filters and search select. */
+export const countItems = async (
+  context: ItemContext,
+  item: ItemTable,
+  query: Pick<ListQuery, 'where' | 'search'>,
+  sourceKnex: Knex,
+): Promise<number> => {
+  const builder = context.db(item.table.tableName);
+  applyWhere(builder, item.query, query, {
+    dialect: context.dialect,
+    search: await searchConditionFor(context, item, sourceKnex),
+  });
+  const row = (await builder.count({ n: '*' }).first()) as { n: unknown } | undefined;
+  return Number(row?.n ?? 0);
+};

@@ -1,0 +1,51 @@
+import { ApiException } from '../../errors/api-exception';
+import { itemsMessage } from '../../i18n/items-messages';
+import { kindOf } from '../../query/data-type-kind';
+import { deleteRecords } from './delete-records';
+import type { ItemContext } from './item-context';
+import type { ItemTable } from './item-table';
+import { readRows } from './read-rows';
+import { uniqueKeys, whereKeys, type KeyValues } from './record-keys';
+import { systemValues } from './system-columns';
+import { runWrite } from './write-context';
+
+/**
+ * DELETE one or many records (API.md §3), all or nothing: 404 if one of them does not exist.
+ * Soft: `isDeleted` set (with the modification time and updater); hard: the rows and, first, their
+ * OneToMany / MainToSub children.
+ */
+export const deleteItems = async (
+  context: ItemContext,
+  item: ItemTable,
+  keys: KeyValues[],
+  soft: boolean,
+): Promise<void> => {
+  const unique = uniqueKeys(item, keys);
+  const flag = item.table.columns.find((column) => column.name === 'isDeleted');
+  if (soft && !flag) {
+    throw new ApiException('VALIDATION_ERROR', itemsMessage('noSoftDelete', { name: item.table.name }), {
+      isSoftDelete: itemsMessage('noSoftDelete', { name: item.table.name }),
+    });
+  }
+  await runWrite(context, item, async (write) => {
+    const found: unknown[] = await whereKeys(
+      readRows(
+        write.db,
+        write.dialect,
+        item.table.tableName,
+        item.keys.map((key) => key.name),
+      ),
+      item,
+      unique,
+    );
+    if (found.length !== unique.length) throw new ApiException('NOT_FOUND');
+    if (soft && flag) {
+      await whereKeys(write.db(item.table.tableName), item, unique).update({
+        ...systemValues(item.table.columns, 'update', write.now, write.userId),
+        isDeleted: kindOf(flag.dataType) === 'bool' ? true : 1,
+      });
+      return;
+    }
+    await deleteRecords(write, item, unique);
+  });
+};

@@ -1,0 +1,73 @@
+import { ApiException } from '../../errors/api-exception';
+import { itemsMessage } from '../../i18n/items-messages';
+import { assertMay } from './item-context';
+import { isToChildren, type ItemRelation, type ItemTable } from './item-table';
+import { readRows } from './read-rows';
+import { whereKeys, type KeyValues } from './record-keys';
+import { toRecord } from './to-record';
+import { MAX_WRITE_DEPTH, type WriteContext } from './write-context';
+
+const valuesOf = async (
+  write: WriteContext,
+  item: ItemTable,
+  keys: KeyValues[],
+  column: string,
+): Promise<unknown[]> => {
+  if (item.keys.length === 1 && item.keys[0]?.name === column) return keys.map((key) => key[column]);
+  const rows: Record<string, unknown>[] = await whereKeys(
+    readRows(write.db, write.dialect, item.table.tableName, [column]),
+    item,
+    keys,
+  );
+  return rows.map((row) => toRecord(item.table.columns, row)[column]).filter((value) => value !== null);
+};
+
+const childKeys = async (
+  write: WriteContext,
+  child: ItemTable,
+  relation: ItemRelation,
+  parentValues: unknown[],
+): Promise<KeyValues[]> => {
+  if (parentValues.length === 0) return [];
+  const rows: Record<string, unknown>[] = await readRows(
+    write.db,
+    write.dialect,
+    child.table.tableName,
+    child.keys.map((key) => key.name),
+  ).whereIn(`${child.table.tableName}.${relation.toColumn.name}`, parentValues as (string | number)[]);
+  return rows.map((row) => toRecord(child.table.columns, row) as KeyValues);
+};
+
+/**
+ * Hard-deletes records and, first, their OneToMany / MainToSub children, recursively (API.md §3),
+ * in the caller's transaction. Deleting children needs the delete permission on their table.
+ */
+export const deleteRecords = async (
+  write: WriteContext,
+  item: ItemTable,
+  keys: KeyValues[],
+  depth = 0,
+): Promise<void> => {
+  if (keys.length === 0) return;
+  if (depth > MAX_WRITE_DEPTH) {
+    throw new ApiException('VALIDATION_ERROR', itemsMessage('nestedTooDeep'));
+  }
+  for (const relation of item.relations.filter(isToChildren)) {
+    const parentValues = await valuesOf(write, item, keys, relation.fromColumn.name);
+    const child = await write.tableById(relation.toTable.id);
+    if (parentValues.length === 0) continue;
+    if (child.keys.length === 0) {
+      assertMay(write, child.table, 'delete');
+      await write
+        .db(child.table.tableName)
+        .whereIn(relation.toColumn.name, parentValues as (string | number)[])
+        .delete();
+      continue;
+    }
+    const children = await childKeys(write, child, relation, parentValues);
+    if (children.length === 0) continue;
+    assertMay(write, child.table, 'delete');
+    await deleteRecords(write, child, children, depth + 1);
+  }
+  await whereKeys(write.db(item.table.tableName), item, keys).delete();
+};

@@ -1,0 +1,48 @@
+import type { RelationType } from '../../../../contract/index';
+import type { QueryTable } from '../../query/query-types';
+import type { StoredColumn, StoredTable } from '../metadata-rows';
+
+/** A relation of a table (API.md §2.3), its columns and target resolved. */
+export interface ItemRelation {
+  id: number;
+  name: string;
+  relationType: RelationType;
+  /** Column of this table: the foreign key (ManyToOne, SubToMain) or the referenced key (OneToMany, MainToSub). */
+  fromColumn: StoredColumn;
+  toTable: StoredTable;
+  /** Column of the target: its key (ManyToOne, SubToMain) or the children's foreign key (OneToMany, MainToSub). */
+  toColumn: StoredColumn;
+}
+
+/** Everything the items service needs to know of one table. */
+export interface ItemTable {
+  table: StoredTable;
+  keys: StoredColumn[];
+  relations: ItemRelation[];
+  /** The FULLTEXT column that `search` uses and every write maintains, if any. */
+  fullText: StoredColumn | null;
+  query: QueryTable;
+}
+
+/** Relations that point at a parent record (its value embedded as `{key + displayable columns}`). */
+export const isToOne = (relation: Pick<ItemRelation, 'relationType'>): boolean =>
+  relation.relationType === 'ManyToOne' || relation.relationType === 'OneToOneSubToMain';
+
+/** Relations that own child records (written nested, deleted in cascade). */
+export const isToChildren = (relation: Pick<ItemRelation, 'relationType'>): boolean => !isToOne(relation);
+
+export const toItemTable = (table: StoredTable, relations: ItemRelation[]): ItemTable => {
+  const byName = new Map(table.columns.map((column) => [column.name, column]));
+  return {
+    table,
+    keys: table.primaryNames.flatMap((name) => byName.get(name) ?? []),
+    relations,
+    fullText: table.columns.find((column) => column.indexType === 'FULLTEXT') ?? null,
+    query: {
+      tableName: table.tableName,
+      columns: table.columns,
+      primaryNames: table.primaryNames,
+      relationNames: relations.map((relation) => relation.name),
+    },
+  };
+};

@@ -1,0 +1,39 @@
+import type { Knex } from 'knex';
+import { fullTextFor } from '../../dialects/full-text/full-text-for';
+import type { FullTextTable } from '../../dialects/full-text/full-text';
+import type { SearchCondition } from '../../query/apply-list-query';
+import { isTextType } from '../../query/data-type-kind';
+import { likeSearch } from '../../query/like-search';
+import type { ItemContext } from './item-context';
+import type { ItemTable } from './item-table';
+
+/**
+ * How `search` narrows a query on this table (API.md §3): through the table's FULLTEXT column with
+ * the data source's full-text method (FTS5 trigram, pg_trgm, ngram or Mroonga, which fall back to
+ * LIKE for keywords shorter than they index), else LIKE over the queryable text columns.
+ * `sourceKnex` is the data source's own Knex (the full-text method is detected once per source).
+ */
+export const searchConditionFor = async (
+  context: ItemContext,
+  item: ItemTable,
+  sourceKnex: Knex,
+): Promise<SearchCondition> => {
+  const { tableName } = item.table;
+  if (item.fullText) {
+    const fullText = await fullTextFor(sourceKnex);
+    const target: FullTextTable = {
+      tableName,
+      column: item.fullText,
+      key: item.keys.length === 1 ? (item.keys[0] ?? null) : null,
+    };
+    return (builder, keyword) => {
+      fullText.matchCondition(builder, target, keyword);
+    };
+  }
+  const columns = item.table.columns
+    .filter((column) => column.queryable && isTextType(column.dataType))
+    .map((column) => column.name);
+  return (builder, keyword) => {
+    likeSearch(builder, context.dialect, tableName, columns, keyword);
+  };
+};

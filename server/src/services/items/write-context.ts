@@ -1,0 +1,46 @@
+import type { Knex } from 'knex';
+import type { StoredTable } from '../metadata-rows';
+import type { ItemContext } from './item-context';
+import type { ItemTable } from './item-table';
+import { itemTableCache } from './load-item-table';
+import { mapDbError } from './map-db-error';
+
+/** An items write in progress: one transaction, one clock reading, the tables it reached. */
+export interface WriteContext extends ItemContext {
+  db: Knex.Transaction;
+  now: Date;
+  /** A table reached through a relation, loaded inside the transaction (once). */
+  tableById(id: number): Promise<ItemTable>;
+}
+
+/** Nested writes and cascades stop this many levels below the record written. */
+export const MAX_WRITE_DEPTH = 8;
+
+/**
+ * Runs a write in one transaction: everything or nothing. A constraint violation of the database
+ * becomes the 409 / 400 it stands for, naming the column when the driver says which.
+ */
+export const runWrite = async <T>(
+  context: ItemContext,
+  item: ItemTable,
+  work: (write: WriteContext) => Promise<T>,
+): Promise<T> => {
+  const reached = new Map<number, StoredTable>([[item.table.id, item.table]]);
+  try {
+    return await context.db.transaction(async (trx) => {
+      const load = itemTableCache(trx);
+      return work({
+        ...context,
+        db: trx,
+        now: new Date(),
+        tableById: async (id) => {
+          const table = await load(id);
+          reached.set(id, table.table);
+          return table;
+        },
+      });
+    });
+  } catch (error) {
+    throw mapDbError(error, [...reached.values()]) ?? error;
+  }
+};
