@@ -44,7 +44,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     genReqId: () => randomUUID(),
     trustProxy: false,
     // Composite record keys (k1=v1,k2=v2) travel in one path segment.
-    maxParamLength: 2000,
+    routerOptions: { maxParamLength: 2000 },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     ajv: {
       customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true },
