@@ -36,6 +36,24 @@ const SequenceListPage = lazyPage(() =>
 const SequenceFormPage = lazyPage(() =>
   import('./pages/metadata/sequences/SequenceFormPage').then((m) => m.SequenceFormPage),
 );
+const TableReversePage = lazyPage(() =>
+  import('./pages/metadata/tables/TableReversePage').then((m) => m.TableReversePage),
+);
+const TableImportPage = lazyPage(() =>
+  import('./pages/metadata/tables/TableImportPage').then((m) => m.TableImportPage),
+);
+const RelationListPage = lazyPage(() =>
+  import('./pages/metadata/relations/RelationListPage').then((m) => m.RelationListPage),
+);
+const RelationFormPage = lazyPage(() =>
+  import('./pages/metadata/relations/RelationFormPage').then((m) => m.RelationFormPage),
+);
+const RelationGraphPage = lazyPage(() =>
+  import('./pages/metadata/relations/RelationGraphPage').then((m) => m.RelationGraphPage),
+);
+const SqlConsolePage = lazyPage(() =>
+  import('./pages/metadata/sqls/SqlConsolePage').then((m) => m.SqlConsolePage),
+);
 
 const M = 'dataSource/:dataSource/metadata';
 
@@ -55,11 +73,18 @@ export const AppRoutes = () => (
       <Route path="setting" element={<SettingPage />} />
       <Route path={`${M}/tables`} element={<TableListPage />} />
       <Route path={`${M}/tables/new`} element={<TableCreatePage />} />
+      <Route path={`${M}/tables/reverse`} element={<TableReversePage />} />
+      <Route path={`${M}/tables/import`} element={<TableImportPage />} />
       <Route path={`${M}/tables/:id`} element={<TableEditPage />} />
       <Route path={`${M}/tables/:id/indexs`} element={<TableIndexesPage />} />
       <Route path={`${M}/sequences`} element={<SequenceListPage />} />
       <Route path={`${M}/sequences/new`} element={<SequenceFormPage />} />
       <Route path={`${M}/sequences/:id`} element={<SequenceFormPage />} />
+      <Route path={`${M}/relations`} element={<RelationListPage />} />
+      <Route path={`${M}/relations/new`} element={<RelationFormPage />} />
+      <Route path={`${M}/relations/graph`} element={<RelationGraphPage />} />
+      <Route path={`${M}/relations/:id`} element={<RelationFormPage />} />
+      <Route path={`${M}/sqls/new`} element={<SqlConsolePage />} />
       {plannedScreens.map((screen) => (
         <Route key={screen.path} path={screen.path} element={<ComingSoonPage screen={screen} />} />
       ))}

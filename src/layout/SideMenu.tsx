@@ -20,6 +20,7 @@ import type { MenuCode } from '../../contract';
 import zhCN from '../locales/zh-CN.json';
 import { activeMenuKey, appPaths, buildMenuGroups, type MenuEntry } from '../lib/menu';
 import type { PermissionInfo } from '../store/session';
+import { useSqlAccess } from '../hooks/useSqlAccess';
 import { useUserTables } from '../resources/useUserTables';
 import { useAppConfig } from '../store/useAppConfig';
 import { useUserMenu } from '../store/useUserMenu';
@@ -56,12 +57,21 @@ export const SideMenu = ({ dataSource }: { dataSource: string }) => {
   const isSuperAdmin = permission?.isSuperAdmin ?? false;
   const menu = useUserMenu();
   const { tables } = useUserTables(dataSource);
+  const canExecuteSql = useSqlAccess();
 
   // a businessName that is just the default label is not a custom name: keep it translated
   const customName = businessName && businessName !== DEFAULT_BUSINESS_NAME ? businessName : undefined;
   const groups = useMemo(
-    () => buildMenuGroups({ codes: menu.codes, isSuperAdmin, tables, dataSource, businessName: customName }),
-    [menu.codes, isSuperAdmin, tables, dataSource, customName],
+    () =>
+      buildMenuGroups({
+        codes: menu.codes,
+        isSuperAdmin,
+        tables,
+        dataSource,
+        businessName: customName,
+        canExecuteSql,
+      }),
+    [menu.codes, isSuperAdmin, tables, dataSource, customName, canExecuteSql],
   );
 
   const home = appPaths(dataSource).home;

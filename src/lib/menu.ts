@@ -29,6 +29,8 @@ export interface MenuInput {
   tables: readonly Table[];
   dataSource: string;
   businessName?: string;
+  /** Whether the user may run SQL (`sql:execute`); the SQL entry is hidden otherwise. Default: super admin only. */
+  canExecuteSql?: boolean;
 }
 
 /** Paths of the app's own screens (SPEC §2), for one data source. */
@@ -70,6 +72,7 @@ export const buildMenuGroups = ({
   tables,
   dataSource,
   businessName,
+  canExecuteSql = isSuperAdmin,
 }: MenuInput): MenuGroup[] => {
   const paths = appPaths(dataSource);
   const all: Record<MenuCode, MenuGroup> = {
@@ -99,7 +102,9 @@ export const buildMenuGroups = ({
         { key: paths.tables, path: paths.tables, labelKey: 'menu.tables', icon: 'table' },
         { key: paths.sequences, path: paths.sequences, labelKey: 'menu.sequences', icon: 'sequence' },
         { key: paths.relations, path: paths.relations, labelKey: 'menu.relations', icon: 'relation' },
-        { key: paths.sqls, path: paths.sqls, labelKey: 'menu.sqls', icon: 'sql' },
+        ...(canExecuteSql
+          ? [{ key: paths.sqls, path: paths.sqls, labelKey: 'menu.sqls', icon: 'sql' } satisfies MenuEntry]
+          : []),
       ],
     },
     system: {

@@ -13,13 +13,10 @@ const B = 'dataSource/:dataSource/business';
 const metadata = { titleKey: 'menu.metadata' };
 const tables = { titleKey: 'screens.tables', to: `/${M}/tables` };
 const table = { titleKey: 'screens.tableEdit', to: `/${M}/tables/:id` };
-const relations = { titleKey: 'screens.relations', to: `/${M}/relations` };
 const business = { titleKey: 'menu.business' };
 const records = { titleKey: 'screens.recordList', to: `/${B}/:tableName` };
 
 export const plannedScreens: PlannedScreen[] = [
-  { path: `${M}/tables/import`, titleKey: 'screens.tableImport', trail: [metadata, tables] },
-  { path: `${M}/tables/reverse`, titleKey: 'screens.tableReverse', trail: [metadata, tables] },
   {
     path: `${M}/tables/:id/formBuilder`,
     titleKey: 'screens.tableFormBuilder',
@@ -30,11 +27,6 @@ export const plannedScreens: PlannedScreen[] = [
     titleKey: 'screens.tablePermission',
     trail: [metadata, tables, table],
   },
-  { path: `${M}/sqls/new`, titleKey: 'screens.sqlNew', trail: [metadata] },
-  { path: `${M}/relations`, titleKey: 'screens.relations', trail: [metadata] },
-  { path: `${M}/relations/graph`, titleKey: 'screens.relationGraph', trail: [metadata, relations] },
-  { path: `${M}/relations/new`, titleKey: 'screens.relationNew', trail: [metadata, relations] },
-  { path: `${M}/relations/:id`, titleKey: 'screens.relationEdit', trail: [metadata, relations] },
   { path: `${B}/import`, titleKey: 'screens.businessImport', trail: [business] },
   { path: `${B}/:tableName`, titleKey: 'screens.recordList', trail: [business] },
   { path: `${B}/:tableName/new`, titleKey: 'screens.recordNew', trail: [business, records] },

@@ -47,6 +47,17 @@ describe('menu groups', () => {
     expect(system?.items.map((i) => i.labelKey)).toEqual(['menu.setting', 'menu.about']);
   });
 
+  it('shows the SQL entry only to users who may run SQL', () => {
+    const sqlLinks = (input: { isSuperAdmin: boolean; canExecuteSql?: boolean }) =>
+      buildMenuGroups({ codes: ['metadata'], tables: [], dataSource: 'pg', ...input })
+        .find((g) => g.code === 'metadata')
+        ?.items.filter((i) => i.icon === 'sql').length;
+    expect(sqlLinks({ isSuperAdmin: true })).toBe(1);
+    expect(sqlLinks({ isSuperAdmin: false })).toBe(0);
+    expect(sqlLinks({ isSuperAdmin: false, canExecuteSql: true })).toBe(1);
+    expect(sqlLinks({ isSuperAdmin: true, canExecuteSql: false })).toBe(0);
+  });
+
   it('puts a muted placeholder in a group without tables', () => {
     const [business] = buildMenuGroups({
       codes: ['business'],

@@ -10,6 +10,7 @@ import { Avatar, Card, Col, Empty, Flex, Row, Skeleton, Tag, theme, Typography }
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSqlAccess } from '../../hooks/useSqlAccess';
 import { appPaths, visibleMenuCodes } from '../../lib/menu';
 import type { Identity } from '../../providers/auth-provider';
 import { useUserTables } from '../../resources/useUserTables';
@@ -74,6 +75,7 @@ export const HomePage = () => {
   const { dataSource } = useCurrentDataSource();
   const dataSources = useDataSources();
   const { tables, isLoading } = useUserTables(dataSource);
+  const canExecuteSql = useSqlAccess();
   useDocumentTitle(t('home.title'));
 
   const paths = appPaths(dataSource);
@@ -86,7 +88,7 @@ export const HomePage = () => {
     { key: 'sequences', to: paths.sequences, icon: <FieldNumberOutlined /> },
     { key: 'relations', to: paths.relations, icon: <ShareAltOutlined /> },
     { key: 'sqls', to: paths.sqls, icon: <ConsoleSqlOutlined /> },
-  ];
+  ].filter((link) => link.key !== 'sqls' || canExecuteSql);
 
   return (
     <div style={{ maxWidth: 1280, margin: '0 auto' }}>

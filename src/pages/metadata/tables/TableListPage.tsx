@@ -7,6 +7,7 @@ import type { Table } from '../../../../contract';
 import { deleteTable, deleteTables, tablesApi } from '../../../api/metadata-tables';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { ListScaffold } from '../../../components/ListScaffold';
+import { TableListTools } from '../../../components/TableListTools';
 import { useInvalidateMetadata } from '../../../hooks/useInvalidateMetadata';
 import { useListDelete } from '../../../hooks/useListDelete';
 import { useMetadataList } from '../../../hooks/useMetadataList';
@@ -125,6 +126,7 @@ export const TableListPage = () => {
         scrollX={1064}
         toolbar={
           <>
+            <TableListTools selected={list.selected} dataSource={list.dataSource} />
             <Button
               danger
               icon={<DeleteOutlined />}

@@ -1,0 +1,63 @@
+import { CloudDownloadOutlined, ImportOutlined, SyncOutlined } from '@ant-design/icons';
+import { App, Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Table } from '../../contract';
+import { exportMetadata } from '../api/metadata-transfer';
+import { metadataToolPaths } from '../lib/metadata-tool-paths';
+import { ExportDialog } from './ExportDialog';
+
+export interface TableListToolsProps {
+  /** The tables selected in the list. */
+  selected: readonly Table[];
+  dataSource: string;
+}
+
+/** The table list's metadata tools: 批量导出元数据 of the selection, 导入元数据 and 数据库逆向. */
+export const TableListTools = ({ selected, dataSource }: TableListToolsProps) => {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const paths = metadataToolPaths(dataSource);
+  const [open, setOpen] = useState(false);
+  const [url, setUrl] = useState<string | null>(null);
+  const ids = selected.map((table) => table.id).filter((id): id is number => id !== undefined);
+
+  const exportSelected = async () => {
+    setUrl(null);
+    setOpen(true);
+    try {
+      setUrl(await exportMetadata(ids));
+    } catch (error) {
+      setOpen(false);
+      const reason = (error as { message?: string } | undefined)?.message;
+      void message.error(reason ? `${t('exportDialog.failed')}：${reason}` : t('exportDialog.failed'));
+    }
+  };
+
+  return (
+    <>
+      <Button icon={<SyncOutlined />} onClick={() => void navigate(paths.reverse)}>
+        {t('screens.tableReverse')}
+      </Button>
+      <Button icon={<ImportOutlined />} onClick={() => void navigate(paths.import)}>
+        {t('screens.tableImport')}
+      </Button>
+      <Button
+        icon={<CloudDownloadOutlined />}
+        disabled={ids.length === 0}
+        onClick={() => void exportSelected()}
+      >
+        {t('metadataExport.batch')}
+      </Button>
+      <ExportDialog
+        open={open}
+        generating={url === null}
+        url={url}
+        description={t('metadataExport.description', { count: ids.length })}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+};
