@@ -11,6 +11,12 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  /** SQL console (§2.4): the database refused the statement; the message is the database's. */
+  SQL_ERROR: 400,
+  /** SQL console: a read-only run tried to change something; nothing was changed. */
+  SQL_READ_ONLY: 400,
+  /** SQL console: the statement ran past the statement timeout and was stopped. */
+  SQL_TIMEOUT: 400,
   INTERNAL_ERROR: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -9,12 +9,14 @@ import type { CreatedAdmin } from './db/ensure-super-admin';
 import bootstrap from './plugins/bootstrap';
 import db from './plugins/db';
 import docs from './plugins/docs';
+import downloads from './plugins/downloads';
 import errors from './plugins/errors';
 import gracefulClose from './plugins/graceful-close';
 import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
 import webApp from './plugins/web-app';
 import api from './routes/api';
+import fileDownloads from './routes/file-downloads';
 import type { LoginLimits } from './routes/auth';
 
 export interface BuildOptions {
@@ -64,11 +66,15 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     });
     await app.register(session, { ttlSeconds: config.sessionTtlSeconds });
     await app.register(docs);
+    await app.register(downloads, { dataDir: config.dataDir, ttlSeconds: config.downloadTtlSeconds });
     await app.register(api, {
       prefix: '/api',
       ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
       ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+      sqlTimeoutMs: config.sqlTimeoutMs,
+      files: { dataDir: config.dataDir, uploads: config.uploads },
     });
+    await app.register(fileDownloads, { dataDir: config.dataDir });
     await app.register(webApp, { root: options.webRoot ?? DEFAULT_WEB_ROOT });
     await app.ready();
   } catch (error) {

@@ -20,15 +20,45 @@ export interface AppConfig {
   dataDir: string;
   adminPassword?: string;
   sessionTtlSeconds: number;
+  /** Statement timeout of the SQL console, in milliseconds. */
+  sqlTimeoutMs: number;
+  uploads: UploadConfig;
+  /** How long a generated download (an export) stays available, in seconds. */
+  downloadTtlSeconds: number;
   /** `primary` first. */
   dataSources: DataSourceConfig[];
 }
+
+/** Upload limits (API.md §4). Sizes in bytes. */
+export interface UploadConfig {
+  /** Largest file of `POST /api/file`. */
+  maxFileSize: number;
+  /** Largest file assembled by `POST /api/file/big`. */
+  maxBigFileSize: number;
+  /** Largest chunk of `POST /api/file/big`. */
+  maxChunkSize: number;
+  /** Most chunks one big file may have. */
+  maxChunks: number;
+  /** A partial big upload with no new chunk for this long is deleted. */
+  partialTtlSeconds: number;
+}
+
+const MB = 1024 * 1024;
+export const DEFAULT_UPLOADS: UploadConfig = {
+  maxFileSize: 100 * MB,
+  maxBigFileSize: 20 * 1024 * MB,
+  maxChunkSize: 32 * MB,
+  maxChunks: 10_000,
+  partialTtlSeconds: 24 * 60 * 60,
+};
 
 export const PRIMARY = 'primary';
 export const PRIMARY_CAPTION = '主数据源';
 export const SQLITE_FILE = 'crudboard.sqlite';
 export const CONFIG_FILE = 'crudboard.config.json';
 export const DEFAULT_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const DEFAULT_SQL_TIMEOUT_MS = 30_000;
+export const DEFAULT_DOWNLOAD_TTL_SECONDS = 60 * 60;
 
 const DATA_SOURCE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 const URL_PROTOCOLS: Record<Exclude<Client, 'sqlite'>, string[]> = {
@@ -184,6 +214,39 @@ export const loadConfig = (
       DEFAULT_SESSION_TTL_SECONDS,
       1,
       10 * 365 * 86400,
+    ),
+    sqlTimeoutMs: integer(
+      env.SQL_TIMEOUT_MS,
+      'SQL_TIMEOUT_MS',
+      DEFAULT_SQL_TIMEOUT_MS,
+      100,
+      24 * 3600 * 1000,
+    ),
+    uploads: {
+      maxFileSize: integer(env.MAX_FILE_SIZE, 'MAX_FILE_SIZE', DEFAULT_UPLOADS.maxFileSize, 1, 2 ** 50),
+      maxBigFileSize: integer(
+        env.MAX_BIG_FILE_SIZE,
+        'MAX_BIG_FILE_SIZE',
+        DEFAULT_UPLOADS.maxBigFileSize,
+        1,
+        2 ** 50,
+      ),
+      maxChunkSize: integer(env.MAX_CHUNK_SIZE, 'MAX_CHUNK_SIZE', DEFAULT_UPLOADS.maxChunkSize, 1, 2 ** 40),
+      maxChunks: integer(env.MAX_CHUNKS, 'MAX_CHUNKS', DEFAULT_UPLOADS.maxChunks, 1, 1_000_000),
+      partialTtlSeconds: integer(
+        env.UPLOAD_PARTIAL_TTL,
+        'UPLOAD_PARTIAL_TTL',
+        DEFAULT_UPLOADS.partialTtlSeconds,
+        1,
+        365 * 86400,
+      ),
+    },
+    downloadTtlSeconds: integer(
+      env.DOWNLOAD_TTL,
+      'DOWNLOAD_TTL',
+      DEFAULT_DOWNLOAD_TTL_SECONDS,
+      1,
+      30 * 86400,
     ),
     dataSources: [primary, ...extra.filter((source) => source.name !== PRIMARY)],
   };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_SESSION_TTL_SECONDS, loadConfig, type ReadTextFile } from '../src/config';
+import {
+  ConfigError,
+  DEFAULT_DOWNLOAD_TTL_SECONDS,
+  DEFAULT_SESSION_TTL_SECONDS,
+  DEFAULT_SQL_TIMEOUT_MS,
+  DEFAULT_UPLOADS,
+  loadConfig,
+  type ReadTextFile,
+} from '../src/config';
 
 const cwd = '/srv/app';
 const noFile: ReadTextFile = () => undefined;
@@ -17,6 +25,9 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: '/srv/app/data',
       sessionTtlSeconds: DEFAULT_SESSION_TTL_SECONDS,
+      sqlTimeoutMs: DEFAULT_SQL_TIMEOUT_MS,
+      uploads: DEFAULT_UPLOADS,
+      downloadTtlSeconds: DEFAULT_DOWNLOAD_TTL_SECONDS,
       dataSources: [
         {
           name: 'primary',
@@ -29,9 +40,16 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads PORT, HOST, DATA_DIR, ADMIN_PASSWORD and SESSION_TTL', () => {
+  it('reads PORT, HOST, DATA_DIR, ADMIN_PASSWORD, SESSION_TTL and SQL_TIMEOUT_MS', () => {
     const config = loadConfig(
-      { PORT: '9000', HOST: '0.0.0.0', DATA_DIR: 'var', ADMIN_PASSWORD: 's3cret', SESSION_TTL: '60' },
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        DATA_DIR: 'var',
+        ADMIN_PASSWORD: 's3cret',
+        SESSION_TTL: '60',
+        SQL_TIMEOUT_MS: '500',
+      },
       cwd,
       noFile,
     );
@@ -41,8 +59,37 @@ describe('loadConfig', () => {
       dataDir: '/srv/app/var',
       adminPassword: 's3cret',
       sessionTtlSeconds: 60,
+      sqlTimeoutMs: 500,
     });
     expect(config.dataSources[0]?.connection).toBe('/srv/app/var/crudboard.sqlite');
+  });
+
+  it('reads the upload limits', () => {
+    const config = loadConfig(
+      {
+        MAX_FILE_SIZE: '1000',
+        MAX_BIG_FILE_SIZE: '5000',
+        MAX_CHUNK_SIZE: '100',
+        MAX_CHUNKS: '50',
+        UPLOAD_PARTIAL_TTL: '60',
+      },
+      cwd,
+      noFile,
+    );
+    expect(config.uploads).toEqual({
+      maxFileSize: 1000,
+      maxBigFileSize: 5000,
+      maxChunkSize: 100,
+      maxChunks: 50,
+      partialTtlSeconds: 60,
+    });
+    expect(DEFAULT_UPLOADS.maxFileSize).toBe(100 * 1024 * 1024);
+  });
+
+  it('reads how long downloads live: one hour unless DOWNLOAD_TTL says otherwise', () => {
+    expect(DEFAULT_DOWNLOAD_TTL_SECONDS).toBe(3600);
+    expect(loadConfig({ DOWNLOAD_TTL: '120' }, cwd, noFile).downloadTtlSeconds).toBe(120);
+    expect(() => loadConfig({ DOWNLOAD_TTL: '0' }, cwd, noFile)).toThrow(ConfigError);
   });
 
   it('treats empty variables as unset', () => {
@@ -161,6 +208,8 @@ describe('loadConfig', () => {
     ['bad PORT', { PORT: 'eighty' }, /PORT must be an integer/],
     ['PORT out of range', { PORT: '70000' }, /PORT must be an integer between 0 and 65535/],
     ['bad SESSION_TTL', { SESSION_TTL: '0' }, /SESSION_TTL must be an integer/],
+    ['bad SQL_TIMEOUT_MS', { SQL_TIMEOUT_MS: '10' }, /SQL_TIMEOUT_MS must be an integer/],
+    ['bad MAX_CHUNK_SIZE', { MAX_CHUNK_SIZE: '0' }, /MAX_CHUNK_SIZE must be an integer/],
   ])('refuses %s', (_label, env, message) => {
     expect(() => loadConfig(env, cwd, noFile)).toThrow(ConfigError);
     expect(() => loadConfig(env, cwd, noFile)).toThrow(message);

@@ -23,7 +23,7 @@ export interface SqlRequest {
   readOnly: boolean;
 }
 
-/** A saved statement (`sqlQuery`). */
+/** A saved statement: a record of the system table `sqlQuery` (API.md §2.4). */
 export interface SavedSql {
   id?: number;
   name: string;
@@ -31,29 +31,37 @@ export interface SavedSql {
   sql: string;
 }
 
-const BASE = '/metadata/sqls';
+const EXECUTE = '/metadata/sqls/execute';
+/** Saved statements go through the business API of the system table `sqlQuery`. */
+const SAVED = '/business/sqlQuery';
 const options = { requiredPermissions: SQL_PERMISSIONS };
 
+/** Runs one statement (the server refuses a text holding several, naming their count). */
 export const executeSql = async ({ sql, readOnly }: SqlRequest, signal?: AbortSignal): Promise<SqlResult> => {
-  const { data } = await http.post<SqlResult>(`${BASE}/execute`, { sql, readOnly }, { ...options, signal });
+  const { data } = await http.post<SqlResult>(EXECUTE, { sql, readOnly }, { ...options, signal });
   return data;
 };
 
+/** Every saved statement, by name. */
 export const listSavedSqls = async (signal?: AbortSignal): Promise<SavedSql[]> => {
-  const { data } = await http.get<SavedSql[]>(BASE, { ...options, signal });
+  const { data } = await http.get<SavedSql[]>(SAVED, {
+    ...options,
+    params: { offset: 0, limit: 999, orderby: 'name' },
+    signal,
+  });
   return Array.isArray(data) ? data : [];
 };
 
 /** Saves a statement: resolves to its id. */
 export const createSavedSql = async (saved: SavedSql): Promise<number> => {
-  const { data } = await http.post<number | string>(BASE, saved, options);
+  const { data } = await http.post<number | string>(SAVED, saved, options);
   return Number(data);
 };
 
 export const updateSavedSql = async (id: number, saved: Partial<SavedSql>): Promise<void> => {
-  await http.patch(`${BASE}/${id}`, saved, options);
+  await http.patch(`${SAVED}/${id}`, saved, options);
 };
 
 export const deleteSavedSql = async (id: number): Promise<void> => {
-  await http.delete(`${BASE}/${id}`, options);
+  await http.delete(`${SAVED}/${id}`, options);
 };

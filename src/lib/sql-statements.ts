@@ -1,4 +1,5 @@
 import type { DataSourceInfo } from '../../contract';
+import { splitStatements as splitByDialect, type SqlDialect } from '../../contract/sql-statements';
 
 export type SqlClient = DataSourceInfo['client'];
 
@@ -76,21 +77,19 @@ export const stripSqlComments = (text: string): string => {
 /** Whether there is nothing to run (only blanks, semicolons and comments). */
 export const isBlankSql = (text: string): boolean => stripSqlComments(text).replace(/[\s;]/g, '') === '';
 
-/** The statements of a script, split at semicolons outside quotes and comments; blanks dropped. */
-export const splitStatements = (text: string): string[] => {
-  const cuts: number[] = [];
-  scan(text, (i) => {
-    if (text[i] === ';') cuts.push(i);
-  });
-  const out: string[] = [];
-  let start = 0;
-  for (const cut of [...cuts, text.length]) {
-    const piece = text.slice(start, cut).trim();
-    if (!isBlankSql(piece)) out.push(piece);
-    start = cut + 1;
-  }
-  return out;
+const splitDialect = (client: string | undefined): SqlDialect => {
+  const language = formatterLanguage(client);
+  if (language === 'postgresql') return 'pg';
+  if (language === 'mysql') return 'mysql';
+  return 'sqlite';
 };
+
+/**
+ * The statements of a script in the data source's dialect, blanks dropped: split by the rules the
+ * server uses to count them (contract/sql-statements.ts), so each piece runs as one statement.
+ */
+export const splitStatements = (text: string, client?: string): string[] =>
+  splitByDialect(text, splitDialect(client)).map((statement) => statement.text);
 
 /** What 运行 sends: the selected text when there is one, else the whole editor; trimmed. */
 export const statementToRun = (text: string, selection?: { from: number; to: number }): string => {

@@ -38,6 +38,17 @@ describe('statements', () => {
     expect(splitStatements(text)).toEqual(statements);
   });
 
+  it('splits in the data source’s dialect, as the server counts statements', () => {
+    const fn = 'create function f() returns int as $$ begin return 1; end; $$ language plpgsql';
+    expect(splitStatements(`${fn}; select f()`, 'pg')).toEqual([fn, 'select f()']);
+    expect(splitStatements(`${fn}; select f()`, 'sqlite')).toHaveLength(4);
+    expect(splitStatements("select 'a\\'; select 2", 'mysql')).toEqual(["select 'a\\'; select 2"]);
+    expect(splitStatements("select 'a\\'; select 2", 'sqlite')).toEqual(["select 'a\\'", 'select 2']);
+    expect(splitStatements('select 1 # a; b\n; select 2', 'mysql')).toEqual(['select 1 # a; b', 'select 2']);
+    const trigger = 'create trigger t after insert on a begin delete from b; end';
+    expect(splitStatements(`${trigger}; select 1`, 'sqlite')).toEqual([trigger, 'select 1']);
+  });
+
   it.each<[string, boolean]>([
     ['', true],
     ['  ;\n ', true],

@@ -19,7 +19,7 @@ const SQLITE_PRAGMAS = [
 ];
 
 /** Strict mode so that MySQL refuses bad values instead of silently truncating them. */
-const MYSQL_SQL_MODE =
+export const MYSQL_SQL_MODE =
   "SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION'";
 
 const mysqlConnection = (url: string): Knex.MySql2ConnectionConfig => {

@@ -2,11 +2,17 @@ import type { Knex } from 'knex';
 import { metadata001Tables } from './migrations/metadata-001-tables';
 import type { NamedMigration } from './migrations/named-migration';
 import { system001Tables } from './migrations/system-001-tables';
+import { system002Files } from './migrations/system-002-files';
+import { system003SystemTables } from './migrations/system-003-system-tables';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
 export const METADATA_MIGRATIONS: readonly NamedMigration[] = [metadata001Tables];
-export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [system001Tables];
+export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
+  system001Tables,
+  system002Files,
+  system003SystemTables,
+];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({
   getMigrations: async () => [...migrations],

@@ -16,6 +16,11 @@ export const SYSTEM = {
   config: 'cb_config',
   menu: 'cb_menu',
   session: 'cb_session',
+  tableFormBuilder: 'cb_table_form_builder',
+  columnExtProperty: 'cb_column_ext_property',
+  tablePermission: 'cb_table_permission',
+  sqlQuery: 'cb_sql_query',
+  file: 'cb_file',
 } as const;
 
 export const MIGRATION_TABLES = {

@@ -23,6 +23,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
   PAYLOAD_TOO_LARGE: { zh: '请求内容过大', en: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { zh: '不支持的内容类型', en: 'Unsupported content type' },
   TOO_MANY_REQUESTS: { zh: '尝试次数过多，请稍后再试', en: 'Too many attempts, try again later' },
+  SQL_ERROR: { zh: 'SQL 执行失败', en: 'The SQL statement failed' },
+  SQL_READ_ONLY: { zh: '只读模式下不能修改数据', en: 'Read-only mode cannot change data' },
+  SQL_TIMEOUT: { zh: 'SQL 执行超时，已被终止', en: 'The SQL statement timed out and was stopped' },
   INTERNAL_ERROR: { zh: '服务器内部错误', en: 'Internal server error' },
 };
 

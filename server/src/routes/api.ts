@@ -3,9 +3,14 @@ import { selectDataSource } from '../plugins/db';
 import authRoutes, { type LoginLimits } from './auth';
 import configRoutes from './business/config';
 import itemRoutes from './business/items';
+import fileRoutes, { type FileRoutesOptions } from './files';
 import sequenceValueRoutes from './business/sequence';
 import dataSourceRoutes from './metadata/data-sources';
+import relationRoutes from './metadata/relations';
 import sequenceRoutes from './metadata/sequences';
+import sqlRoutes from './metadata/sqls';
+import tableReverseRoutes from './metadata/table-reverse';
+import tableTransferRoutes from './metadata/table-transfer';
 import tableRoutes from './metadata/tables';
 import userRoutes from './users';
 
@@ -13,6 +18,10 @@ export interface ApiOptions {
   loginLimits?: LoginLimits;
   /** More routes inside /api, behind the same hooks (tests use it). */
   extraRoutes?: FastifyPluginAsyncTypebox;
+  /** Statement timeout of the SQL console in milliseconds (default 30 s). */
+  sqlTimeoutMs?: number;
+  /** Where uploads are stored and their limits. */
+  files: FileRoutesOptions;
 }
 
 /** Everything under /api: a session is required unless a route is public; then the data source. */
@@ -27,10 +36,18 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   await app.register(userRoutes, { prefix: '/users' });
   await app.register(dataSourceRoutes, { prefix: '/metadata' });
   await app.register(tableRoutes, { prefix: '/metadata/tables' });
+  await app.register(tableReverseRoutes, { prefix: '/metadata/tables' });
+  await app.register(tableTransferRoutes, { prefix: '/metadata/tables' });
   await app.register(sequenceRoutes, { prefix: '/metadata/sequences' });
+  await app.register(relationRoutes, { prefix: '/metadata/tablerelations' });
+  await app.register(sqlRoutes, {
+    prefix: '/metadata/sqls',
+    ...(options.sqlTimeoutMs === undefined ? {} : { timeoutMs: options.sqlTimeoutMs }),
+  });
   await app.register(configRoutes, { prefix: '/business' });
   await app.register(sequenceValueRoutes, { prefix: '/business' });
   await app.register(itemRoutes, { prefix: '/business' });
+  await app.register(fileRoutes, options.files);
   if (options.extraRoutes) await app.register(options.extraRoutes);
 };
 

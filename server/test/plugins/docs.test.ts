@@ -20,12 +20,28 @@ describe.each(testDatabases())('OpenAPI document ($name)', (db) => {
       '/api/business/{table}/all',
       '/api/business/{table}/count',
       '/api/business/{table}/{id}',
+      '/api/file',
+      '/api/file/big',
+      '/api/file/big/{md5}',
       '/api/metadata/dataSources',
       '/api/metadata/sequences',
       '/api/metadata/sequences/count',
       '/api/metadata/sequences/{id}',
+      '/api/metadata/sqls/execute',
+      '/api/metadata/tablerelations',
+      '/api/metadata/tablerelations/count',
+      '/api/metadata/tablerelations/fromTable/name/{name}',
+      '/api/metadata/tablerelations/fromTable/{id}',
+      '/api/metadata/tablerelations/{id}',
       '/api/metadata/tables',
       '/api/metadata/tables/count',
+      '/api/metadata/tables/export',
+      '/api/metadata/tables/file/import',
+      '/api/metadata/tables/import',
+      '/api/metadata/tables/metadatas',
+      '/api/metadata/tables/metadatas/reverse',
+      '/api/metadata/tables/metadatas/reverse/{tableName}',
+      '/api/metadata/tables/metadatas/{tableName}',
       '/api/metadata/tables/name/{name}',
       '/api/metadata/tables/{id}',
       '/api/users/me',
@@ -39,7 +55,16 @@ describe.each(testDatabases())('OpenAPI document ($name)', (db) => {
     expect(patchTable.parameters.map((p: { name: string }) => p.name)).toEqual(['confirmDataLoss', 'id']);
     expect(patchTable.requestBody.content['application/json'].schema.properties).toHaveProperty('columns');
     const config = doc.paths['/api/business/config'].get;
-    expect(config.parameters.map((p: { name: string }) => p.name)).toEqual(['offset', 'limit', 'key']);
+    expect(config.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'offset',
+      'limit',
+      'key',
+      'search',
+      'filter',
+      'orderby',
+      'select',
+      'expand',
+    ]);
     expect(doc.components.securitySchemes.session).toEqual({
       type: 'apiKey',
       in: 'cookie',

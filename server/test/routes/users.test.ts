@@ -48,8 +48,18 @@ describe.each(testDatabases())('/api/users/me ($name)', (db) => {
   it('lists table metadata of the selected data source: all for the super admin, readable ones for others', async () => {
     const app = await apps.build();
     const admin = await login(app);
-    const get = (cookie: string) =>
+    const getAll = (cookie: string) =>
       app.inject({ method: 'GET', url: '/api/users/me/table', headers: { cookie } });
+    // System tables are listed too, marked systemable (the web app shows them under 内置数据).
+    const system = (await getAll(admin.cookie)).json();
+    expect(system.map((t: { name: string }) => t.name)).toEqual(
+      expect.arrayContaining(['user', 'role', 'userRole', 'config', 'menu', 'sqlQuery']),
+    );
+    expect(system.every((t: { systemable: boolean }) => t.systemable)).toBe(true);
+    const get = async (cookie: string) => {
+      const response = await getAll(cookie);
+      return { json: () => response.json().filter((t: { systemable: boolean }) => !t.systemable) };
+    };
     expect((await get(admin.cookie)).json()).toEqual([]);
 
     const knex = app.dataSources.primary.knex;

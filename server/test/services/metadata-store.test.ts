@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import { META } from '../../src/db/table-names';
 import { listTables } from '../../src/services/metadata-store';
+import { clearTables } from '../helpers/physical-schema';
 import { useTestApps } from '../helpers/test-app';
 import { testDatabases } from '../helpers/test-databases';
 
@@ -100,6 +101,7 @@ describe.each(testDatabases())('metadata store ($name)', (db) => {
   it('reads tables with columns (display order) and indexes with lines, typed as the contract says', async () => {
     const app = await apps.build();
     const knex = app.dataSources.primary.knex;
+    await clearTables(knex);
     expect(await listTables(knex)).toEqual([]);
     const ids = await seed(knex);
 

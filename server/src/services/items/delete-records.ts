@@ -1,5 +1,6 @@
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
+import { guardDelete } from '../system-tables/record-guards';
 import { assertMay } from './item-context';
 import { isToChildren, type ItemRelation, type ItemTable } from './item-table';
 import { readRows } from './read-rows';
@@ -52,6 +53,7 @@ export const deleteRecords = async (
   if (depth > MAX_WRITE_DEPTH) {
     throw new ApiException('VALIDATION_ERROR', itemsMessage('nestedTooDeep'));
   }
+  await guardDelete(write, item, keys);
   for (const relation of item.relations.filter(isToChildren)) {
     const parentValues = await valuesOf(write, item, keys, relation.fromColumn.name);
     const child = await write.tableById(relation.toTable.id);

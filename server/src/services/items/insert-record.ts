@@ -2,6 +2,7 @@ import { itemsMessage } from '../../i18n/items-messages';
 import { coerceValue } from '../../query/coerce-value';
 import type { ScalarValue } from '../../query/query-types';
 import { nextValue } from '../sequences/next-value';
+import { guardInsert } from '../system-tables/record-guards';
 import { columnValue } from './column-value';
 import { fullTextBody } from './full-text-body';
 import type { ItemTable } from './item-table';
@@ -82,6 +83,7 @@ export const insertRecord = async (
   const payload = payloadFor(item, body, 'create', options);
   const values: Record<string, unknown> = { ...payload.values, ...options.fixed };
   Object.assign(values, await sequenceValues(write, item, values, options.path));
+  await guardInsert(write, item, values, options.path);
   const clear = { ...values };
   await hashPasswords(item, values as Record<string, ScalarValue | null>);
   Object.assign(values, systemValues(item.table.columns, 'create', write.now, write.userId));

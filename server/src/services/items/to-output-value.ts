@@ -51,8 +51,15 @@ export const toOutputValue = (column: QueryColumn, value: unknown): unknown => {
     case 'datetime':
       return temporalText(value).replace('T', ' ').slice(0, 19);
     default: {
+      // A reverse-engineered JSON column arrives parsed: it is sent back as its JSON text.
       const text =
-        typeof value === 'string' ? value : Buffer.isBuffer(value) ? value.toString('utf8') : String(value);
+        typeof value === 'string'
+          ? value
+          : Buffer.isBuffer(value)
+            ? value.toString('utf8')
+            : typeof value === 'object'
+              ? JSON.stringify(value)
+              : String(value);
       // CHAR pads with spaces on PostgreSQL; MySQL strips them on read: the API strips them everywhere.
       return column.dataType === 'CHAR' ? text.replace(/ +$/, '') : text;
     }

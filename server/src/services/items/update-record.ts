@@ -1,6 +1,7 @@
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import type { ScalarValue } from '../../query/query-types';
+import { guardUpdate } from '../system-tables/record-guards';
 import { fullTextBody } from './full-text-body';
 import { columnValue } from './column-value';
 import { hashPasswords, isPlainObject, notAnObject, payloadFor, type WriteOptions } from './record-payload';
@@ -62,6 +63,7 @@ export const updateRecord = async (
   checkLock(item, body, current, options.path);
   const payload = payloadFor(item, body, 'update', options);
   const values: Record<string, unknown> = { ...payload.values, ...options.fixed };
+  await guardUpdate(write, item, current, values, options.path);
   const clear = { ...current, ...values };
   await hashPasswords(item, values as Record<string, ScalarValue | null>);
   Object.assign(values, systemValues(item.table.columns, 'update', write.now, write.userId));

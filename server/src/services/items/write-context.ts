@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { StoredTable } from '../metadata-rows';
+import { checkInvariants } from '../system-tables/record-guards';
 import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 import { itemTableCache } from './load-item-table';
@@ -17,7 +18,8 @@ export interface WriteContext extends ItemContext {
 export const MAX_WRITE_DEPTH = 8;
 
 /**
- * Runs a write in one transaction: everything or nothing. A constraint violation of the database
+ * Runs a write in one transaction: everything or nothing, ending with the system tables'
+ * invariants (a super admin remains). A constraint violation of the database
  * becomes the 409 / 400 it stands for, naming the column when the driver says which.
  */
 export const runWrite = async <T>(
@@ -29,7 +31,7 @@ export const runWrite = async <T>(
   try {
     return await context.db.transaction(async (trx) => {
       const load = itemTableCache(trx);
-      return work({
+      const write: WriteContext = {
         ...context,
         db: trx,
         now: new Date(),
@@ -38,7 +40,10 @@ export const runWrite = async <T>(
           reached.set(id, table.table);
           return table;
         },
-      });
+      };
+      const result = await work(write);
+      await checkInvariants(write, [...reached.values()]);
+      return result;
     });
   } catch (error) {
     throw mapDbError(error, [...reached.values()]) ?? error;

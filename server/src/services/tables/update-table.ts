@@ -3,6 +3,7 @@ import { dialectOf } from '../../db/dialect';
 import { physicalTableExists } from '../../dialects/physical-tables';
 import { ApiException } from '../../errors/api-exception';
 import { metadataMessage } from '../../i18n/metadata-messages';
+import { systemTableMessage } from '../../i18n/system-table-messages';
 import type { TableBody } from '../../schemas/table-body';
 import { planTableChange } from '../ddl/plan-table-change';
 import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-change';
@@ -23,7 +24,8 @@ export interface UpdateTableOptions {
 /**
  * PATCH /api/metadata/tables/{id}: merges the body into the stored table, validates the result,
  * plans the schema change (old vs new definition), refuses it with 409 if it would lose data
- * unless confirmed, and applies DDL and metadata together. 404 for an unknown id.
+ * unless confirmed, and applies DDL and metadata together. 404 for an unknown id; 409 for a
+ * system table (crudboard maintains those).
  */
 export const updateTable = async (
   knex: Knex,
@@ -33,6 +35,9 @@ export const updateTable = async (
 ): Promise<void> =>
   withSchemaLock(knex, async () => {
     const existing = tableDefFromStored(await loadTable(knex, id));
+    if (existing.systemable) {
+      throw new ApiException('CONFLICT', systemTableMessage('systemTableChange', { name: existing.name }));
+    }
     const errors = new ErrorBag();
     const next = mergeTableBody(existing, body, errors);
     validateTableDef(next, { existing }, errors);

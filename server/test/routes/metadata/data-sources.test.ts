@@ -56,7 +56,10 @@ describe.each(testDatabases())('data sources ($name)', (db) => {
     const names = async (url: string, headers: Record<string, string> = {}) => {
       const response = await app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
       expect(response.statusCode, response.body).toBe(200);
-      return response.json().map((t: { name: string }) => t.name);
+      return response
+        .json()
+        .filter((t: { systemable: boolean }) => !t.systemable)
+        .map((t: { name: string }) => t.name);
     };
     expect(await names('/api/users/me/table')).toEqual(['current']);
     expect(await names('/api/users/me/table', { dataSource: 'archive' })).toEqual(['old']);

@@ -33,6 +33,7 @@ describe('toOutputValue', () => {
     ['VARCHAR', 'z  ', 'z  '],
     ['VARCHAR', 12, '12'],
     ['TEXT', Buffer.from('文本'), '文本'],
+    ['LONGTEXT', { a: [1, '二'] }, '{"a":[1,"二"]}'],
     ['VARCHAR', null, null],
     ['INT', undefined, null],
   ] as [DataType, unknown, unknown][])('%s %s → %j', (dataType, value, expected) => {

@@ -44,13 +44,28 @@ import { SqlResultGrid } from '../../../components/SqlResultGrid';
 import { useAllTables } from '../../../hooks/useAllTables';
 import { useSqlAccess } from '../../../hooks/useSqlAccess';
 import type { HttpError } from '../../../lib/http-error';
-import { editorDialect, isBlankSql, looksLikeWrite, statementToRun } from '../../../lib/sql-statements';
+import {
+  editorDialect,
+  isBlankSql,
+  looksLikeWrite,
+  splitStatements,
+  statementToRun,
+} from '../../../lib/sql-statements';
 import { useCurrentDataSource, useDataSources } from '../../../store/useCurrentDataSource';
 
 type Run =
   | { state: 'idle' }
   | { state: 'running'; sql: string }
-  | { state: 'done'; sql: string; readOnly: boolean; result: SqlResult }
+  | {
+      state: 'done';
+      sql: string;
+      readOnly: boolean;
+      result: SqlResult;
+      /** How many statements ran (the result is the last one's). */
+      count: number;
+      /** Whether one of them looks like a write. */
+      wrote: boolean;
+    }
   | { state: 'failed'; sql: string; message: string };
 
 const SqlConsole = () => {
@@ -81,23 +96,44 @@ const SqlConsole = () => {
     return out;
   }, [tables.data]);
 
-  const execute = async (statement: string) => {
+  // The server runs one statement per call: a script is split (in the data source's dialect) and
+  // its statements run one after another, stopping at the first failure.
+  const execute = async (text: string) => {
     if (run.state === 'running') return;
-    if (isBlankSql(statement)) {
+    if (isBlankSql(text)) {
       void message.warning(t('sqlConsole.emptySql'));
       return;
     }
+    const split = splitStatements(text, client);
+    const statements = split.length > 0 ? split : [text];
     const id = (runId.current += 1);
     const readOnly = !writeMode;
-    setRun({ state: 'running', sql: statement });
-    try {
-      const result = await executeSql({ sql: statement, readOnly });
-      if (id === runId.current) setRun({ state: 'done', sql: statement, readOnly, result });
-    } catch (error) {
-      const failure = error as Partial<HttpError>;
-      if (id === runId.current)
-        setRun({ state: 'failed', sql: statement, message: failure.message || t('sqlConsole.failed') });
+    let result: SqlResult | undefined;
+    for (const [index, statement] of statements.entries()) {
+      setRun({ state: 'running', sql: statement });
+      try {
+        result = await executeSql({ sql: statement, readOnly });
+      } catch (error) {
+        const failure = error as Partial<HttpError>;
+        const reason = failure.message || t('sqlConsole.failed');
+        const where =
+          statements.length > 1
+            ? `${t('sqlConsole.failedAt', { index: index + 1, count: statements.length })}\n`
+            : '';
+        if (id === runId.current) setRun({ state: 'failed', sql: statement, message: `${where}${reason}` });
+        return;
+      }
+      if (id !== runId.current) return;
     }
+    if (result)
+      setRun({
+        state: 'done',
+        sql: statements[statements.length - 1] ?? text,
+        readOnly,
+        result,
+        count: statements.length,
+        wrote: statements.some(looksLikeWrite),
+      });
   };
 
   // The formatter is loaded on first use, keeping it out of the page's own download.
@@ -268,8 +304,13 @@ const SqlConsole = () => {
               )}
               {run.state === 'done' && (
                 <Flex vertical gap={token.marginSM}>
-                  {run.readOnly && looksLikeWrite(run.sql) && (
+                  {run.readOnly && run.wrote && (
                     <Alert type="info" showIcon message={t('sqlConsole.rolledBack')} />
+                  )}
+                  {run.count > 1 && (
+                    <Typography.Text type="secondary">
+                      {t('sqlConsole.ranMany', { count: run.count })}
+                    </Typography.Text>
                   )}
                   <SqlResultGrid result={run.result} />
                 </Flex>

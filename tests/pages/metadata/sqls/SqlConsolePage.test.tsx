@@ -41,7 +41,7 @@ beforeEach(() => {
   server = installFakeHttp();
   server.on('GET', '/business/config', { data: [] });
   server.on('GET', '/metadata/tables', { data: [] });
-  server.on('GET', '/metadata/sqls', {
+  server.on('GET', '/business/sqlQuery', {
     data: [{ id: 3, name: 'topArtists', caption: '热门歌手', sql: 'select * from Artist limit 5' }],
   });
 });
@@ -104,6 +104,38 @@ describe('SqlConsolePage', () => {
       sql: 'select 2',
       readOnly: true,
     });
+  });
+
+  it('runs a script statement by statement and shows the last result', async () => {
+    server.on('POST', '/metadata/sqls/execute', { data: RESULT });
+    await open();
+    typeSql("select 1;\n-- note; still a comment\nselect ';' as semi;\n");
+    ctrlEnter();
+    expect(await screen.findByText('已依次执行 2 条语句，下面是最后一条的结果')).toBeInTheDocument();
+    expect(server.sent('POST', '/metadata/sqls/execute').map((request) => request.body)).toEqual([
+      { sql: 'select 1', readOnly: true },
+      { sql: "-- note; still a comment\nselect ';' as semi", readOnly: true },
+    ]);
+  });
+
+  it('stops a script at the first failing statement', async () => {
+    let calls = 0;
+    server.on('POST', '/metadata/sqls/execute', () => {
+      calls += 1;
+      return calls === 2
+        ? { status: 400, data: { code: 'SQL_ERROR', message: '执行失败：no such table: Nope' } }
+        : { data: RESULT };
+    });
+    await open();
+    typeSql('select 1; select * from Nope; select 3');
+    ctrlEnter();
+    expect(await screen.findByText('执行出错')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /第 2 条语句（共 3 条）执行出错，后面的语句没有执行：\s*执行失败：no such table: Nope/,
+      ),
+    ).toBeInTheDocument();
+    expect(server.sent('POST', '/metadata/sqls/execute')).toHaveLength(2);
   });
 
   it('says when only the first 1000 rows came back', async () => {
@@ -181,16 +213,21 @@ describe('SqlConsolePage', () => {
   });
 
   it('loads a saved statement and saves the editor as a new one', async () => {
-    server.on('POST', '/metadata/sqls', { status: 201, data: 9 });
+    server.on('POST', '/business/sqlQuery', { status: 201, data: 9 });
     await open();
+    expect(server.sent('GET', '/business/sqlQuery')[0]?.params).toEqual({
+      offset: '0',
+      limit: '999',
+      orderby: 'name',
+    });
     fireEvent.click(screen.getByRole('button', { name: '载入 热门歌手' }));
     await waitFor(() => expect(editor().state.doc.toString()).toBe('select * from Artist limit 5'));
     typeSql('select count(*) from Track');
     fireEvent.click(button('保存'));
     const modal = await dialog('保存对语句的修改');
     fireEvent.click(button('另存为新语句', modal));
-    await waitFor(() => expect(server.sent('POST', '/metadata/sqls')).toHaveLength(1));
-    expect(server.sent('POST', '/metadata/sqls')[0]?.body).toEqual({
+    await waitFor(() => expect(server.sent('POST', '/business/sqlQuery')).toHaveLength(1));
+    expect(server.sent('POST', '/business/sqlQuery')[0]?.body).toEqual({
       name: 'topArtists',
       caption: '热门歌手',
       sql: 'select count(*) from Track',
@@ -199,18 +236,22 @@ describe('SqlConsolePage', () => {
   });
 
   it('deletes a saved statement after 确认删除吗？', async () => {
-    server.on('DELETE', '/metadata/sqls/3', { status: 204 });
+    server.on('DELETE', '/business/sqlQuery/3', { status: 204 });
     await open();
     fireEvent.click(screen.getByRole('button', { name: '删除 热门歌手' }));
     fireEvent.click(button('删除', await dialog('确认删除吗？')));
     expect(await screen.findByText('删除成功')).toBeInTheDocument();
-    expect(server.sent('DELETE', '/metadata/sqls/3')).toHaveLength(1);
+    expect(server.sent('DELETE', '/business/sqlQuery/3')).toHaveLength(1);
   });
 
   it('sends users without sql:execute to the 403 page', async () => {
     signIn(clerk);
     renderPage(<SqlConsolePage />, { url: URL, route: ROUTE });
     await waitFor(() => expect(currentPath()).toBe('/403'));
-    expect(server.requests.filter((r) => r.url.startsWith('/metadata/sqls'))).toEqual([]);
+    expect(
+      server.requests.filter(
+        (r) => r.url.startsWith('/metadata/sqls') || r.url.startsWith('/business/sqlQuery'),
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,0 +1,114 @@
+import type { Knex } from 'knex';
+import { rowsOf, textOrNull, type Introspection } from './introspection';
+
+const query = async (db: Knex, sql: string, bindings: readonly unknown[] = []) =>
+  rowsOf(await db.raw(sql, bindings as Knex.RawBinding[]));
+
+/**
+ * A column default as SQL text. MariaDB reports literals quoted (`'abc'`) and a missing default as
+ * `NULL`; MySQL reports the bare value, so it is quoted here unless it is a number or an expression.
+ */
+const defaultText = (value: unknown, extra: string, mariadb: boolean): string | null => {
+  const text = textOrNull(value);
+  if (text === null) return null;
+  if (mariadb) return text === 'NULL' ? null : text;
+  if (/DEFAULT_GENERATED/i.test(extra) || /^[-+]?\d+(\.\d+)?$/.test(text)) return text;
+  return `'${text.replace(/'/g, "''")}'`;
+};
+
+/** MySQL and MariaDB through information_schema, in the connection's current database. */
+export const mysqlIntrospection: Introspection = {
+  async tables(db) {
+    const rows = await query(
+      db,
+      `SELECT TABLE_NAME AS name, TABLE_COMMENT AS comment FROM information_schema.TABLES
+       WHERE TABLE_SCHEMA = database() AND TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_NAME`,
+    );
+    return rows.map((row) => ({
+      tableName: String(row.name),
+      comment: textOrNull(row.comment) || null,
+    }));
+  },
+
+  async columns(db, table) {
+    const [version] = await query(db, 'SELECT version() AS v');
+    const mariadb = /mariadb/i.test(String(version?.v ?? ''));
+    const rows = await query(
+      db,
+      `SELECT COLUMN_NAME AS name, COLUMN_TYPE AS type, IS_NULLABLE AS nullable, COLUMN_DEFAULT AS dflt,
+              EXTRA AS extra, COLUMN_COMMENT AS comment
+       FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = database() AND TABLE_NAME = ?
+       ORDER BY ORDINAL_POSITION`,
+      [table],
+    );
+    return rows.map((row) => {
+      const extra = String(row.extra ?? '');
+      // `VIRTUAL GENERATED`, `STORED GENERATED` (MariaDB also `PERSISTENT`); not `DEFAULT_GENERATED`.
+      const generated = /\b(VIRTUAL|STORED|PERSISTENT)\b/i.test(extra);
+      return {
+        name: String(row.name),
+        type: String(row.type),
+        nullable: row.nullable === 'YES',
+        default: generated ? null : defaultText(row.dflt, extra, mariadb),
+        autoIncrement: /auto_increment/i.test(extra),
+        comment: textOrNull(row.comment) || null,
+        generated,
+      };
+    });
+  },
+
+  async primaryKey(db, table) {
+    const rows = await query(
+      db,
+      `SELECT COLUMN_NAME AS name FROM information_schema.STATISTICS
+       WHERE TABLE_SCHEMA = database() AND TABLE_NAME = ? AND INDEX_NAME = 'PRIMARY' ORDER BY SEQ_IN_INDEX`,
+      [table],
+    );
+    return rows.map((row) => String(row.name));
+  },
+
+  async indexes(db, table) {
+    const rows = await query(
+      db,
+      `SELECT INDEX_NAME AS name, NON_UNIQUE AS nonUnique, COLUMN_NAME AS col, INDEX_TYPE AS type
+       FROM information_schema.STATISTICS
+       WHERE TABLE_SCHEMA = database() AND TABLE_NAME = ? AND INDEX_NAME <> 'PRIMARY'
+       ORDER BY INDEX_NAME, SEQ_IN_INDEX`,
+      [table],
+    );
+    const byName = new Map<
+      string,
+      { name: string; unique: boolean; columns: (string | null)[]; type: string }
+    >();
+    for (const row of rows) {
+      const name = String(row.name);
+      let index = byName.get(name);
+      if (!index) {
+        index = { name, unique: Number(row.nonUnique) === 0, columns: [], type: String(row.type) };
+        byName.set(name, index);
+      }
+      index.columns.push(textOrNull(row.col));
+    }
+    return [...byName.values()];
+  },
+
+  async foreignKeys(db, table) {
+    const rows = await query(
+      db,
+      `SELECT CONSTRAINT_NAME AS name, TABLE_NAME AS tbl, COLUMN_NAME AS col,
+              REFERENCED_TABLE_NAME AS ref, REFERENCED_COLUMN_NAME AS refcol
+       FROM information_schema.KEY_COLUMN_USAGE
+       WHERE TABLE_SCHEMA = database() AND REFERENCED_TABLE_SCHEMA = database()
+         AND REFERENCED_TABLE_NAME IS NOT NULL ${table === undefined ? '' : 'AND TABLE_NAME = ?'}
+       ORDER BY TABLE_NAME, CONSTRAINT_NAME, ORDINAL_POSITION`,
+      table === undefined ? [] : [table],
+    );
+    return rows.map((row) => ({
+      constraint: String(row.name),
+      table: String(row.tbl),
+      column: String(row.col),
+      refTable: String(row.ref),
+      refColumn: String(row.refcol),
+    }));
+  },
+};

@@ -1,0 +1,51 @@
+import { format, type Localized, type Params } from './messages';
+
+/** Messages of the SQL console (API.md §2.4), Chinese and English. */
+export const SQL_MESSAGES = {
+  empty: { zh: '没有要执行的语句', en: 'There is no statement to run' },
+  badParams: {
+    zh: '参数只能是字符串、数字、布尔值或 null',
+    en: 'parameters must be strings, numbers, booleans or null',
+  },
+  multipleStatements: {
+    zh: '一次只能执行一条语句，这里有 {count} 条；请选中其中一条再执行',
+    en: 'Run one statement at a time: this text holds {count}; select one of them and run it',
+  },
+  transactionControl: {
+    zh: '控制台把每条语句放在单独的事务中执行，不能执行 {keyword}',
+    en: 'The console runs each statement in its own transaction; {keyword} is not allowed',
+  },
+  copyUnsupported: {
+    zh: '控制台不支持 COPY 语句',
+    en: 'The console does not support COPY',
+  },
+  implicitCommit: {
+    zh: '只读模式下，MySQL/MariaDB 上不能执行以 {keyword} 开头的语句（DDL 等语句会隐式提交事务，无法撤销）；如需执行请开启写入模式',
+    en: 'In read-only mode MySQL/MariaDB cannot run a statement starting with {keyword} (DDL and similar statements commit implicitly and cannot be undone); turn on write mode to run it',
+  },
+  fileWrite: {
+    zh: '只读模式下不能把查询结果写入服务器文件',
+    en: 'Read-only mode cannot write query results to a server file',
+  },
+  readOnly: {
+    zh: '只读模式下不能修改数据或结构，没有任何改动；如需修改请开启写入模式。数据库信息：{message}',
+    en: 'Read-only mode cannot change data or structure; nothing was changed. Turn on write mode to make changes. Database message: {message}',
+  },
+  readOnlyStatement: {
+    zh: '只读模式下不能执行会修改数据或结构的语句，没有任何改动；如需修改请开启写入模式',
+    en: 'Read-only mode cannot run a statement that changes data or structure; nothing was changed. Turn on write mode to make changes',
+  },
+  timeout: {
+    zh: '语句执行超过 {seconds} 秒，已被终止，没有任何改动',
+    en: 'The statement ran longer than {seconds} s and was stopped; nothing was changed',
+  },
+  failed: { zh: '执行失败：{message}', en: 'The statement failed: {message}' },
+} as const satisfies Record<string, Localized>;
+
+export type SqlMessageKey = keyof typeof SQL_MESSAGES;
+
+/** A catalogue message with its placeholders filled, in both languages. */
+export const sqlMessage = (key: SqlMessageKey, params: Params = {}): Localized => ({
+  zh: format(SQL_MESSAGES[key], 'zh', params),
+  en: format(SQL_MESSAGES[key], 'en', params),
+});

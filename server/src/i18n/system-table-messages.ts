@@ -1,0 +1,45 @@
+import { format, type Localized, type Params } from './messages';
+
+/** Messages of the rules that guard the system tables (API.md §3, §6), Chinese and English. */
+export const SYSTEM_TABLE_MESSAGES = {
+  systemTableChange: {
+    zh: '系统表 {name} 由 crudboard 维护，不能修改',
+    en: 'system table {name} is maintained by crudboard and cannot be changed',
+  },
+  selfRoleChange: {
+    zh: '不能修改自己的角色',
+    en: 'you cannot change your own roles',
+  },
+  selfDelete: { zh: '不能删除自己', en: 'you cannot delete yourself' },
+  selfDisable: { zh: '不能停用自己', en: 'you cannot disable yourself' },
+  lastSuperAdmin: {
+    zh: '至少要保留一个启用的超级管理员',
+    en: 'at least one enabled super administrator must remain',
+  },
+  superAdminRole: {
+    zh: '超级管理员角色的编码和权限不能修改，也不能删除',
+    en: 'the super administrator role cannot be deleted, nor its code or permissions changed',
+  },
+  superAdminOnly: {
+    zh: '只有超级管理员可以修改超级管理员',
+    en: 'only a super administrator can change a super administrator',
+  },
+  grantNotHeld: {
+    zh: '不能授予自己没有的权限：{codes}',
+    en: 'you cannot grant permissions you do not hold: {codes}',
+  },
+  roleCode: {
+    zh: '角色编码应以 ROLE_ 开头，只含字母、数字和下划线',
+    en: 'a role code starts with ROLE_ and holds only letters, digits and underscores',
+  },
+  oneOf: { zh: '只能是 {values} 之一', en: 'must be one of {values}' },
+  jsonText: { zh: '应为 JSON 文本', en: 'must be JSON text' },
+} as const satisfies Record<string, Localized>;
+
+export type SystemTableMessageKey = keyof typeof SYSTEM_TABLE_MESSAGES;
+
+/** A catalogue message with its placeholders filled, in both languages. */
+export const systemTableMessage = (key: SystemTableMessageKey, params: Params = {}): Localized => ({
+  zh: format(SYSTEM_TABLE_MESSAGES[key], 'zh', params),
+  en: format(SYSTEM_TABLE_MESSAGES[key], 'en', params),
+});

@@ -1,0 +1,42 @@
+import { format, type Localized, type Params } from './messages';
+
+/** Messages of metadata export and import (API.md §2.1), Chinese and English. */
+export const TRANSFER_MESSAGES = {
+  empty: {
+    zh: '文件中没有表、序列号或关系',
+    en: 'The file holds no tables, sequences or relations',
+  },
+  conflicts: {
+    zh: '导入的内容与已有元数据冲突，没有导入任何内容',
+    en: 'The import conflicts with existing metadata; nothing was imported',
+  },
+  sequenceExists: { zh: '序列号 {name} 已存在', en: 'sequence {name} exists already' },
+  relationExists: {
+    zh: '表 {table} 已有名为 {name} 的关系',
+    en: 'table {table} already has a relation named {name}',
+  },
+  duplicateInFile: {
+    zh: '名称 {name} 在文件中重复（不区分大小写）',
+    en: '{name} appears twice in the file (names ignore case)',
+  },
+  sequenceMissing: {
+    zh: '文件中没有 id 为 {id} 的序列号',
+    en: 'the file has no sequence with id {id}',
+  },
+  tableMissing: {
+    zh: '找不到表 {ref}（文件中和数据库中都没有）',
+    en: 'there is no table {ref} in the file or the database',
+  },
+  columnMissing: { zh: '表 {table} 中没有字段 {ref}', en: 'table {table} has no column {ref}' },
+  layoutBody: { zh: '布局不是合法的 JSON', en: 'the layout is not valid JSON' },
+  fileRequired: { zh: '请选择要导入的文件', en: 'choose a file to import' },
+  fileNotJson: { zh: '文件不是合法的 JSON', en: 'the file is not valid JSON' },
+} as const satisfies Record<string, Localized>;
+
+export type TransferMessageKey = keyof typeof TRANSFER_MESSAGES;
+
+/** A catalogue message with its placeholders filled, in both languages. */
+export const transferMessage = (key: TransferMessageKey, params: Params = {}): Localized => ({
+  zh: format(TRANSFER_MESSAGES[key], 'zh', params),
+  en: format(TRANSFER_MESSAGES[key], 'en', params),
+});

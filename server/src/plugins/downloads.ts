@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Type } from 'typebox';
+import { ApiException } from '../errors/api-exception';
+import { downloadType, type DownloadExtension } from '../services/downloads/download-names';
+import { downloadStore, type DownloadStore } from '../services/downloads/download-store';
+
+export interface Downloads {
+  /** Stores a generated file and returns its download URL (`/download/<random name>`). */
+  create(extension: DownloadExtension, content: string | Uint8Array): Promise<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    downloads: Downloads;
+  }
+}
+
+export interface DownloadsOptions {
+  dataDir: string;
+  /** How long a generated file stays downloadable. */
+  ttlSeconds: number;
+}
+
+/** How often expired files are looked for: a tenth of their life, between 1 s and 10 min. */
+export const sweepIntervalMs = (ttlMs: number): number => Math.min(10 * 60_000, Math.max(1000, ttlMs / 10));
+
+const serve = (app: FastifyInstance, store: DownloadStore) =>
+  app.get(
+    '/download/:name',
+    {
+      onRequest: app.sessions.authenticate,
+      schema: { hide: true, params: Type.Object({ name: Type.String() }) },
+    },
+    async (request, reply) => {
+      const { name } = request.params as { name: string };
+      const opened = await store.open(name);
+      if (!opened) throw new ApiException('NOT_FOUND');
+      reply
+        .header('content-type', downloadType(name))
+        .header('content-length', opened.size)
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      return reply.send(opened.handle.createReadStream());
+    },
+  );
+
+/**
+ * Generated downloads (API.md §0): `app.downloads.create` writes a file under
+ * `<dataDir>/downloads` with a random name, `GET /download/{name}` serves it to signed-in users as
+ * an attachment, and files older than `ttlSeconds` are no longer served and get deleted.
+ */
+export default fp<DownloadsOptions>(
+  async (app, { dataDir, ttlSeconds }) => {
+    const ttlMs = ttlSeconds * 1000;
+    const store = downloadStore(dataDir, ttlMs);
+    app.decorate('downloads', { create: (extension, content) => store.create(extension, content) });
+
+    const timer = setInterval(() => {
+      store
+        .removeExpired()
+        .catch((error: unknown) => app.log.error({ err: error }, 'removing expired downloads failed'));
+    }, sweepIntervalMs(ttlMs));
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+
+    serve(app, store);
+  },
+  { name: 'downloads', dependencies: ['session'] },
+);

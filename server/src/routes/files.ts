@@ -1,0 +1,156 @@
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requirePermission } from '../auth/require-permission';
+import type { UploadConfig } from '../config';
+import { ApiException } from '../errors/api-exception';
+import { fileMessage } from '../i18n/file-messages';
+import { principalOf } from '../plugins/session';
+import { errorResponses } from '../schemas/common';
+import { ChunkResultSchema, Md5ParamsSchema, UploadedFileSchema, UploadStatusSchema } from '../schemas/files';
+import { bigUploads, type ChunkResult } from '../services/files/big-upload';
+import { CHUNK_FIELDS, parseChunkFields } from '../services/files/chunk-fields';
+import { cleanOriginalName, formatBytes, MD5, newStoredName } from '../services/files/file-names';
+import { filePathsOf } from '../services/files/file-paths';
+import { insertFile, type StoredFile } from '../services/files/file-store';
+import { KeyLock } from '../services/files/key-lock';
+import { MULTIPART_LIMITS, receiveMultipart } from '../services/files/receive-multipart';
+import { cleanupIntervalMs, removeStaleUploads } from '../services/files/stale-uploads';
+
+export interface FileRoutesOptions {
+  dataDir: string;
+  uploads: UploadConfig;
+}
+
+const UPLOAD = 'file:upload';
+const fileRequired = () =>
+  new ApiException('VALIDATION_ERROR', undefined, { file: fileMessage('fileRequired') });
+
+/**
+ * Uploads (API.md §4): `POST /api/file`, chunked `POST /api/file/big` and its resume state
+ * `GET /api/file/big/{md5}`. Files are streamed to `<dataDir>/files` under random names and
+ * recorded in `cb_file` of `primary`. Stale partial uploads are deleted in the background.
+ */
+const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (app, { dataDir, uploads }) => {
+  // The multipart parser leaves the body unread (so the global body limit does not apply); each
+  // route streams it with its own file size limit.
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+
+  const paths = filePathsOf(dataDir);
+  await mkdir(paths.incoming, { recursive: true });
+  await mkdir(paths.partial, { recursive: true });
+  const knex = () => app.dataSources.primary.knex;
+  const lock = new KeyLock();
+  const big = bigUploads({ knex, paths, lock });
+
+  const ttlMs = uploads.partialTtlSeconds * 1000;
+  const timer = setInterval(() => {
+    removeStaleUploads(paths, lock, ttlMs).catch((error: unknown) =>
+      app.log.error({ err: error }, 'removing stale uploads failed'),
+    );
+  }, cleanupIntervalMs(ttlMs));
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  app.post(
+    '/file',
+    {
+      config: { dataSource: false },
+      onRequest: requirePermission(UPLOAD),
+      schema: {
+        tags: ['files'],
+        summary: 'Upload one file (multipart field `file`)',
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadedFileSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { file } = await receiveMultipart(request, {
+        incomingDir: paths.incoming,
+        maxFileSize: uploads.maxFileSize,
+        tooLarge: fileMessage('fileTooLarge', { limit: formatBytes(uploads.maxFileSize) }),
+        fields: [],
+      });
+      if (!file) throw fileRequired();
+      const name = cleanOriginalName(file.filename);
+      const fileName = newStoredName(name);
+      const storedPath = join(paths.root, fileName);
+      let stored: StoredFile;
+      try {
+        await rename(file.path, storedPath);
+        stored = await insertFile(knex(), {
+          name,
+          fileName,
+          size: file.size,
+          md5: file.md5,
+          ownerId: principalOf(request).id,
+        });
+      } catch (error) {
+        await rm(file.path, { force: true });
+        await rm(storedPath, { force: true });
+        throw error;
+      }
+      return reply.status(201).send({ size: stored.size, name: stored.name, url: stored.url });
+    },
+  );
+
+  app.post(
+    '/file/big',
+    {
+      config: { dataSource: false },
+      onRequest: requirePermission(UPLOAD),
+      schema: {
+        tags: ['files'],
+        summary: 'Upload one chunk of a big file (multipart: file, name, md5, size, chunks, chunk)',
+        consumes: ['multipart/form-data'],
+        response: { 201: ChunkResultSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const received = await receiveMultipart(request, {
+        incomingDir: paths.incoming,
+        maxFileSize: uploads.maxChunkSize,
+        tooLarge: fileMessage('chunkTooLarge', { limit: formatBytes(uploads.maxChunkSize) }),
+        fields: CHUNK_FIELDS,
+        // Refuse before storing anything when the fields came first and are wrong.
+        beforeFile: (fields) => {
+          if (CHUNK_FIELDS.every((key) => key in fields)) parseChunkFields(fields, uploads);
+        },
+      });
+      let result: ChunkResult;
+      try {
+        const fields = parseChunkFields(received.fields, uploads);
+        if (!received.file) throw fileRequired();
+        result = await big.receiveChunk(fields, received.file, principalOf(request).id);
+      } finally {
+        // Before answering: the chunk was moved into place, or is not wanted.
+        if (received.file) await rm(received.file.path, { force: true });
+      }
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/file/big/:md5',
+    {
+      config: { dataSource: false },
+      onRequest: requirePermission(UPLOAD),
+      schema: {
+        tags: ['files'],
+        summary: 'What the server holds of a chunked upload, for resuming',
+        params: Md5ParamsSchema,
+        response: { 200: UploadStatusSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const md5 = request.params.md5.toLowerCase();
+      if (!MD5.test(md5)) {
+        throw new ApiException('VALIDATION_ERROR', undefined, { md5: fileMessage('md5Format') });
+      }
+      return big.status(md5);
+    },
+  );
+};
+
+export default fileRoutes;

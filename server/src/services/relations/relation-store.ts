@@ -1,0 +1,281 @@
+import type { Knex } from 'knex';
+import type { DataType, Relation, RelationType } from '../../../../contract/index';
+import { META } from '../../db/table-names';
+import { toNumber, toStringOrNull } from '../../db/values';
+import { ApiException } from '../../errors/api-exception';
+import { relationMessage } from '../../i18n/relation-messages';
+import type { RelationBody, RelationReference } from '../../schemas/relation';
+import { ErrorBag } from '../tables/error-bag';
+import { insertReturningId } from '../tables/insert-returning-id';
+import { getTableByName, whereSearch } from '../tables/table-queries';
+import { checkRelation, type RelationCandidate, type RelationEnd } from './relation-rules';
+
+export type StoredRelation = Required<Omit<Relation, 'fromTable' | 'toTable' | 'fromColumn' | 'toColumn'>> & {
+  fromTable: { id: number; name: string; caption: string };
+  toTable: { id: number; name: string; caption: string };
+  fromColumn: { id: number; name: string };
+  toColumn: { id: number; name: string };
+};
+
+type Row = Record<string, unknown>;
+
+const joined = (knex: Knex) =>
+  knex(`${META.relation} as r`)
+    .join(`${META.table} as ft`, 'ft.id', 'r.fromTableId')
+    .join(`${META.table} as tt`, 'tt.id', 'r.toTableId')
+    .join(`${META.column} as fc`, 'fc.id', 'r.fromColumnId')
+    .join(`${META.column} as tc`, 'tc.id', 'r.toColumnId');
+
+const COLUMNS = [
+  'r.*',
+  'ft.name as fromTableName',
+  'ft.caption as fromTableCaption',
+  'tt.name as toTableName',
+  'tt.caption as toTableCaption',
+  'fc.name as fromColumnName',
+  'tc.name as toColumnName',
+];
+
+export const toRelation = (row: Row): StoredRelation => ({
+  id: toNumber(row.id),
+  name: String(row.name),
+  caption: String(row.caption ?? ''),
+  description: toStringOrNull(row.description),
+  relationType: String(row.relationType) as RelationType,
+  fromTable: {
+    id: toNumber(row.fromTableId),
+    name: String(row.fromTableName),
+    caption: String(row.fromTableCaption ?? ''),
+  },
+  toTable: {
+    id: toNumber(row.toTableId),
+    name: String(row.toTableName),
+    caption: String(row.toTableCaption ?? ''),
+  },
+  fromColumn: { id: toNumber(row.fromColumnId), name: String(row.fromColumnName) },
+  toColumn: { id: toNumber(row.toColumnId), name: String(row.toColumnName) },
+  createdDate: toNumber(row.createdDate),
+  lastModifiedDate: toNumber(row.lastModifiedDate),
+});
+
+const filtered = (knex: Knex, search: string | undefined) =>
+  whereSearch(joined(knex), ['r.name', 'r.caption'], search);
+
+/** GET /api/metadata/tablerelations: a page, id DESC, `search` over name and caption. */
+export const listRelations = async (
+  knex: Knex,
+  query: { offset: number; limit: number; search?: string },
+): Promise<StoredRelation[]> => {
+  const rows: Row[] = await filtered(knex, query.search)
+    .select(COLUMNS)
+    .orderBy('r.id', 'desc')
+    .offset(query.offset)
+    .limit(query.limit);
+  return rows.map(toRelation);
+};
+
+export const countRelations = async (knex: Knex, search?: string): Promise<number> =>
+  toNumber(((await filtered(knex, search).count({ n: '*' }).first()) as { n: unknown } | undefined)?.n ?? 0);
+
+/** One relation by id, or 404. */
+export const getRelation = async (knex: Knex, id: number): Promise<StoredRelation> => {
+  const row: Row | undefined = await joined(knex).select(COLUMNS).where('r.id', id).first();
+  if (!row) throw new ApiException('NOT_FOUND');
+  return toRelation(row);
+};
+
+/** Relations whose from-table is one of `tableIds` (every relation when absent), id order. */
+export const relationsFrom = async (knex: Knex, tableIds?: readonly number[]): Promise<StoredRelation[]> => {
+  const query = joined(knex).select(COLUMNS).orderBy('r.id');
+  if (tableIds) query.whereIn('r.fromTableId', tableIds);
+  const rows: Row[] = await query;
+  return rows.map(toRelation);
+};
+
+/** GET /fromTable/{id}: the relations of a table, 404 if the table is unknown. */
+export const relationsFromTable = async (knex: Knex, tableId: number): Promise<StoredRelation[]> => {
+  if (!(await knex(META.table).select('id').where('id', tableId).first()))
+    throw new ApiException('NOT_FOUND');
+  return relationsFrom(knex, [tableId]);
+};
+
+/** GET /fromTable/name/{name}: by table name, pluralName or tableName (any case), 404 if none. */
+export const relationsFromTableName = async (knex: Knex, name: string): Promise<StoredRelation[]> =>
+  relationsFrom(knex, [(await getTableByName(knex, name)).id]);
+
+interface Draft {
+  name: string;
+  caption: string;
+  description: string | null;
+  relationType: RelationType | null;
+  fromTableId: number | null;
+  toTableId: number | null;
+  fromColumnId: number | null;
+  toColumnId: number | null;
+}
+
+const text = (value: string | null | undefined): string => (value ?? '').trim();
+const refId = (ref: RelationReference | undefined): number | null => ref?.id ?? null;
+
+const draftFromBody = (body: RelationBody, stored?: StoredRelation): Draft => {
+  const pick = <K extends 'fromTable' | 'toTable' | 'fromColumn' | 'toColumn'>(key: K): number | null =>
+    key in body ? refId(body[key] ?? undefined) : (stored?.[key].id ?? null);
+  const name = body.name !== undefined ? text(body.name) : (stored?.name ?? '');
+  return {
+    name,
+    caption: body.caption !== undefined ? text(body.caption) || name : (stored?.caption ?? name),
+    description:
+      body.description !== undefined ? text(body.description) || null : (stored?.description ?? null),
+    relationType: body.relationType ?? stored?.relationType ?? null,
+    fromTableId: pick('fromTable'),
+    toTableId: pick('toTable'),
+    fromColumnId: pick('fromColumn'),
+    toColumnId: pick('toColumn'),
+  };
+};
+
+interface TableFacts {
+  id: number;
+  name: string;
+  columns: { id: number; name: string; dataType: DataType }[];
+}
+
+const loadTableFacts = async (db: Knex, ids: readonly number[]): Promise<Map<number, TableFacts>> => {
+  const tables: Row[] = await db(META.table).select('id', 'name').whereIn('id', ids);
+  const columns: Row[] = await db(META.column)
+    .select('id', 'tableId', 'name', 'dataType')
+    .whereIn('tableId', ids);
+  return new Map(
+    tables.map((table) => {
+      const id = toNumber(table.id);
+      return [
+        id,
+        {
+          id,
+          name: String(table.name),
+          columns: columns
+            .filter((column) => toNumber(column.tableId) === id)
+            .map((column) => ({
+              id: toNumber(column.id),
+              name: String(column.name),
+              dataType: String(column.dataType) as DataType,
+            })),
+        },
+      ];
+    }),
+  );
+};
+
+const columnOwner = async (db: Knex, columnId: number): Promise<string | undefined> => {
+  const row: Row | undefined = await db(`${META.column} as c`)
+    .join(`${META.table} as t`, 't.id', 'c.tableId')
+    .select('c.name as columnName', 't.name as tableName')
+    .where('c.id', columnId)
+    .first();
+  return row ? `${String(row.tableName)}.${String(row.columnName)}` : undefined;
+};
+
+/** Resolves one end: the table exists, the column exists and belongs to it. */
+const resolveEnd = async (
+  db: Knex,
+  draft: Draft,
+  side: 'from' | 'to',
+  tables: Map<number, TableFacts>,
+  errors: ErrorBag,
+): Promise<RelationEnd | undefined> => {
+  const tableId = draft[`${side}TableId`];
+  const columnId = draft[`${side}ColumnId`];
+  const tableField = `${side}Table`;
+  const columnField = `${side}Column`;
+  if (tableId === null) errors.add(tableField, relationMessage('required'));
+  if (columnId === null) errors.add(columnField, relationMessage('required'));
+  const table = tableId === null ? undefined : tables.get(tableId);
+  if (tableId !== null && !table) errors.add(tableField, relationMessage('tableUnknown', { id: tableId }));
+  if (!table || columnId === null) return undefined;
+  const column = table.columns.find((candidate) => candidate.id === columnId);
+  if (!column) {
+    const owner = await columnOwner(db, columnId);
+    errors.add(
+      columnField,
+      owner
+        ? relationMessage('columnNotOfTable', { column: owner, table: table.name })
+        : relationMessage('columnUnknown', { id: columnId }),
+    );
+    return undefined;
+  }
+  return { table: { name: table.name, columnNames: table.columns.map((c) => c.name) }, column };
+};
+
+/** Checks a draft against the database: 400 with every field error, 409 if the name is taken. */
+const validateDraft = async (db: Knex, draft: Draft, id?: number): Promise<void> => {
+  const ids = [draft.fromTableId, draft.toTableId].filter((value): value is number => value !== null);
+  const tables = await loadTableFacts(db, ids);
+  const errors = new ErrorBag();
+  const candidate: RelationCandidate = {
+    name: draft.name,
+    relationType: draft.relationType,
+  };
+  const from = await resolveEnd(db, draft, 'from', tables, errors);
+  const to = await resolveEnd(db, draft, 'to', tables, errors);
+  if (from) candidate.from = from;
+  if (to) candidate.to = to;
+  checkRelation(candidate, errors);
+  errors.throwIfAny();
+
+  const fromTable = tables.get(draft.fromTableId as number) as TableFacts;
+  const clash = db(META.relation)
+    .select('id')
+    .where('fromTableId', fromTable.id)
+    .whereRaw('lower(??) = ?', ['name', draft.name.toLowerCase()]);
+  if (id !== undefined) clash.whereNot('id', id);
+  if (await clash.first()) {
+    throw new ApiException('CONFLICT', undefined, {
+      name: relationMessage('nameTaken', { name: draft.name, table: fromTable.name }),
+    });
+  }
+};
+
+const rowOf = (draft: Draft) => ({
+  name: draft.name,
+  caption: draft.caption,
+  description: draft.description,
+  relationType: draft.relationType,
+  fromTableId: draft.fromTableId,
+  toTableId: draft.toTableId,
+  fromColumnId: draft.fromColumnId,
+  toColumnId: draft.toColumnId,
+});
+
+/** POST /api/metadata/tablerelations: 201 id. */
+export const createRelation = async (knex: Knex, body: RelationBody): Promise<number> =>
+  knex.transaction(async (trx) => {
+    const draft = draftFromBody(body);
+    await validateDraft(trx, draft);
+    const now = Date.now();
+    return insertReturningId(trx, META.relation, {
+      ...rowOf(draft),
+      createdDate: now,
+      lastModifiedDate: now,
+    });
+  });
+
+/** PATCH /api/metadata/tablerelations/{id}: fields present replace the stored ones. */
+export const updateRelation = async (knex: Knex, id: number, body: RelationBody): Promise<void> =>
+  knex.transaction(async (trx) => {
+    const stored = await getRelation(trx, id);
+    const draft = draftFromBody(body, stored);
+    await validateDraft(trx, draft, id);
+    await trx(META.relation)
+      .where('id', id)
+      .update({ ...rowOf(draft), lastModifiedDate: Date.now() });
+  });
+
+/** DELETE one or many relations: 404 if one is unknown (then none is deleted). */
+export const deleteRelations = async (knex: Knex, ids: readonly number[]): Promise<void> => {
+  const unique = [...new Set(ids)];
+  await knex.transaction(async (trx) => {
+    const rows: Row[] = await trx(META.relation).select('id').whereIn('id', unique);
+    if (rows.length !== unique.length) throw new ApiException('NOT_FOUND');
+    await trx(META.relation).whereIn('id', unique).delete();
+  });
+};

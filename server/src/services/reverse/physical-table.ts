@@ -1,0 +1,39 @@
+/** `GET /metadatas`: a physical table that no metadata describes yet. */
+export interface PhysicalTableSummary {
+  tableName: string;
+  comment: string | null;
+}
+
+export type ColumnKey = 'PRI' | 'UNI' | 'MUL' | '';
+
+export interface PhysicalColumn {
+  name: string;
+  type: string;
+  nullable: boolean;
+  key: ColumnKey;
+  default: string | null;
+  autoIncrement: boolean;
+  comment: string | null;
+}
+
+export interface PhysicalIndex {
+  name: string;
+  unique: boolean;
+  columns: string[];
+  type: string | null;
+}
+
+export interface PhysicalForeignKey {
+  column: string;
+  refTable: string;
+  refColumn: string;
+}
+
+/** `GET /metadatas/{tableName}` (API.md §2.1): what the database says about one table. */
+export interface PhysicalTableDescription {
+  tableName: string;
+  comment: string | null;
+  columns: PhysicalColumn[];
+  indexs: PhysicalIndex[];
+  foreignKeys: PhysicalForeignKey[];
+}

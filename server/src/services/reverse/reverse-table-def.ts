@@ -1,0 +1,164 @@
+import type { Client } from '../../config';
+import { parseDefaultValue } from '../../dialects/default-value';
+import type { RawIndex } from '../../dialects/introspection/introspection';
+import { MAX_IDENTIFIER_LENGTH } from '../../dialects/derived-name';
+import { isTextType } from '../../query/data-type-kind';
+import type { ColumnDef, IndexDef, TableDef } from '../tables/table-def';
+import { literalDefault } from './literal-default';
+import { mapPhysicalType } from './map-physical-type';
+import type { IntrospectedTable } from './physical-tables';
+import type { ReverseWarning } from './reverse-warning';
+
+const CAPTION_LENGTH = 200;
+
+const storageOf = (index: RawIndex): IndexDef['indexStorage'] => {
+  const type = (index.type ?? '').toLowerCase();
+  if (type === 'hash') return 'HASH';
+  return type === 'btree' ? 'BTREE' : null;
+};
+
+/** Indexes metadata can describe: plain or unique ones over columns (no expressions, no full-text or spatial). */
+const describable = (index: RawIndex): boolean =>
+  index.columns.length > 0 &&
+  index.columns.every((column) => column !== null) &&
+  ['btree', 'hash'].includes((index.type ?? '').toLowerCase());
+
+const toColumnDef = (
+  table: IntrospectedTable,
+  dialect: Client,
+  displayOrder: number,
+  warnings: ReverseWarning[],
+): ColumnDef => {
+  const raw = table.columns[displayOrder];
+  if (!raw) throw new Error('column out of range');
+  const mapped = mapPhysicalType(raw.type, dialect);
+  const singleKey = table.primaryKey.length === 1 && table.primaryKey[0] === raw.name;
+  const inKey = table.primaryKey.includes(raw.name);
+  const autoIncrement = raw.autoIncrement && singleKey;
+  if (mapped.fidelity) {
+    warnings.push({
+      table: table.tableName,
+      column: raw.name,
+      type: raw.type,
+      dataType: mapped.dataType,
+      reason: mapped.fidelity === 'unknown' ? 'unknownType' : 'approximateType',
+    });
+  }
+  const typed = {
+    dataType: mapped.dataType,
+    length: mapped.length,
+    precision: mapped.precision,
+    scale: mapped.scale,
+    unsigned: mapped.unsigned,
+  };
+  let defaultValue: string | null = null;
+  if (!autoIncrement && raw.default !== null) {
+    const literal = literalDefault(raw.default, dialect);
+    if (literal !== undefined && literal !== null && parseDefaultValue(typed, literal).ok)
+      defaultValue = literal;
+    else if (literal !== null)
+      warnings.push({
+        table: table.tableName,
+        column: raw.name,
+        name: raw.default,
+        reason: 'defaultNotKept',
+      });
+  }
+  const writable = !raw.generated && !mapped.readOnly;
+  const caption = (raw.comment?.trim() || raw.name).slice(0, CAPTION_LENGTH);
+  return {
+    name: raw.name,
+    caption,
+    description: describeColumn(raw.comment, mapped.fidelity ? raw.type : null),
+    displayOrder,
+    ...typed,
+    indexType: singleKey ? 'PRIMARY' : null,
+    indexStorage: null,
+    indexName: null,
+    autoIncrement,
+    seqId: null,
+    nullable: raw.nullable && !inKey,
+    defaultValue,
+    insertable: writable,
+    updatable: writable,
+    queryable: !mapped.readOnly && isTextType(mapped.dataType),
+    displayable: !mapped.readOnly,
+    systemable: false,
+    multipleValue: false,
+  };
+};
+
+/** The column's comment, and the physical type when the data type only approximates it. */
+const describeColumn = (comment: string | null, approximated: string | null): string | null => {
+  const text = [comment?.trim() || null, approximated === null ? null : `[${approximated}]`]
+    .filter((part) => part !== null)
+    .join(' ');
+  return text === '' ? null : text;
+};
+
+const primaryIndexName = (tableName: string) => `pk_${tableName}`.slice(0, MAX_IDENTIFIER_LENGTH);
+
+/**
+ * The metadata of an existing physical table (API.md §2.1, `reverse: true`): every column with
+ * the nearest data type, the primary key (on the column, or a PRIMARY composite index), the other
+ * indexes on their column or as composite indexes. Pure; what could not be said exactly is
+ * added to `warnings`. `name` is the API name chosen for the table.
+ */
+export const reverseTableDef = (
+  table: IntrospectedTable,
+  dialect: Client,
+  name: string,
+  warnings: ReverseWarning[],
+): TableDef => {
+  const columns = table.columns.map((_, i) => toColumnDef(table, dialect, i, warnings));
+  const byName = new Map(columns.map((column) => [column.name, column]));
+  const indexs: IndexDef[] = [];
+  if (table.primaryKey.length > 1) {
+    indexs.push({
+      name: primaryIndexName(table.tableName),
+      caption: '主键',
+      description: null,
+      indexType: 'PRIMARY',
+      indexStorage: null,
+      columns: table.primaryKey,
+    });
+  }
+  if (table.primaryKey.length === 0) warnings.push({ table: table.tableName, reason: 'noPrimaryKey' });
+  for (const index of table.indexes) {
+    if (!describable(index)) {
+      warnings.push({ table: table.tableName, name: index.name, reason: 'indexSkipped' });
+      continue;
+    }
+    const names = index.columns as string[];
+    const indexType = index.unique ? 'UNIQUE' : 'INDEX';
+    const single = names.length === 1 ? byName.get(names[0] ?? '') : undefined;
+    if (single && single.indexType === null) {
+      single.indexType = indexType;
+      single.indexName = index.name;
+      single.indexStorage = storageOf(index);
+      continue;
+    }
+    indexs.push({
+      name: index.name,
+      caption: index.name,
+      description: null,
+      indexType,
+      indexStorage: storageOf(index),
+      columns: names,
+    });
+  }
+  const comment = table.comment?.trim() || null;
+  return {
+    name,
+    pluralName: null,
+    tableName: table.tableName,
+    caption: (comment ?? table.tableName).slice(0, CAPTION_LENGTH),
+    description: comment,
+    engine: null,
+    reverse: true,
+    systemable: false,
+    readOnly: false,
+    columns,
+    indexs,
+  };
+};

@@ -1,0 +1,221 @@
+import type { Knex } from 'knex';
+import { dialectOf } from '../../db/dialect';
+import { META } from '../../db/table-names';
+import { toNumber } from '../../db/values';
+import { introspectionFor } from '../../dialects/introspection/introspection-for';
+import type { RawTable } from '../../dialects/introspection/introspection';
+import { ApiException } from '../../errors/api-exception';
+import { reverseMessage } from '../../i18n/reverse-messages';
+import { withSchemaLock } from '../ddl/schema-lock';
+import { listTables } from '../metadata-store';
+import { ErrorBag } from '../tables/error-bag';
+import { isSafeIdentifier } from '../tables/name-problem';
+import type { TableDef } from '../tables/table-def';
+import { insertTableMetadata } from '../tables/write-table-metadata';
+import { apiNameFor } from './api-name';
+import { insertRelations, type RelationRow } from './insert-relations';
+import {
+  findTable,
+  introspectTable,
+  managedTableNames,
+  readCatalogue,
+  withForeignKeyTargets,
+  type IntrospectedTable,
+} from './physical-tables';
+import { planRelations, type RelationTable } from './plan-relations';
+import { reverseTableDef } from './reverse-table-def';
+import type { ReverseWarning } from './reverse-warning';
+
+export interface ReverseResult {
+  ids: number[];
+  warnings: ReverseWarning[];
+}
+
+const quoteList = (names: readonly string[]) => names.join(', ');
+
+/** 400 for names metadata cannot hold; the business layer quotes every other one (reserved words too). */
+const checkNames = (tables: readonly IntrospectedTable[], errors: ErrorBag) => {
+  for (const table of tables) {
+    const field = table.tableName;
+    if (!isSafeIdentifier(table.tableName)) {
+      errors.add(field, reverseMessage('tableNameUnusable', { name: table.tableName }));
+      continue;
+    }
+    if (table.columns.length === 0) errors.add(field, reverseMessage('noColumns', { name: table.tableName }));
+    const unusable = table.columns.map((column) => column.name).filter((name) => !isSafeIdentifier(name));
+    if (unusable.length > 0) {
+      errors.add(
+        field,
+        reverseMessage('columnNameUnusable', { table: table.tableName, names: quoteList(unusable) }),
+      );
+      continue;
+    }
+    const lower = table.columns.map((column) => column.name.toLowerCase());
+    const clashing = table.columns
+      .map((column) => column.name)
+      .filter((_, i) => lower.indexOf(lower[i] ?? '') !== i || lower.lastIndexOf(lower[i] ?? '') !== i);
+    if (clashing.length > 0)
+      errors.add(
+        field,
+        reverseMessage('columnNameClash', { table: table.tableName, names: quoteList(clashing) }),
+      );
+  }
+};
+
+/** Finds the requested tables: 400 for repeats and crudboard's own, 404 for missing, 409 for managed ones. */
+const resolveTables = async (db: Knex, names: readonly string[]): Promise<RawTable[]> => {
+  const catalogue = await readCatalogue(db);
+  const errors = new ErrorBag();
+  const missing: string[] = [];
+  const found: RawTable[] = [];
+  const seen = new Set<string>();
+  for (const name of names) {
+    const table = findTable(catalogue, name);
+    if (!table) {
+      missing.push(name.slice(0, 100));
+      continue;
+    }
+    if (catalogue.internal.has(table.tableName)) {
+      errors.add(table.tableName, reverseMessage('tableInternal', { name: table.tableName }));
+      continue;
+    }
+    if (seen.has(table.tableName)) {
+      errors.add(table.tableName, reverseMessage('tableDuplicate', { name: table.tableName }));
+      continue;
+    }
+    seen.add(table.tableName);
+    found.push(table);
+  }
+  errors.throwIfAny();
+  if (missing.length > 0)
+    throw new ApiException('NOT_FOUND', reverseMessage('tableMissing', { names: quoteList(missing) }));
+  const managed = await managedTableNames(db);
+  const again = found.filter((table) => managed.has(table.tableName.toLowerCase())).map((t) => t.tableName);
+  if (again.length > 0)
+    throw new ApiException('CONFLICT', reverseMessage('tableManaged', { names: quoteList(again) }));
+  return found;
+};
+
+const columnIdsOf = async (
+  db: Knex,
+  tableIds: readonly number[],
+): Promise<Map<number, Map<string, number>>> => {
+  const rows: Record<string, unknown>[] = await db(META.column)
+    .select('id', 'tableId', 'name')
+    .whereIn('tableId', tableIds);
+  const byTable = new Map<number, Map<string, number>>();
+  for (const row of rows) {
+    const tableId = toNumber(row.tableId);
+    const columns = byTable.get(tableId) ?? new Map<string, number>();
+    columns.set(String(row.name), toNumber(row.id));
+    byTable.set(tableId, columns);
+  }
+  return byTable;
+};
+
+/**
+ * POST /metadatas/reverse: builds metadata for existing physical tables without touching them (no
+ * DDL): columns with the nearest data types, keys and indexes, and the relations their foreign
+ * keys stand for, between the tables of the batch and with tables already managed. All or
+ * nothing, in one transaction. Returns the new table ids in request order, and what could only be
+ * approximated.
+ */
+export const reverseTables = (db: Knex, names: readonly string[]): Promise<ReverseResult> =>
+  withSchemaLock(db, async () => {
+    const found = await resolveTables(db, names);
+    const dialect = dialectOf(db);
+    const introspected: IntrospectedTable[] = [];
+    for (const table of found)
+      introspected.push(await withForeignKeyTargets(db, await introspectTable(db, table)));
+    const errors = new ErrorBag();
+    checkNames(introspected, errors);
+    errors.throwIfAny();
+
+    const managed = await listTables(db);
+    const taken = new Set(
+      managed
+        .flatMap((table) => [table.name, table.pluralName, table.tableName])
+        .map((name) => name.toLowerCase()),
+    );
+    for (const table of introspected) taken.add(table.tableName.toLowerCase());
+    const warnings: ReverseWarning[] = [];
+    const defs: TableDef[] = introspected.map((table) => {
+      taken.delete(table.tableName.toLowerCase());
+      const name = apiNameFor(table.tableName, taken);
+      taken.add(table.tableName.toLowerCase());
+      return reverseTableDef(table, dialect, name, warnings);
+    });
+
+    const relationRows: Record<string, unknown>[] = managed.length
+      ? await db(META.relation)
+          .select('fromTableId', 'name')
+          .whereIn(
+            'fromTableId',
+            managed.map((table) => table.id),
+          )
+      : [];
+    const relationTables: RelationTable[] = [
+      ...managed
+        .filter((table) => !table.systemable)
+        .map((table) => ({
+          tableName: table.tableName,
+          name: table.name,
+          caption: table.caption,
+          columns: table.columns.map((column) => column.name),
+          relations: relationRows
+            .filter((row) => toNumber(row.fromTableId) === table.id)
+            .map((row) => String(row.name)),
+          reversed: false,
+        })),
+      ...defs.map((def) => ({
+        tableName: def.tableName,
+        name: def.name,
+        caption: def.caption,
+        columns: def.columns.map((column) => column.name),
+        relations: [],
+        reversed: true,
+      })),
+    ];
+    const batch = new Set(defs.map((def) => def.tableName.toLowerCase()));
+    const foreignKeys = [
+      ...introspected.flatMap((table) => table.foreignKeys),
+      ...(managed.length > 0
+        ? (await introspectionFor(db).foreignKeys(db)).filter(
+            (key) =>
+              !batch.has(key.table.toLowerCase()) &&
+              batch.has(key.refTable.toLowerCase()) &&
+              key.refColumn !== null,
+          )
+        : []),
+    ];
+    const relations = planRelations(relationTables, foreignKeys, warnings);
+
+    const now = Date.now();
+    const ids = await db.transaction(async (trx) => {
+      const created: number[] = [];
+      for (const def of defs) created.push(await insertTableMetadata(trx, def, now));
+      const tableIds = new Map<string, number>([
+        ...managed.map((table): [string, number] => [table.tableName, table.id]),
+        ...defs.map((def, i): [string, number] => [def.tableName, created[i] as number]),
+      ]);
+      const columnIds = await columnIdsOf(trx, [
+        ...new Set(relations.flatMap((r) => [tableIds.get(r.fromTable) ?? 0, tableIds.get(r.toTable) ?? 0])),
+      ]);
+      const rows: RelationRow[] = relations.map((relation) => {
+        const fromTableId = tableIds.get(relation.fromTable) as number;
+        const toTableId = tableIds.get(relation.toTable) as number;
+        return {
+          name: relation.name,
+          caption: relation.caption,
+          relationType: relation.relationType,
+          fromTableId,
+          toTableId,
+          fromColumnId: columnIds.get(fromTableId)?.get(relation.fromColumn) as number,
+          toColumnId: columnIds.get(toTableId)?.get(relation.toColumn) as number,
+        };
+      });
+      await insertRelations(trx, rows, now);
+      return created;
+    });
+    return { ids, warnings };
+  });

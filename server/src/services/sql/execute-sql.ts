@@ -1,0 +1,90 @@
+import { DEFAULT_SQL_TIMEOUT_MS, type Client } from '../../config';
+import { ApiException } from '../../errors/api-exception';
+import { sqlMessage } from '../../i18n/sql-messages';
+import type { DataSource } from '../../plugins/db';
+import { runMysql } from './mysql-runner';
+import { runPg } from './pg-runner';
+import { splitStatements } from '../../../../contract/sql-statements';
+import { SqlRunError, type SqlOutcome, type SqlResult, type SqlRun } from './sql-result';
+import { runSqlite } from './sqlite-runner';
+import { refusalOf } from './statement-rules';
+
+/** Rows a console result holds at most (API.md §2.4). */
+export const MAX_SQL_ROWS = 1000;
+
+export interface ExecuteSqlInput {
+  sql: string;
+  params?: unknown[];
+  /** Default true: a read-only transaction, rolled back whatever the statement does. */
+  readOnly?: boolean;
+}
+
+const RUNNERS: Record<Client, (knex: DataSource['knex'], run: SqlRun) => Promise<SqlOutcome>> = {
+  pg: runPg,
+  mysql: runMysql,
+  sqlite: runSqlite,
+};
+
+const invalid = (message: ReturnType<typeof sqlMessage>, field = 'sql') =>
+  new ApiException('VALIDATION_ERROR', message, { [field]: message });
+
+const isBindValue = (value: unknown) =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/** The one statement of the text, or a 400 naming what is wrong with it. */
+const singleStatement = (source: DataSource, input: ExecuteSqlInput, readOnly: boolean): string => {
+  const statements = splitStatements(input.sql, source.client);
+  if (statements.length === 0) throw invalid(sqlMessage('empty'));
+  if (statements.length > 1) throw invalid(sqlMessage('multipleStatements', { count: statements.length }));
+  const [statement] = statements as [(typeof statements)[number]];
+  const refusal = refusalOf(statement, source.client, readOnly);
+  if (refusal) throw invalid(refusal);
+  return statement.text;
+};
+
+const toApiError = (error: SqlRunError, timeoutMs: number, source: DataSource): ApiException => {
+  if (error.kind === 'timeout') {
+    return new ApiException('SQL_TIMEOUT', sqlMessage('timeout', { seconds: timeoutMs / 1000 }));
+  }
+  if (error.kind === 'readOnly') {
+    // SQLite refuses a writing statement before it runs; the other databases say why they refused.
+    return new ApiException(
+      'SQL_READ_ONLY',
+      source.client === 'sqlite'
+        ? sqlMessage('readOnlyStatement')
+        : sqlMessage('readOnly', { message: error.message }),
+    );
+  }
+  return new ApiException('SQL_ERROR', sqlMessage('failed', { message: error.message }));
+};
+
+/**
+ * Runs one statement of the SQL console on a data source (API.md §2.4). One statement per call:
+ * a text holding several is refused with their count (the web console runs them one at a time).
+ * Errors of the statement itself are 400s carrying the database's message (it is the user's own
+ * SQL); only failures to reach the database are 500s.
+ */
+export const executeSql = async (
+  source: DataSource,
+  input: ExecuteSqlInput,
+  timeoutMs: number = DEFAULT_SQL_TIMEOUT_MS,
+): Promise<SqlResult> => {
+  const readOnly = input.readOnly ?? true;
+  const params = input.params ?? [];
+  if (!params.every(isBindValue)) throw invalid(sqlMessage('badParams'), 'params');
+  const sql = singleStatement(source, input, readOnly);
+  const started = performance.now();
+  try {
+    const outcome = await RUNNERS[source.client](source.knex, {
+      sql,
+      params,
+      readOnly,
+      timeoutMs,
+      maxRows: MAX_SQL_ROWS,
+    });
+    return { ...outcome, elapsedMs: outcome.elapsedMs ?? Math.round(performance.now() - started) };
+  } catch (error) {
+    if (error instanceof SqlRunError) throw toApiError(error, timeoutMs, source);
+    throw error;
+  }
+};

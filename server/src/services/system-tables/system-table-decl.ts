@@ -1,0 +1,42 @@
+import type { DataType, IndexType, RelationType } from '../../../../contract/index';
+
+/** One column of a system table as crudboard declares it; unset flags take the defaults below. */
+export interface SystemColumnDecl {
+  name: string;
+  caption: string;
+  description?: string | null;
+  dataType: DataType;
+  length?: number | null;
+  unsigned?: boolean;
+  indexType?: IndexType | null;
+  autoIncrement?: boolean;
+  nullable?: boolean;
+  defaultValue?: string | null;
+  insertable?: boolean;
+  updatable?: boolean;
+  queryable?: boolean;
+  displayable?: boolean;
+  systemable?: boolean;
+}
+
+/** A relation from a system table, its ends named by API table name and column name. */
+export interface SystemRelationDecl {
+  name: string;
+  caption: string;
+  relationType: RelationType;
+  fromColumn: string;
+  toTable: string;
+  toColumn: string;
+}
+
+/** A system table (API.md §3 "System tables"): its metadata, written by the startup sync. */
+export interface SystemTableDecl {
+  name: string;
+  pluralName: string;
+  tableName: string;
+  caption: string;
+  description: string | null;
+  readOnly: boolean;
+  columns: SystemColumnDecl[];
+  relations: SystemRelationDecl[];
+}

@@ -1,0 +1,275 @@
+import { SYSTEM } from '../../db/table-names';
+import type { SystemColumnDecl, SystemTableDecl } from './system-table-decl';
+
+const id = (): SystemColumnDecl => ({
+  name: 'id',
+  caption: '编号',
+  dataType: 'BIGINT',
+  unsigned: true,
+  indexType: 'PRIMARY',
+  autoIncrement: true,
+  nullable: false,
+  insertable: false,
+  updatable: false,
+  systemable: true,
+});
+
+const timestamps = (): SystemColumnDecl[] => [
+  {
+    name: 'createdDate',
+    caption: '创建时间',
+    dataType: 'DATETIME',
+    nullable: false,
+    insertable: false,
+    updatable: false,
+    systemable: true,
+  },
+  {
+    name: 'lastModifiedDate',
+    caption: '修改时间',
+    dataType: 'DATETIME',
+    nullable: false,
+    insertable: false,
+    updatable: false,
+    systemable: true,
+  },
+];
+
+const text = (
+  name: string,
+  caption: string,
+  dataType: DataTypeText,
+  length: number | null,
+  flags: Partial<SystemColumnDecl> = {},
+): SystemColumnDecl => ({ name, caption, dataType, length, queryable: true, ...flags });
+
+type DataTypeText = 'CHAR' | 'VARCHAR' | 'TEXT' | 'ATTACHMENT' | 'PASSWORD';
+
+/** A reference to another row (a metadata id or a system table's key). */
+const reference = (name: string, caption: string): SystemColumnDecl => ({
+  name,
+  caption,
+  dataType: 'BIGINT',
+  unsigned: true,
+  indexType: 'INDEX',
+  nullable: false,
+  queryable: true,
+});
+
+const table = (
+  decl: Omit<SystemTableDecl, 'description' | 'readOnly' | 'relations'> &
+    Partial<Pick<SystemTableDecl, 'description' | 'readOnly' | 'relations'>>,
+): SystemTableDecl => ({ description: null, readOnly: false, relations: [], ...decl });
+
+/**
+ * The system tables the business API serves (API.md §3 "System tables"), described here and
+ * written into `primary`'s metadata at every start, so that a new version can change them.
+ * The session table is never exposed.
+ */
+export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
+  table({
+    name: 'user',
+    pluralName: 'users',
+    tableName: SYSTEM.user,
+    caption: '用户',
+    columns: [
+      id(),
+      text('username', '用户名', 'VARCHAR', 64, { indexType: 'UNIQUE', nullable: false, displayable: true }),
+      text('realname', '姓名', 'VARCHAR', 100, { displayable: true }),
+      text('password', '密码', 'PASSWORD', 255, { nullable: false, queryable: false }),
+      text('email', '邮箱', 'VARCHAR', 200),
+      text('mobile', '手机', 'VARCHAR', 32),
+      text('avatar', '头像', 'ATTACHMENT', 500, { queryable: false }),
+      {
+        name: 'enabled',
+        caption: '启用',
+        dataType: 'BOOL',
+        nullable: false,
+        defaultValue: 'true',
+        queryable: true,
+      },
+      ...timestamps(),
+    ],
+    relations: [
+      {
+        name: 'userRoles',
+        caption: '用户角色',
+        relationType: 'OneToMany',
+        fromColumn: 'id',
+        toTable: 'userRole',
+        toColumn: 'userId',
+      },
+    ],
+  }),
+  table({
+    name: 'role',
+    pluralName: 'roles',
+    tableName: SYSTEM.role,
+    caption: '角色',
+    columns: [
+      id(),
+      text('name', '名称', 'VARCHAR', 100, { nullable: false, displayable: true }),
+      text('code', '编码', 'VARCHAR', 64, { indexType: 'UNIQUE', nullable: false, displayable: true }),
+      text('permissions', '权限', 'TEXT', null, { description: '逗号分隔的权限编码' }),
+      ...timestamps(),
+    ],
+    relations: [
+      {
+        name: 'userRoles',
+        caption: '用户角色',
+        relationType: 'OneToMany',
+        fromColumn: 'id',
+        toTable: 'userRole',
+        toColumn: 'roleId',
+      },
+      {
+        name: 'tablePermissions',
+        caption: '表权限',
+        relationType: 'OneToMany',
+        fromColumn: 'id',
+        toTable: 'tablePermission',
+        toColumn: 'roleId',
+      },
+    ],
+  }),
+  table({
+    name: 'userRole',
+    pluralName: 'userRoles',
+    tableName: SYSTEM.userRole,
+    caption: '用户角色',
+    columns: [id(), reference('userId', '用户'), reference('roleId', '角色')],
+    relations: [
+      {
+        name: 'user',
+        caption: '用户',
+        relationType: 'ManyToOne',
+        fromColumn: 'userId',
+        toTable: 'user',
+        toColumn: 'id',
+      },
+      {
+        name: 'role',
+        caption: '角色',
+        relationType: 'ManyToOne',
+        fromColumn: 'roleId',
+        toTable: 'role',
+        toColumn: 'id',
+      },
+    ],
+  }),
+  table({
+    name: 'config',
+    pluralName: 'configs',
+    tableName: SYSTEM.config,
+    caption: '配置',
+    columns: [
+      id(),
+      text('key', '键', 'VARCHAR', 100, { indexType: 'UNIQUE', nullable: false, displayable: true }),
+      text('value', '值', 'TEXT', null),
+      ...timestamps(),
+    ],
+  }),
+  table({
+    name: 'menu',
+    pluralName: 'menus',
+    tableName: SYSTEM.menu,
+    caption: '菜单',
+    columns: [
+      id(),
+      text('name', '名称', 'VARCHAR', 100, { nullable: false, displayable: true }),
+      text('code', '编码', 'VARCHAR', 64, { indexType: 'UNIQUE', nullable: false, displayable: true }),
+      ...timestamps(),
+    ],
+  }),
+  table({
+    name: 'tableFormBuilder',
+    pluralName: 'tableFormBuilders',
+    tableName: SYSTEM.tableFormBuilder,
+    caption: '表单布局',
+    columns: [
+      id(),
+      reference('tableId', '表'),
+      text('name', '名称', 'VARCHAR', 200, { displayable: true }),
+      text('device', '设备', 'VARCHAR', 16, { nullable: false, description: 'pc | pad | phone' }),
+      text('type', '类型', 'VARCHAR', 16, { nullable: false, description: 'create | update | list' }),
+      text('body', '布局', 'TEXT', null, { queryable: false }),
+      ...timestamps(),
+    ],
+  }),
+  table({
+    name: 'columnExtProperty',
+    pluralName: 'columnExtProperties',
+    tableName: SYSTEM.columnExtProperty,
+    caption: '字段扩展属性',
+    columns: [
+      id(),
+      reference('tableId', '表'),
+      reference('columnId', '字段'),
+      text('key', '键', 'VARCHAR', 64, { nullable: false, displayable: true }),
+      text('value', '值', 'TEXT', null, { queryable: false }),
+      ...timestamps(),
+    ],
+  }),
+  table({
+    name: 'tablePermission',
+    pluralName: 'tablePermissions',
+    tableName: SYSTEM.tablePermission,
+    caption: '表权限',
+    columns: [
+      id(),
+      reference('tableId', '表'),
+      reference('roleId', '角色'),
+      text('permissions', '权限', 'TEXT', null),
+      text('columns', '字段权限', 'TEXT', null, { queryable: false }),
+      ...timestamps(),
+    ],
+    relations: [
+      {
+        name: 'role',
+        caption: '角色',
+        relationType: 'ManyToOne',
+        fromColumn: 'roleId',
+        toTable: 'role',
+        toColumn: 'id',
+      },
+    ],
+  }),
+  table({
+    name: 'sqlQuery',
+    pluralName: 'sqlQueries',
+    tableName: SYSTEM.sqlQuery,
+    caption: 'SQL 语句',
+    columns: [
+      id(),
+      text('name', '名称', 'VARCHAR', 100, { indexType: 'UNIQUE', nullable: false, displayable: true }),
+      text('caption', '说明', 'VARCHAR', 200, { displayable: true }),
+      text('sql', 'SQL', 'TEXT', null, { nullable: false }),
+      ...timestamps(),
+    ],
+  }),
+  table({
+    name: 'file',
+    pluralName: 'files',
+    tableName: SYSTEM.file,
+    caption: '文件',
+    readOnly: true,
+    columns: [
+      id(),
+      text('name', '原文件名', 'VARCHAR', 500, { nullable: false, displayable: true }),
+      text('fileName', '存储文件名', 'VARCHAR', 100, { nullable: false, indexType: 'UNIQUE' }),
+      text('url', '地址', 'ATTACHMENT', 500, { nullable: false, displayable: true }),
+      { name: 'size', caption: '大小', dataType: 'BIGINT', nullable: false, queryable: true },
+      text('md5', 'MD5', 'VARCHAR', 32, { nullable: false, indexType: 'INDEX' }),
+      {
+        name: 'ownerId',
+        caption: '上传人',
+        dataType: 'BIGINT',
+        unsigned: true,
+        insertable: false,
+        updatable: false,
+        systemable: true,
+      },
+      ...timestamps(),
+    ],
+  }),
+];
