@@ -54,6 +54,12 @@ const RelationGraphPage = lazyPage(() =>
 const SqlConsolePage = lazyPage(() =>
   import('./pages/metadata/sqls/SqlConsolePage').then((m) => m.SqlConsolePage),
 );
+const BusinessListPage = lazyPage(() =>
+  import('./pages/business/BusinessListPage').then((m) => m.BusinessListPage),
+);
+const BusinessFormPage = lazyPage(() =>
+  import('./pages/business/BusinessFormPage').then((m) => m.BusinessFormPage),
+);
 
 const M = 'dataSource/:dataSource/metadata';
 
@@ -85,6 +91,9 @@ export const AppRoutes = () => (
       <Route path={`${M}/relations/graph`} element={<RelationGraphPage />} />
       <Route path={`${M}/relations/:id`} element={<RelationFormPage />} />
       <Route path={`${M}/sqls/new`} element={<SqlConsolePage />} />
+      <Route path="dataSource/:dataSource/business/:tableName" element={<BusinessListPage />} />
+      <Route path="dataSource/:dataSource/business/:tableName/new" element={<BusinessFormPage />} />
+      <Route path="dataSource/:dataSource/business/:tableName/:recId" element={<BusinessFormPage />} />
       {plannedScreens.map((screen) => (
         <Route key={screen.path} path={screen.path} element={<ComingSoonPage screen={screen} />} />
       ))}

@@ -28,8 +28,5 @@ export const plannedScreens: PlannedScreen[] = [
     trail: [metadata, tables, table],
   },
   { path: `${B}/import`, titleKey: 'screens.businessImport', trail: [business] },
-  { path: `${B}/:tableName`, titleKey: 'screens.recordList', trail: [business] },
-  { path: `${B}/:tableName/new`, titleKey: 'screens.recordNew', trail: [business, records] },
   { path: `${B}/:tableName/import`, titleKey: 'screens.recordImport', trail: [business, records] },
-  { path: `${B}/:tableName/:recId`, titleKey: 'screens.recordEdit', trail: [business, records] },
 ];

@@ -1,5 +1,5 @@
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,118 @@
+import { Flex, Form } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import type { Relation, Table } from '../../contract';
+import type { ValueDialog } from '../lib/business-meta';
+import type { FieldPath } from '../lib/field-errors';
+import type { FormFieldSpec, FormMode } from '../lib/form-fields';
+import { isBlank } from '../lib/field-values';
+import { isNumericType, numberIssue, numberSpec } from '../lib/number-range';
+import { pickedRecords } from '../lib/record-payload';
+import { fieldTypeOf } from './registry';
+import { RelationInput } from './RelationInput';
+import { ValueDialogButton } from './ValueDialogButton';
+
+export interface FormFieldProps {
+  field: FormFieldSpec;
+  mode: FormMode;
+  /** Where the value lives in the form. */
+  name: FieldPath;
+  /** The to-one relation the column holds the key of. */
+  relation?: Relation;
+  relatedTable?: Table;
+  dialog?: ValueDialog;
+  /** Without a label (a cell of an inline sub-table list). */
+  bare?: boolean;
+  /** A required field is checked only when this holds (an optional one-to-one child being filled). */
+  requiredIf?: () => boolean;
+}
+
+/** The input of one column in a record form: by relation, value dialog or data type, with its rules. */
+export const FormField = ({
+  field,
+  mode,
+  name,
+  relation,
+  relatedTable,
+  dialog,
+  bare,
+  requiredIf,
+}: FormFieldProps) => {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const { column, readOnly, required } = field;
+  const label = column.caption || column.name;
+  const type = fieldTypeOf(column.dataType);
+  const rules: Rule[] = [];
+  if (required) {
+    const message = t('businessForm.required', { field: label });
+    rules.push({
+      validator: async (_rule, value: unknown) => {
+        if (isBlank(value) && (!requiredIf || requiredIf())) throw new Error(message);
+      },
+    });
+  }
+  if (!relation && isNumericType(column.dataType)) {
+    const spec = numberSpec(column);
+    rules.push({
+      validator: async (_rule, value: unknown) => {
+        const issue = numberIssue(spec, value);
+        if (issue)
+          throw new Error(
+            t(`businessForm.number.${issue}`, { min: spec.min, max: spec.max, scale: spec.decimals }),
+          );
+      },
+    });
+  }
+  const input = relation ? (
+    <RelationInput
+      column={column}
+      mode={mode}
+      disabled={readOnly}
+      relation={relation}
+      relatedTable={relatedTable}
+    />
+  ) : (
+    <type.Input
+      column={column}
+      mode={mode}
+      disabled={readOnly}
+      placeholder={column.description ?? undefined}
+    />
+  );
+  const item = (
+    <Form.Item
+      name={name}
+      label={bare ? undefined : label}
+      rules={readOnly ? [] : rules}
+      required={required}
+      style={bare ? { marginBottom: 0 } : undefined}
+      noStyle={Boolean(dialog && !bare)}
+    >
+      {input}
+    </Form.Item>
+  );
+  if (!dialog) return item;
+  const withButton = (
+    <Flex gap="small" align="start">
+      <div style={{ flex: 1, minWidth: 0 }}>{item}</div>
+      <ValueDialogButton
+        dialog={dialog}
+        disabled={readOnly}
+        onValue={(value) => {
+          const next = relation
+            ? pickedRecords(relation, { [column.name]: value }, column.name)
+            : type.toForm(column, value);
+          form.setFields([{ name, value: next, touched: true }]);
+          void form.validateFields([name]).catch(() => undefined);
+        }}
+      />
+    </Flex>
+  );
+  if (bare) return withButton;
+  return (
+    <Form.Item label={label} required={required}>
+      {withButton}
+    </Form.Item>
+  );
+};

@@ -1,0 +1,70 @@
+import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
+import { Button, Input, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Relation, Table } from '../../contract';
+import type { BusinessRecord } from '../api/business';
+import RelationPicker from '../components/RelationPicker';
+import { relatedText } from '../lib/business-cells';
+import type { FieldInputProps } from './types';
+
+export interface RelationInputProps extends FieldInputProps {
+  relation: Relation;
+  relatedTable?: Table;
+}
+
+const asRecords = (value: unknown): BusinessRecord[] =>
+  Array.isArray(value)
+    ? value.filter((item): item is BusinessRecord => typeof item === 'object' && item !== null)
+    : [];
+
+/**
+ * A to-one relation column: the picked record(s) shown by their display columns joined with a bar,
+ * a button opening the relation picker (several records for a multiple-value column) and a clear
+ * button. The value is the picked records; the payload takes their keys.
+ */
+export const RelationInput = ({
+  id,
+  column,
+  value,
+  onChange,
+  disabled,
+  relation,
+  relatedTable,
+}: RelationInputProps) => {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const picked = asRecords(value);
+  const text = picked.map((record) => relatedText(record, relatedTable, relation.toColumn.name)).join(', ');
+  const tableName = relation.toTable.name ?? relatedTable?.name ?? '';
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Input id={id} value={text} readOnly disabled={disabled} />
+      {!disabled && picked.length > 0 && (
+        <Button
+          icon={<CloseCircleFilled />}
+          aria-label={t('businessForm.clear')}
+          onClick={() => onChange?.([])}
+        />
+      )}
+      {!disabled && (
+        <Button icon={<SearchOutlined />} onClick={() => setOpen(true)} disabled={tableName === ''}>
+          {t('businessForm.pick')}
+        </Button>
+      )}
+      {open && (
+        <RelationPicker
+          open
+          tableName={tableName}
+          multiple={Boolean(column.multipleValue)}
+          value={picked}
+          onOk={(records) => {
+            onChange?.(records);
+            setOpen(false);
+          }}
+          onCancel={() => setOpen(false)}
+        />
+      )}
+    </Space.Compact>
+  );
+};

@@ -1,0 +1,19 @@
+import { DatePicker, TimePicker } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT } from '../lib/business-cells';
+import { toDayjs } from '../lib/field-values';
+import type { FieldInputProps } from './types';
+
+/**
+ * DATE / TIME / DATETIME pickers in the SPEC §9 formats, 24-hour clock; a time is always the full
+ * HH:mm:ss.
+ */
+export const TemporalInput = ({ column, id, value, onChange, disabled, placeholder }: FieldInputProps) => {
+  const type = column.dataType === 'TIME' ? 'TIME' : column.dataType === 'DATE' ? 'DATE' : 'DATETIME';
+  const current = toDayjs(type, value);
+  const change = (next: Dayjs | null) => onChange?.(next);
+  const common = { id, value: current, onChange: change, disabled, placeholder, style: { width: '100%' } };
+  if (type === 'TIME') return <TimePicker {...common} format={TIME_FORMAT} />;
+  if (type === 'DATE') return <DatePicker {...common} format={DATE_FORMAT} />;
+  return <DatePicker {...common} format={DATE_TIME_FORMAT} showTime={{ format: TIME_FORMAT }} />;
+};

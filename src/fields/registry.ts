@@ -1,0 +1,56 @@
+import type { ComponentType } from 'react';
+import type { Column, DataType } from '../../contract';
+import { toFormValue, toWireValue } from '../lib/field-values';
+import { AttachmentInput } from './AttachmentInput';
+import { BoolInput } from './BoolInput';
+import { NumberInput } from './NumberInput';
+import { PasswordInput } from './PasswordInput';
+import { TemporalInput } from './TemporalInput';
+import { TextAreaInput } from './TextAreaInput';
+import { TextInput } from './TextInput';
+import type { FieldInputProps } from './types';
+
+/** How a data type is edited: its input, and its value between the record and the input. */
+export interface FieldType {
+  Input: ComponentType<FieldInputProps>;
+  /** A record value as the input holds it. */
+  toForm: (column: Pick<Column, 'dataType'>, value: unknown) => unknown;
+  /** The input's value as the server takes it; undefined when blank. */
+  toWire: (column: Pick<Column, 'dataType'>, value: unknown) => unknown;
+}
+
+const type = (Input: ComponentType<FieldInputProps>): FieldType => ({
+  Input,
+  toForm: toFormValue,
+  toWire: toWireValue,
+});
+
+const text = type(TextInput);
+const number = type(NumberInput);
+const temporal = type(TemporalInput);
+
+/** The one registry of inputs by data type (DESIGN: a data type's behaviour lives once). */
+export const FIELD_TYPES: Record<DataType, FieldType> = {
+  CHAR: text,
+  VARCHAR: text,
+  TEXT: type(TextAreaInput),
+  LONGTEXT: type(TextAreaInput),
+  TINYINT: number,
+  SMALLINT: number,
+  MEDIUMINT: number,
+  INT: number,
+  BIGINT: number,
+  FLOAT: number,
+  DOUBLE: number,
+  DECIMAL: number,
+  DATE: temporal,
+  TIME: temporal,
+  DATETIME: temporal,
+  BOOL: type(BoolInput),
+  ATTACHMENT: type(AttachmentInput),
+  PASSWORD: type(PasswordInput),
+};
+
+/** The field type of a column (unknown data types edit as text). */
+export const fieldTypeOf = (dataType: DataType | string): FieldType =>
+  FIELD_TYPES[dataType as DataType] ?? text;

@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { Relation, Table } from '../../contract';
+import { getTableByName, listFormLayouts, listValueDialogs } from '../api/business-meta';
+import { tablesApi } from '../api/metadata-tables';
+import { listRelationsFromTable } from '../api/relations';
+import type { FormLayout, ValueDialog } from '../lib/business-meta';
+import { registeredTablesStore } from '../resources/useRegisteredTables';
+import { useCurrentDataSource } from '../store/useCurrentDataSource';
+import { metadataQueryKey } from './useMetadataList';
+
+/** Everything the generic business pages need to know about one table. */
+export interface BusinessTableMeta {
+  table: Table;
+  relations: Relation[];
+  /** The target tables of the relations, by name. */
+  relatedTables: Record<string, Table>;
+  layouts: FormLayout[];
+  valueDialogs: ValueDialog[];
+}
+
+const sameName = (table: Table, name: string): boolean => {
+  const lower = name.toLowerCase();
+  return [table.name, table.pluralName, table.tableName].some((one) => one?.toLowerCase() === lower);
+};
+
+/** The table as `/users/me/table` gave it, for users who may read its records but not the metadata. */
+const registeredTable = (name: string): Table | undefined =>
+  registeredTablesStore.get().tables.find((table) => sameName(table, name));
+
+const tableNamed = async (name: string, signal?: AbortSignal): Promise<Table> => {
+  try {
+    return await getTableByName(name, signal);
+  } catch (error) {
+    const known = registeredTable(name);
+    if (known && !signal?.aborted) return known;
+    throw error;
+  }
+};
+
+/** A lookup whose failure leaves the page usable: logged as a warning, then the fallback. */
+const orElse = async <T>(
+  load: () => Promise<T>,
+  fallback: T,
+  what: string,
+  signal?: AbortSignal,
+): Promise<T> => {
+  try {
+    return await load();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    console.warn(`crudboard: ${what} not loaded`, error);
+    return fallback;
+  }
+};
+
+/**
+ * SPEC §7 loading order: the table by name, its relations, the related tables, the form layouts,
+ * then the value dialogs.
+ */
+export const loadBusinessTableMeta = async (
+  tableName: string,
+  signal?: AbortSignal,
+): Promise<BusinessTableMeta> => {
+  const table = await tableNamed(tableName, signal);
+  const relations = await orElse(
+    () => listRelationsFromTable(table.name, signal),
+    [] as Relation[],
+    `relations of ${table.name}`,
+    signal,
+  );
+  const targetNames = [
+    ...new Set(relations.map((relation) => relation.toTable.name).filter((name): name is string => !!name)),
+  ];
+  const related = await Promise.all(
+    targetNames.map((name) => orElse(() => tableNamed(name, signal), undefined, `table ${name}`, signal)),
+  );
+  const relatedTables: Record<string, Table> = {};
+  targetNames.forEach((name, index) => {
+    const found = related[index];
+    if (found) relatedTables[name] = found;
+  });
+  const tableId = table.id;
+  const layouts =
+    tableId === undefined
+      ? []
+      : await orElse(() => listFormLayouts(tableId, signal), [] as FormLayout[], 'form layouts', signal);
+  const valueDialogs =
+    tableId === undefined
+      ? []
+      : await orElse(() => listValueDialogs(tableId, signal), [] as ValueDialog[], 'value dialogs', signal);
+  return { table, relations, relatedTables, layouts, valueDialogs };
+};
+
+/** Under the tables' query key, so that saving a table in the designer refreshes it too. */
+export const businessMetaQueryKey = (dataSource: string, tableName: string) =>
+  metadataQueryKey(tablesApi.path, dataSource, 'business', tableName);
+
+/** The metadata of a business table for the current data source (SPEC §4: loaded first). */
+export const useBusinessTable = (
+  tableName: string,
+): { meta?: BusinessTableMeta; loading: boolean; error?: unknown; reload(): void } => {
+  const { dataSource } = useCurrentDataSource();
+  const query = useQuery({
+    queryKey: businessMetaQueryKey(dataSource, tableName),
+    queryFn: ({ signal }) => loadBusinessTableMeta(tableName, signal),
+    enabled: tableName !== '',
+    refetchOnWindowFocus: false,
+  });
+  const { refetch } = query;
+  const reload = useCallback(() => {
+    void refetch();
+  }, [refetch]);
+  return {
+    meta: query.data,
+    loading: query.isLoading,
+    error: query.error ?? undefined,
+    reload,
+  };
+};

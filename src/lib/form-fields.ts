@@ -1,0 +1,87 @@
+import type { Column, Table } from '../../contract';
+
+export type FormMode = 'create' | 'update';
+
+/** One input of a record form. */
+export interface FormFieldSpec {
+  column: Column;
+  /** Shown but not editable (SPEC §5: non-updatable columns on edit; every column of a read-only table). */
+  readOnly: boolean;
+  /** Marked and checked as required (SPEC §5). */
+  required: boolean;
+}
+
+/** Columns the server fills on create (API.md §2.1): never shown on a create form. */
+export const CREATE_FILLED = [
+  'createdDate',
+  'lastModifiedDate',
+  'createById',
+  'updateById',
+  'ownerId',
+  'isDeleted',
+  'fullTextBody',
+] as const;
+
+/** The optimistic-lock column (API.md §3): sent back on update as it was loaded. */
+export const LOCK_COLUMN = 'lastModifiedDate';
+/** Stamps of a record, never sent as values (SPEC §3). */
+export const STAMP_COLUMNS = ['createdDate', 'lastModifiedDate'] as const;
+
+export interface FormFieldOptions {
+  /** Columns left out of the form (a sub-table's foreign key, SPEC §5). */
+  hidden?: readonly string[];
+  /** The whole form is read-only (as is any table flagged readOnly). */
+  readOnly?: boolean;
+  /**
+   * On edit, the columns the server fills are shown read-only after the others (`show`, a main
+   * form) or left out (`hide`, a sub-table row).
+   */
+  serverFilled?: 'show' | 'hide';
+}
+
+const isFullText = (column: Column): boolean => column.indexType === 'FULLTEXT';
+
+/** Whether a create form asks for a column: insertable, not auto-increment, not filled by the server. */
+const onCreateForm = (column: Column): boolean =>
+  column.insertable !== false &&
+  !column.autoIncrement &&
+  !(CREATE_FILLED as readonly string[]).includes(column.name);
+
+/**
+ * A create must give a value: not nullable, and neither a default, a sequence nor auto-increment
+ * that would fill it (the server's rule, so the marker never asks for what the server supplies).
+ */
+const requiredOnCreate = (column: Column): boolean =>
+  column.nullable === false &&
+  (column.defaultValue === null || column.defaultValue === undefined || column.defaultValue === '') &&
+  (column.seqId === null || column.seqId === undefined) &&
+  !column.autoIncrement;
+
+/**
+ * The inputs of a record form (SPEC §5): full-text columns skipped; on create only the insertable
+ * columns the server does not fill; on edit every column, the non-updatable ones (and the key)
+ * read-only, those the server fills read-only and last (or left out, see `serverFilled`); required when not nullable (on edit only when also updatable; a blank password on
+ * edit keeps the stored one, so it is never required there).
+ */
+export const formFields = (table: Table, mode: FormMode, options: FormFieldOptions = {}): FormFieldSpec[] => {
+  const hidden = new Set(options.hidden ?? []);
+  const keys = new Set(table.primaryNames ?? []);
+  const tableReadOnly = Boolean(options.readOnly) || Boolean(table.readOnly);
+  const filled = (column: Column): boolean => (CREATE_FILLED as readonly string[]).includes(column.name);
+  const specs = table.columns.flatMap((column): FormFieldSpec[] => {
+    if (isFullText(column) || hidden.has(column.name)) return [];
+    if (mode === 'create') {
+      if (!onCreateForm(column)) return [];
+      if (tableReadOnly) return [{ column, readOnly: true, required: false }];
+      return [{ column, readOnly: false, required: requiredOnCreate(column) }];
+    }
+    if (filled(column))
+      return options.serverFilled === 'hide' ? [] : [{ column, readOnly: true, required: false }];
+    const readOnly = tableReadOnly || column.updatable === false || keys.has(column.name);
+    // A password is never returned: a read-only one has nothing to show.
+    if (readOnly && column.dataType === 'PASSWORD') return [];
+    const required = !readOnly && column.nullable === false && column.dataType !== 'PASSWORD';
+    return [{ column, readOnly, required }];
+  });
+  return [...specs.filter((spec) => !filled(spec.column)), ...specs.filter((spec) => filled(spec.column))];
+};

@@ -1,0 +1,395 @@
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Flex, Segmented, Table, Tooltip, Typography, theme } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { businessPermission, type BusinessAction } from '../../../contract';
+import {
+  deleteRecord,
+  deleteRecords,
+  exportRecords,
+  restoreRecord,
+  type BusinessRecord,
+} from '../../api/business';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ExportDialog } from '../../components/ExportDialog';
+import { JsonViewer } from '../../components/JsonViewer';
+import { LoadFailed } from '../../components/LoadFailed';
+import { PageContainer } from '../../components/PageContainer';
+import { PageSpin } from '../../components/PageSpin';
+import { PaginationBar } from '../../components/PaginationBar';
+import { useBusinessList } from '../../hooks/useBusinessList';
+import { useBusinessTable } from '../../hooks/useBusinessTable';
+import { hasSoftDelete } from '../../lib/business-filters';
+import { appPaths } from '../../lib/menu';
+import { hasAnyPermission } from '../../lib/permission';
+import { getUserAccess } from '../../store/session';
+import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { BusinessFilters } from './BusinessFilters';
+import { businessColumns, DATA_COLUMN_WIDTH } from './businessColumns';
+
+export interface BusinessListPageProps {
+  /** Hide add, edit, delete, import and export whatever the table says (SPEC §6). */
+  readOnly?: boolean;
+}
+
+type Pending = { keys: string[]; kind: 'delete' | 'softDelete' | 'restore' };
+
+type ExportState = { generating: boolean; url: string | null } | null;
+
+const ACTIONS_WIDTH = 260;
+
+const reasonOf = (error: unknown): string | undefined => (error as { message?: string } | null)?.message;
+
+const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly: boolean }) => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { meta, loading, error, reload: reloadMeta } = useBusinessTable(tableName);
+  const list = useBusinessList(tableName, meta);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState<ExportState>(null);
+  const [json, setJson] = useState<BusinessRecord | null>(null);
+
+  const table = meta?.table;
+  const locked = readOnly || Boolean(table?.readOnly);
+  const may = useMemo(() => {
+    const access = getUserAccess();
+    return (action: BusinessAction) => hasAnyPermission(access, [businessPermission(tableName, action)]);
+  }, [tableName]);
+  const canKey = (table?.primaryNames?.length ?? 0) > 0;
+  const canDelete = !locked && canKey && may('delete');
+  const canUpdate = !locked && canKey && may('update');
+  const softDeletable = table ? hasSoftDelete(table) : false;
+  const base = appPaths(list.dataSource).business(tableName);
+
+  const labels = useMemo(
+    () => ({ yes: t('common.yes'), no: t('common.no'), view: t('businessList.view') }),
+    [t],
+  );
+  const dataColumns = useMemo(() => (meta ? businessColumns(meta, labels) : []), [meta, labels]);
+
+  const { recycle, keyOf } = list;
+  const actionsColumn = useMemo<TableColumnsType<BusinessRecord>[number]>(
+    () => ({
+      key: '__actions',
+      title: t('businessList.actions'),
+      width: ACTIONS_WIDTH,
+      fixed: 'right',
+      render: (_: unknown, record: BusinessRecord) => {
+        const key = keyOf(record);
+        return (
+          <Flex gap={0} wrap={false}>
+            {recycle
+              ? canUpdate && (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setPending({ keys: [key], kind: 'restore' })}
+                  >
+                    {t('businessList.restore')}
+                  </Button>
+                )
+              : canUpdate && (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => void navigate(`${base}/${encodeURIComponent(key)}`)}
+                  >
+                    {t('businessList.edit')}
+                  </Button>
+                )}
+            {canDelete && softDeletable && !recycle && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={() => setPending({ keys: [key], kind: 'softDelete' })}
+              >
+                {t('businessList.softDelete')}
+              </Button>
+            )}
+            {canDelete && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={() => setPending({ keys: [key], kind: 'delete' })}
+              >
+                {t('businessList.delete')}
+              </Button>
+            )}
+            <Button type="link" size="small" onClick={() => setJson(record)}>
+              {t('businessList.viewJson')}
+            </Button>
+          </Flex>
+        );
+      },
+    }),
+    [t, navigate, base, recycle, keyOf, canUpdate, canDelete, softDeletable],
+  );
+  const columns = useMemo(() => [...dataColumns, actionsColumn], [dataColumns, actionsColumn]);
+
+  const title = table?.caption || tableName;
+  const breadcrumb = [{ title: t(table?.systemable ? 'menu.systemBusiness' : 'menu.business') }];
+
+  if (loading) {
+    return (
+      <PageContainer title={title} breadcrumb={breadcrumb}>
+        <PageSpin />
+      </PageContainer>
+    );
+  }
+  if (error || !meta || !table) {
+    return (
+      <LoadFailed
+        title={title}
+        breadcrumb={breadcrumb}
+        error={error ?? new Error(t('businessList.metaLoadFailed'))}
+        onRetry={reloadMeta}
+      />
+    );
+  }
+
+  const selectedKeys = [...list.selected.keys()];
+
+  const confirm = async () => {
+    if (!pending) return;
+    const { keys, kind } = pending;
+    setBusy(true);
+    try {
+      if (kind === 'restore') {
+        for (const key of keys) await restoreRecord(tableName, key);
+      } else if (keys.length === 1) {
+        await deleteRecord(tableName, keys[0] ?? '', kind === 'softDelete');
+      } else {
+        await deleteRecords(tableName, keys, kind === 'softDelete');
+      }
+      void message.success(t(`businessList.${kind}Success`));
+      setPending(null);
+      list.unselect(keys);
+      await list.reload();
+    } catch (failure) {
+      const reason = reasonOf(failure);
+      const text = t(`businessList.${kind}Failed`);
+      void message.error(reason ? `${text}：${reason}` : text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const startExport = async (format: 'excel' | 'xml') => {
+    setExporting({ generating: true, url: null });
+    try {
+      const url = await exportRecords(tableName, format, list.query ?? {});
+      setExporting((state) => (state ? { generating: false, url } : state));
+    } catch (failure) {
+      // SPEC §8: an export failure is only logged; the loading goes away.
+      console.error('crudboard: export failed', failure);
+      setExporting(null);
+    }
+  };
+
+  const ask = (kind: Pending['kind']) => {
+    if (selectedKeys.length === 0) {
+      void message.warning(t('businessList.selectFirst'));
+      return;
+    }
+    setPending({ keys: selectedKeys, kind });
+  };
+
+  const banner = locked ? null : (
+    <Flex gap={token.marginXS} wrap>
+      {canDelete && softDeletable && !list.recycle && (
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={selectedKeys.length === 0}
+          onClick={() => ask('softDelete')}
+        >
+          {t('businessList.batchSoftDelete')}
+        </Button>
+      )}
+      {canDelete && (
+        <Button
+          danger
+          icon={<DeleteOutlined />}
+          disabled={selectedKeys.length === 0}
+          onClick={() => ask('delete')}
+        >
+          {t('businessList.batchDelete')}
+        </Button>
+      )}
+      {may('export') && (
+        <>
+          <Button icon={<DownloadOutlined />} onClick={() => void startExport('excel')}>
+            {t('businessList.exportExcel')}
+          </Button>
+          <Button icon={<DownloadOutlined />} onClick={() => void startExport('xml')}>
+            {t('businessList.exportXml')}
+          </Button>
+        </>
+      )}
+      {may('import') && (
+        <Button icon={<UploadOutlined />} onClick={() => void navigate(`${base}/import`)}>
+          {t('businessList.batchImport')}
+        </Button>
+      )}
+      {may('create') && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`${base}/new`)}>
+          {t('businessList.add')}
+        </Button>
+      )}
+    </Flex>
+  );
+
+  const confirmTitle =
+    pending?.kind === 'softDelete'
+      ? t('businessList.softDeleteConfirm')
+      : pending?.kind === 'restore'
+        ? t('businessList.restoreConfirm')
+        : t('businessList.deleteConfirm');
+
+  return (
+    <PageContainer title={title} breadcrumb={breadcrumb}>
+      <Card styles={{ body: { padding: token.paddingLG } }}>
+        <Flex vertical gap={token.margin}>
+          {softDeletable && (
+            <Segmented<'live' | 'deleted'>
+              aria-label={t('businessList.recycleBin')}
+              value={list.recycle ? 'deleted' : 'live'}
+              options={[
+                { value: 'live', label: t('businessList.records') },
+                { value: 'deleted', label: t('businessList.recycleBin') },
+              ]}
+              onChange={(value) => list.setRecycle(value === 'deleted')}
+              style={{ alignSelf: 'flex-start' }}
+            />
+          )}
+          <BusinessFilters
+            fields={list.fields}
+            relatedTables={meta.relatedTables}
+            keyword={list.keyword}
+            values={list.values}
+            onKeywordChange={list.setKeyword}
+            onValuesChange={list.setValues}
+            onQuery={list.submit}
+            onReset={list.reset}
+          />
+          <Flex justify="space-between" align="center" gap={token.margin} wrap>
+            <Flex align="center" gap={token.marginSM}>
+              <Tooltip title={t('buttons.refresh')}>
+                <Button
+                  icon={<ReloadOutlined />}
+                  aria-label={t('buttons.refresh')}
+                  onClick={() => void list.reload()}
+                />
+              </Tooltip>
+              {selectedKeys.length > 0 && (
+                <Typography.Text type="secondary">
+                  {t('businessList.selected', { count: selectedKeys.length })}
+                </Typography.Text>
+              )}
+              {locked && <Typography.Text type="secondary">{t('businessList.readOnly')}</Typography.Text>}
+            </Flex>
+            {banner}
+          </Flex>
+          {list.error ? (
+            <Alert
+              type="error"
+              showIcon
+              message={t('businessList.loadFailed')}
+              description={reasonOf(list.error)}
+              action={
+                <Button size="small" onClick={() => void list.reload()}>
+                  {t('businessList.retry')}
+                </Button>
+              }
+            />
+          ) : null}
+          <Table<BusinessRecord>
+            rowKey={canKey ? list.keyOf : undefined}
+            size="middle"
+            columns={columns}
+            dataSource={list.rows}
+            loading={list.isLoading || (list.isFetching && list.rows.length === 0)}
+            pagination={false}
+            scroll={{ x: dataColumns.length * DATA_COLUMN_WIDTH + ACTIONS_WIDTH + 48 }}
+            locale={{
+              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('businessList.empty')} />,
+            }}
+            rowSelection={
+              canKey
+                ? {
+                    selectedRowKeys: selectedKeys,
+                    preserveSelectedRowKeys: true,
+                    onChange: (keys, rows) => {
+                      const onPage = new Map(
+                        rows.filter(Boolean).map((row) => [list.keyOf(row), row] as const),
+                      );
+                      list.setSelected((before) => {
+                        const next = new Map<string, BusinessRecord>();
+                        for (const key of keys) {
+                          const text = String(key);
+                          const row = onPage.get(text) ?? before.get(text);
+                          if (row) next.set(text, row);
+                        }
+                        return next;
+                      });
+                    },
+                  }
+                : undefined
+            }
+          />
+          <PaginationBar
+            page={list.page}
+            rowsPerPage={list.rowsPerPage}
+            count={list.count}
+            onChange={list.changePage}
+          />
+        </Flex>
+      </Card>
+      <ConfirmDialog
+        open={pending !== null}
+        title={confirmTitle}
+        okText={t('common.ok')}
+        danger={pending?.kind !== 'restore'}
+        busy={busy}
+        onOk={() => void confirm()}
+        onCancel={() => setPending(null)}
+      >
+        {pending && pending.keys.length > 1 ? (
+          <Typography.Text>{t('businessList.deleteCount', { count: pending.keys.length })}</Typography.Text>
+        ) : undefined}
+      </ConfirmDialog>
+      <ExportDialog
+        open={exporting !== null}
+        generating={exporting?.generating ?? false}
+        url={exporting?.url ?? null}
+        description={t('businessList.exportDescription', { table: title })}
+        onClose={() => setExporting(null)}
+      />
+      <JsonViewer open={json !== null} value={json} title={title} onClose={() => setJson(null)} />
+    </PageContainer>
+  );
+};
+
+/**
+ * The generic business data list (`business/:tableName`, SPEC §2): filters, banner actions,
+ * row actions, export, recycle bin and paging, all driven by the table's metadata. Another table
+ * or data source starts from a fresh list.
+ */
+export const BusinessListPage = ({ readOnly = false }: BusinessListPageProps) => {
+  const tableName = useParams().tableName ?? '';
+  const { dataSource } = useCurrentDataSource();
+  return <BusinessListView key={`${dataSource}/${tableName}`} tableName={tableName} readOnly={readOnly} />;
+};

@@ -1,0 +1,66 @@
+import type { TableColumnsType } from 'antd';
+import { Typography } from 'antd';
+import type { Column, Relation, Table } from '../../../contract';
+import type { BusinessRecord } from '../../api/business';
+import type { BusinessTableMeta } from '../../hooks/useBusinessTable';
+import {
+  attachmentHref,
+  cellText,
+  listColumns,
+  relationCellText,
+  relationsByColumn,
+  type CellLabels,
+} from '../../lib/business-cells';
+import { downloadHref } from '../../lib/download-url';
+
+/** Default width of a data column; text beyond it is cut with an ellipsis. */
+export const DATA_COLUMN_WIDTH = 160;
+
+const NUMERIC = new Set(['TINYINT', 'SMALLINT', 'MEDIUMINT', 'INT', 'BIGINT', 'FLOAT', 'DOUBLE', 'DECIMAL']);
+
+const renderer = (
+  column: Column,
+  relation: Relation | undefined,
+  relatedTable: Table | undefined,
+  labels: CellLabels & { view: string },
+) => {
+  if (relation) {
+    return (_: unknown, record: BusinessRecord) => relationCellText(record, column, relation, relatedTable);
+  }
+  if (column.dataType === 'ATTACHMENT') {
+    return (value: unknown) => {
+      const href = attachmentHref(value);
+      if (!href) return typeof value === 'string' ? value : '';
+      return (
+        <Typography.Link href={downloadHref(href)} target="_blank" rel="noopener noreferrer">
+          {labels.view}
+        </Typography.Link>
+      );
+    };
+  }
+  return (value: unknown) => cellText(column, value, labels);
+};
+
+/**
+ * The data columns of a business list (SPEC §2, §5): the pc list layout's columns or all of them,
+ * passwords and full-text left out, each with its one cheap renderer built once per table.
+ */
+export const businessColumns = (
+  meta: BusinessTableMeta,
+  labels: CellLabels & { view: string },
+): TableColumnsType<BusinessRecord> => {
+  const relations = relationsByColumn(meta.relations);
+  return listColumns(meta.table, meta.layouts).map((column) => {
+    const relation = relations.get(column.name);
+    const relatedTable = relation ? meta.relatedTables[relation.toTable.name ?? ''] : undefined;
+    return {
+      key: column.name,
+      dataIndex: column.name,
+      title: column.caption || column.name,
+      width: DATA_COLUMN_WIDTH,
+      ellipsis: true,
+      align: NUMERIC.has(column.dataType) && !relation ? ('right' as const) : undefined,
+      render: renderer(column, relation, relatedTable, labels),
+    };
+  });
+};

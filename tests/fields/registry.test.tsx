@@ -1,0 +1,136 @@
+import { fireEvent, render, waitFor } from '@testing-library/react';
+import { DATA_TYPES, type Column, type DataType } from '../../contract';
+import { AttachmentInput } from '../../src/fields/AttachmentInput';
+import { BoolInput } from '../../src/fields/BoolInput';
+import { NumberInput } from '../../src/fields/NumberInput';
+import { PasswordInput } from '../../src/fields/PasswordInput';
+import { FIELD_TYPES, fieldTypeOf } from '../../src/fields/registry';
+import { TemporalInput } from '../../src/fields/TemporalInput';
+import { TextAreaInput } from '../../src/fields/TextAreaInput';
+import { TextInput } from '../../src/fields/TextInput';
+import { installFakeHttp, type FakeHttp } from '../helpers/fakeHttp';
+import { signIn, superAdmin } from '../helpers/session';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const column = (dataType: DataType, extra: Partial<Column> = {}): Column => ({
+  name: 'f',
+  dataType,
+  ...extra,
+});
+
+describe('FIELD_TYPES', () => {
+  it.each<[DataType, unknown]>([
+    ['CHAR', TextInput],
+    ['VARCHAR', TextInput],
+    ['TEXT', TextAreaInput],
+    ['LONGTEXT', TextAreaInput],
+    ['TINYINT', NumberInput],
+    ['SMALLINT', NumberInput],
+    ['MEDIUMINT', NumberInput],
+    ['INT', NumberInput],
+    ['BIGINT', NumberInput],
+    ['FLOAT', NumberInput],
+    ['DOUBLE', NumberInput],
+    ['DECIMAL', NumberInput],
+    ['DATE', TemporalInput],
+    ['TIME', TemporalInput],
+    ['DATETIME', TemporalInput],
+    ['BOOL', BoolInput],
+    ['ATTACHMENT', AttachmentInput],
+    ['PASSWORD', PasswordInput],
+  ])('%s', (dataType, Input) => {
+    expect(FIELD_TYPES[dataType].Input).toBe(Input);
+  });
+
+  it('covers every data type, and edits unknown ones as text', () => {
+    expect(Object.keys(FIELD_TYPES).sort()).toEqual([...DATA_TYPES].sort());
+    expect(fieldTypeOf('JSON').Input).toBe(TextInput);
+  });
+});
+
+describe('inputs', () => {
+  it('text keeps to the column length', () => {
+    const { container } = render(<TextInput column={column('VARCHAR', { length: 5 })} mode="create" />);
+    expect(container.querySelector('input')).toHaveAttribute('maxlength', '5');
+  });
+
+  it('a time shows the full HH:mm:ss', () => {
+    const { container } = render(<TemporalInput column={column('TIME')} mode="update" value="08:05" />);
+    expect(container.querySelector('input')).toHaveValue('08:05:00');
+  });
+
+  it('a date-time shows YYYY-MM-DD HH:mm:ss', () => {
+    const { container } = render(
+      <TemporalInput column={column('DATETIME')} mode="update" value="2026-11-02 09:30:05" />,
+    );
+    expect(container.querySelector('input')).toHaveValue('2026-11-02 09:30:05');
+  });
+
+  it('BIGINT keeps every digit', () => {
+    const onChange = vi.fn();
+    const { container } = render(<NumberInput column={column('BIGINT')} mode="create" onChange={onChange} />);
+    fireEvent.change(container.querySelector('input') as HTMLInputElement, {
+      target: { value: '9223372036854775807' },
+    });
+    expect(onChange).toHaveBeenLastCalledWith('9223372036854775807');
+  });
+
+  it('a password can be shown and hidden', () => {
+    const { container } = render(<PasswordInput column={column('PASSWORD')} mode="create" value="pw" />);
+    const input = container.querySelector('input') as HTMLInputElement;
+    expect(input).toHaveAttribute('type', 'password');
+    fireEvent.click(container.querySelector('.ant-input-password-icon') as HTMLElement);
+    expect(input).toHaveAttribute('type', 'text');
+  });
+});
+
+describe('AttachmentInput', () => {
+  let server: FakeHttp;
+  beforeEach(() => {
+    signIn(superAdmin);
+    server = installFakeHttp();
+  });
+  afterEach(() => {
+    expect(server.unexpected).toEqual([]);
+    server.restore();
+  });
+
+  it('shows the stored file as a 查看 link and stores the URL of an upload', async () => {
+    server.on('POST', '/file', { status: 201, data: { url: '/api/file/new.pdf', name: 'a.pdf', size: 3 } });
+    const onChange = vi.fn();
+    const { container, getByText } = render(
+      <AttachmentInput
+        column={column('ATTACHMENT')}
+        mode="update"
+        value="/api/file/old.pdf"
+        onChange={onChange}
+      />,
+    );
+    expect(getByText('查看').closest('a')).toHaveAttribute('href', '/api/file/old.pdf');
+    const file = new File(['abc'], 'a.pdf', { type: 'application/pdf' });
+    fireEvent.change(container.querySelector('input[type="file"]') as HTMLInputElement, {
+      target: { files: [file] },
+    });
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('/api/file/new.pdf'));
+    const sent = server.sent('POST', '/file')[0]?.body as FormData;
+    expect(sent).toBeInstanceOf(FormData);
+    expect((sent.get('file') as File).name).toBe('a.pdf');
+  });
+
+  it('a failed upload keeps the value (only logged)', async () => {
+    server.on('POST', '/file', { status: 413, data: { code: 'PAYLOAD_TOO_LARGE', message: '文件太大' } });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const onChange = vi.fn();
+    const { container } = render(
+      <AttachmentInput column={column('ATTACHMENT')} mode="create" onChange={onChange} />,
+    );
+    const file = new File(['abc'], 'big.bin');
+    fireEvent.change(container.querySelector('input[type="file"]') as HTMLInputElement, {
+      target: { files: [file] },
+    });
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    expect(onChange).not.toHaveBeenCalled();
+    log.mockRestore();
+  });
+});
