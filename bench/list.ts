@@ -1,0 +1,208 @@
+/**
+ * Listing, counting and searching a 1,000,000-row table through the business API, over real
+ * sockets with a signed-in session, each figure beside the same SQL run directly through the driver;
+ * then a load test of the first page. SQLite always; PostgreSQL / MySQL when PG_URL / MYSQL_URL are
+ * set. Seeded databases are cached under bench/.data/ (SQLite) or as cb_bench_* databases.
+ *
+ *   BENCH_ROWS       rows of the measured table (default 1000000)
+ *   BENCH_RUNS       timed runs per figure (default 50, at least 30 recommended)
+ *   BENCH_WARMUP     untimed runs first (default 5)
+ *   BENCH_LOAD_SECONDS, BENCH_LOAD_CONNECTIONS   load test (default 20 s, 32 connections)
+ *   BENCH_DATABASES  comma list among sqlite,pg,mysql (default: all configured)
+ *   BENCH_EXPLAIN=1  also print the SQL and the plan of every figure
+ *
+ *   tsx bench/list.ts
+ */
+import autocannon from 'autocannon';
+import { median, envInteger, ms, timeRuns } from './bench-stats';
+import { startBenchServer, type BenchServer } from './bench-server';
+import { benchTargets, type BenchTarget } from './bench-target';
+import { seedTarget } from './seed-bench';
+import { CUSTOMER_TABLE, ORDER_API, ORDER_TABLE } from './seed-schema';
+import { SEARCH_TERMS } from './seed-rows';
+import { captureSql, openReplayer, type CapturedSql, type SqlReplayer } from './sql-replay';
+
+type Target = { kind: 'ms'; max: number } | { kind: 'driverRatio'; max: number };
+
+interface Figure {
+  label: string;
+  /** Requests of one run, sent together as the list page sends them. */
+  paths: string[];
+  target: Target;
+}
+
+interface Measured {
+  figure: Figure;
+  p50: number;
+  driverP50: number;
+  /** Statements on the benchmark tables, replayed through the driver. */
+  dataSql: CapturedSql[];
+  /** Other statements per run: sessions, users, metadata. */
+  otherSql: CapturedSql[];
+  count: string;
+  met: boolean;
+}
+
+const LIST = `/api/business/${ORDER_API}`;
+const page = (query: string) => `${LIST}?offset=0&limit=10${query ? `&${query}` : ''}`;
+const count = (query: string) => `${LIST}/count${query ? `?${query}` : ''}`;
+const withCount = (query: string) => [page(query), count(query)];
+const search = (term: string) => `search=${encodeURIComponent(term)}`;
+
+const figuresFor = (rows: number): Figure[] => {
+  const offset = Math.min(500_000, Math.floor(rows / 2));
+  return [
+    { label: 'first page + count', paths: withCount(''), target: { kind: 'ms', max: 3 } },
+    {
+      label: 'isDeleted=false page + count',
+      paths: withCount('isDeleted=false'),
+      target: { kind: 'ms', max: 10 },
+    },
+    {
+      label: `search "${SEARCH_TERMS.zh2}" (2 chars) + count`,
+      paths: withCount(search(SEARCH_TERMS.zh2)),
+      target: { kind: 'ms', max: 20 },
+    },
+    {
+      label: `search "${SEARCH_TERMS.zh3}" (3 chars) + count`,
+      paths: withCount(search(SEARCH_TERMS.zh3)),
+      target: { kind: 'ms', max: 20 },
+    },
+    {
+      label: `search "${SEARCH_TERMS.en}" + count`,
+      paths: withCount(search(SEARCH_TERMS.en)),
+      target: { kind: 'ms', max: 20 },
+    },
+    {
+      label: 'range quantity 1000..1099 + count',
+      paths: withCount(`quantity=${encodeURIComponent('BETWEEN 1000,1099')}`),
+      target: { kind: 'ms', max: 10 },
+    },
+    {
+      label: `page at offset ${offset}`,
+      paths: [`${LIST}?offset=${offset}&limit=10`],
+      target: { kind: 'driverRatio', max: 1.5 },
+    },
+  ];
+};
+
+const touchesBenchTables = (statement: CapturedSql) =>
+  statement.sql.includes(ORDER_TABLE) || statement.sql.includes(CUSTOMER_TABLE);
+
+/** Sends the run's requests together; returns the body of the last (the count when there is one). */
+const runFigure = async (server: BenchServer, figure: Figure): Promise<string> => {
+  const bodies = await Promise.all(
+    figure.paths.map(async (path) => {
+      const response = await fetch(`${server.url}${path}`, { headers: { cookie: server.cookie } });
+      const body = await response.text();
+      if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${body.slice(0, 300)}`);
+      return body;
+    }),
+  );
+  return bodies.at(-1) ?? '';
+};
+
+const measure = async (
+  server: BenchServer,
+  replayer: SqlReplayer,
+  figure: Figure,
+  runs: number,
+  warmup: number,
+): Promise<Measured> => {
+  let body = '';
+  const captured = await captureSql(server.app.dataSources.primary.knex, async () => {
+    body = await runFigure(server, figure);
+  });
+  const dataSql = captured.filter(touchesBenchTables);
+  const otherSql = captured.filter((statement) => !touchesBenchTables(statement));
+  const p50 = median(await timeRuns(runs, warmup, () => runFigure(server, figure)));
+  const driverP50 = median(await timeRuns(runs, warmup, () => replayer.run(dataSql)));
+  const met = figure.target.kind === 'ms' ? p50 <= figure.target.max : p50 <= figure.target.max * driverP50;
+  return {
+    figure,
+    p50,
+    driverP50,
+    dataSql,
+    otherSql,
+    count: figure.paths.length > 1 ? body : `${JSON.parse(body).length} rows`,
+    met,
+  };
+};
+
+const targetText = (target: Target) =>
+  target.kind === 'ms' ? `target <= ${target.max} ms` : `target <= ${target.max}x driver`;
+
+const line = (client: string, m: Measured) =>
+  `[${client}] ${m.figure.label.padEnd(36)} p50 ${ms(m.p50).padStart(9)}` +
+  ` | driver ${ms(m.driverP50).padStart(9)} (${(m.p50 / m.driverP50).toFixed(1)}x)` +
+  ` | ${targetText(m.figure.target)} ${m.met ? 'MET' : 'MISSED'}` +
+  ` | result ${m.count}; ${m.dataSql.length} data + ${m.otherSql.length} other statements`;
+
+const explainLines = async (replayer: SqlReplayer, m: Measured): Promise<string[]> => {
+  const lines: string[] = [];
+  for (const statement of [...m.otherSql, ...m.dataSql]) {
+    lines.push(`    SQL ${statement.sql}  -- ${JSON.stringify(statement.bindings)}`);
+    if (touchesBenchTables(statement)) {
+      for (const step of await replayer.explain(statement)) lines.push(`      ${step}`);
+    }
+  }
+  return lines;
+};
+
+const loadTest = async (server: BenchServer, client: string): Promise<boolean> => {
+  const duration = envInteger('BENCH_LOAD_SECONDS', 20);
+  const connections = envInteger('BENCH_LOAD_CONNECTIONS', 32);
+  const result = await autocannon({
+    url: `${server.url}${page('')}`,
+    connections,
+    duration,
+    // The client runs in a worker thread so that it does not share the server's event loop.
+    workers: 1,
+    headers: { cookie: server.cookie },
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  const met = result.requests.average >= 2000 && result.latency.p99 <= 50 && errors === 0;
+  console.log(
+    `[${client}] load first page, ${connections} connections ${duration} s: ` +
+      `${Math.round(result.requests.average)} req/s (target >= 2000)` +
+      ` | p99 ${result.latency.p99} ms (target <= 50) | errors ${errors} (target 0)` +
+      ` | ${met ? 'MET' : 'MISSED'} (${result.requests.total} requests, p50 ${result.latency.p50} ms)`,
+  );
+  return met;
+};
+
+const runTarget = async (target: BenchTarget, rows: number): Promise<void> => {
+  await seedTarget(target, rows, (text) => console.error(text));
+  const runs = envInteger('BENCH_RUNS', 50);
+  const warmup = envInteger('BENCH_WARMUP', 5);
+  const explain = process.env.BENCH_EXPLAIN === '1';
+  const server = await startBenchServer(target.config);
+  const [source] = target.config.dataSources;
+  if (!source) throw new Error('no data source configured');
+  const replayer = await openReplayer(source);
+  try {
+    console.log(`[${target.client}] ${rows} rows, p50 of ${runs} runs after ${warmup} warm-up runs`);
+    for (const figure of figuresFor(rows)) {
+      const measured = await measure(server, replayer, figure, runs, warmup);
+      console.log(line(target.client, measured));
+      if (explain) for (const text of await explainLines(replayer, measured)) console.log(text);
+    }
+    await loadTest(server, target.client);
+  } finally {
+    await replayer.close();
+    await server.close();
+  }
+};
+
+export const runList = async (): Promise<void> => {
+  const rows = envInteger('BENCH_ROWS', 1_000_000);
+  const wanted = process.env.BENCH_DATABASES?.split(',').map((name) => name.trim());
+  for (const target of benchTargets(rows)) {
+    if (wanted && !wanted.includes(target.client)) continue;
+    await runTarget(target, rows);
+  }
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runList();
+}

@@ -1,0 +1,24 @@
+/**
+ * Runs benchmark suites and prints one line per figure. Without arguments every suite runs;
+ * otherwise the named ones, in order:
+ *
+ *   npm run bench              all suites
+ *   npm run bench -- list      only `list`
+ */
+
+/** Suites by name, in the order a full run takes them; each loaded only when it runs. */
+export const SUITES: Record<string, () => Promise<void>> = {
+  list: async () => (await import('./list')).runList(),
+  'web-bundle': async () => (await import('./web-bundle')).runWebBundle(),
+  'upload-big': async () => (await import('./upload-big')).runUploadBig(),
+};
+
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !Object.hasOwn(SUITES, name));
+if (unknown.length > 0) {
+  console.error(`unknown suite ${unknown.join(', ')}; suites: ${Object.keys(SUITES).join(', ')}`);
+  process.exit(2);
+}
+for (const name of requested.length > 0 ? requested : Object.keys(SUITES)) {
+  await SUITES[name]?.();
+}

@@ -1,0 +1,112 @@
+/**
+ * Big-file upload throughput: generates a file (2 GiB unless BENCH_UPLOAD_BYTES says otherwise),
+ * uploads it through the chunk API (`POST /api/file/big`) to the server running in this process,
+ * and compares with `cp` of the same file on the same disk. One line per figure.
+ *
+ *   tsx bench/upload-big.ts
+ *   BENCH_UPLOAD_BYTES=268435456 BENCH_CHUNK_BYTES=20971520 BENCH_PARALLEL=4 tsx bench/upload-big.ts
+ */
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, mkdtempSync, openAsBlob, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { loadConfig } from '../server/src/config';
+import { startBenchServer } from './bench-server';
+import { BENCH_PASSWORD } from './bench-target';
+
+const MB = 1024 * 1024;
+
+const envInteger = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+};
+
+/** Writes `size` pseudo-random bytes to `path` and returns their md5. */
+const generate = async (path: string, size: number): Promise<string> => {
+  const hash = createHash('md5');
+  const block = randomBytes(MB);
+  async function* blocks() {
+    for (let written = 0, n = 0; written < size; n += 1) {
+      const piece = Buffer.from(block.subarray(0, Math.min(MB, size - written)));
+      piece.writeUInt32LE(n, 0); // no two blocks alike
+      hash.update(piece);
+      written += piece.length;
+      yield piece;
+    }
+  }
+  await pipeline(blocks, createWriteStream(path));
+  return hash.digest('hex');
+};
+
+const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+const rate = (bytes: number, time: number) => `${(bytes / MB / time).toFixed(1)} MB/s`;
+
+export const runUploadBig = async (): Promise<void> => {
+  const size = envInteger('BENCH_UPLOAD_BYTES', 2 * 1024 * MB);
+  const chunkSize = envInteger('BENCH_CHUNK_BYTES', 20 * MB);
+  const parallel = envInteger('BENCH_PARALLEL', 4);
+  const chunks = Math.ceil(size / chunkSize);
+  const work = mkdtempSync(join(tmpdir(), 'crudboard-upload-bench-'));
+  const source = join(work, 'source.bin');
+  const config = {
+    ...loadConfig({ DATA_DIR: join(work, 'data'), DATA_SOURCES: '[]' }, work),
+    adminPassword: BENCH_PASSWORD,
+  };
+  const server = await startBenchServer(config);
+  try {
+    let start = process.hrtime.bigint();
+    const md5 = await generate(source, size);
+    console.log(`upload-big generate ${(size / MB).toFixed(0)} MB: ${seconds(start).toFixed(2)} s`);
+
+    const file = await openAsBlob(source);
+    let next = 0;
+    let url: string | undefined;
+    const sendChunk = async (index: number) => {
+      const form = new FormData();
+      form.append('name', 'bench.bin');
+      form.append('md5', md5);
+      form.append('size', String(size));
+      form.append('chunks', String(chunks));
+      form.append('chunk', String(index));
+      form.append('file', file.slice(index * chunkSize, Math.min(size, (index + 1) * chunkSize)), 'blob');
+      const response = await fetch(`${server.url}/api/file/big`, {
+        method: 'POST',
+        headers: { cookie: server.cookie },
+        body: form,
+      });
+      const body = (await response.json()) as { isFinished?: boolean; url?: string };
+      if (response.status !== 201)
+        throw new Error(`chunk ${index}: ${response.status} ${JSON.stringify(body)}`);
+      if (body.isFinished) url = body.url;
+    };
+    start = process.hrtime.bigint();
+    await Promise.all(
+      Array.from({ length: Math.min(parallel, chunks) }, async () => {
+        while (next < chunks) await sendChunk(next++);
+      }),
+    );
+    const uploadTime = seconds(start);
+    if (!url) throw new Error('the upload never finished');
+    console.log(
+      `upload-big chunk API: ${rate(size, uploadTime)} (${uploadTime.toFixed(2)} s, ` +
+        `${chunks} chunks of ${(chunkSize / MB).toFixed(0)} MB, ${parallel} in parallel, md5 checked)`,
+    );
+
+    start = process.hrtime.bigint();
+    await promisify(execFile)('cp', [source, join(work, 'copy.bin')]);
+    const copyTime = seconds(start);
+    console.log(`upload-big cp: ${rate(size, copyTime)} (${copyTime.toFixed(2)} s)`);
+    console.log(`upload-big chunk API / cp: ${(copyTime / uploadTime).toFixed(2)}x the speed of cp`);
+  } finally {
+    await server.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runUploadBig();
+}
