@@ -8,6 +8,8 @@ import { downloadStore, type DownloadStore } from '../services/downloads/downloa
 export interface Downloads {
   /** Stores a generated file and returns its download URL (`/download/<random name>`). */
   create(extension: DownloadExtension, content: string | Uint8Array): Promise<string>;
+  /** A path to stream a new file into, and the URL it is served at once written. */
+  reserve(extension: DownloadExtension): Promise<{ path: string; url: string }>;
 }
 
 declare module 'fastify' {
@@ -55,7 +57,10 @@ export default fp<DownloadsOptions>(
   async (app, { dataDir, ttlSeconds }) => {
     const ttlMs = ttlSeconds * 1000;
     const store = downloadStore(dataDir, ttlMs);
-    app.decorate('downloads', { create: (extension, content) => store.create(extension, content) });
+    app.decorate('downloads', {
+      create: (extension, content) => store.create(extension, content),
+      reserve: (extension) => store.reserve(extension),
+    });
 
     const timer = setInterval(() => {
       store

@@ -34,7 +34,7 @@ import { updateItem } from '../../services/items/update-item';
 
 const tags = ['business'];
 
-const contextOf = (request: FastifyRequest): ItemContext => ({
+export const contextOf = (request: FastifyRequest): ItemContext => ({
   db: request.dataSource.knex,
   dialect: request.dataSource.client,
   userId: principalOf(request).id,
@@ -42,14 +42,14 @@ const contextOf = (request: FastifyRequest): ItemContext => ({
 });
 
 /** The context and table of a request: 404 for an unknown table, 403 without `business:<table>:<action>`. */
-const open = async (request: FastifyRequest, tableName: string, action: BusinessAction) => {
+export const open = async (request: FastifyRequest, tableName: string, action: BusinessAction) => {
   const context = contextOf(request);
   const item = await loadItemTable(context.db, tableName);
   assertMay(context, item.table, action);
   return { context, item };
 };
 
-const readOptions = (item: ItemTable, query: { select?: string; expand?: string }) => ({
+export const readOptions = (item: ItemTable, query: { select?: string; expand?: string }) => ({
   select: parseSelect(query.select ?? '', item.query),
   expand: parseExpand(query.expand ?? '', item.query),
 });

@@ -13,6 +13,8 @@ export interface DownloadStore {
   readonly dir: string;
   /** Writes a new file under a random name and returns its URL (`/download/<name>`). */
   create(extension: DownloadExtension, content: string | Uint8Array): Promise<string>;
+  /** A path under a new random name for a file written by streaming, and the URL it will have. */
+  reserve(extension: DownloadExtension): Promise<{ path: string; url: string }>;
   /** Opens a live download by name; undefined for an invalid, unknown or expired name. */
   open(name: string, now?: number): Promise<OpenedDownload | undefined>;
   /** Deletes the files older than the time to live; returns how many went. */
@@ -38,6 +40,11 @@ export const downloadStore = (dataDir: string, ttlMs: number): DownloadStore => 
       const name = newDownloadName(extension);
       await writeFile(join(dir, name), content, { flag: 'wx' });
       return downloadUrl(name);
+    },
+    async reserve(extension) {
+      await mkdir(dir, { recursive: true });
+      const name = newDownloadName(extension);
+      return { path: join(dir, name), url: downloadUrl(name) };
     },
     async open(name, now = Date.now()) {
       if (!isDownloadName(name)) return undefined;

@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { rm } from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { parseListQuery } from '../../query/parse-list-query';
+import { errorResponses } from '../../schemas/common';
+import { ItemListQuery, ItemTableParams } from '../../schemas/items';
+import { exportColumns, templateColumns } from '../../services/export/export-columns';
+import { exportRecords } from '../../services/export/export-records';
+import { exportValue, type ExportValue } from '../../services/export/export-value';
+import { writeXlsx } from '../../services/export/write-xlsx';
+import { writeXml } from '../../services/export/write-xml';
+import { open } from './items';
+
+const tags = ['business'];
+
+const ExportXmlQuery = Type.Object(
+  {
+    ...ItemListQuery.properties,
+    isDisplayCaption: Type.Optional(
+      Type.String({ enum: ['true', 'false'], description: 'captions as field names' }),
+    ),
+  },
+  { additionalProperties: Type.String({ maxLength: 10000 }) },
+);
+
+/** The list parameters of an export: paging and the export's own options are not filters. */
+const listParameters = (query: Record<string, unknown>): Record<string, unknown> => {
+  const { offset: _offset, limit: _limit, isDisplayCaption: _captions, ...rest } = query;
+  return rest;
+};
+
+/** Writes a file through `write`, removing it when writing fails. */
+const produce = async (path: string, write: () => Promise<unknown>): Promise<void> => {
+  try {
+    await write();
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+};
+
+/**
+ * Exports of the current list query (API.md §3): `.xlsx` and `.xml`, streamed from the database in
+ * batches into the file, answered with its download URL; and the import template.
+ */
+const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const exportList = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    table: string,
+    params: Record<string, unknown>,
+    format: 'xlsx' | 'xml',
+  ) => {
+    const { context, item } = await open(request, table, 'export');
+    const query = parseListQuery(listParameters(params), item.query);
+    const captions = format === 'xlsx' || params.isDisplayCaption === 'true';
+    const columns = exportColumns(item, query.select?.columns, captions);
+    // A selected foreign key is exported as its related record's display values: load that relation.
+    const related = columns.flatMap((column) => (column.relation ? [column.relation.name] : []));
+    const listQuery = query.select
+      ? {
+          ...query,
+          select: { ...query.select, relations: [...new Set([...query.select.relations, ...related])] },
+        }
+      : query;
+    const rows = async function* (): AsyncGenerator<ExportValue[][]> {
+      for await (const batch of exportRecords(context, item, listQuery, request.dataSource.knex)) {
+        yield batch.map((record) => columns.map((column) => exportValue(record, column)));
+      }
+    };
+    const { path, url } = await app.downloads.reserve(format);
+    await produce(path, () =>
+      format === 'xlsx'
+        ? writeXlsx(
+            path,
+            item.table.caption || item.table.name,
+            columns.map((column) => column.header),
+            rows(),
+          )
+        : writeXml(
+            path,
+            columns.map((column) => ({ name: column.column.name, caption: column.header })),
+            rows(),
+            captions,
+          ),
+    );
+    return reply.code(201).type('text/plain; charset=utf-8').send(url);
+  };
+
+  app.post(
+    '/:table/export',
+    {
+      schema: {
+        tags,
+        summary: 'Exports the records of the list query to .xlsx; answers the download URL',
+        params: ItemTableParams,
+        querystring: ItemListQuery,
+        response: { 201: Type.String(), ...errorResponses },
+      },
+    },
+    (request, reply) => exportList(request, reply, request.params.table, request.query, 'xlsx'),
+  );
+
+  app.post(
+    '/:table/export/xml',
+    {
+      schema: {
+        tags,
+        summary: 'Exports the records of the list query to .xml; answers the download URL',
+        params: ItemTableParams,
+        querystring: ExportXmlQuery,
+        response: { 201: Type.String(), ...errorResponses },
+      },
+    },
+    (request, reply) => exportList(request, reply, request.params.table, request.query, 'xml'),
+  );
+
+  app.get(
+    '/:table/import/template',
+    {
+      schema: {
+        tags,
+        summary: 'An .xlsx whose header row holds the captions of the insertable columns; answers its URL',
+        params: ItemTableParams,
+        response: { 201: Type.String(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { item } = await open(request, request.params.table, 'import');
+      const headers = templateColumns(item).map((column) => column.caption || column.name);
+      const { path, url } = await app.downloads.reserve('xlsx');
+      await produce(path, () =>
+        writeXlsx(path, item.table.caption || item.table.name, headers, (async function* () {})()),
+      );
+      return reply.code(201).type('text/plain; charset=utf-8').send(url);
+    },
+  );
+};
+
+export default exportRoutes;

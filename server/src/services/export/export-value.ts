@@ -1,0 +1,44 @@
+import type { ExportColumn } from './export-columns';
+
+export type ExportValue = string | number | boolean | null;
+
+const scalar = (value: unknown): ExportValue => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value);
+};
+
+/** The display text of an embedded related record: its non-key values joined with a bar, else its key. */
+const relatedText = (related: unknown, keyName: string): ExportValue => {
+  if (related === null || related === undefined || typeof related !== 'object') return null;
+  const entries = Object.entries(related as Record<string, unknown>);
+  const shown = entries
+    .filter(([name, value]) => name !== keyName && value !== null && value !== undefined && value !== '')
+    .map(([, value]) => String(scalar(value)));
+  if (shown.length > 0) return shown.join('|');
+  return scalar((related as Record<string, unknown>)[keyName]);
+};
+
+/**
+ * The value an export writes for one column of a record: relation keys as the related record's
+ * display values (API.md §3), everything else as the list returns it (dates already formatted).
+ */
+export const exportValue = (
+  record: Record<string, unknown>,
+  { column, relation }: ExportColumn,
+): ExportValue => {
+  if (relation) {
+    const related = record[relation.name];
+    if (Array.isArray(related)) {
+      const texts = related
+        .map((one) => relatedText(one, relation.toColumn.name))
+        .filter((text) => text !== null);
+      if (texts.length > 0) return texts.join(',');
+    } else {
+      const text = relatedText(related, relation.toColumn.name);
+      if (text !== null) return text;
+    }
+  }
+  return scalar(record[column.name]);
+};
