@@ -83,6 +83,33 @@ describe('business data in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('exports the filtered list to EXCEL and XML through the export dialog', async () => {
+    await page.goto(app('dataSource/primary/business/customer'));
+    await page.getByLabel('城市').fill('北京');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await page.getByText('共 5 条记录').waitFor();
+    for (const [button, extension] of [
+      ['导出EXCEL', 'xlsx'],
+      ['导出XML', 'xml'],
+    ] as const) {
+      await page.getByRole('button', { name: button }).click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: '文件已生成' });
+      await dialog.waitFor();
+      const href = await dialog.getByRole('link', { name: /立即下载/ }).getAttribute('href');
+      expect(href).toMatch(new RegExp(`/download/[0-9a-f-]{36}\\.${extension}$`));
+      const body = await page.evaluate(async (url) => {
+        const response = await fetch(url, { credentials: 'include' });
+        return { status: response.status, size: (await response.arrayBuffer()).byteLength };
+      }, href ?? '');
+      expect(body.status).toBe(200);
+      expect(body.size).toBeGreaterThan(100);
+      if (extension === 'xlsx') await screenshot(page, 'business-export-dialog');
+      await dialog.getByRole('button', { name: /关\s*闭/ }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('soft deletes rows selected across pages, restores them from the recycle bin, and hard deletes', async () => {
     await page.goto(app('dataSource/primary/business/customer'));
     await rowOf('上海客户25').getByRole('checkbox').check();
