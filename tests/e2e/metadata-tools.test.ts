@@ -1,0 +1,102 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInApi, type ApiSession } from './helpers/api-session';
+import { launchBrowser, screenshot, trackPageErrors } from './helpers/browser';
+import { startServer, type RunningServer } from './helpers/start-server';
+
+let server: RunningServer;
+let browser: Browser;
+let api: ApiSession;
+let page: Page;
+let errors: string[];
+
+const app = (path = '') => `${server.url}/crudboard/dataSource/primary/${path}`;
+
+/** Physical tables no metadata describes yet: a writer and the books that reference them. */
+const PHYSICAL = [
+  'CREATE TABLE writer (writerId INTEGER PRIMARY KEY, writerName VARCHAR(80) NOT NULL)',
+  'CREATE TABLE book (bookId INTEGER PRIMARY KEY, title VARCHAR(120) NOT NULL, writerId INTEGER REFERENCES writer (writerId))',
+  "INSERT INTO writer (writerId, writerName) VALUES (1, '鲁迅'), (2, '老舍')",
+  "INSERT INTO book (bookId, title, writerId) VALUES (1, '呐喊', 1), (2, '彷徨', 1), (3, '骆驼祥子', 2)",
+];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  api = await signInApi(server.url, server.adminPassword);
+  for (const sql of PHYSICAL) await api.call('POST', '/metadata/sqls/execute', { sql, readOnly: false });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'zh-CN' });
+  page = await context.newPage();
+  errors = trackPageErrors(page);
+  await page.goto(`${server.url}/crudboard/login`);
+  await page.getByPlaceholder('用户名').fill('superadmin');
+  await page.getByPlaceholder('密码').fill(server.adminPassword);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((url) => !url.pathname.includes('/login'));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('metadata tools in a real browser', () => {
+  it('reverses physical tables in a batch; their foreign key becomes a relation and the data is browsable', async () => {
+    await page.goto(app('metadata/tables/reverse'));
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await rows.filter({ hasText: 'writer' }).waitFor();
+    await screenshot(page, 'reverse-list');
+    for (const name of ['writer', 'book']) {
+      await rows
+        .filter({ hasText: new RegExp(`^\\s*${name}\\b`) })
+        .getByRole('checkbox')
+        .check();
+    }
+    await page.getByRole('button', { name: '批量逆向' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '确认逆向吗？' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: /逆\s*向/ }).click();
+    await page.getByText('逆向成功').first().waitFor();
+
+    const relations = await api.call<{ relationType: string; fromTable: { name: string } }[]>(
+      'GET',
+      '/metadata/tablerelations',
+    );
+    expect(
+      relations
+        .filter((r) => ['book', 'writer'].includes(r.fromTable.name))
+        .map((r) => `${r.fromTable.name}:${r.relationType}`)
+        .sort(),
+    ).toEqual(['book:ManyToOne', 'writer:OneToMany']);
+
+    await page.goto(app('business/book'));
+    await page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '骆驼祥子' }).waitFor();
+    expect(
+      await page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '骆驼祥子' }).innerText(),
+    ).toContain('老舍');
+    await screenshot(page, 'reverse-browse');
+    expect(errors).toEqual([]);
+  });
+
+  it('runs SQL with Ctrl+Enter, refuses a write in read-only mode and changes nothing', async () => {
+    await page.goto(app('metadata/sqls/new'));
+    const editor = page.locator('.cm-content');
+    await editor.click();
+    await page.keyboard.type('select bookId, title from book order by bookId');
+    await page.keyboard.press('Control+Enter');
+    await page.getByText('共 3 行').waitFor();
+    await page.getByText('骆驼祥子').first().waitFor();
+    await screenshot(page, 'sql-console');
+
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type("delete from book where title = '呐喊'");
+    await page.keyboard.press('Control+Enter');
+    await page.getByText(/只读/).first().waitFor();
+    const count = await api.call<{ rows: unknown[][] }>('POST', '/metadata/sqls/execute', {
+      sql: 'select count(*) from book',
+      readOnly: true,
+    });
+    expect(Number(count.rows[0]?.[0])).toBe(3);
+    expect(errors).toEqual([]);
+  });
+});
