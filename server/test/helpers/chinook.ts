@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import mysql from 'mysql2/promise';
 import knex from 'knex';
 import type { DataSourceConfig } from '../../src/config';
 
-const FIXTURES = process.env.CHINOOK_DIR ?? '/work/shared/fixtures/chinook';
+/** The Chinook sample database (MIT licence, see its LICENSE.md), one file per dialect. */
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/chinook');
 
 /** The Chinook sample database's tables, per dialect (the scripts name them differently). */
 export const CHINOOK_TABLES = {
