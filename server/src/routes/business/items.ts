@@ -41,11 +41,17 @@ export const contextOf = (request: FastifyRequest): ItemContext => ({
   authorities: principalOf(request).authorities.map((authority) => authority.authority),
 });
 
-/** The context and table of a request: 404 for an unknown table, 403 without `business:<table>:<action>`. */
+/** Actions a read-only table refuses (its records can be read and exported, never changed). */
+const WRITES: ReadonlySet<BusinessAction> = new Set(['create', 'update', 'delete', 'import']);
+
+/** The context and table of a request: 404 for an unknown table, 403 without `business:<table>:<action>` or for a write to a read-only table. */
 export const open = async (request: FastifyRequest, tableName: string, action: BusinessAction) => {
   const context = contextOf(request);
   const item = await loadItemTable(context.db, tableName);
   assertMay(context, item.table, action);
+  if (item.table.readOnly && WRITES.has(action)) {
+    throw new ApiException('FORBIDDEN', itemsMessage('readOnlyTable', { name: item.table.name }));
+  }
   return { context, item };
 };
 

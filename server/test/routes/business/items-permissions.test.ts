@@ -106,6 +106,28 @@ describe.each(testDatabases())('/api/business/{table} permissions ($name)', (db)
     expect((await clerk.delete(`/api/business/salesOrder/${id}?isSoftDelete=true`)).statusCode).toBe(204);
   });
 
+  it('reads and exports a read-only table but refuses every write to it with 403, changing nothing', async () => {
+    const { admin, knex } = await setup();
+    await createTable(admin, { name: 'ledger', readOnly: true, columns: SYSTEM_COLUMNS });
+    await knex('ledger').insert({ name: 'kept', createdDate: '2024-01-01 00:00:00', isDeleted: false });
+    const id = (await knex('ledger').first()).id;
+    const before = await rows(knex, 'ledger');
+    expect((await admin.get('/api/business/ledger')).statusCode).toBe(200);
+    expect((await admin.post('/api/business/ledger/export', undefined)).statusCode).toBe(201);
+    const writes = [
+      await admin.post('/api/business/ledger', { name: 'new' }),
+      await admin.patch(`/api/business/ledger/${id}`, { name: 'changed' }),
+      await admin.delete(`/api/business/ledger/${id}`),
+      await admin.delete(`/api/business/ledger/${id}?isSoftDelete=true`),
+      await admin.delete('/api/business/ledger', [id]),
+    ];
+    for (const response of writes) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toContain('ledger');
+    }
+    expect(await rows(knex, 'ledger')).toBe(before);
+  });
+
   it('needs a session, except for the config lookup', async () => {
     const { app } = await setup();
     const anonymous = apiClient(app, '');
