@@ -3,6 +3,10 @@ import { format, type Localized, type Params } from './messages';
 /** Messages of relations between tables (API.md §2.3), Chinese and English. */
 export const RELATION_MESSAGES = {
   required: { zh: '不能为空', en: 'is required' },
+  systemRelation: {
+    zh: '系统表 {name} 的关系由 crudboard 维护，不能添加、修改或删除',
+    en: 'relations of the system table {name} are maintained by crudboard and cannot be added, changed or deleted',
+  },
   namePattern: {
     zh: '只能包含字母、数字和下划线，不能以数字开头，最长 64 个字符',
     en: 'may contain only letters, digits and underscores, must not start with a digit, at most 64 characters',

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { DataType, Relation, RelationType } from '../../../../contract/index';
 import { META } from '../../db/table-names';
-import { toNumber, toStringOrNull } from '../../db/values';
+import { toBool, toNumber, toStringOrNull } from '../../db/values';
 import { ApiException } from '../../errors/api-exception';
 import { relationMessage } from '../../i18n/relation-messages';
 import type { RelationBody, RelationReference } from '../../schemas/relation';
@@ -246,10 +246,23 @@ const rowOf = (draft: Draft) => ({
   toColumnId: draft.toColumnId,
 });
 
+/** 409 when one of the tables is a system table: their relations are declared by crudboard. */
+const refuseSystemTables = async (db: Knex, tableIds: readonly (number | null)[]): Promise<void> => {
+  const ids = tableIds.filter((id): id is number => id !== null);
+  if (ids.length === 0) return;
+  const tables: Row[] = await db(META.table)
+    .select('name', 'systemable')
+    .whereIn('id', [...new Set(ids)]);
+  const system = tables.find((table) => toBool(table.systemable));
+  if (system)
+    throw new ApiException('CONFLICT', relationMessage('systemRelation', { name: String(system.name) }));
+};
+
 /** POST /api/metadata/tablerelations: 201 id. */
 export const createRelation = async (knex: Knex, body: RelationBody): Promise<number> =>
   knex.transaction(async (trx) => {
     const draft = draftFromBody(body);
+    await refuseSystemTables(trx, [draft.fromTableId]);
     await validateDraft(trx, draft);
     const now = Date.now();
     return insertReturningId(trx, META.relation, {
@@ -264,6 +277,7 @@ export const updateRelation = async (knex: Knex, id: number, body: RelationBody)
   knex.transaction(async (trx) => {
     const stored = await getRelation(trx, id);
     const draft = draftFromBody(body, stored);
+    await refuseSystemTables(trx, [stored.fromTable.id, draft.fromTableId]);
     await validateDraft(trx, draft, id);
     await trx(META.relation)
       .where('id', id)
@@ -274,8 +288,12 @@ export const updateRelation = async (knex: Knex, id: number, body: RelationBody)
 export const deleteRelations = async (knex: Knex, ids: readonly number[]): Promise<void> => {
   const unique = [...new Set(ids)];
   await knex.transaction(async (trx) => {
-    const rows: Row[] = await trx(META.relation).select('id').whereIn('id', unique);
+    const rows: Row[] = await trx(META.relation).select('id', 'fromTableId').whereIn('id', unique);
     if (rows.length !== unique.length) throw new ApiException('NOT_FOUND');
+    await refuseSystemTables(
+      trx,
+      rows.map((row) => Number(row.fromTableId)),
+    );
     await trx(META.relation).whereIn('id', unique).delete();
   });
 };

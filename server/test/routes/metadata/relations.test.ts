@@ -270,6 +270,38 @@ describe.each(testDatabases())('/api/metadata/tablerelations ($name)', (db) => {
     expect((await api.get(`${URL}/count`)).json()).toBe(1);
   });
 
+  it('refuses to add, change or delete relations of system tables with 409, changing nothing', async () => {
+    const app = await apps.build();
+    const api = apiClient(app, (await login(app)).cookie);
+    const relations = (await api.get(URL)).json() as {
+      id: number;
+      name: string;
+      relationType: string;
+      fromTable: { id: number; name: string };
+      toTable: { id: number };
+      fromColumn: { id: number };
+      toColumn: { id: number };
+    }[];
+    const system = relations.find((relation) => relation.fromTable.name === 'userRole');
+    expect(system).toBeDefined();
+    if (!system) return;
+    const patched = await api.patch(`${URL}/${system.id}`, { caption: 'x' });
+    expect(patched.statusCode).toBe(409);
+    expect(patched.json().message).toContain('userRole');
+    expect((await api.delete(`${URL}/${system.id}`)).statusCode).toBe(409);
+    expect((await api.delete(URL, [system.id])).statusCode).toBe(409);
+    const added = await api.post(URL, {
+      name: 'again',
+      relationType: system.relationType,
+      fromTable: { id: system.fromTable.id },
+      toTable: { id: system.toTable.id },
+      fromColumn: { id: system.fromColumn.id },
+      toColumn: { id: system.toColumn.id },
+    });
+    expect(added.statusCode).toBe(409);
+    expect((await api.get(URL)).json()).toEqual(relations);
+  });
+
   it('goes away with a table or a column it uses', async () => {
     const { api, customer, order, manyToOne } = await setup();
     const toCustomer = (await api.post(URL, manyToOne())).json();
