@@ -11,6 +11,7 @@ export const SUITES: Record<string, () => Promise<void>> = {
   list: async () => (await import('./list')).runList(),
   'web-bundle': async () => (await import('./web-bundle')).runWebBundle(),
   'upload-big': async () => (await import('./upload-big')).runUploadBig(),
+  'export-import': async () => (await import('./export-import')).runExportImport(),
 };
 
 const requested = process.argv.slice(2);

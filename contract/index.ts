@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './business-import';
 export * from './data-types';
 export * from './errors';
 export * from './metadata';

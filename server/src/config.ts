@@ -41,6 +41,8 @@ export interface UploadConfig {
   maxChunks: number;
   /** A partial big upload with no new chunk for this long is deleted. */
   partialTtlSeconds: number;
+  /** Most data rows one business import (.xlsx) may have. */
+  maxImportRows: number;
 }
 
 const MB = 1024 * 1024;
@@ -50,6 +52,7 @@ export const DEFAULT_UPLOADS: UploadConfig = {
   maxChunkSize: 32 * MB,
   maxChunks: 10_000,
   partialTtlSeconds: 24 * 60 * 60,
+  maxImportRows: 1_000_000,
 };
 
 export const PRIMARY = 'primary';
@@ -239,6 +242,13 @@ export const loadConfig = (
         DEFAULT_UPLOADS.partialTtlSeconds,
         1,
         365 * 86400,
+      ),
+      maxImportRows: integer(
+        env.MAX_IMPORT_ROWS,
+        'MAX_IMPORT_ROWS',
+        DEFAULT_UPLOADS.maxImportRows,
+        1,
+        100_000_000,
       ),
     },
     downloadTtlSeconds: integer(

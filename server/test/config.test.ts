@@ -72,6 +72,7 @@ describe('loadConfig', () => {
         MAX_CHUNK_SIZE: '100',
         MAX_CHUNKS: '50',
         UPLOAD_PARTIAL_TTL: '60',
+        MAX_IMPORT_ROWS: '10',
       },
       cwd,
       noFile,
@@ -82,7 +83,9 @@ describe('loadConfig', () => {
       maxChunkSize: 100,
       maxChunks: 50,
       partialTtlSeconds: 60,
+      maxImportRows: 10,
     });
+    expect(DEFAULT_UPLOADS.maxImportRows).toBe(1_000_000);
     expect(DEFAULT_UPLOADS.maxFileSize).toBe(100 * 1024 * 1024);
   });
 

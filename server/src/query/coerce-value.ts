@@ -28,15 +28,16 @@ const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
 const coerceInteger = (column: QueryColumn, input: string | number | boolean): Coerced => {
   const range = integerRange(column.dataType as IntegerType, column.unsigned);
-  const bad = fail(itemsMessage('badInteger', { min: String(range.min), max: String(range.max) }));
+  // Built only on failure: this runs for every key of every record read.
+  const bad = () => fail(itemsMessage('badInteger', { min: String(range.min), max: String(range.max) }));
   let value: bigint;
   if (typeof input === 'number') {
-    if (!Number.isSafeInteger(input)) return bad;
+    if (!Number.isSafeInteger(input)) return bad();
     value = BigInt(input);
   } else if (typeof input === 'string' && INTEGER_TEXT.test(input)) {
     value = BigInt(input);
-  } else return bad;
-  if (value < range.min || value > range.max) return bad;
+  } else return bad();
+  if (value < range.min || value > range.max) return bad();
   const asNumber = Number(value);
   return ok(Number.isSafeInteger(asNumber) ? asNumber : value.toString());
 };
@@ -57,17 +58,17 @@ const coerceFloat = (column: QueryColumn, input: string | number | boolean): Coe
 const coerceDecimal = (column: QueryColumn, input: string | number | boolean): Coerced => {
   const precision = column.precision && column.precision > 0 ? column.precision : DEFAULT_DECIMAL_PRECISION;
   const scale = Math.min(column.scale && column.scale > 0 ? column.scale : 0, precision);
-  const bad = fail(itemsMessage('badDecimal', { integer: precision - scale, scale }));
+  const bad = () => fail(itemsMessage('badDecimal', { integer: precision - scale, scale }));
   const text = typeof input === 'number' && Number.isFinite(input) ? String(input) : input;
-  if (typeof text !== 'string') return bad;
+  if (typeof text !== 'string') return bad();
   const match = DECIMAL_TEXT.exec(text);
-  if (!match) return bad;
+  if (!match) return bad();
   const sign = match[1] === '-' ? '-' : '';
   const whole = (match[2] ?? '').replace(/^0+(?=\d)/, '');
   const fraction = (match[3] ?? '').replace(/0+$/, '');
-  if (whole === '' && fraction === '' && !/\d/.test(text)) return bad;
+  if (whole === '' && fraction === '' && !/\d/.test(text)) return bad();
   const integerPart = whole === '' ? '0' : whole;
-  if (integerPart.replace(/^0$/, '').length > precision - scale || fraction.length > scale) return bad;
+  if (integerPart.replace(/^0$/, '').length > precision - scale || fraction.length > scale) return bad();
   const isZero = /^0*$/.test(integerPart) && fraction === '';
   return ok(`${isZero ? '' : sign}${integerPart}${fraction ? `.${fraction}` : ''}`);
 };

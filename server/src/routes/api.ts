@@ -3,6 +3,7 @@ import { selectDataSource } from '../plugins/db';
 import authRoutes, { type LoginLimits } from './auth';
 import configRoutes from './business/config';
 import exportRoutes from './business/export';
+import importRoutes from './business/import';
 import itemRoutes from './business/items';
 import fileRoutes, { type FileRoutesOptions } from './files';
 import sequenceValueRoutes from './business/sequence';
@@ -48,6 +49,7 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   await app.register(configRoutes, { prefix: '/business' });
   await app.register(sequenceValueRoutes, { prefix: '/business' });
   await app.register(exportRoutes, { prefix: '/business' });
+  await app.register(importRoutes, { prefix: '/business', ...options.files });
   await app.register(itemRoutes, { prefix: '/business' });
   await app.register(fileRoutes, options.files);
   if (options.extraRoutes) await app.register(options.extraRoutes);

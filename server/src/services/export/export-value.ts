@@ -10,7 +10,7 @@ const scalar = (value: unknown): ExportValue => {
 };
 
 /** The display text of an embedded related record: its non-key values joined with a bar, else its key. */
-const relatedText = (related: unknown, keyName: string): ExportValue => {
+export const relatedText = (related: unknown, keyName: string): ExportValue => {
   if (related === null || related === undefined || typeof related !== 'object') return null;
   const entries = Object.entries(related as Record<string, unknown>);
   const shown = entries

@@ -43,7 +43,8 @@ const sequenceValues = async (
   return drawn;
 };
 
-const insertRow = async (
+/** Inserts one prepared row; returns its key (the generated one for an auto-increment key). */
+export const insertRow = async (
   write: WriteContext,
   item: ItemTable,
   row: Record<string, unknown>,
@@ -68,6 +69,35 @@ const insertRow = async (
   return { [single.name]: coerced.value };
 };
 
+/** A record ready to insert: its row (server-filled values included) and its nested children. */
+export interface PreparedInsert {
+  values: Record<string, unknown>;
+  nested: { relation: string; value: unknown }[];
+}
+
+/**
+ * The row a create writes for `body`: the body checked and coerced, sequences drawn, the system
+ * tables' guards passed, passwords hashed, server-filled columns and the full-text body set.
+ * Field errors are a 400 naming them.
+ */
+export const prepareInsert = async (
+  write: WriteContext,
+  item: ItemTable,
+  body: unknown,
+  options: WriteOptions,
+): Promise<PreparedInsert> => {
+  if (!isPlainObject(body)) throw notAnObject(options.path);
+  const payload = payloadFor(item, body, 'create', options);
+  const values: Record<string, unknown> = { ...payload.values, ...options.fixed };
+  Object.assign(values, await sequenceValues(write, item, values, options.path));
+  await guardInsert(write, item, values, options.path);
+  const clear = { ...values };
+  await hashPasswords(item, values as Record<string, ScalarValue | null>);
+  Object.assign(values, systemValues(item.table.columns, 'create', write.now, write.userId));
+  if (item.fullText) values[item.fullText.name] = fullTextBody(item.table.columns, clear, item.fullText);
+  return { values, nested: payload.nested };
+};
+
 /**
  * Inserts one record and, in the same transaction, its OneToMany / MainToSub children given under
  * the relations' names (each with its foreign key set). Server-filled columns, sequences,
@@ -79,18 +109,9 @@ export const insertRecord = async (
   body: unknown,
   options: WriteOptions,
 ): Promise<KeyValues> => {
-  if (!isPlainObject(body)) throw notAnObject(options.path);
-  const payload = payloadFor(item, body, 'create', options);
-  const values: Record<string, unknown> = { ...payload.values, ...options.fixed };
-  Object.assign(values, await sequenceValues(write, item, values, options.path));
-  await guardInsert(write, item, values, options.path);
-  const clear = { ...values };
-  await hashPasswords(item, values as Record<string, ScalarValue | null>);
-  Object.assign(values, systemValues(item.table.columns, 'create', write.now, write.userId));
-  if (item.fullText) values[item.fullText.name] = fullTextBody(item.table.columns, clear, item.fullText);
-
+  const { values, nested: children } = await prepareInsert(write, item, body, options);
   const key = await insertRow(write, item, values);
-  for (const nested of payload.nested) {
+  for (const nested of children) {
     const relation = item.relations.find((candidate) => candidate.name === nested.relation);
     if (!relation) continue;
     const parentValue = await columnValue(write, item, key, values, relation.fromColumn.name);
