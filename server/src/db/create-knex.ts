@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { DataSourceConfig } from '../config';
 import { pgTypes } from './pg-types';
+import { observeWrites } from './write-versions';
 
 interface SqliteConnection {
   pragma: (source: string) => unknown;
@@ -52,8 +53,7 @@ const mysqlConnection = (url: string): Knex.MySql2ConnectionConfig => {
   };
 };
 
-/** One Knex instance (and pool) for a configured data source. Connects lazily. */
-export const createKnex = (source: DataSourceConfig, log?: Knex.Logger): Knex => {
+const openKnex = (source: DataSourceConfig, log?: Knex.Logger): Knex => {
   switch (source.client) {
     case 'sqlite':
       mkdirSync(dirname(source.connection), { recursive: true });
@@ -97,3 +97,10 @@ export const createKnex = (source: DataSourceConfig, log?: Knex.Logger): Knex =>
       });
   }
 };
+
+/**
+ * One Knex instance (and pool) for a configured data source. Connects lazily. Its writes to
+ * metadata and principal tables are observed, so that in-memory caches see them (`observeWrites`).
+ */
+export const createKnex = (source: DataSourceConfig, log?: Knex.Logger): Knex =>
+  observeWrites(openKnex(source, log));

@@ -4,6 +4,8 @@ import type { Principal } from '../../../contract/index';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/session-cookie';
 import { isExpired, shouldExtend } from '../auth/session-expiry';
 import { hashSessionToken } from '../auth/session-token';
+import { deepFreeze } from '../db/deep-freeze';
+import { writeVersion } from '../db/write-versions';
 import { ApiException } from '../errors/api-exception';
 import { loadPrincipal } from '../services/user-store';
 import {
@@ -40,6 +42,18 @@ declare module 'fastify' {
 
 const isHttps = (request: FastifyRequest) => request.protocol === 'https';
 
+/** How long a signed-in user's principal is answered from memory (writes to users or roles end it at once). */
+export const PRINCIPAL_CACHE_MS = 5000;
+const PRINCIPAL_CACHE_SIZE = 10_000;
+
+interface CachedPrincipal {
+  principal: Principal;
+  expiresAt: number;
+  /** Principal write version (`writeVersion`) it was read under. */
+  version: number;
+  readAt: number;
+}
+
 /** The signed-in user of a request that passed `sessions.authenticate`. */
 export const principalOf = (request: FastifyRequest): Principal => {
   if (!request.principal) throw new Error(`${request.url} reached its handler without a session`);
@@ -57,6 +71,30 @@ export default fp<{ ttlSeconds: number }>(
     const clearCookie = (request: FastifyRequest, reply: FastifyReply) =>
       reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(isHttps(request)));
 
+    const principals = new Map<string, CachedPrincipal>();
+    const fresh = (tokenHash: string, now: number): CachedPrincipal | undefined => {
+      const cached = principals.get(tokenHash);
+      if (!cached) return undefined;
+      if (
+        cached.version === writeVersion(knex(), 'principal') &&
+        now - cached.readAt < PRINCIPAL_CACHE_MS &&
+        !isExpired(cached.expiresAt, now)
+      ) {
+        return cached;
+      }
+      principals.delete(tokenHash);
+      return undefined;
+    };
+    const keep = (tokenHash: string, cached: CachedPrincipal) => {
+      if (cached.version !== writeVersion(knex(), 'principal')) return;
+      if (principals.size >= PRINCIPAL_CACHE_SIZE) principals.clear();
+      principals.set(tokenHash, cached);
+    };
+    const forget = async (tokenHash: string) => {
+      principals.delete(tokenHash);
+      await deleteSession(knex(), tokenHash);
+    };
+
     const refuse = (request: FastifyRequest, reply: FastifyReply): never => {
       clearCookie(request, reply);
       throw new ApiException('UNAUTHORIZED');
@@ -68,34 +106,49 @@ export default fp<{ ttlSeconds: number }>(
         if (request.routeOptions.config.public) return;
         const token = request.cookies[SESSION_COOKIE];
         if (!token) throw new ApiException('UNAUTHORIZED');
+        const now = Date.now();
+        const tokenHash = hashSessionToken(token);
+        const cached = fresh(tokenHash, now);
+        if (cached) {
+          if (shouldExtend(cached.expiresAt, now, ttlMs)) {
+            await extendSession(knex(), tokenHash, now, ttlMs);
+            cached.expiresAt = now + ttlMs;
+            setCookie(request, reply, token);
+          }
+          request.principal = cached.principal;
+          return;
+        }
+        const version = writeVersion(knex(), 'principal');
         const session = await findSession(knex(), token);
         if (!session) return refuse(request, reply);
-        const now = Date.now();
         if (isExpired(session.expiresAt, now)) {
-          await deleteSession(knex(), session.tokenHash);
+          await forget(session.tokenHash);
           return refuse(request, reply);
         }
         const principal = await loadPrincipal(knex(), session.userId);
         if (!principal) {
-          await deleteSession(knex(), session.tokenHash);
+          await forget(session.tokenHash);
           return refuse(request, reply);
         }
+        let expiresAt = session.expiresAt;
         if (shouldExtend(session.expiresAt, now, ttlMs)) {
           await extendSession(knex(), session.tokenHash, now, ttlMs);
+          expiresAt = now + ttlMs;
           setCookie(request, reply, token);
         }
+        keep(session.tokenHash, { principal: deepFreeze(principal), expiresAt, version, readAt: now });
         request.principal = principal;
       },
       async start(request, reply, userId) {
         const now = Date.now();
         const previous = request.cookies[SESSION_COOKIE];
-        if (previous) await deleteSession(knex(), hashSessionToken(previous));
+        if (previous) await forget(hashSessionToken(previous));
         await deleteExpiredSessions(knex(), now);
         setCookie(request, reply, await createSession(knex(), userId, now, ttlMs));
       },
       async end(request, reply) {
         const token = request.cookies[SESSION_COOKIE];
-        if (token) await deleteSession(knex(), hashSessionToken(token));
+        if (token) await forget(hashSessionToken(token));
         clearCookie(request, reply);
       },
     };

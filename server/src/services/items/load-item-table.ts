@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { RelationType } from '../../../../contract/index';
 import { META } from '../../db/table-names';
+import { cachedRead } from '../../db/write-versions';
+import { deepFreeze } from '../../db/deep-freeze';
 import { toNumber } from '../../db/values';
 import { ApiException } from '../../errors/api-exception';
 import { listTables } from '../metadata-store';
@@ -34,11 +36,17 @@ export const loadRelations = async (db: Knex, table: StoredTable): Promise<ItemR
   });
 };
 
-/** A table of the items API by name, pluralName or tableName (any case), with its relations; 404 if none. */
-export const loadItemTable = async (db: Knex, name: string): Promise<ItemTable> => {
-  const table = await getTableByName(db, name);
-  return toItemTable(table, await loadRelations(db, table));
-};
+const itemTables = cachedRead<ItemTable>('metadata');
+
+/**
+ * A table of the items API by name, pluralName or tableName (any case), with its relations; 404 if none.
+ * Kept in memory (frozen: callers must not change it) until the data source's metadata is written.
+ */
+export const loadItemTable = (db: Knex, name: string): Promise<ItemTable> =>
+  itemTables.get(db, name.toLowerCase(), async () => {
+    const table = await getTableByName(db, name);
+    return deepFreeze(toItemTable(table, await loadRelations(db, table)));
+  });
 
 /** Item tables by id, each loaded once per cache (nested writes and cascades reach the same tables). */
 export const itemTableCache = (db: Knex) => {

@@ -1,4 +1,5 @@
 import { DEFAULT_SQL_TIMEOUT_MS, type Client } from '../../config';
+import { bumpWriteVersion } from '../../db/write-versions';
 import { ApiException } from '../../errors/api-exception';
 import { sqlMessage } from '../../i18n/sql-messages';
 import type { DataSource } from '../../plugins/db';
@@ -86,5 +87,8 @@ export const executeSql = async (
   } catch (error) {
     if (error instanceof SqlRunError) throw toApiError(error, timeoutMs, source);
     throw error;
+  } finally {
+    // A writing statement may have changed metadata or users by any route (on SQLite, another process).
+    if (!readOnly) bumpWriteVersion(source.knex);
   }
 };

@@ -7,6 +7,7 @@ import { planTableCreate } from '../ddl/plan-table-change';
 import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-change';
 import { withSchemaLock } from '../ddl/schema-lock';
 import { ErrorBag } from './error-bag';
+import { indexDeletedFlag } from './index-deleted-flag';
 import { loadValidationContext } from './load-validation-context';
 import { tableDefFromBody } from './table-def-from-body';
 import { validateTableDef } from './validate-table-def';
@@ -23,7 +24,7 @@ export const createTable = async (
   hooks: SchemaChangeHooks = {},
 ): Promise<number> => {
   const errors = new ErrorBag();
-  const table = tableDefFromBody(body, errors);
+  const table = indexDeletedFlag(tableDefFromBody(body, errors));
   validateTableDef(table, {}, errors);
   errors.throwIfAny();
 

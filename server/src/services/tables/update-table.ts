@@ -9,6 +9,7 @@ import { planTableChange } from '../ddl/plan-table-change';
 import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-change';
 import { withSchemaLock } from '../ddl/schema-lock';
 import { ErrorBag } from './error-bag';
+import { indexDeletedFlag } from './index-deleted-flag';
 import { loadTable } from './load-table';
 import { loadValidationContext } from './load-validation-context';
 import { mergeTableBody, tableDefFromStored } from './table-def-from-body';
@@ -39,7 +40,7 @@ export const updateTable = async (
       throw new ApiException('CONFLICT', systemTableMessage('systemTableChange', { name: existing.name }));
     }
     const errors = new ErrorBag();
-    const next = mergeTableBody(existing, body, errors);
+    const next = indexDeletedFlag(mergeTableBody(existing, body, errors));
     validateTableDef(next, { existing }, errors);
     errors.throwIfAny();
     validateTableDef(next, { existing, ...(await loadValidationContext(knex)) }, errors);
