@@ -27,6 +27,11 @@ export interface FullText {
    * every whitespace-separated term of `keyword` as a substring, case-insensitively for ASCII.
    */
   matchCondition(query: Knex.QueryBuilder, table: FullTextTable, keyword: string): Knex.QueryBuilder;
+  /**
+   * A statement answering one row whose `n` tells how many rows `matchCondition` alone would select, read from
+   * the index without visiting the table; null (or absent) when the index cannot answer it.
+   */
+  countMatches?(db: Knex, table: FullTextTable, keyword: string): Knex.QueryBuilder | null;
 }
 
 /** The whitespace-separated terms of a keyword. */

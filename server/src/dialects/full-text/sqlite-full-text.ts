@@ -78,4 +78,15 @@ export const sqliteFullText: FullText = {
     }
     return query;
   },
+
+  countMatches(db, table, keyword) {
+    const terms = termsOf(keyword);
+    if (terms.length === 0 || terms.some((term) => charCount(term) < MIN_TRIGRAM)) return null;
+    const names = sqliteFullTextNames(table.tableName);
+    // The index holds exactly the table's rows (kept by its triggers); phrases side by side are ANDed.
+    return db(names.table)
+      .whereRaw('?? MATCH ?', [names.table, terms.map(phrase).join(' ')])
+      .count({ n: '*' })
+      .first();
+  },
 };

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { applyWhere } from '../../query/apply-list-query';
 import type { ListQuery } from '../../query/query-types';
 import type { ItemContext } from './item-context';
+import { fastCount } from './fast-count';
 import type { ItemTable } from './item-table';
 import { searchConditionFor } from './search-condition';
 
@@ -12,6 +13,8 @@ export const countItems = async (
   query: Pick<ListQuery, 'where' | 'search'>,
   sourceKnex: Knex,
 ): Promise<number> => {
+  const fast = await fastCount(context, item, query, sourceKnex);
+  if (fast) return Number(((await fast) as { n: unknown } | undefined)?.n ?? 0);
   const builder = context.db(item.table.tableName);
   applyWhere(builder, item.query, query, {
     dialect: context.dialect,

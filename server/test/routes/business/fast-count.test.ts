@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
+import { createTable } from '../../helpers/business-tables';
+import { clearTables } from '../../helpers/physical-schema';
+import { login, useTestApps } from '../../helpers/test-app';
+import { testDatabases } from '../../helpers/test-databases';
+
+const NAMES = [
+  '杭州市物流',
+  '杭州市西湖',
+  'urgent 物流',
+  'Urgent parcel',
+  '上海市',
+  'urgent 杭州市',
+  'plain',
+];
+
+const count = async (api: ApiClient, params: string): Promise<number> => {
+  const response = await api.get(`/api/business/parcel/count?${params}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+const listed = async (api: ApiClient, params: string): Promise<number> => {
+  const response = await api.get(`/api/business/parcel?limit=100&${params}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().length;
+};
+
+describe.each(testDatabases())('counts answered without a scan ($name)', (db) => {
+  const apps = useTestApps(db);
+
+  const setup = async () => {
+    const app = await apps.build();
+    const { cookie } = await login(app);
+    const knex = app.dataSources.primary.knex;
+    await clearTables(knex);
+    const api = apiClient(app, cookie);
+    // The full-text body gathers the queryable text columns.
+    const columns = SYSTEM_COLUMNS.map((column) =>
+      column.name === 'name' ? { ...column, queryable: true } : column,
+    );
+    await createTable(api, { name: 'parcel', columns });
+    for (const name of NAMES) expect((await api.post('/api/business/parcel', { name })).statusCode).toBe(201);
+    // Two deleted, one with no flag at all (a row written by another program).
+    await knex('parcel').whereIn('name', ['杭州市西湖', 'Urgent parcel']).update({ isDeleted: true });
+    await knex('parcel').where('name', 'plain').update({ isDeleted: null });
+    const statements: string[] = [];
+    knex.on('query', (query: { sql: string }) => statements.push(query.sql));
+    return { api, statements };
+  };
+
+  it('counts isDeleted=false as all rows minus the flagged and the unflagged ones', async () => {
+    const { api, statements } = await setup();
+    expect(await count(api, 'isDeleted=false')).toBe(4);
+    expect(await listed(api, 'isDeleted=false')).toBe(4);
+    expect(statements.some((sql) => /\) - \(/.test(sql))).toBe(true);
+    // Any other condition beside it takes the ordinary count.
+    expect(await count(api, `isDeleted=false&name=${encodeURIComponent('上海市')}`)).toBe(1);
+    expect(await count(api, 'isDeleted=true')).toBe(2);
+    expect(
+      await count(
+        api,
+        'filter=' +
+          encodeURIComponent(JSON.stringify({ columnName: 'isDeleted', operatorType: 'ISNULL', values: [] })),
+      ),
+    ).toBe(1);
+    expect(await count(api, '')).toBe(NAMES.length);
+  });
+
+  it('counts a keyword alone from the full-text index, with the same answer as the list', async () => {
+    const { api, statements } = await setup();
+    for (const [keyword, expected] of [
+      ['杭州市', 3],
+      ['urgent', 3],
+      ['URGENT 杭州市', 1],
+      ['物流', 2],
+      ['nothing', 0],
+    ] as const) {
+      const params = `search=${encodeURIComponent(keyword)}`;
+      expect(await listed(api, params), keyword).toBe(expected);
+      expect(await count(api, params), keyword).toBe(expected);
+    }
+    expect(await count(api, `search=urgent&isDeleted=false`)).toBe(2);
+    const fromIndex = statements.filter((sql) =>
+      /^select count\(\*\) as `n` from `cb_ft_\w+` where/.test(sql),
+    );
+    // SQLite's FTS5 index answers terms of three characters or more (not 物流); elsewhere the ordinary count.
+    expect(fromIndex.length).toBe(db.name === 'sqlite' ? 4 : 0);
+  });
+});
