@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   /** SQL console: the statement ran past the statement timeout and was stopped. */
   SQL_TIMEOUT: 400,
   INTERNAL_ERROR: 500,
+  /** The data source's database cannot be reached right now; the same request may succeed later. */
+  DATABASE_UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

@@ -2,6 +2,7 @@ import type { ApiError, ErrorCode } from '../../../contract/index';
 import { errorMessage, fieldMessage, format, type Lang, type Localized } from '../i18n/messages';
 import { ApiException } from './api-exception';
 import { fieldErrors, type SchemaError } from './field-errors';
+import { isConnectionError } from './is-connection-error';
 
 export interface ErrorResponse {
   status: number;
@@ -28,6 +29,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
 };
+
+/** What a 503 suggests to wait before trying again. */
+const RETRY_AFTER_SECONDS = 5;
 
 const INVALID_JSON_CODES = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
@@ -75,6 +79,14 @@ export const toErrorResponse = (error: unknown, lang: Lang, requestId: string): 
       },
       headers: {},
       unexpected: false,
+    };
+  }
+  if (isConnectionError(error)) {
+    return {
+      status: 503,
+      body: { code: 'DATABASE_UNAVAILABLE', message: errorMessage('DATABASE_UNAVAILABLE', lang), requestId },
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      unexpected: true,
     };
   }
   const status = typeof framework.statusCode === 'number' ? framework.statusCode : 500;

@@ -27,6 +27,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
   SQL_READ_ONLY: { zh: '只读模式下不能修改数据', en: 'Read-only mode cannot change data' },
   SQL_TIMEOUT: { zh: 'SQL 执行超时，已被终止', en: 'The SQL statement timed out and was stopped' },
   INTERNAL_ERROR: { zh: '服务器内部错误', en: 'Internal server error' },
+  DATABASE_UNAVAILABLE: {
+    zh: '数据库暂时无法连接，请稍后重试',
+    en: 'The database cannot be reached right now; try again shortly',
+  },
 };
 
 /** Messages for one field of a 400, keyed by the JSON-schema keyword that failed. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { complementFlag } from '../../src/query/complement-flag';
-import type { Condition, QueryColumn, QueryTable } from '../../src/query/query-types';
+import type { Condition, LeafCondition, QueryColumn, QueryTable } from '../../src/query/query-types';
 
 const column = (name: string, dataType: QueryColumn['dataType'], indexType: QueryColumn['indexType']) => ({
   name,
@@ -24,7 +24,7 @@ const table: QueryTable = {
   relationNames: [],
 };
 
-const eq = (name: string, value: string | number | boolean): Condition => ({
+const eq = (name: string, value: string | number | boolean): LeafCondition => ({
   kind: 'leaf',
   column: name,
   operator: 'EQ',
