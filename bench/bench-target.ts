@@ -6,7 +6,7 @@ import { loadConfig, PRIMARY, PRIMARY_CAPTION, type AppConfig, type Client } fro
 export const BENCH_PASSWORD = 'Bench-admin-Pass-1';
 
 /** Bump when the seeded schema or data change: cached databases of another version are rebuilt. */
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 
 /** Where seeded SQLite databases are kept between runs (gitignored). */
 export const BENCH_DATA_ROOT = resolve(import.meta.dirname, '.data');
