@@ -1,6 +1,6 @@
 import type { ApiSession } from './api-session';
 
-const SYSTEM_COLUMNS = [
+export const SYSTEM_COLUMNS = [
   {
     name: 'id',
     caption: '编号',

@@ -14,7 +14,7 @@ export interface RunningServer {
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
-const freePort = (): Promise<number> =>
+export const freePort = (): Promise<number> =>
   new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
@@ -42,7 +42,7 @@ const waitUntilUp = async (url: string, child: ChildProcess, log: () => string):
 
 /** Starts the real server (built web app, fresh SQLite data directory) on a free port. */
 export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'crudboard-e2e-'));
   const adminPassword = 'E2e-admin-Pass-1';
   let out = '';
