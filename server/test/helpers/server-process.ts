@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+
+/** The real server as a child process (`server/src/server.ts`), for tests that kill it. */
+export interface ServerProcess {
+  url: string;
+  output(): string;
+  /** SIGKILL: no shutdown hooks, nothing flushed. */
+  kill(): Promise<void>;
+}
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+
+/** A TCP port nobody listens on right now. */
+export const freePort = (): Promise<number> =>
+  new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((done) => child.once('exit', () => done()));
+
+/** Starts the server with `env` (DATA_DIR, ADMIN_PASSWORD, ...) on `port` and waits until it answers. */
+export const startServerProcess = async (
+  port: number,
+  env: Record<string, string>,
+): Promise<ServerProcess> => {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_SOURCES: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (data: Buffer) => (out += data.toString()));
+  child.stderr?.on('data', (data: Buffer) => (out += data.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${out}`);
+    try {
+      if ((await fetch(`${url}/api/metadata/dataSources`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start within 60 s:\n${out}`);
+    }
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  return {
+    url,
+    output: () => out,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+  };
+};
+
+/** Signs in over HTTP; the session cookie to send back. */
+export const signIn = async (url: string, password: string, username = 'superadmin'): Promise<string> => {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password }).toString(),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+};
