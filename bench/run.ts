@@ -12,6 +12,7 @@ export const SUITES: Record<string, () => Promise<void>> = {
   'web-bundle': async () => (await import('./web-bundle')).runWebBundle(),
   'upload-big': async () => (await import('./upload-big')).runUploadBig(),
   'export-import': async () => (await import('./export-import')).runExportImport(),
+  'list-render': async () => (await import('./list-render')).runListRender(),
 };
 
 const requested = process.argv.slice(2);

@@ -33,6 +33,7 @@ import { hasAnyPermission } from '../../lib/permission';
 import { getUserAccess } from '../../store/session';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { BusinessFilters } from './BusinessFilters';
+import { tableScroll } from '../../lib/table-virtual';
 import { businessColumns, DATA_COLUMN_WIDTH } from './businessColumns';
 
 export interface BusinessListPageProps {
@@ -323,7 +324,11 @@ const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly
             dataSource={list.rows}
             loading={list.isLoading || (list.isFetching && list.rows.length === 0)}
             pagination={false}
-            scroll={{ x: dataColumns.length * DATA_COLUMN_WIDTH + ACTIONS_WIDTH + 48 }}
+            {...tableScroll(
+              list.rows.length,
+              columns.length,
+              dataColumns.length * DATA_COLUMN_WIDTH + ACTIONS_WIDTH + 48,
+            )}
             locale={{
               emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('businessList.empty')} />,
             }}
