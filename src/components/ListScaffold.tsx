@@ -1,4 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import { failureReason } from '../lib/failure-reason';
 import { Alert, Button, Card, Empty, Flex, Input, Table, Tooltip, Typography, theme } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import type { ReactNode } from 'react';
@@ -80,7 +81,7 @@ export const ListScaffold = <T extends { id?: number }>({
             showIcon
             style={{ marginBottom: token.margin }}
             message={t('metadataList.loadFailed')}
-            description={(list.error as { message?: string }).message}
+            description={failureReason(list.error, t('errors.unreachable'))}
             action={
               <Button size="small" onClick={() => void list.reload()}>
                 {t('metadataList.retry')}

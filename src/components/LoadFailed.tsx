@@ -1,5 +1,6 @@
 import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { failureReason } from '../lib/failure-reason';
 import { PageContainer, type Crumb } from './PageContainer';
 
 export interface LoadFailedProps {
@@ -12,7 +13,7 @@ export interface LoadFailedProps {
 /** A screen whose record could not be loaded: the reason and a retry, inside the page frame. */
 export const LoadFailed = ({ title, breadcrumb, error, onRetry }: LoadFailedProps) => {
   const { t } = useTranslation();
-  const reason = (error as { message?: string } | null)?.message;
+  const reason = failureReason(error, t('errors.unreachable'));
   return (
     <PageContainer title={title} breadcrumb={breadcrumb}>
       <Card>

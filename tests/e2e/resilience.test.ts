@@ -92,7 +92,7 @@ describe('hostile text and a server that goes away, in a real browser', () => {
     await server.stop();
     await page.getByRole('button', { name: '刷新' }).click();
     const notice = page.locator('.ant-notification-notice, .ant-message-notice, .ant-alert').filter({
-      hasText: /Network Error|网络|无法连接|http request error/,
+      hasText: '无法连接到服务器，请检查网络或稍后重试 (Network Error)',
     });
     await notice.first().waitFor();
     await screenshot(page, 'resilience-server-down');

@@ -33,6 +33,7 @@ import { hasAnyPermission } from '../../lib/permission';
 import { getUserAccess } from '../../store/session';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { BusinessFilters } from './BusinessFilters';
+import { failureReason } from '../../lib/failure-reason';
 import { tableScroll } from '../../lib/table-virtual';
 import { businessColumns, DATA_COLUMN_WIDTH } from './businessColumns';
 
@@ -46,8 +47,6 @@ type Pending = { keys: string[]; kind: 'delete' | 'softDelete' | 'restore' };
 type ExportState = { generating: boolean; url: string | null } | null;
 
 const ACTIONS_WIDTH = 260;
-
-const reasonOf = (error: unknown): string | undefined => (error as { message?: string } | null)?.message;
 
 const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly: boolean }) => {
   const { t } = useTranslation();
@@ -180,7 +179,7 @@ const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly
       list.unselect(keys);
       await list.reload();
     } catch (failure) {
-      const reason = reasonOf(failure);
+      const reason = failureReason(failure, t('errors.unreachable'));
       const text = t(`businessList.${kind}Failed`);
       void message.error(reason ? `${text}：${reason}` : text);
     } finally {
@@ -309,7 +308,7 @@ const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly
               type="error"
               showIcon
               message={t('businessList.loadFailed')}
-              description={reasonOf(list.error)}
+              description={failureReason(list.error, t('errors.unreachable'))}
               action={
                 <Button size="small" onClick={() => void list.reload()}>
                   {t('businessList.retry')}
