@@ -30,6 +30,9 @@ const TableEditPage = lazyPage(() =>
 const TableIndexesPage = lazyPage(() =>
   import('./pages/metadata/tables/TableIndexesPage').then((m) => m.TableIndexesPage),
 );
+const RecordImportPage = lazyPage(() =>
+  import('./pages/business/RecordImportPage').then((m) => m.RecordImportPage),
+);
 const SequenceListPage = lazyPage(() =>
   import('./pages/metadata/sequences/SequenceListPage').then((m) => m.SequenceListPage),
 );
@@ -93,6 +96,7 @@ export const AppRoutes = () => (
       <Route path={`${M}/sqls/new`} element={<SqlConsolePage />} />
       <Route path="dataSource/:dataSource/business/:tableName" element={<BusinessListPage />} />
       <Route path="dataSource/:dataSource/business/:tableName/new" element={<BusinessFormPage />} />
+      <Route path="dataSource/:dataSource/business/:tableName/import" element={<RecordImportPage />} />
       <Route path="dataSource/:dataSource/business/:tableName/:recId" element={<BusinessFormPage />} />
       {plannedScreens.map((screen) => (
         <Route key={screen.path} path={screen.path} element={<ComingSoonPage screen={screen} />} />

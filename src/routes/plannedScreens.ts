@@ -14,7 +14,6 @@ const metadata = { titleKey: 'menu.metadata' };
 const tables = { titleKey: 'screens.tables', to: `/${M}/tables` };
 const table = { titleKey: 'screens.tableEdit', to: `/${M}/tables/:id` };
 const business = { titleKey: 'menu.business' };
-const records = { titleKey: 'screens.recordList', to: `/${B}/:tableName` };
 
 export const plannedScreens: PlannedScreen[] = [
   {
@@ -28,5 +27,4 @@ export const plannedScreens: PlannedScreen[] = [
     trail: [metadata, tables, table],
   },
   { path: `${B}/import`, titleKey: 'screens.businessImport', trail: [business] },
-  { path: `${B}/:tableName/import`, titleKey: 'screens.recordImport', trail: [business, records] },
 ];

@@ -29,6 +29,7 @@ const routes: RouteObject[] = [
       { path: `${M}/sqls/new`, id: 'screens.sqlNew' },
       { path: 'dataSource/:dataSource/business/:tableName', id: 'screens.recordList' },
       { path: 'dataSource/:dataSource/business/:tableName/new', id: 'screens.recordNew' },
+      { path: 'dataSource/:dataSource/business/:tableName/import', id: 'screens.recordImport' },
       { path: 'dataSource/:dataSource/business/:tableName/:recId', id: 'screens.recordEdit' },
       ...plannedScreens.map((s) => ({ path: s.path, id: s.titleKey })),
       { path: '*', id: 'not-found' },
@@ -76,6 +77,6 @@ describe('routes of SPEC §2', () => {
   it('declares each planned screen once', () => {
     const paths = plannedScreens.map((s) => s.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(4);
+    expect(paths).toHaveLength(3);
   });
 });

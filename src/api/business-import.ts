@@ -1,0 +1,57 @@
+import { businessPermission, type ImportResult } from '../../contract';
+import type { HttpError } from '../lib/http-error';
+import { http } from '../providers/http';
+
+const base = (table: string) => `/business/${encodeURIComponent(table)}`;
+
+/** `GET .../import/template`: the URL of an .xlsx whose header row holds the insertable columns' captions. */
+export const importTemplateUrl = async (table: string): Promise<string> => {
+  const { data } = await http.get<string>(`${base(table)}/import/template`, {
+    requiredPermissions: [businessPermission(table, 'import')],
+    responseType: 'text',
+  });
+  return data;
+};
+
+/** What an import answered: done (maybe with bad rows when partial), or refused with its report. */
+export type ImportOutcome =
+  | { ok: true; result: ImportResult }
+  | { ok: false; message: string; result: ImportResult | null; errors?: Record<string, string> };
+
+const isReport = (value: unknown): value is ImportResult =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as ImportResult).failed) &&
+  typeof (value as ImportResult).failedRows === 'number';
+
+/**
+ * `POST .../import` with the workbook (multipart `file`); `partial` inserts the good rows and
+ * reports the rest. A 400 is an outcome too (the report of an all-or-nothing import, or why the
+ * file was refused); other failures reject as usual.
+ */
+export const importRecords = async (
+  table: string,
+  file: Blob,
+  fileName: string,
+  partial: boolean,
+  onProgress?: (percent: number) => void,
+): Promise<ImportOutcome> => {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  const response = await http.post<unknown>(`${base(table)}/import`, form, {
+    params: partial ? { partial: 'true' } : undefined,
+    requiredPermissions: [businessPermission(table, 'import')],
+    validateStatus: (status) => (status >= 200 && status < 300) || status === 400,
+    onUploadProgress: (event) => {
+      if (onProgress && event.total) onProgress(Math.round((event.loaded / event.total) * 100));
+    },
+  });
+  if (response.status !== 400 && isReport(response.data)) return { ok: true, result: response.data };
+  const body = (response.data ?? {}) as Partial<HttpError> & Partial<ImportResult>;
+  return {
+    ok: false,
+    message: typeof body.message === 'string' ? body.message : String(response.status),
+    result: isReport(body) ? body : null,
+    ...(body.errors ? { errors: body.errors } : {}),
+  };
+};
