@@ -33,6 +33,9 @@ const TableIndexesPage = lazyPage(() =>
 const RecordImportPage = lazyPage(() =>
   import('./pages/business/RecordImportPage').then((m) => m.RecordImportPage),
 );
+const BusinessImportPage = lazyPage(() =>
+  import('./pages/business/BusinessImportPage').then((m) => m.BusinessImportPage),
+);
 const SequenceListPage = lazyPage(() =>
   import('./pages/metadata/sequences/SequenceListPage').then((m) => m.SequenceListPage),
 );
@@ -94,6 +97,7 @@ export const AppRoutes = () => (
       <Route path={`${M}/relations/graph`} element={<RelationGraphPage />} />
       <Route path={`${M}/relations/:id`} element={<RelationFormPage />} />
       <Route path={`${M}/sqls/new`} element={<SqlConsolePage />} />
+      <Route path="dataSource/:dataSource/business/import" element={<BusinessImportPage />} />
       <Route path="dataSource/:dataSource/business/:tableName" element={<BusinessListPage />} />
       <Route path="dataSource/:dataSource/business/:tableName/new" element={<BusinessFormPage />} />
       <Route path="dataSource/:dataSource/business/:tableName/import" element={<RecordImportPage />} />

@@ -24,6 +24,21 @@ const isReport = (value: unknown): value is ImportResult =>
   Array.isArray((value as ImportResult).failed) &&
   typeof (value as ImportResult).failedRows === 'number';
 
+/** A 2xx with the report, or a 400 with the reason (and the report when rows were to blame). */
+const outcomeOf = (status: number, data: unknown): ImportOutcome => {
+  if (status !== 400 && isReport(data)) return { ok: true, result: data };
+  const body = (data ?? {}) as Partial<HttpError> & Partial<ImportResult>;
+  return {
+    ok: false,
+    message: typeof body.message === 'string' ? body.message : String(status),
+    result: isReport(body) ? body : null,
+    ...(body.errors ? { errors: body.errors } : {}),
+  };
+};
+
+/** Accepts the answers `outcomeOf` reads. */
+const answered = (status: number) => (status >= 200 && status < 300) || status === 400;
+
 /**
  * `POST .../import` with the workbook (multipart `file`); `partial` inserts the good rows and
  * reports the rest. A 400 is an outcome too (the report of an all-or-nothing import, or why the
@@ -41,17 +56,26 @@ export const importRecords = async (
   const response = await http.post<unknown>(`${base(table)}/import`, form, {
     params: partial ? { partial: 'true' } : undefined,
     requiredPermissions: [businessPermission(table, 'import')],
-    validateStatus: (status) => (status >= 200 && status < 300) || status === 400,
+    validateStatus: answered,
     onUploadProgress: (event) => {
       if (onProgress && event.total) onProgress(Math.round((event.loaded / event.total) * 100));
     },
   });
-  if (response.status !== 400 && isReport(response.data)) return { ok: true, result: response.data };
-  const body = (response.data ?? {}) as Partial<HttpError> & Partial<ImportResult>;
-  return {
-    ok: false,
-    message: typeof body.message === 'string' ? body.message : String(response.status),
-    result: isReport(body) ? body : null,
-    ...(body.errors ? { errors: body.errors } : {}),
-  };
+  return outcomeOf(response.status, response.data);
+};
+
+/** `POST /api/business/import`: several tables from one JSON file, in one transaction, parents first. */
+export const importTables = async (file: Blob, fileName: string): Promise<ImportOutcome> => {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  const response = await http.post<unknown>('/business/import', form, {
+    validateStatus: answered,
+  });
+  return outcomeOf(response.status, response.data);
+};
+
+/** `POST /api/business/export`: whole tables into one JSON file `{"<table>": [records]}`; its URL. */
+export const exportTables = async (tableIds: readonly number[]): Promise<string> => {
+  const { data } = await http.post<string>('/business/export', tableIds, { responseType: 'text' });
+  return data;
 };

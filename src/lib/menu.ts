@@ -43,6 +43,7 @@ export const appPaths = (dataSource: string) => {
     relations: `${ds}/metadata/relations`,
     sqls: `${ds}/metadata/sqls/new`,
     business: (table: string) => `${ds}/business/${encodeURIComponent(table)}`,
+    businessImport: `${ds}/business/import`,
     setting: '/setting',
     about: '/about',
   };

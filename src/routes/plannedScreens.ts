@@ -8,12 +8,10 @@ export interface PlannedScreen {
 }
 
 const M = 'dataSource/:dataSource/metadata';
-const B = 'dataSource/:dataSource/business';
 
 const metadata = { titleKey: 'menu.metadata' };
 const tables = { titleKey: 'screens.tables', to: `/${M}/tables` };
 const table = { titleKey: 'screens.tableEdit', to: `/${M}/tables/:id` };
-const business = { titleKey: 'menu.business' };
 
 export const plannedScreens: PlannedScreen[] = [
   {
@@ -26,5 +24,4 @@ export const plannedScreens: PlannedScreen[] = [
     titleKey: 'screens.tablePermission',
     trail: [metadata, tables, table],
   },
-  { path: `${B}/import`, titleKey: 'screens.businessImport', trail: [business] },
 ];

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -136,6 +137,57 @@ describe('importing records from a workbook in a real browser', () => {
     await page.getByText('部分导入完成，以下行未导入').waitFor();
     await page.getByText('新增 2 条，更新 0 条，失败 2 行').waitFor();
     expect(await customers()).toBe(30);
+    expect(errors).toEqual([]);
+  });
+
+  it('exports whole tables to one JSON file and imports several tables from one', async () => {
+    await page.goto(app());
+    await page.getByText('数据导入导出').click();
+    await page.waitForURL(/\/business\/import$/);
+    await page.getByText('导出多张表').waitFor();
+    await page.getByRole('checkbox', { name: '客户（customer）' }).check();
+    await page.getByRole('button', { name: /^\S* ?导\s*出$/ }).click();
+    const link = page.getByRole('link', { name: /立即下载/ });
+    await link.waitFor();
+    const href = await link.getAttribute('href');
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    const exported = (await (
+      await fetch(new URL(href ?? '', server.url), { headers: { cookie } })
+    ).json()) as {
+      customer: { name: string }[];
+    };
+    expect(exported.customer).toHaveLength(30);
+    expect(exported.customer.map((row) => row.name)).toContain('导入客户甲');
+    await page
+      .getByRole('button', { name: '关 闭' })
+      .or(page.getByRole('button', { name: '关闭' }))
+      .click();
+
+    const file = join(workDir, 'tables.json');
+    await writeFile(
+      file,
+      JSON.stringify({ customer: [{ name: '多表客户一', city: '天津' }, { name: '多表客户二' }] }),
+    );
+    await page.locator('input[type=file]').setInputFiles(file);
+    await page.getByRole('cell', { name: '客户', exact: true }).waitFor();
+    await screenshot(page, 'tables-transfer');
+    await page
+      .getByRole('button', { name: /导\s*入/ })
+      .last()
+      .click();
+    await page.getByText('新增 2 条，更新 0 条，失败 0 行').waitFor();
+    expect(await customers()).toBe(32);
+
+    const bad = join(workDir, 'bad-tables.json');
+    await writeFile(bad, JSON.stringify({ customer: [{ name: '不会导入' }], ghost: [{ name: 'x' }] }));
+    await page.locator('input[type=file]').setInputFiles(bad);
+    await page.getByText('以下表不存在或无权导入，导入会被拒绝：ghost').waitFor();
+    await page
+      .getByRole('button', { name: /导\s*入/ })
+      .last()
+      .click();
+    await page.locator('.ant-alert-error').filter({ hasText: '导入失败' }).waitFor();
+    expect(await customers()).toBe(32);
     expect(errors).toEqual([]);
   });
 });

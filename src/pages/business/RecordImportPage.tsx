@@ -17,8 +17,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { ImportFailure, ImportResult } from '../../../contract';
+import type { ImportResult } from '../../../contract';
 import { importRecords, importTemplateUrl, type ImportOutcome } from '../../api/business-import';
+import { ImportFailureTable } from '../../components/ImportFailureTable';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageContainer } from '../../components/PageContainer';
 import { PageSpin } from '../../components/PageSpin';
@@ -36,23 +37,6 @@ interface Chosen {
   /** Why the file could not be read in the browser. */
   unreadable?: boolean;
 }
-
-const FailureTable = ({ failures }: { failures: ImportFailure[] }) => {
-  const { t } = useTranslation();
-  return (
-    <Table<ImportFailure>
-      size="small"
-      rowKey={(failure) => `${failure.row}:${failure.column ?? ''}:${failure.message}`}
-      dataSource={failures}
-      pagination={failures.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-      columns={[
-        { key: 'row', title: t('recordImport.row'), dataIndex: 'row', width: 90 },
-        { key: 'column', title: t('recordImport.column'), dataIndex: 'column', width: 200 },
-        { key: 'message', title: t('recordImport.reason'), dataIndex: 'message' },
-      ]}
-    />
-  );
-};
 
 const Summary = ({ result }: { result: ImportResult }) => {
   const { t } = useTranslation();
@@ -165,7 +149,7 @@ export const RecordImportPage = () => {
               </Flex>
             }
           />
-          {result.failed.length > 0 && <FailureTable failures={result.failed} />}
+          {result.failed.length > 0 && <ImportFailureTable failures={result.failed} />}
         </Card>
       </PageContainer>
     );
@@ -266,7 +250,7 @@ export const RecordImportPage = () => {
                   {outcome.errors &&
                     Object.values(outcome.errors).map((text) => <span key={text}>{text}</span>)}
                   {outcome.result && outcome.result.failed.length > 0 && (
-                    <FailureTable failures={outcome.result.failed} />
+                    <ImportFailureTable failures={outcome.result.failed} />
                   )}
                 </Flex>
               }

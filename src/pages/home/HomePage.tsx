@@ -3,6 +3,7 @@ import {
   DatabaseOutlined,
   FieldNumberOutlined,
   ShareAltOutlined,
+  SwapOutlined,
   TableOutlined,
 } from '@ant-design/icons';
 import { useGetIdentity, usePermissions } from '@refinedev/core';
@@ -83,12 +84,24 @@ export const HomePage = () => {
   const caption = dataSources.find((ds) => ds.name === dataSource)?.caption || dataSource;
   const name = identity?.realname || identity?.username || '';
 
-  const links = [
+  const metadataLinks = [
     { key: 'tables', to: paths.tables, icon: <TableOutlined /> },
     { key: 'sequences', to: paths.sequences, icon: <FieldNumberOutlined /> },
     { key: 'relations', to: paths.relations, icon: <ShareAltOutlined /> },
     { key: 'sqls', to: paths.sqls, icon: <ConsoleSqlOutlined /> },
   ].filter((link) => link.key !== 'sqls' || canExecuteSql);
+  const links = [
+    ...(visible.includes('metadata') ? metadataLinks : []),
+    ...(visible.includes('business')
+      ? [
+          {
+            key: 'transfer',
+            to: paths.businessImport,
+            icon: <SwapOutlined />,
+          },
+        ]
+      : []),
+  ];
 
   return (
     <div style={{ maxWidth: 1280, margin: '0 auto' }}>
@@ -128,7 +141,7 @@ export const HomePage = () => {
         </Flex>
       </Card>
 
-      {visible.includes('metadata') && (
+      {links.length > 0 && (
         <section style={{ marginBottom: token.marginLG }}>
           <Typography.Title level={5}>{t('home.quickLinks')}</Typography.Title>
           <Row gutter={[16, 16]}>
