@@ -6,6 +6,7 @@ import { fullTextBody } from './full-text-body';
 import { columnValue } from './column-value';
 import { hashPasswords, isPlainObject, notAnObject, payloadFor, type WriteOptions } from './record-payload';
 import type { ItemTable } from './item-table';
+import { laterStamp } from './later-stamp';
 import { staleness } from './staleness';
 import { readRows } from './read-rows';
 import { whereKeys, type KeyValues } from './record-keys';
@@ -66,7 +67,8 @@ export const updateRecord = async (
   await guardUpdate(write, item, current, values, options.path);
   const clear = { ...current, ...values };
   await hashPasswords(item, values as Record<string, ScalarValue | null>);
-  Object.assign(values, systemValues(item.table.columns, 'update', write.now, write.userId));
+  const stamp = laterStamp(write.now, current[LOCK_COLUMN]);
+  Object.assign(values, systemValues(item.table.columns, 'update', stamp, write.userId));
   if (item.fullText) values[item.fullText.name] = fullTextBody(item.table.columns, clear, item.fullText);
   if (Object.keys(values).length > 0) {
     await whereKeys(write.db(item.table.tableName), item, [key]).update(values);

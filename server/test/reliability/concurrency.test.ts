@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createTable } from '../helpers/business-tables';
+import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
+import { login, useTestApps } from '../helpers/test-app';
+import { testDatabases } from '../helpers/test-databases';
+
+describe.each(testDatabases())('concurrent writes ($name)', (db) => {
+  const apps = useTestApps(db);
+
+  const setup = async (suffix: string) => {
+    const app = await apps.build();
+    const api = apiClient(app, (await login(app)).cookie);
+    const sequence = await api.post('/api/metadata/sequences', {
+      name: `ticketNo${suffix}`,
+      sequenceType: 'STRING',
+      format: 'T%06d',
+      minValue: 1,
+      maxValue: 999999,
+      nextValue: 1,
+      incrementBy: 1,
+    });
+    expect(sequence.statusCode, sequence.body).toBe(201);
+    await createTable(api, {
+      name: `ticket${suffix}`,
+      columns: [
+        ...SYSTEM_COLUMNS,
+        { name: 'ticketNo', dataType: 'VARCHAR', length: 20, seqId: sequence.json(), nullable: false },
+      ],
+    });
+    return { api, table: `/api/business/ticket${suffix}` };
+  };
+
+  it('gives 100 concurrent creates 100 distinct sequence values', async () => {
+    const { api, table } = await setup('A');
+    const created = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => api.post(table, { name: `并发${i}` })),
+    );
+    expect(created.map((response) => response.statusCode)).toEqual(Array(100).fill(201));
+    const rows = (await api.get(`${table}?limit=200`)).json() as { ticketNo: string }[];
+    expect(rows).toHaveLength(100);
+    const numbers = rows.map((row) => row.ticketNo).sort();
+    expect(new Set(numbers).size).toBe(100);
+    expect(numbers[0]).toBe('T000001');
+    expect(numbers[99]).toBe('T000100');
+  });
+
+  it('lets exactly one of several saves of the same version through; the others get 409', async () => {
+    const { api, table } = await setup('B');
+    const id = (await api.post(table, { name: '原始' })).json();
+    const { lastModifiedDate } = (await api.get(`${table}/${id}`)).json() as { lastModifiedDate: string };
+    // Twice: once at once (the same second as the create), once a little later.
+    for (const round of [1, 2]) {
+      const current =
+        round === 1 ? lastModifiedDate : (await api.get(`${table}/${id}`)).json().lastModifiedDate;
+      const saves = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          api.patch(`${table}/${id}`, { name: `第${round}轮${i}`, lastModifiedDate: current }),
+        ),
+      );
+      const statuses = saves.map((response) => response.statusCode).sort();
+      expect(statuses, saves.map((response) => response.body).join('\n')).toEqual([
+        200,
+        ...Array(7).fill(409),
+      ]);
+      const winner = saves.findIndex((response) => response.statusCode === 200);
+      const stored = (await api.get(`${table}/${id}`)).json() as { name: string; lastModifiedDate: string };
+      expect(stored.name).toBe(`第${round}轮${winner}`);
+      expect(stored.lastModifiedDate > current).toBe(true);
+    }
+  });
+});
