@@ -38,12 +38,32 @@ export const loadPrincipal = async (knex: Knex, userId: number): Promise<Princip
     .where('ur.userId', userId)
     .select('r.id', 'r.name', 'r.code', 'r.permissions')
     .orderBy('r.id');
-  const roles = roleRows.map((row) => ({
-    id: toNumber(row.id),
-    name: String(row.name),
-    code: String(row.code),
-    permissions: toStringOrNull(row.permissions),
-  }));
+  // A role's table permissions (tablePermission.permissions) grant their codes too.
+  const tableCodes = new Map<number, string[]>();
+  if (roleRows.length > 0) {
+    const rows: Record<string, unknown>[] = await knex(SYSTEM.tablePermission)
+      .whereIn(
+        'roleId',
+        roleRows.map((row) => toNumber(row.id)),
+      )
+      .select('roleId', 'permissions');
+    for (const row of rows) {
+      const codes = toStringOrNull(row.permissions);
+      if (!codes) continue;
+      const roleId = toNumber(row.roleId);
+      tableCodes.set(roleId, [...(tableCodes.get(roleId) ?? []), codes]);
+    }
+  }
+  const roles = roleRows.map((row) => {
+    const id = toNumber(row.id);
+    const permissions = [toStringOrNull(row.permissions), ...(tableCodes.get(id) ?? [])].filter(Boolean);
+    return {
+      id,
+      name: String(row.name),
+      code: String(row.code),
+      permissions: permissions.length > 0 ? permissions.join(',') : null,
+    };
+  });
   return {
     id: toNumber(user.id),
     username: String(user.username),

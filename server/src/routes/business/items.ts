@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { BusinessAction } from '../../../../contract/index';
+import { isSuperAdmin } from '../../auth/permission';
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import { principalOf } from '../../plugins/session';
@@ -31,6 +32,9 @@ import { listItems } from '../../services/items/list-items';
 import { loadItemTable } from '../../services/items/load-item-table';
 import { MAX_BATCH, parseRecordKey, parseRecordKeyList } from '../../services/items/record-keys';
 import { updateItem } from '../../services/items/update-item';
+import type { ColumnRules } from '../../services/permissions/column-rules';
+import { loadColumnRules } from '../../services/permissions/load-column-rules';
+import { assertSettable, narrowForImport, narrowForRead } from '../../services/permissions/narrow-item';
 
 const tags = ['business'];
 
@@ -41,17 +45,33 @@ export const contextOf = (request: FastifyRequest): ItemContext => ({
   authorities: principalOf(request).authorities.map((authority) => authority.authority),
 });
 
+const NO_RULES: ColumnRules = new Map();
+
 /** Actions a read-only table refuses (its records can be read and exported, never changed). */
 const WRITES: ReadonlySet<BusinessAction> = new Set(['create', 'update', 'delete', 'import']);
 
 /** The context and table of a request: 404 for an unknown table, 403 without `business:<table>:<action>` or for a write to a read-only table. */
 export const open = async (request: FastifyRequest, tableName: string, action: BusinessAction) => {
   const context = contextOf(request);
-  const item = await loadItemTable(context.db, tableName);
-  assertMay(context, item.table, action);
-  if (item.table.readOnly && WRITES.has(action)) {
-    throw new ApiException('FORBIDDEN', itemsMessage('readOnlyTable', { name: item.table.name }));
+  const stored = await loadItemTable(context.db, tableName);
+  assertMay(context, stored.table, action);
+  if (stored.table.readOnly && WRITES.has(action)) {
+    throw new ApiException('FORBIDDEN', itemsMessage('readOnlyTable', { name: stored.table.name }));
   }
+  const principal = principalOf(request);
+  const rules = isSuperAdmin(context.authorities)
+    ? NO_RULES
+    : await loadColumnRules(
+        context.db,
+        principal.roles.map((role) => role.id),
+      );
+  if (action === 'create' || action === 'update') assertSettable(stored, rules, request.body);
+  const item =
+    action === 'read' || action === 'export'
+      ? narrowForRead(stored, rules)
+      : action === 'import'
+        ? narrowForImport(stored, rules)
+        : stored;
   return { context, item };
 };
 

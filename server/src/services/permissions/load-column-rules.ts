@@ -1,0 +1,25 @@
+import type { Knex } from 'knex';
+import { SYSTEM } from '../../db/table-names';
+import { toNumber } from '../../db/values';
+import { cachedRead } from '../../db/write-versions';
+import { combineColumnRules, parseColumnGrants, type ColumnRules } from './column-rules';
+
+const NONE: ColumnRules = new Map();
+const rulesByRoles = cachedRead<ColumnRules>('principal');
+
+/**
+ * The column rules of a set of roles on one data source, from its tablePermission records; kept
+ * in memory until users, roles or table permissions are written.
+ */
+export const loadColumnRules = (db: Knex, roleIds: readonly number[]): Promise<ColumnRules> => {
+  if (roleIds.length === 0) return Promise.resolve(NONE);
+  const ids = [...roleIds].sort((a, b) => a - b);
+  return rulesByRoles.get(db, `columns:${ids.join(',')}`, async () => {
+    const rows: Record<string, unknown>[] = await db(SYSTEM.tablePermission)
+      .whereIn('roleId', ids)
+      .select('tableId', 'columns');
+    return combineColumnRules(
+      rows.map((row) => ({ tableId: toNumber(row.tableId), columns: parseColumnGrants(row.columns) })),
+    );
+  });
+};
