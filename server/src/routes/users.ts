@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { businessPermission, type Principal } from '../../../contract/index';
 import { menuFor } from '../auth/menu-for';
-import { hasPermission } from '../auth/permission';
+import { hasPermission, isSuperAdmin } from '../auth/permission';
 import { principalOf } from '../plugins/session';
 import { MenuItemSchema, PrincipalSchema } from '../schemas/auth';
 import { errorResponses } from '../schemas/common';
 import { TableSchema } from '../schemas/metadata';
 import { listMenus } from '../services/menu-store';
 import { listTables } from '../services/metadata-store';
+import { loadColumnRules } from '../services/permissions/load-column-rules';
+import { readableTables } from '../services/permissions/readable-tables';
 
 const codesOf = (principal: Principal) => principal.authorities.map((a) => a.authority);
 
@@ -50,9 +52,18 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const codes = codesOf(principalOf(request));
-      const tables = await listTables(request.dataSource.knex);
-      return tables.filter((table) => hasPermission(codes, businessPermission(table.name, 'read')));
+      const principal = principalOf(request);
+      const codes = codesOf(principal);
+      const knex = request.dataSource.knex;
+      const tables = (await listTables(knex)).filter((table) =>
+        hasPermission(codes, businessPermission(table.name, 'read')),
+      );
+      if (isSuperAdmin(codes)) return tables;
+      const rules = await loadColumnRules(
+        knex,
+        principal.roles.map((role) => role.id),
+      );
+      return readableTables(tables, rules);
     },
   );
 };

@@ -22,9 +22,9 @@ import { exportTables } from '../../services/import/export-tables';
 import { ImportFailed } from '../../services/import/import-report';
 import { importTables, parseTablesFile } from '../../services/import/import-tables';
 import { importXlsx } from '../../services/import/import-xlsx';
-import { assertMay } from '../../services/items/item-context';
 import { loadItemTable } from '../../services/items/load-item-table';
 import { listTables } from '../../services/metadata-store';
+import { assertOnlySettable } from '../../services/permissions/unsettable-fields';
 import { contextOf, open } from './items';
 
 export interface ImportRoutesOptions {
@@ -123,7 +123,9 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
           const entries = parseTablesFile(await readFile(file.path, 'utf8'));
           const tables = [];
           for (const [name, records] of entries) {
-            tables.push({ item: (await open(request, name, 'import')).item, records });
+            const { item } = await open(request, name, 'import');
+            assertOnlySettable(await loadItemTable(context.db, name), item, records);
+            tables.push({ item, records });
           }
           return importTables(context, tables);
         });
@@ -157,8 +159,8 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
       for (const id of ids) {
         const table = found.get(id);
         if (!table) continue;
-        assertMay(context, table, 'export');
-        items.push(await loadItemTable(context.db, table.name));
+        // Through `open`: the export code, and the columns the user may not read left out.
+        items.push((await open(request, table.name, 'export')).item);
       }
       const { path, url } = await app.downloads.reserve('json');
       try {
