@@ -28,6 +28,8 @@ export default defineConfig({
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/e2e/**'],
           setupFiles: ['./tests/setup.ts'],
+          // jsdom renders of large antd screens take seconds on a busy two-core machine.
+          testTimeout: 20000,
           server: { deps: { inline: [/@refinedev\//, 'react-router'] } },
         },
       },

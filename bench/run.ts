@@ -13,6 +13,7 @@ export const SUITES: Record<string, () => Promise<void>> = {
   'upload-big': async () => (await import('./upload-big')).runUploadBig(),
   'export-import': async () => (await import('./export-import')).runExportImport(),
   'list-render': async () => (await import('./list-render')).runListRender(),
+  'md5-browser': async () => (await import('./md5-browser')).runMd5Browser(),
 };
 
 const requested = process.argv.slice(2);

@@ -30,6 +30,12 @@ const TableEditPage = lazyPage(() =>
 const TableIndexesPage = lazyPage(() =>
   import('./pages/metadata/tables/TableIndexesPage').then((m) => m.TableIndexesPage),
 );
+const FormBuilderPage = lazyPage(() =>
+  import('./pages/metadata/tables/FormBuilderPage').then((m) => m.FormBuilderPage),
+);
+const TablePermissionPage = lazyPage(() =>
+  import('./pages/metadata/tables/TablePermissionPage').then((m) => m.TablePermissionPage),
+);
 const RecordImportPage = lazyPage(() =>
   import('./pages/business/RecordImportPage').then((m) => m.RecordImportPage),
 );
@@ -89,6 +95,8 @@ export const AppRoutes = () => (
       <Route path={`${M}/tables/import`} element={<TableImportPage />} />
       <Route path={`${M}/tables/:id`} element={<TableEditPage />} />
       <Route path={`${M}/tables/:id/indexs`} element={<TableIndexesPage />} />
+      <Route path={`${M}/tables/:id/formBuilder`} element={<FormBuilderPage />} />
+      <Route path={`${M}/tables/:id/tablePermission`} element={<TablePermissionPage />} />
       <Route path={`${M}/sequences`} element={<SequenceListPage />} />
       <Route path={`${M}/sequences/new`} element={<SequenceFormPage />} />
       <Route path={`${M}/sequences/:id`} element={<SequenceFormPage />} />

@@ -7,7 +7,8 @@ import { handleBootError } from './lib/boot-error';
 const boot = async () => {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root element missing');
-  const { App } = await import('./App');
+  const [{ App }, { i18nReady }] = await Promise.all([import('./App'), import('./providers/i18n-provider')]);
+  await i18nReady;
   createRoot(root).render(
     <StrictMode>
       <App />

@@ -52,18 +52,6 @@ describe('signed-in routes', { timeout: 30_000 }, () => {
     expect(window.location.search).toBe('?to=%2Fabout');
   });
 
-  it('shows a planned screen with its title and 功能开发中', async () => {
-    signIn(superAdmin);
-    renderAt('/dataSource/primary/metadata/tables/5/formBuilder');
-    expect(await screen.findByRole('heading', { name: '页面构建' })).toBeInTheDocument();
-    expect(screen.getByText('功能开发中')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '表管理' })).toHaveAttribute(
-      'href',
-      '/dataSource/primary/metadata/tables',
-    );
-    expect(document.title).toBe('页面构建 | crudboard');
-  });
-
   it('titles a planned record screen with the table caption', async () => {
     signIn(superAdmin);
     renderAt('/dataSource/primary/business/product/new');

@@ -1,4 +1,10 @@
-import { AppstoreAddOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import {
+  AppstoreAddOutlined,
+  LayoutOutlined,
+  PlusOutlined,
+  SafetyCertificateOutlined,
+  SaveOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -60,6 +66,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { DataLossDialog } from './DataLossDialog';
 import { PageContainer } from './PageContainer';
 import { TableChangeSummary } from './TableChangeSummary';
+import { useValueDialogSettings } from './ValueDialogSettings';
 
 export interface TableDesignerProps {
   /** The stored table to edit; absent for a new table. */
@@ -108,6 +115,7 @@ export const TableDesigner = ({ table }: TableDesignerProps) => {
   const [dataLoss, setDataLoss] = useState<DataLossEntry[] | null>(null);
   const refused = useRef<Table | null>(null);
 
+  const extensions = useValueDialogSettings(table);
   const sequences = useQuery({
     queryKey: metadataQueryKey(sequencesApi.path, dataSource, 'all'),
     queryFn: ({ signal }) => listAllSequences(signal),
@@ -259,6 +267,22 @@ export const TableDesigner = ({ table }: TableDesignerProps) => {
               {t('designer.indexesLink', { count: table?.indexs?.length ?? 0 })}
             </Button>
           )}
+          {!isNew && (
+            <Button
+              icon={<LayoutOutlined />}
+              onClick={() => void navigate(paths.formBuilder(table?.id as number))}
+            >
+              {t('screens.tableFormBuilder')}
+            </Button>
+          )}
+          {!isNew && (
+            <Button
+              icon={<SafetyCertificateOutlined />}
+              onClick={() => void navigate(paths.permission(table?.id as number))}
+            >
+              {t('screens.tablePermission')}
+            </Button>
+          )}
           <Button onClick={() => void navigate(paths.list)}>{t('buttons.cancel')}</Button>
           <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={requestSave}>
             {t('buttons.save')}
@@ -341,6 +365,7 @@ export const TableDesigner = ({ table }: TableDesignerProps) => {
             onMove={onMove}
             onRemove={onRemove}
             locks={locks}
+            renderExtension={extensions.renderExtension}
           />
         </Card>
         <Flex justify="flex-end" gap={token.marginXS}>
@@ -350,6 +375,7 @@ export const TableDesigner = ({ table }: TableDesignerProps) => {
           </Button>
         </Flex>
       </Flex>
+      {extensions.dialog}
       <BatchAddColumnsDialog
         open={batchOpen}
         takenNames={draft.columns.map((column) => column.name)}

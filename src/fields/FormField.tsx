@@ -8,7 +8,7 @@ import type { FormFieldSpec, FormMode } from '../lib/form-fields';
 import { isBlank } from '../lib/field-values';
 import { isNumericType, numberIssue, numberSpec } from '../lib/number-range';
 import { pickedRecords } from '../lib/record-payload';
-import { fieldTypeOf } from './registry';
+import { fieldTypeFor } from './registry';
 import { RelationInput } from './RelationInput';
 import { ValueDialogButton } from './ValueDialogButton';
 
@@ -42,7 +42,7 @@ export const FormField = ({
   const form = Form.useFormInstance();
   const { column, readOnly, required } = field;
   const label = column.caption || column.name;
-  const type = fieldTypeOf(column.dataType);
+  const type = fieldTypeFor(field);
   const rules: Rule[] = [];
   if (required) {
     const message = t('businessForm.required', { field: label });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Column, DataType } from '../../contract';
+import type { FieldKind } from '../lib/field-kinds';
 import { toFormValue, toWireValue } from '../lib/field-values';
 import { AttachmentInput } from './AttachmentInput';
 import { BoolInput } from './BoolInput';
@@ -8,6 +9,7 @@ import { PasswordInput } from './PasswordInput';
 import { TemporalInput } from './TemporalInput';
 import { TextAreaInput } from './TextAreaInput';
 import { TextInput } from './TextInput';
+import { PermissionCodesInput } from './PermissionCodesInput';
 import type { FieldInputProps } from './types';
 
 /** How a data type is edited: its input, and its value between the record and the input. */
@@ -54,3 +56,12 @@ export const FIELD_TYPES: Record<DataType, FieldType> = {
 /** The field type of a column (unknown data types edit as text). */
 export const fieldTypeOf = (dataType: DataType | string): FieldType =>
   FIELD_TYPES[dataType as DataType] ?? text;
+
+/** Inputs of the special column kinds (a role's permission codes as a checklist). */
+export const FIELD_KINDS: Record<FieldKind, FieldType> = {
+  permissionCodes: type(PermissionCodesInput),
+};
+
+/** The field type of a form field: its kind's, else its data type's. */
+export const fieldTypeFor = (field: { kind?: FieldKind; column: Pick<Column, 'dataType'> }): FieldType =>
+  field.kind ? FIELD_KINDS[field.kind] : fieldTypeOf(field.column.dataType);

@@ -1,4 +1,5 @@
 import type { Column, Table } from '../../contract';
+import { fieldKindOf, type FieldKind } from './field-kinds';
 
 export type FormMode = 'create' | 'update';
 
@@ -9,6 +10,8 @@ export interface FormFieldSpec {
   readOnly: boolean;
   /** Marked and checked as required (SPEC §5). */
   required: boolean;
+  /** An input of its own instead of the data type's (see field-kinds). */
+  kind?: FieldKind;
 }
 
 /** Columns the server fills on create (API.md §2.1): never shown on a create form. */
@@ -83,5 +86,9 @@ export const formFields = (table: Table, mode: FormMode, options: FormFieldOptio
     const required = !readOnly && column.nullable === false && column.dataType !== 'PASSWORD';
     return [{ column, readOnly, required }];
   });
-  return [...specs.filter((spec) => !filled(spec.column)), ...specs.filter((spec) => filled(spec.column))];
+  const kinded = specs.map((spec) => {
+    const kind = fieldKindOf(table, spec.column);
+    return kind ? { ...spec, kind } : spec;
+  });
+  return [...kinded.filter((spec) => !filled(spec.column)), ...kinded.filter((spec) => filled(spec.column))];
 };

@@ -3,7 +3,6 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enUS from '../locales/en-US.json';
 import zhCN from '../locales/zh-CN.json';
 import { PREFERENCE_KEYS, readPreference, writePreference } from '../store/preferences';
 
@@ -31,7 +30,8 @@ const initialLocale = (): Locale => {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  // English is loaded when first used (it stays out of the login page's scripts).
+  resources: { 'zh-CN': { translation: zhCN } },
   lng: initialLocale(),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
@@ -43,9 +43,24 @@ dayjs.locale(DAYJS_LOCALES[normaliseLocale(i18n.language)]);
 
 export const getLocale = (): Locale => normaliseLocale(i18n.language);
 
+/** Makes sure a locale's texts are there (en-US is a separate chunk, fetched once). */
+export const loadLocale = async (locale: Locale): Promise<void> => {
+  if (locale === DEFAULT_LOCALE || i18n.hasResourceBundle(locale, 'translation')) return;
+  const { default: texts } = await import('../locales/en-US.json');
+  i18n.addResourceBundle(locale, 'translation', texts);
+};
+
+/** Settles once the remembered language's texts are loaded: the app renders after it. */
+export const i18nReady: Promise<void> = loadLocale(normaliseLocale(i18n.language)).then(
+  // A language whose texts cannot be fetched shows the default ones.
+  () => undefined,
+  () => undefined,
+);
+
 /** Switches the UI language: i18next, dayjs, and the remembered choice (antd follows via useLocale). */
 export const changeLocale = async (locale: string): Promise<Locale> => {
   const next = normaliseLocale(locale);
+  await loadLocale(next);
   await i18n.changeLanguage(next);
   dayjs.locale(DAYJS_LOCALES[next]);
   writePreference(PREFERENCE_KEYS.locale, next);

@@ -7,21 +7,4 @@ export interface PlannedScreen {
   trail: { titleKey: string; to?: string }[];
 }
 
-const M = 'dataSource/:dataSource/metadata';
-
-const metadata = { titleKey: 'menu.metadata' };
-const tables = { titleKey: 'screens.tables', to: `/${M}/tables` };
-const table = { titleKey: 'screens.tableEdit', to: `/${M}/tables/:id` };
-
-export const plannedScreens: PlannedScreen[] = [
-  {
-    path: `${M}/tables/:id/formBuilder`,
-    titleKey: 'screens.tableFormBuilder',
-    trail: [metadata, tables, table],
-  },
-  {
-    path: `${M}/tables/:id/tablePermission`,
-    titleKey: 'screens.tablePermission',
-    trail: [metadata, tables, table],
-  },
-];
+export const plannedScreens: PlannedScreen[] = [];

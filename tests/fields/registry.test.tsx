@@ -99,7 +99,7 @@ describe('AttachmentInput', () => {
   it('shows the stored file as a 查看 link and stores the URL of an upload', async () => {
     server.on('POST', '/file', { status: 201, data: { url: '/api/file/new.pdf', name: 'a.pdf', size: 3 } });
     const onChange = vi.fn();
-    const { container, getByText } = render(
+    const { container, getByText, getByRole } = render(
       <AttachmentInput
         column={column('ATTACHMENT')}
         mode="update"
@@ -112,6 +112,7 @@ describe('AttachmentInput', () => {
     fireEvent.change(container.querySelector('input[type="file"]') as HTMLInputElement, {
       target: { files: [file] },
     });
+    fireEvent.click(getByRole('button', { name: /上\s*传/ }));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('/api/file/new.pdf'));
     const sent = server.sent('POST', '/file')[0]?.body as FormData;
     expect(sent).toBeInstanceOf(FormData);
@@ -122,13 +123,14 @@ describe('AttachmentInput', () => {
     server.on('POST', '/file', { status: 413, data: { code: 'PAYLOAD_TOO_LARGE', message: '文件太大' } });
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const onChange = vi.fn();
-    const { container } = render(
+    const { container, getByRole } = render(
       <AttachmentInput column={column('ATTACHMENT')} mode="create" onChange={onChange} />,
     );
     const file = new File(['abc'], 'big.bin');
     fireEvent.change(container.querySelector('input[type="file"]') as HTMLInputElement, {
       target: { files: [file] },
     });
+    fireEvent.click(getByRole('button', { name: /上\s*传/ }));
     await waitFor(() => expect(log).toHaveBeenCalled());
     expect(onChange).not.toHaveBeenCalled();
     log.mockRestore();

@@ -17,6 +17,8 @@ const routes: RouteObject[] = [
       { path: `${M}/tables/new`, id: 'screens.tableNew' },
       { path: `${M}/tables/:id`, id: 'screens.tableEdit' },
       { path: `${M}/tables/:id/indexs`, id: 'screens.tableIndexes' },
+      { path: `${M}/tables/:id/formBuilder`, id: 'screens.tableFormBuilder' },
+      { path: `${M}/tables/:id/tablePermission`, id: 'screens.tablePermission' },
       { path: `${M}/sequences`, id: 'screens.sequences' },
       { path: `${M}/sequences/new`, id: 'screens.sequenceNew' },
       { path: `${M}/sequences/:id`, id: 'screens.sequenceEdit' },
@@ -78,6 +80,6 @@ describe('routes of SPEC §2', () => {
   it('declares each planned screen once', () => {
     const paths = plannedScreens.map((s) => s.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(2);
+    expect(paths).toHaveLength(0);
   });
 });

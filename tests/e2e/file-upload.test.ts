@@ -1,0 +1,189 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInApi, type ApiSession } from './helpers/api-session';
+import { launchBrowser, screenshot, trackPageErrors } from './helpers/browser';
+import { SYSTEM_COLUMNS } from './helpers/shop';
+import { startServer, type RunningServer } from './helpers/start-server';
+
+const MB = 1024 * 1024;
+const BIG_SIZE = 50 * MB;
+
+let server: RunningServer;
+let browser: Browser;
+let api: ApiSession;
+let page: Page;
+let errors: string[];
+let work: string;
+
+const app = (path = '') => `${server.url}/crudboard/${path}`;
+const md5Of = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+
+/** The session cookie of a fresh sign-in, for the multipart calls ApiSession does not make. */
+const signInCookie = async () => {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'superadmin', password: server.adminPassword }).toString(),
+  });
+  expect(login.ok).toBe(true);
+  return (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+};
+
+const download = async (url: string, cookie: string) => {
+  const response = await fetch(`${server.url}${url}`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  return new Uint8Array(await response.arrayBuffer());
+};
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  api = await signInApi(server.url, server.adminPassword);
+  await api.call('POST', '/metadata/tables', {
+    name: 'contract',
+    pluralName: 'contracts',
+    tableName: 'contract',
+    caption: '合同',
+    columns: [
+      ...SYSTEM_COLUMNS,
+      { name: 'scan', caption: '扫描件', dataType: 'ATTACHMENT', length: 500, displayable: true },
+    ].map((column, i) => ({ displayOrder: i, ...column })),
+  });
+  work = mkdtempSync(join(tmpdir(), 'crudboard-e2e-upload-'));
+  const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'zh-CN' });
+  page = await context.newPage();
+  errors = trackPageErrors(page);
+  await page.goto(app('login'));
+  await page.getByPlaceholder('用户名').fill('superadmin');
+  await page.getByPlaceholder('密码').fill(server.adminPassword);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((url) => !url.pathname.includes('/login'));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+const uploadButton = () => page.getByRole('button', { name: /上\s*传/ });
+const rowOf = (text: string) => page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
+const storedScan = async (name: string) => {
+  const rows = await api.call<{ name: string; scan: string }[]>('GET', '/business/contract');
+  const row = rows.find((r) => r.name === name);
+  expect(row).toBeDefined();
+  return row?.scan ?? '';
+};
+
+describe('file upload in a real browser', () => {
+  it('warns with no file, uploads an attachment in a form and opens it from the list', async () => {
+    const image = await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 64, height: 48 } });
+    const imagePath = join(work, 'scan.png');
+    writeFileSync(imagePath, image);
+
+    await page.goto(app('dataSource/primary/business/contract/new'));
+    await page.getByText('扫描件').first().waitFor();
+    await uploadButton().click();
+    await page.getByText('请选择文件！').waitFor();
+
+    await page.getByLabel('名称').first().fill('采购合同');
+    await page.locator('.file-upload input[type="file"]').setInputFiles(imagePath);
+    await page.getByText('scan.png', { exact: true }).waitFor();
+    await uploadButton().click();
+    await page.getByText('scan.png 上传完成').waitFor();
+    await page.getByText('查看', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('添加成功').first().waitFor();
+
+    const url = await storedScan('采购合同');
+    expect(url).toMatch(/^\/download\//);
+    expect(md5Of(await download(url, await signInCookie()))).toBe(md5Of(image));
+
+    await page.goto(app('dataSource/primary/business/contract'));
+    const link = rowOf('采购合同').getByRole('link', { name: '查看' });
+    await link.waitFor();
+    const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+    await popup.waitForLoadState();
+    expect(new URL(popup.url()).pathname).toBe(url);
+    const width = await popup.evaluate('document.images[0]?.naturalWidth ?? 0');
+    expect(width).toBe(64);
+    await popup.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('uploads a 50 MB file in resumable chunks with progress and stores it whole', async () => {
+    const bytes = randomBytes(BIG_SIZE);
+    const md5 = md5Of(bytes);
+    const bigPath = join(work, 'archive.bin');
+    writeFileSync(bigPath, bytes);
+    const cookie = await signInCookie();
+
+    // An earlier, interrupted upload left chunk 1 on the server.
+    const chunkSize = 20_971_520;
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      name: 'archive.bin',
+      md5,
+      size: BIG_SIZE,
+      chunks: 3,
+      chunk: 1,
+    })) {
+      form.append(key, String(value));
+    }
+    form.append('file', new Blob([bytes.subarray(chunkSize, 2 * chunkSize)]), 'archive.bin');
+    const earlier = await fetch(`${server.url}/api/file/big`, {
+      method: 'POST',
+      headers: { cookie },
+      body: form,
+    });
+    expect(earlier.status).toBe(201);
+    expect(await earlier.json()).toMatchObject({ isFinished: false, received: [1] });
+
+    const chunkRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/file/big'))
+        chunkRequests.push(request.url());
+    });
+
+    await page.goto(app('dataSource/primary/business/contract/new'));
+    await page.getByLabel('名称').first().fill('大文件合同');
+    await page.locator('.file-upload input[type="file"]').setInputFiles(bigPath);
+    await page.getByText('archive.bin', { exact: true }).waitFor();
+    // A slower link, so the upload is seen under way.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const throttle = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    await throttle(10 * MB);
+    await uploadButton().click();
+    const status = page.locator('.file-upload [role="status"]');
+    await status.filter({ hasText: '上传中' }).waitFor();
+    await expect
+      .poll(async () => Number((await status.locator('.ant-progress-text').innerText()).replace('%', '')))
+      .toBeGreaterThan(5);
+    await screenshot(page, 'file-upload-progress');
+    await throttle(-1);
+    await page.getByText('archive.bin 上传完成').waitFor({ timeout: 60_000 });
+    await screenshot(page, 'file-upload-complete');
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('添加成功').first().waitFor();
+
+    // Only the two missing chunks travelled.
+    expect(chunkRequests).toHaveLength(2);
+    const url = await storedScan('大文件合同');
+    const held = await api.call<{ isFinished: boolean; url?: string }>('GET', `/file/big/${md5}`);
+    expect(held).toMatchObject({ isFinished: true, url });
+    const stored = await download(url, cookie);
+    expect(stored.byteLength).toBe(BIG_SIZE);
+    expect(md5Of(stored)).toBe(md5);
+    expect(errors).toEqual([]);
+  });
+});

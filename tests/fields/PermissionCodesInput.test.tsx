@@ -1,0 +1,124 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Form } from 'antd';
+import type { Column } from '../../contract';
+import { PermissionCodesInput } from '../../src/fields/PermissionCodesInput';
+import { fieldTypeFor } from '../../src/fields/registry';
+import { registerTables, resetRegisteredTables } from '../../src/resources/useRegisteredTables';
+import { clearSession } from '../../src/store/session';
+import { labelled } from '../helpers/dom';
+import { renderWithRefine } from '../helpers/renderWithRefine';
+import { clerk, signIn, superAdmin } from '../helpers/session';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const column: Column = { name: 'permissions', caption: '权限', dataType: 'TEXT' };
+
+beforeEach(() => {
+  registerTables('primary', [
+    { name: 'product', caption: '产品', columns: [] },
+    { name: 'order', caption: '订单', columns: [] },
+  ]);
+});
+afterEach(() => {
+  resetRegisteredTables();
+  clearSession();
+});
+
+const renderInput = (value: string) => {
+  const onChange = vi.fn();
+  renderWithRefine(<PermissionCodesInput column={column} mode="update" value={value} onChange={onChange} />);
+  return onChange;
+};
+
+const box = (code: string) => labelled<HTMLInputElement>(code);
+/** A fixed code's checkbox, found by its visible label. */
+const fixed = (label: string) =>
+  screen.getByText(label).closest('label')?.querySelector('input') as HTMLInputElement;
+
+describe('PermissionCodesInput', () => {
+  it('is the input of the permissionCodes kind', () => {
+    expect(fieldTypeFor({ kind: 'permissionCodes', column }).Input).toBe(PermissionCodesInput);
+    expect(fieldTypeFor({ column }).Input).not.toBe(PermissionCodesInput);
+  });
+
+  it('ticks the held codes and keeps the ones no checkbox shows', async () => {
+    signIn(superAdmin);
+    const onChange = renderInput('business:product:read,metadata:write,business:gone:read');
+    await waitFor(() => expect(box('business:product:read')).toBeChecked());
+    expect(fixed('修改元数据')).toBeChecked();
+    expect(fixed('查看元数据')).not.toBeChecked();
+    expect(box('business:order:read')).not.toBeChecked();
+    expect(screen.getByText('business:gone:read')).toBeInTheDocument();
+    expect(screen.getByText('已选 3 项')).toBeInTheDocument();
+
+    fireEvent.click(box('business:order:delete'));
+    expect(onChange).toHaveBeenLastCalledWith(
+      'business:product:read,metadata:write,business:gone:read,business:order:delete',
+    );
+    fireEvent.click(fixed('执行 SQL'));
+    expect(onChange).toHaveBeenLastCalledWith(
+      'business:product:read,metadata:write,business:gone:read,sql:execute',
+    );
+    fireEvent.click(box('business:product:read'));
+    expect(onChange).toHaveBeenLastCalledWith('metadata:write,business:gone:read');
+    fireEvent.click(
+      screen
+        .getByText('business:gone:read')
+        .closest('.ant-tag')
+        ?.querySelector('.ant-tag-close-icon') as Element,
+    );
+    expect(onChange).toHaveBeenLastCalledWith('business:product:read,metadata:write');
+  });
+
+  it('offers a user only the codes it holds, and lets it remove others', async () => {
+    signIn({
+      ...clerk,
+      authorities: [...clerk.authorities, { authority: 'business:order:*' }],
+    });
+    const onChange = renderInput('business:product:update');
+    await waitFor(() => expect(box('business:product:update')).toBeChecked());
+    // held by the role being edited, not by the user: may be removed, not re-added
+    expect(box('business:product:update')).not.toBeDisabled();
+    expect(box('business:product:delete')).toBeDisabled();
+    expect(box('business:product:read')).not.toBeDisabled();
+    expect(box('business:order:delete')).not.toBeDisabled();
+    expect(box('business:*:read')).not.toBeDisabled();
+    expect(box('business:*:*')).toBeDisabled();
+    expect(fixed('查看元数据')).toBeDisabled();
+    expect(fixed('上传文件')).toBeDisabled();
+
+    // the select-all of 查看 ticks every read the user may grant
+    fireEvent.click(labelled('全选 查看'));
+    expect(onChange).toHaveBeenLastCalledWith(
+      'business:product:update,business:*:read,business:order:read,business:product:read',
+    );
+    fireEvent.click(labelled('全选 删除'));
+    expect(onChange).toHaveBeenLastCalledWith('business:product:update,business:order:delete');
+  });
+
+  it('filters the tables by name or caption', async () => {
+    signIn(superAdmin);
+    renderInput('');
+    await waitFor(() => box('business:order:read'));
+    fireEvent.change(screen.getByPlaceholderText('筛选表'), { target: { value: '产品' } });
+    await waitFor(() => expect(document.querySelector('[aria-label="business:order:read"]')).toBeNull());
+    expect(box('business:product:read')).toBeInTheDocument();
+    expect(box('business:*:read')).toBeInTheDocument();
+  });
+
+  it('locks the codes of the super admin’s role, which the server never changes', async () => {
+    signIn(superAdmin);
+    const onChange = vi.fn();
+    renderWithRefine(
+      <Form initialValues={{ code: 'ROLE_SUPER_ADMIN' }}>
+        <Form.Item name="code" hidden>
+          <input />
+        </Form.Item>
+        <PermissionCodesInput column={column} mode="update" value="" onChange={onChange} />
+      </Form>,
+    );
+    expect(await screen.findByText('超级管理员角色拥有全部权限，其权限编码不能修改。')).toBeInTheDocument();
+    expect(box('business:product:read')).toBeDisabled();
+    expect(fixed('执行 SQL')).toBeDisabled();
+  });
+});
