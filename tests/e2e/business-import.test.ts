@@ -58,6 +58,18 @@ const choose = (path: string) => page.locator('input[type=file]').setInputFiles(
 describe('importing records from a workbook in a real browser', () => {
   let template = '';
 
+  it('shows the tables on the home page with their record counts', async () => {
+    await page.goto(app());
+    const card = page.locator('.ant-card').filter({ has: page.getByText('customer', { exact: true }) });
+    await card.getByText('25 条记录').waitFor();
+    await page
+      .locator('.ant-card')
+      .filter({ has: page.getByText('orderLine', { exact: true }) })
+      .getByText(/^\d+ 条记录$/)
+      .waitFor();
+    await screenshot(page, 'home-record-counts');
+  });
+
   it('downloads the template of the importable columns from the list', async () => {
     await page.goto(app('dataSource/primary/business/customer'));
     await page.getByText('共 25 条记录').waitFor();

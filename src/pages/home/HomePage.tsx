@@ -11,6 +11,7 @@ import { Avatar, Card, Col, Empty, Flex, Row, Skeleton, Tag, theme, Typography }
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RecordCount } from '../../components/RecordCount';
 import { useSqlAccess } from '../../hooks/useSqlAccess';
 import { appPaths, visibleMenuCodes } from '../../lib/menu';
 import type { Identity } from '../../providers/auth-provider';
@@ -80,6 +81,8 @@ export const HomePage = () => {
   useDocumentTitle(t('home.title'));
 
   const paths = appPaths(dataSource);
+  // Business tables first, then the built-in ones.
+  const ordered = [...tables].sort((a, b) => Number(Boolean(a.systemable)) - Number(Boolean(b.systemable)));
   const visible = visibleMenuCodes(codes, permission?.isSuperAdmin ?? false);
   const caption = dataSources.find((ds) => ds.name === dataSource)?.caption || dataSource;
   const name = identity?.realname || identity?.username || '';
@@ -180,7 +183,7 @@ export const HomePage = () => {
           </Card>
         ) : (
           <Row gutter={[16, 16]}>
-            {tables.map((table) => (
+            {ordered.map((table) => (
               <Col key={table.name} xs={24} sm={12} lg={8} xl={6}>
                 <Link to={paths.business(table.name)}>
                   <Card
@@ -189,9 +192,12 @@ export const HomePage = () => {
                     title={table.caption || table.name}
                     extra={table.systemable ? <Tag>{t('home.systemTable')}</Tag> : null}
                   >
-                    <Typography.Text type="secondary" code>
-                      {table.name}
-                    </Typography.Text>
+                    <Flex justify="space-between" align="center" gap={8}>
+                      <Typography.Text type="secondary" code>
+                        {table.name}
+                      </Typography.Text>
+                      <RecordCount table={table} dataSource={dataSource} />
+                    </Flex>
                     <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0', fontSize: 12 }}>
                       {t('home.columnCount', { count: table.columns?.length ?? 0 })}
                     </Typography.Paragraph>
