@@ -30,6 +30,12 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
+/**
+ * PostgreSQL refusing a text it cannot hold (a NUL character, a byte sequence invalid in UTF-8)
+ * wherever it came from: a name in the URL, a filter value, a field.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
 /** What a 503 suggests to wait before trying again. */
 const RETRY_AFTER_SECONDS = 5;
 
@@ -76,6 +82,18 @@ export const toErrorResponse = (error: unknown, lang: Lang, requestId: string): 
         code: 'VALIDATION_ERROR',
         message: errorMessage('VALIDATION_ERROR', lang),
         errors: { body: fieldMessage('invalidJson', lang) },
+      },
+      headers: {},
+      unexpected: false,
+    };
+  }
+  if (typeof framework.code === 'string' && UNSTORABLE_TEXT.has(framework.code)) {
+    return {
+      status: 400,
+      body: {
+        code: 'VALIDATION_ERROR',
+        message: errorMessage('VALIDATION_ERROR', lang),
+        errors: { text: fieldMessage('unstorableText', lang) },
       },
       headers: {},
       unexpected: false,

@@ -51,6 +51,10 @@ export const FIELD_MESSAGES = {
   const: { zh: '取值无效', en: 'has an invalid value' },
   additionalProperties: { zh: '不允许的字段', en: 'is not allowed' },
   invalidJson: { zh: '不是合法的 JSON', en: 'is not valid JSON' },
+  unstorableText: {
+    zh: '包含数据库无法保存的字符（如 NUL）',
+    en: 'contains characters the database cannot hold (such as NUL)',
+  },
   invalid: { zh: '取值无效', en: 'is invalid' },
 } as const satisfies Record<string, Localized>;
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;

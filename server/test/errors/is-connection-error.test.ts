@@ -51,4 +51,18 @@ describe('isConnectionError', () => {
       'The database cannot be reached right now; try again shortly',
     );
   });
+
+  it('answers 400 for text PostgreSQL cannot hold (NUL), not 500', () => {
+    const nul = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+    });
+    expect(toErrorResponse(nul, 'en', 'r')).toMatchObject({
+      status: 400,
+      body: {
+        code: 'VALIDATION_ERROR',
+        errors: { text: 'contains characters the database cannot hold (such as NUL)' },
+      },
+      unexpected: false,
+    });
+  });
 });
