@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, type ApiSession } from './helpers/api-session';
-import { launchBrowser, screenshot, trackPageErrors } from './helpers/browser';
+import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
 import { createShop } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
 
@@ -24,14 +24,10 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   api = await signInApi(server.url, server.adminPassword);
   await createShop(api);
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'zh-CN' });
-  page = await context.newPage();
-  errors = trackPageErrors(page);
-  await page.goto(app('login'));
-  await page.getByPlaceholder('用户名').fill('superadmin');
-  await page.getByPlaceholder('密码').fill(server.adminPassword);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((url) => !url.pathname.includes('/login'));
+  ({ page, errors } = await signedInPage(browser, server.url, server.adminPassword, {
+    width: 1366,
+    height: 900,
+  }));
 }, 120_000);
 
 afterAll(async () => {

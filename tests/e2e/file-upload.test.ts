@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, type ApiSession } from './helpers/api-session';
-import { launchBrowser, screenshot, trackPageErrors } from './helpers/browser';
+import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
 
@@ -53,14 +53,7 @@ beforeAll(async () => {
     ].map((column, i) => ({ displayOrder: i, ...column })),
   });
   work = mkdtempSync(join(tmpdir(), 'crudboard-e2e-upload-'));
-  const context = await browser.newContext({ viewport: { width: 1366, height: 820 }, locale: 'zh-CN' });
-  page = await context.newPage();
-  errors = trackPageErrors(page);
-  await page.goto(app('login'));
-  await page.getByPlaceholder('用户名').fill('superadmin');
-  await page.getByPlaceholder('密码').fill(server.adminPassword);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((url) => !url.pathname.includes('/login'));
+  ({ page, errors } = await signedInPage(browser, server.url, server.adminPassword));
 }, 120_000);
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, type ApiSession } from './helpers/api-session';
-import { launchBrowser, screenshotDir, trackPageErrors } from './helpers/browser';
+import { launchBrowser, screenshotDir, signedInPage } from './helpers/browser';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
 
@@ -71,14 +71,10 @@ beforeAll(async () => {
   columnIds = Object.fromEntries(table.columns.map((column) => [column.name, column.id]));
   await api.call('POST', '/business/widget', { name: '齿轮', color: '银色', weight: 3, note: '备用' });
 
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  page = await context.newPage();
-  errors = trackPageErrors(page);
-  await page.goto(app('login'));
-  await page.getByPlaceholder('用户名').fill('superadmin');
-  await page.getByPlaceholder('密码').fill(server.adminPassword);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((url) => !url.pathname.includes('/login'));
+  ({ page, errors } = await signedInPage(browser, server.url, server.adminPassword, {
+    width: 1440,
+    height: 900,
+  }));
 }, 120_000);
 
 afterAll(async () => {

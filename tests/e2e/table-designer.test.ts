@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Table } from '../../contract';
-import { launchBrowser, screenshot, trackPageErrors } from './helpers/browser';
+import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/start-server';
 
 let server: RunningServer;
@@ -74,14 +74,10 @@ const confirmAndSave = async (success: string) => {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  page = await context.newPage();
-  errors = trackPageErrors(page);
-  await page.goto(`${server.url}/crudboard/login`);
-  await page.getByPlaceholder('用户名').fill('superadmin');
-  await page.getByPlaceholder('密码').fill(server.adminPassword);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await page.waitForURL((url) => !url.pathname.includes('/login'));
+  ({ page, errors } = await signedInPage(browser, server.url, server.adminPassword, {
+    width: 1440,
+    height: 900,
+  }));
 });
 
 afterAll(async () => {

@@ -28,3 +28,21 @@ export const trackPageErrors = (page: Page): string[] => {
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
 };
+
+/** A page signed in as `superadmin` in a fresh browser context, with its uncaught errors collected. */
+export const signedInPage = async (
+  browser: Browser,
+  serverUrl: string,
+  password: string,
+  viewport = { width: 1366, height: 820 },
+): Promise<{ page: Page; errors: string[] }> => {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  await page.goto(`${serverUrl}/crudboard/login`);
+  await page.getByPlaceholder('用户名').fill('superadmin');
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((url) => !url.pathname.includes('/login'));
+  return { page, errors };
+};
