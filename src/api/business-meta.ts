@@ -10,6 +10,12 @@ export const getTableByName = async (name: string, signal?: AbortSignal): Promis
   return data;
 };
 
+/** The tables the user may open, as `GET /api/users/me/table` gives them (readable columns only). */
+export const listMyTables = async (signal?: AbortSignal): Promise<Table[]> => {
+  const { data } = await http.get<Table[]>('/users/me/table', { signal });
+  return Array.isArray(data) ? data : [];
+};
+
 /** The saved form layouts of a table (API.md §5), parsed. */
 export const listFormLayouts = async (tableId: number, signal?: AbortSignal): Promise<FormLayout[]> => {
   const { data } = await http.get<unknown[]>('/business/tableFormBuilder', {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Relation, Table } from '../../contract';
-import { getTableByName, listFormLayouts, listValueDialogs } from '../api/business-meta';
+import { getTableByName, listFormLayouts, listMyTables, listValueDialogs } from '../api/business-meta';
 import { tablesApi } from '../api/metadata-tables';
 import { listRelationsFromTable } from '../api/relations';
 import type { FormLayout, ValueDialog } from '../lib/business-meta';
@@ -32,8 +32,12 @@ const tableNamed = async (name: string, signal?: AbortSignal): Promise<Table> =>
   try {
     return await getTableByName(name, signal);
   } catch (error) {
-    const known = registeredTable(name);
-    if (known && !signal?.aborted) return known;
+    if (signal?.aborted) throw error;
+    // Opened by URL before the menu loaded the user's tables: ask for them here.
+    const known =
+      registeredTable(name) ??
+      (await listMyTables(signal).catch(() => [] as Table[])).find((table) => sameName(table, name));
+    if (known) return known;
     throw error;
   }
 };

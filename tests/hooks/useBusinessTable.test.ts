@@ -82,8 +82,18 @@ describe('loadBusinessTableMeta (SPEC §7 order)', () => {
 
   it('fails when the table cannot be loaded and the user does not have it either', async () => {
     server.on('GET', '/metadata/tables/name/nope', { status: 404, data: { message: '表不存在' } });
+    server.on('GET', '/users/me/table', { data: [order] });
     await expect(loadBusinessTableMeta('nope')).rejects.toMatchObject({ statusCode: 404 });
-    expect(server.requests).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("asks for the user's tables when opened by URL before the menu loaded them", async () => {
+    server.on('GET', '/metadata/tables/name/order', { status: 403, data: { message: 'forbidden' } });
+    server.on('GET', '/users/me/table', { data: [{ ...order, id: undefined }] });
+    server.on('GET', '/metadata/tablerelations/fromTable/name/order', { data: [] });
+    const meta = await loadBusinessTableMeta('order');
+    expect(meta.table.name).toBe('order');
+    expect(server.requests).toHaveLength(3);
   });
 
   it('uses the table of /users/me/table when the metadata is not readable', async () => {
