@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { AppRoutes } from '../src/RefineApp';
 import { createAuthProvider } from '../src/providers/auth-provider';
@@ -31,12 +31,6 @@ const renderAt = (url: string) => {
 };
 
 describe('signed-in routes', { timeout: 30_000 }, () => {
-  // The record form is a lazy chunk with a large module graph: load it before any test waits on
-  // it, so that a cold, busy machine does not spend the wait importing it.
-  beforeAll(async () => {
-    await import('../src/pages/business/BusinessFormPage');
-  }, 120_000);
-
   beforeEach(() => {
     appConfigLoader.reset();
     dataSourcesLoader.reset();
