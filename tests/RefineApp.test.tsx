@@ -10,11 +10,12 @@ import { dataSourcesLoader } from '../src/store/useCurrentDataSource';
 import { renderWithRefine, testDataProvider } from './helpers/renderWithRefine';
 import { signIn, superAdmin } from './helpers/session';
 
+const PRODUCT = { id: 1, name: 'product', caption: '产品', columns: [] };
+
 const renderAt = (url: string) => {
   const custom = vi.fn(async ({ url: path }: { url: string }) => {
     if (path === '/api/users/me/menu') return { data: [] };
-    if (path === '/api/users/me/table')
-      return { data: [{ id: 1, name: 'product', caption: '产品', columns: [] }] };
+    if (path === '/api/users/me/table') return { data: [PRODUCT] };
     throw new Error(`unexpected custom ${path}`);
   });
   renderWithRefine(
@@ -38,6 +39,8 @@ describe('signed-in routes', { timeout: 30_000 }, () => {
     vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
       if (url === '/business/config') return { data: [] };
       if (url === '/metadata/dataSources') return { data: [{ name: 'primary', caption: '主数据源' }] };
+      // The record form asks for the user's tables itself when it starts before the menu has them.
+      if (url === '/users/me/table') return { data: [PRODUCT] };
       throw new Error(`unexpected GET ${url}`);
     });
   });
