@@ -41,6 +41,7 @@ describe('signed-in routes', { timeout: 30_000 }, () => {
       if (url === '/metadata/dataSources') return { data: [{ name: 'primary', caption: '主数据源' }] };
       // The record form asks for the user's tables itself when it starts before the menu has them.
       if (url === '/users/me/table') return { data: [PRODUCT] };
+      if (url === '/metadata/tables/name/product') throw Object.assign(new Error('403'), { statusCode: 403 });
       throw new Error(`unexpected GET ${url}`);
     });
   });

@@ -5,6 +5,7 @@ import { getTableByName, listFormLayouts, listMyTables, listValueDialogs } from 
 import { tablesApi } from '../api/metadata-tables';
 import { listRelationsFromTable } from '../api/relations';
 import type { FormLayout, ValueDialog } from '../lib/business-meta';
+import { statusOf } from '../lib/http-error';
 import { registeredTablesStore } from '../resources/useRegisteredTables';
 import { useCurrentDataSource } from '../store/useCurrentDataSource';
 import { metadataQueryKey } from './useMetadataList';
@@ -33,10 +34,14 @@ const tableNamed = async (name: string, signal?: AbortSignal): Promise<Table> =>
     return await getTableByName(name, signal);
   } catch (error) {
     if (signal?.aborted) throw error;
-    // Opened by URL before the menu loaded the user's tables: ask for them here.
+    // Users who may not read the metadata (403) get the table from their own table list; opened
+    // by URL before the menu loaded that list, the page asks for it here.
+    const forbidden = statusOf(error) === 403;
     const known =
       registeredTable(name) ??
-      (await listMyTables(signal).catch(() => [] as Table[])).find((table) => sameName(table, name));
+      (forbidden
+        ? (await listMyTables(signal).catch(() => [] as Table[])).find((table) => sameName(table, name))
+        : undefined);
     if (known) return known;
     throw error;
   }

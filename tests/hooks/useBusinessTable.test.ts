@@ -82,9 +82,8 @@ describe('loadBusinessTableMeta (SPEC §7 order)', () => {
 
   it('fails when the table cannot be loaded and the user does not have it either', async () => {
     server.on('GET', '/metadata/tables/name/nope', { status: 404, data: { message: '表不存在' } });
-    server.on('GET', '/users/me/table', { data: [order] });
     await expect(loadBusinessTableMeta('nope')).rejects.toMatchObject({ statusCode: 404 });
-    expect(server.requests).toHaveLength(2);
+    expect(server.requests).toHaveLength(1);
   });
 
   it("asks for the user's tables when opened by URL before the menu loaded them", async () => {
