@@ -199,6 +199,8 @@ export const useValueDialogSettings = (
             type={stored ? 'link' : 'text'}
             icon={stored ? <LinkOutlined /> : <SettingOutlined />}
             loading={dialogs.isPending}
+            // A loading button swallows clicks: say so, so nobody (or no test) clicks into nothing.
+            disabled={dialogs.isPending}
             aria-label={`${t('columns.extension')} ${caption}`}
             onClick={() => setEditing({ columnId, caption, stored })}
           >
