@@ -10,6 +10,10 @@ export interface FullTextTable {
     ColumnDef,
     'name' | 'dataType' | 'length' | 'precision' | 'scale' | 'unsigned' | 'autoIncrement'
   > | null;
+  /** SQLite, set by `inspect`: whether the index has its table of bigrams (two-character terms). */
+  bigrams?: boolean;
+  /** SQLite, set by `inspect`: the key column that is the table's rowid, if one is. */
+  rowidKey?: string | null;
 }
 
 export type FullTextMethod = 'fts5-trigram' | 'pg-trgm' | 'mysql-ngram' | 'mroonga-bigram' | 'like';
@@ -32,6 +36,21 @@ export interface FullText {
    * the index without visiting the table; null (or absent) when the index cannot answer it.
    */
   countMatches?(db: Knex, table: FullTextTable, keyword: string): Knex.QueryBuilder | null;
+  /** What the methods above need to know of the table's index beyond its metadata (once per request). */
+  inspect?(db: Knex, table: FullTextTable): Promise<FullTextTable>;
+  /**
+   * Makes `query` (which selects from `table.tableName`) read the keyword's matches from the index
+   * in the order of the table's rowid (`table.rowidKey`), so that a page stops after its rows
+   * instead of collecting every match first; also adds the keyword's condition. False (and `query`
+   * untouched) when the index cannot drive this keyword.
+   */
+  driveInRowidOrder?(
+    db: Knex,
+    query: Knex.QueryBuilder,
+    table: FullTextTable,
+    keyword: string,
+    direction: 'asc' | 'desc',
+  ): boolean;
 }
 
 /** The whitespace-separated terms of a keyword. */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { fullTextFor } from '../../dialects/full-text/full-text-for';
 import { complementFlag } from '../../query/complement-flag';
 import type { ListQuery } from '../../query/query-types';
+import { fullTextTargetFor } from './full-text-target';
 import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 
@@ -21,11 +21,8 @@ export const fastCount = async (
 ): Promise<Knex.QueryBuilder | null> => {
   const { tableName } = item.table;
   if (query.search && !query.where && item.fullText) {
-    const fullText = await fullTextFor(sourceKnex);
-    return (
-      fullText.countMatches?.(context.db, { tableName, column: item.fullText, key: null }, query.search) ??
-      null
-    );
+    const index = await fullTextTargetFor(context, item, sourceKnex);
+    return index?.fullText.countMatches?.(context.db, index.target, query.search) ?? null;
   }
   if (query.search) return null;
   const flag = complementFlag(query.where, item.query);

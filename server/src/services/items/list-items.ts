@@ -1,14 +1,52 @@
 import type { Knex } from 'knex';
-import { applyListQuery } from '../../query/apply-list-query';
+import { applyListQuery, applyWhere } from '../../query/apply-list-query';
 import type { ListQuery } from '../../query/query-types';
 import { columnsToRead } from './columns-to-read';
 import { embedRelations } from './embed-relations';
+import { fullTextTargetFor } from './full-text-target';
 import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 import { readRows } from './read-rows';
 import { relationsToEmbed } from './relations-to-embed';
 import { searchConditionFor } from './search-condition';
 import { toRecord } from './to-record';
+
+/** The direction of a page ordered by `key` alone (the default order is the key descending), else null. */
+const keyOrder = (query: ListQuery, key: string): 'asc' | 'desc' | null => {
+  if (query.orderBy.length === 0) return 'desc';
+  const [only] = query.orderBy;
+  return query.orderBy.length === 1 && only?.column === key ? only.direction : null;
+};
+
+/**
+ * A keyword page in rowid order read from the full-text index (SQLite): the index yields its
+ * matches in that order, so the page stops after its rows instead of collecting every match and
+ * looking each up. False when the order, the key or the keyword does not allow it.
+ */
+const driveByFullText = async (
+  context: ItemContext,
+  item: ItemTable,
+  query: ListQuery,
+  sourceKnex: Knex,
+  builder: Knex.QueryBuilder,
+): Promise<boolean> => {
+  if (!query.search || !item.fullText) return false;
+  const index = await fullTextTargetFor(context, item, sourceKnex);
+  const key = index?.target.rowidKey;
+  const direction = key ? keyOrder(query, key) : null;
+  if (!index?.fullText.driveInRowidOrder || !direction) return false;
+  if (!index.fullText.driveInRowidOrder(context.db, builder, index.target, query.search, direction))
+    return false;
+  // The keyword's condition is in place: only the filters are left.
+  applyWhere(
+    builder,
+    item.query,
+    { where: query.where, search: null },
+    { dialect: context.dialect, search: () => undefined },
+  );
+  builder.offset(query.offset).limit(query.limit);
+  return true;
+};
 
 /** GET /api/business/{table}: one page of records with their relations (one query per relation). */
 export const listItems = async (
@@ -24,10 +62,12 @@ export const listItems = async (
     item.table.tableName,
     columnsToRead(item, query.select, embedded),
   );
-  applyListQuery(builder, item.query, query, {
-    dialect: context.dialect,
-    search: await searchConditionFor(context, item, sourceKnex),
-  });
+  if (!(await driveByFullText(context, item, query, sourceKnex, builder))) {
+    applyListQuery(builder, item.query, query, {
+      dialect: context.dialect,
+      search: await searchConditionFor(context, item, sourceKnex),
+    });
+  }
   const rows: Record<string, unknown>[] = await builder;
   const records = rows.map((row) => toRecord(item.table.columns, row));
   await embedRelations(context, item, embedded, records, new Set(query.expand));

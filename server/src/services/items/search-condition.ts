@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
-import { fullTextFor } from '../../dialects/full-text/full-text-for';
-import type { FullTextTable } from '../../dialects/full-text/full-text';
 import type { SearchCondition } from '../../query/apply-list-query';
 import { isTextType } from '../../query/data-type-kind';
 import { likeSearch } from '../../query/like-search';
+import { fullTextTargetFor } from './full-text-target';
 import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 
@@ -19,13 +18,9 @@ export const searchConditionFor = async (
   sourceKnex: Knex,
 ): Promise<SearchCondition> => {
   const { tableName } = item.table;
-  if (item.fullText) {
-    const fullText = await fullTextFor(sourceKnex);
-    const target: FullTextTable = {
-      tableName,
-      column: item.fullText,
-      key: item.keys.length === 1 ? (item.keys[0] ?? null) : null,
-    };
+  const index = await fullTextTargetFor(context, item, sourceKnex);
+  if (index) {
+    const { fullText, target } = index;
     return (builder, keyword) => {
       fullText.matchCondition(builder, target, keyword);
     };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dialectOf } from '../../../src/db/dialect';
+import { metadata002SqliteBigrams } from '../../../src/db/migrations/metadata-002-sqlite-bigrams';
 import { fullTextFor } from '../../../src/dialects/full-text/full-text-for';
+import { sqliteFullTextNames } from '../../../src/dialects/full-text/sqlite-full-text';
 import type { FullTextTable } from '../../../src/dialects/full-text/full-text';
 import { fullTextTarget } from '../../../src/services/ddl/physical-objects';
 import { listTables } from '../../../src/services/metadata-store';
@@ -32,7 +34,8 @@ describe.each(testDatabases())('full-text search index ($name)', (db) => {
     expect(fullText.method).toBe(METHOD[dialectOf(knex)]);
     const id = await createTable(knex, { name: 'article', columns: SYSTEM_COLUMNS });
     const [stored] = await listTables(knex, [id]);
-    const target = fullTextTarget(tableDefFromStored(stored!)) as FullTextTable;
+    const described = fullTextTarget(tableDefFromStored(stored!)) as FullTextTable;
+    const target = fullText.inspect ? await fullText.inspect(knex, described) : described;
     for (const [i, body] of BODIES.entries()) {
       await knex('article').insert({ name: `a${i}`, fullTextBody: body, createdDate: '2024-01-01 00:00:00' });
     }
@@ -52,6 +55,8 @@ describe.each(testDatabases())('full-text search index ($name)', (db) => {
     expect(await search('e_n')).toEqual([5]);
     expect(await search('0%d')).toEqual([]);
     expect(await search('"quoted"')).toEqual([]);
+    expect(await search('HE')).toEqual([2, 4]);
+    expect(await search('e_')).toEqual([5]);
 
     await knex('article').where('id', 2).update({ fullTextBody: 'goodbye' });
     await knex('article').where('id', 1).delete();
@@ -62,6 +67,8 @@ describe.each(testDatabases())('full-text search index ($name)', (db) => {
       fullTextBody: '人民日报',
       createdDate: '2024-01-01 00:00:00',
     });
+    expect(await search('人民')).toEqual([6]);
+    await knex('article').where('id', 6).update({ name: 'renamed' });
     expect(await search('人民')).toEqual([6]);
 
     const tablesWithIndex = await physicalTables(knex);
@@ -83,5 +90,73 @@ describe.each(testDatabases())('full-text search index ($name)', (db) => {
     expect(
       (await knex('article').select('fullTextBody').orderBy('id')).map((row) => row.fullTextBody),
     ).toContain('人民日报');
+  });
+});
+
+describe.each(testDatabases().filter((db) => db.name === 'sqlite'))('SQLite bigram index ($name)', (db) => {
+  const apps = useTestApps(db);
+
+  it('answers two-character terms from the index, for any length of body, in rowid order', async () => {
+    const app = await apps.build();
+    const knex = app.dataSources.primary.knex;
+    await clearTables(knex);
+    const fullText = await fullTextFor(knex);
+    const id = await createTable(knex, { name: 'note', columns: SYSTEM_COLUMNS });
+    const [stored] = await listTables(knex, [id]);
+    const target = await fullText.inspect!(
+      knex,
+      fullTextTarget(tableDefFromStored(stored!)) as FullTextTable,
+    );
+    expect(target).toMatchObject({ bigrams: true, rowidKey: 'id' });
+    const bodies = [
+      `${'甲'.repeat(3_000)}长尾`,
+      '物流跟踪',
+      null,
+      '物',
+      'Ab物流 cd',
+      `${'x'.repeat(1_030)}流物`,
+    ];
+    for (const [i, body] of bodies.entries()) {
+      await knex('note').insert({ name: `n${i}`, fullTextBody: body, createdDate: '2024-01-01 00:00:00' });
+    }
+    const count = async (keyword: string) => {
+      const statement = fullText.countMatches!(knex, target, keyword);
+      expect(statement).not.toBeNull();
+      return Number(((await statement) as { n: unknown }).n);
+    };
+    expect(await count('长尾')).toBe(1);
+    expect(await count('甲长')).toBe(1);
+    expect(await count('物流')).toBe(2);
+    expect(await count('流物')).toBe(1);
+    expect(await count('AB')).toBe(1);
+    expect(await count('物流 跟踪')).toBe(1);
+    expect(await count('物流 ab物')).toBe(1);
+    expect(fullText.countMatches!(knex, target, 'b ')).toBeNull();
+
+    const page = async (keyword: string, direction: 'asc' | 'desc', limit: number) => {
+      const query = knex('note').select('note.id');
+      expect(fullText.driveInRowidOrder!(knex, query, target, keyword, direction)).toBe(true);
+      return (await query.limit(limit)).map((row: { id: unknown }) => Number(row.id));
+    };
+    expect(await page('物流', 'desc', 10)).toEqual([5, 2]);
+    expect(await page('物流', 'asc', 1)).toEqual([2]);
+    expect(await page('甲甲甲', 'desc', 10)).toEqual([1]);
+    expect(await page('物流 cd', 'desc', 10)).toEqual([5]);
+    expect(fullText.driveInRowidOrder!(knex, knex('note'), target, 'b', 'desc')).toBe(false);
+
+    await knex('note').where('id', 2).update({ fullTextBody: '仓储' });
+    await knex('note').where('id', 5).delete();
+    expect(await count('物流')).toBe(0);
+    expect(await count('仓储')).toBe(1);
+
+    // An index built before bigrams existed is rebuilt with them by the migration.
+    await knex.raw('DROP TABLE ??', [sqliteFullTextNames('note').bigrams]);
+    const old = await fullText.inspect!(knex, target);
+    expect(old.bigrams).toBe(false);
+    expect(fullText.countMatches!(knex, old, '仓储')).toBeNull();
+    await metadata002SqliteBigrams.up(knex);
+    expect((await fullText.inspect!(knex, target)).bigrams).toBe(true);
+    expect(await count('仓储')).toBe(1);
+    expect(await count('长尾')).toBe(1);
   });
 });

@@ -1,0 +1,31 @@
+import type { Knex } from 'knex';
+import { fullTextFor } from '../../dialects/full-text/full-text-for';
+import type { FullText, FullTextTable } from '../../dialects/full-text/full-text';
+import type { ItemContext } from './item-context';
+import type { ItemTable } from './item-table';
+
+export interface FullTextTarget {
+  fullText: FullText;
+  target: FullTextTable;
+}
+
+/**
+ * The keyword-search index of a table with a FULLTEXT column, inspected for this request (which
+ * companion tables it has, which key is the rowid), or null for a table without one.
+ * `sourceKnex` is the data source's own Knex (the full-text method is detected once per source).
+ */
+export const fullTextTargetFor = async (
+  context: ItemContext,
+  item: ItemTable,
+  sourceKnex: Knex,
+): Promise<FullTextTarget | null> => {
+  if (!item.fullText) return null;
+  const fullText = await fullTextFor(sourceKnex);
+  const described: FullTextTable = {
+    tableName: item.table.tableName,
+    column: item.fullText,
+    key: item.keys.length === 1 ? (item.keys[0] ?? null) : null,
+  };
+  const target = fullText.inspect ? await fullText.inspect(context.db, described) : described;
+  return { fullText, target };
+};
