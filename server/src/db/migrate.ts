@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { metadata001Tables } from './migrations/metadata-001-tables';
 import { metadata002SqliteBigrams } from './migrations/metadata-002-sqlite-bigrams';
+import { metadata003PgRowCounts } from './migrations/metadata-003-pg-row-counts';
 import type { NamedMigration } from './migrations/named-migration';
 import { system001Tables } from './migrations/system-001-tables';
 import { system002Files } from './migrations/system-002-files';
@@ -8,7 +9,11 @@ import { system003SystemTables } from './migrations/system-003-system-tables';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
-export const METADATA_MIGRATIONS: readonly NamedMigration[] = [metadata001Tables, metadata002SqliteBigrams];
+export const METADATA_MIGRATIONS: readonly NamedMigration[] = [
+  metadata001Tables,
+  metadata002SqliteBigrams,
+  metadata003PgRowCounts,
+];
 export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system001Tables,
   system002Files,

@@ -4,6 +4,7 @@ import type { Dialect } from '../../dialects/column-type';
 import { createPhysicalTable } from '../../dialects/create-physical-table';
 import type { FullText } from '../../dialects/full-text/full-text';
 import { MAX_IDENTIFIER_LENGTH } from '../../dialects/derived-name';
+import { attachPgRowCount } from '../../dialects/row-count/pg-row-count';
 import { isSafeIdentifier } from '../tables/name-problem';
 import type { PhysicalIndex, SchemaOp } from './schema-op';
 
@@ -113,6 +114,7 @@ export const applyOp = async ({ db, dialect, fullText }: OpContext, op: SchemaOp
   switch (op.kind) {
     case 'createTable':
       await createPhysicalTable(db, dialect, op.table);
+      if (dialect === 'pg') await attachPgRowCount(db, op.table.tableName, { empty: true });
       return;
     case 'dropTable':
       await db.schema.dropTable(op.table);

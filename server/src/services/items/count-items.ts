@@ -14,7 +14,7 @@ export const countItems = async (
   sourceKnex: Knex,
 ): Promise<number> => {
   const fast = await fastCount(context, item, query, sourceKnex);
-  if (fast) return Number(((await fast) as { n: unknown } | undefined)?.n ?? 0);
+  if (fast !== null) return fast;
   const builder = context.db(item.table.tableName);
   applyWhere(builder, item.query, query, {
     dialect: context.dialect,

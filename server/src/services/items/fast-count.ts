@@ -1,39 +1,68 @@
 import type { Knex } from 'knex';
+import { foldPgRowCount, pgKeptCount, ROW_DELTA_TABLE } from '../../dialects/row-count/pg-row-count';
 import { complementFlag } from '../../query/complement-flag';
 import type { ListQuery } from '../../query/query-types';
 import { fullTextTargetFor } from './full-text-target';
 import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 
+const numberOf = (row: unknown): number => Number((row as { n: unknown } | undefined)?.n ?? 0);
+
+/** PostgreSQL: the table's kept row count, or null when it has none (see pg-row-count.ts). */
+const keptCount = async (
+  context: ItemContext,
+  tableName: string,
+  sourceKnex: Knex,
+): Promise<number | null> => {
+  if (context.dialect !== 'pg') return null;
+  const { rows } = (await pgKeptCount(context.db, tableName)) as {
+    rows: { n: unknown; parts: unknown }[];
+  };
+  const [row] = rows;
+  if (!row) return null;
+  foldPgRowCount(sourceKnex, tableName, Number(row.parts)).catch(() => undefined);
+  return Number(row.n);
+};
+
 /**
- * A cheaper statement giving the same count as the generic `count(*) … WHERE`, for the two cases
- * the list screen sends most on large tables, or null to use the generic one:
+ * A cheaper count than the generic `count(*) … WHERE`, for the cases the list screen sends most on
+ * large tables, or null to use the generic one:
+ * - no condition at all, on PostgreSQL tables whose row count is kept;
  * - only a keyword, on a table whose full-text index can count its matches alone (SQLite FTS5);
- * - only `flag = false` on an indexed BOOL column: all rows minus the flagged and the NULL ones,
- *   in one statement (one snapshot).
- * Each answers `n`.
+ * - only `flag = false` on an indexed BOOL column: all rows (kept, or counted) minus the flagged
+ *   and the NULL ones, in one statement (one snapshot).
  */
 export const fastCount = async (
   context: ItemContext,
   item: ItemTable,
   query: Pick<ListQuery, 'where' | 'search'>,
   sourceKnex: Knex,
-): Promise<Knex.QueryBuilder | null> => {
+): Promise<number | null> => {
   const { tableName } = item.table;
+  const { db } = context;
   if (query.search && !query.where && item.fullText) {
     const index = await fullTextTargetFor(context, item, sourceKnex);
-    return index?.fullText.countMatches?.(context.db, index.target, query.search) ?? null;
+    const statement = index?.fullText.countMatches?.(db, index.target, query.search);
+    return statement ? numberOf(await statement) : null;
   }
   if (query.search) return null;
+  if (!query.where) return keptCount(context, tableName, sourceKnex);
   const flag = complementFlag(query.where, item.query);
   if (!flag) return null;
   const column = `${tableName}.${flag}`;
-  const { db } = context;
-  return db.first(
-    db.raw('(?) - (?) - (?) as n', [
-      db(tableName).count('*'),
-      db(tableName).where(column, '=', true).count('*'),
-      db(tableName).whereNull(column).count('*'),
-    ]),
+  const kept = (await keptCount(context, tableName, sourceKnex)) !== null;
+  const all = kept
+    ? db(ROW_DELTA_TABLE)
+        .whereRaw('rel = to_regclass(?)', [db.raw('??', [tableName]).toQuery()])
+        .sum('d')
+    : db(tableName).count('*');
+  return numberOf(
+    await db.first(
+      db.raw('coalesce((?), 0) - (?) - (?) as n', [
+        all,
+        db(tableName).where(column, '=', true).count('*'),
+        db(tableName).whereNull(column).count('*'),
+      ]),
+    ),
   );
 };

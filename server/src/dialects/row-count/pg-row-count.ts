@@ -1,0 +1,115 @@
+import type { Knex } from 'knex';
+import { derivedName } from '../derived-name';
+
+/**
+ * PostgreSQL: exact row counts kept per table, so that counting a large table without a filter
+ * does not read it. Statement-level triggers (with transition tables) add one row per INSERT or
+ * DELETE statement to `cb_row_delta` holding how many rows it added or removed; TRUNCATE removes
+ * the table's rows. The count is the sum of the table's deltas, read in the reader's snapshot, so
+ * it is as exact as `count(*)` under concurrent transactions. Rows are keyed by the table's oid,
+ * which a rename keeps. Readers fold the deltas into one row when they pile up.
+ */
+export const ROW_DELTA_TABLE = 'cb_row_delta';
+const ADDED = 'cb_row_count_added';
+const REMOVED = 'cb_row_count_removed';
+const TRUNCATED = 'cb_row_count_truncated';
+/** Deltas of one table beyond which a reader folds them. */
+const FOLD_AFTER = 64;
+
+export const pgRowCountTriggers = (tableName: string) => ({
+  insert: derivedName('rc', tableName, 'ins'),
+  delete: derivedName('rc', tableName, 'del'),
+  truncate: derivedName('rc', tableName, 'trunc'),
+});
+
+/** The delta table and the trigger functions, in the current schema (named in the function bodies, so other search paths work). */
+export const ensurePgRowCount = async (db: Knex): Promise<void> => {
+  const schema = String(
+    ((await db.raw('SELECT current_schema() AS s')) as { rows: { s: string }[] }).rows[0]?.s,
+  );
+  const q = (name: string) => db.raw('??.??', [schema, name]).toQuery();
+  await db.raw(`CREATE TABLE IF NOT EXISTS ${q(ROW_DELTA_TABLE)} (rel oid NOT NULL, d bigint NOT NULL)`);
+  await db.raw(`CREATE INDEX IF NOT EXISTS ?? ON ${q(ROW_DELTA_TABLE)} (rel)`, [`${ROW_DELTA_TABLE}_rel`]);
+  const fn = (name: string, body: string) =>
+    db.raw(
+      `CREATE OR REPLACE FUNCTION ${q(name)}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`,
+    );
+  await fn(
+    ADDED,
+    `INSERT INTO ${q(ROW_DELTA_TABLE)} (rel, d) SELECT TG_RELID, count(*) FROM cb_new_rows HAVING count(*) > 0;`,
+  );
+  await fn(
+    REMOVED,
+    `INSERT INTO ${q(ROW_DELTA_TABLE)} (rel, d) SELECT TG_RELID, -count(*) FROM cb_old_rows HAVING count(*) > 0;`,
+  );
+  await fn(TRUNCATED, `DELETE FROM ${q(ROW_DELTA_TABLE)} WHERE rel = TG_RELID;`);
+};
+
+/**
+ * Starts keeping the count of a table: its triggers, then its current count as the first delta
+ * (read after CREATE TRIGGER, whose lock holds writers off until the transaction ends).
+ */
+export const attachPgRowCount = async (
+  db: Knex,
+  tableName: string,
+  options: { empty: boolean },
+): Promise<void> => {
+  await ensurePgRowCount(db);
+  const names = pgRowCountTriggers(tableName);
+  await db.raw(
+    `CREATE TRIGGER ?? AFTER INSERT ON ?? REFERENCING NEW TABLE AS cb_new_rows FOR EACH STATEMENT EXECUTE FUNCTION ??()`,
+    [names.insert, tableName, ADDED],
+  );
+  await db.raw(
+    `CREATE TRIGGER ?? AFTER DELETE ON ?? REFERENCING OLD TABLE AS cb_old_rows FOR EACH STATEMENT EXECUTE FUNCTION ??()`,
+    [names.delete, tableName, REMOVED],
+  );
+  await db.raw(`CREATE TRIGGER ?? AFTER TRUNCATE ON ?? FOR EACH STATEMENT EXECUTE FUNCTION ??()`, [
+    names.truncate,
+    tableName,
+    TRUNCATED,
+  ]);
+  await db.raw('DELETE FROM ?? WHERE rel = to_regclass(?)', [
+    ROW_DELTA_TABLE,
+    db.raw('??', [tableName]).toQuery(),
+  ]);
+  if (!options.empty) {
+    await db.raw(`INSERT INTO ?? (rel, d) SELECT ?::regclass, count(*) FROM ??`, [
+      ROW_DELTA_TABLE,
+      db.raw('??', [tableName]).toQuery(),
+      tableName,
+    ]);
+  }
+};
+
+/**
+ * The kept count of a table (`n`) and how many deltas make it (`parts`); no row when the table
+ * has no count kept (tables crudboard did not create, or made before counts were kept).
+ */
+export const pgKeptCount = (db: Knex, tableName: string): Knex.Raw =>
+  db.raw(
+    `SELECT (SELECT coalesce(sum(d), 0) FROM ?? WHERE rel = c.oid) AS n, ` +
+      `(SELECT count(*) FROM ?? WHERE rel = c.oid) AS parts ` +
+      `FROM pg_class c WHERE c.oid = to_regclass(?) AND EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = ?)`,
+    [
+      ROW_DELTA_TABLE,
+      ROW_DELTA_TABLE,
+      db.raw('??', [tableName]).toQuery(),
+      pgRowCountTriggers(tableName).insert,
+    ],
+  );
+
+/** Folds a table's deltas into one row, when there are many (safe beside writers and other folds). */
+export const foldPgRowCount = async (db: Knex, tableName: string, parts: number): Promise<void> => {
+  if (parts <= FOLD_AFTER) return;
+  await db.raw(
+    `WITH gone AS (DELETE FROM ?? WHERE rel = to_regclass(?) RETURNING d) ` +
+      `INSERT INTO ?? (rel, d) SELECT to_regclass(?), sum(d) FROM gone HAVING count(*) > 0`,
+    [
+      ROW_DELTA_TABLE,
+      db.raw('??', [tableName]).toQuery(),
+      ROW_DELTA_TABLE,
+      db.raw('??', [tableName]).toQuery(),
+    ],
+  );
+};
