@@ -34,8 +34,14 @@ export interface FullText {
   /**
    * A statement answering one row whose `n` tells how many rows `matchCondition` alone would select, read from
    * the index without visiting the table; null (or absent) when the index cannot answer it.
+   * `except`, a query selecting rowids, leaves those rows out of the count.
    */
-  countMatches?(db: Knex, table: FullTextTable, keyword: string): Knex.QueryBuilder | null;
+  countMatches?(
+    db: Knex,
+    table: FullTextTable,
+    keyword: string,
+    except?: Knex.QueryBuilder,
+  ): Knex.QueryBuilder | null;
   /** What the methods above need to know of the table's index beyond its metadata (once per request). */
   inspect?(db: Knex, table: FullTextTable): Promise<FullTextTable>;
   /**

@@ -144,19 +144,20 @@ export const sqliteFullText: FullText = {
     return true;
   },
 
-  countMatches(db, table, keyword) {
+  countMatches(db, table, keyword, except) {
     const plan = planTerms(table, keyword);
     if (plan.like.length > 0 || (plan.trigram.length === 0 && plan.bigram.length === 0)) return null;
     const names = sqliteFullTextNames(table.tableName);
     // Each index holds exactly the table's rows (kept by its triggers).
-    if (plan.trigram.length === 0) {
-      return db(names.bigrams)
-        .whereRaw('?? MATCH ?', [names.bigrams, allOf(plan.bigram)])
-        .count({ n: '*' })
-        .first();
-    }
-    const count = db(names.table).whereRaw('?? MATCH ?', [names.table, allOf(plan.trigram)]);
-    if (plan.bigram.length > 0) inIndex(count, names.table, names.bigrams, plan.bigram);
+    const index = plan.trigram.length > 0 ? names.table : names.bigrams;
+    const count = db(index).whereRaw('?? MATCH ?', [
+      index,
+      allOf(plan.trigram.length > 0 ? plan.trigram : plan.bigram),
+    ]);
+    if (index === names.table && plan.bigram.length > 0)
+      inIndex(count, names.table, names.bigrams, plan.bigram);
+    // NOT IN: the index yields its matches and each is looked up in the (small) set left out.
+    if (except) count.whereRaw('??.rowid NOT IN (?)', [index, except]);
     return count.count({ n: '*' }).first();
   },
 };

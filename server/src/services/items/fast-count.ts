@@ -28,7 +28,8 @@ const keptCount = async (
  * A cheaper count than the generic `count(*) … WHERE`, for the cases the list screen sends most on
  * large tables, or null to use the generic one:
  * - no condition at all, on PostgreSQL tables whose row count is kept;
- * - only a keyword, on a table whose full-text index can count its matches alone (SQLite FTS5);
+ * - only a keyword, on a table whose full-text index can count its matches alone (SQLite FTS5),
+ *   or a keyword and `flag = false`: its matches except the flagged and the NULL rows;
  * - only `flag = false` on an indexed BOOL column: all rows (kept, or counted) minus the flagged
  *   and the NULL ones, in one statement (one snapshot).
  */
@@ -40,16 +41,23 @@ export const fastCount = async (
 ): Promise<number | null> => {
   const { tableName } = item.table;
   const { db } = context;
-  if (query.search && !query.where && item.fullText) {
+  const flag = query.where ? complementFlag(query.where, item.query) : null;
+  const column = `${tableName}.${flag}`;
+  if (query.search && item.fullText && (!query.where || flag)) {
     const index = await fullTextTargetFor(context, item, sourceKnex);
-    const statement = index?.fullText.countMatches?.(db, index.target, query.search);
+    // With `flag = false`: the matches except the flagged and the NULL rows (few, from the flag's index).
+    const except = flag
+      ? db(tableName)
+          .select(db.raw('??.rowid', [tableName]))
+          .where(column, '=', true)
+          .orWhereNull(column)
+      : undefined;
+    const statement = index?.fullText.countMatches?.(db, index.target, query.search, except);
     return statement ? numberOf(await statement) : null;
   }
   if (query.search) return null;
   if (!query.where) return keptCount(context, tableName, sourceKnex);
-  const flag = complementFlag(query.where, item.query);
   if (!flag) return null;
-  const column = `${tableName}.${flag}`;
   const kept = (await keptCount(context, tableName, sourceKnex)) !== null;
   const all = kept
     ? db(ROW_DELTA_TABLE)
