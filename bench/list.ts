@@ -74,6 +74,12 @@ const figuresFor = (rows: number): Figure[] => {
       target: { kind: 'ms', max: 20 },
     },
     {
+      // What the list screen sends when a user searches: the keyword beside its isDeleted=false.
+      label: `search "${SEARCH_TERMS.zh2}" + isDeleted=false + count`,
+      paths: withCount(`${search(SEARCH_TERMS.zh2)}&isDeleted=false`),
+      target: { kind: 'ms', max: 20 },
+    },
+    {
       label: 'range quantity 1000..1099 + count',
       paths: withCount(`quantity=${encodeURIComponent('BETWEEN 1000,1099')}`),
       target: { kind: 'ms', max: 10 },
