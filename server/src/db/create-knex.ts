@@ -3,9 +3,10 @@ import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { DataSourceConfig } from '../config';
 import { pgTypes } from './pg-types';
+import { cacheStatements, type PreparingConnection } from './statement-cache';
 import { observeWrites } from './write-versions';
 
-interface SqliteConnection {
+interface SqliteConnection extends PreparingConnection {
   pragma: (source: string) => unknown;
 }
 interface MysqlConnection {
@@ -68,6 +69,7 @@ const openKnex = (source: DataSourceConfig, log?: Knex.Logger): Knex => {
           afterCreate: (connection: SqliteConnection, done: (error: Error | null, c: unknown) => void) => {
             try {
               for (const pragma of SQLITE_PRAGMAS) connection.pragma(pragma);
+              cacheStatements(connection);
               done(null, connection);
             } catch (error) {
               done(error as Error, connection);

@@ -18,7 +18,7 @@ export const countItems = async (
   const builder = context.db(item.table.tableName);
   applyWhere(builder, item.query, query, {
     dialect: context.dialect,
-    search: await searchConditionFor(context, item, sourceKnex),
+    search: await searchConditionFor(context, item, sourceKnex, query.search),
   });
   const row = (await builder.count({ n: '*' }).first()) as { n: unknown } | undefined;
   return Number(row?.n ?? 0);

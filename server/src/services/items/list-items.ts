@@ -65,7 +65,7 @@ export const listItems = async (
   if (!(await driveByFullText(context, item, query, sourceKnex, builder))) {
     applyListQuery(builder, item.query, query, {
       dialect: context.dialect,
-      search: await searchConditionFor(context, item, sourceKnex),
+      search: await searchConditionFor(context, item, sourceKnex, query.search),
     });
   }
   const rows: Record<string, unknown>[] = await builder;

@@ -16,7 +16,10 @@ export const searchConditionFor = async (
   context: ItemContext,
   item: ItemTable,
   sourceKnex: Knex,
+  keyword: string | null,
 ): Promise<SearchCondition> => {
+  // Without a keyword nothing is asked of the index (its inspection costs statements).
+  if (!keyword) return () => undefined;
   const { tableName } = item.table;
   const index = await fullTextTargetFor(context, item, sourceKnex);
   if (index) {
