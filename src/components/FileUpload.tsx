@@ -3,6 +3,7 @@ import { App, Button, Progress, Space, Spin, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchBigUploadStatus, uploadFile, uploadFileChunk } from '../api/upload-file';
+import { useReportUpload } from '../hooks/useUploadActivity';
 import { uploadBigFile, type BigUploadDeps, type BigUploadPhase } from '../lib/big-upload';
 import { BIG_FILE_CHUNK_SIZE } from '../lib/chunk-plan';
 import { percentOf } from '../lib/upload-progress';
@@ -33,6 +34,7 @@ type State =
  * Chooses a file and uploads it (SPEC §4, §8): through `POST /api/file`, or for a big file by md5
  * ("文件准备中", in a Web Worker) and parallel chunks ("上传中"), resuming what the server already
  * holds. Uploading with no file warns 请选择文件！; a failure hides the loading and is only logged.
+ * While it prepares or uploads, it counts as running for the enclosing record form (its save waits).
  */
 export const FileUpload = ({
   onUploaded,
@@ -47,6 +49,8 @@ export const FileUpload = ({
   const [state, setState] = useState<State>({ phase: 'idle' });
   const busy = state.phase === 'preparing' || state.phase === 'uploading';
   const last = useRef(-1);
+  // The enclosing record form holds its save while this runs.
+  useReportUpload(busy);
 
   const progress = (phase: BigUploadPhase) => (done: number, total: number) => {
     const percent = percentOf(done, total);

@@ -1,6 +1,6 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Collapse, Form, Space } from 'antd';
+import { Alert, App, Button, Card, Collapse, Form, Space, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { SubTableList } from '../../components/SubTableList';
 import { useBusinessTable, type BusinessTableMeta } from '../../hooks/useBusinessTable';
 import { useLeaveGuard } from '../../hooks/useLeaveGuard';
 import { useSaveShortcut } from '../../hooks/useSaveShortcut';
+import { UploadActivityContext, useUploadTracker } from '../../hooks/useUploadActivity';
 import { relationsByColumn } from '../../lib/business-cells';
 import { findLayout } from '../../lib/business-meta';
 import { isFormPath, splitFieldErrors, type FormShape } from '../../lib/field-errors';
@@ -44,6 +45,8 @@ const RecordEditor = ({ meta, mode, recordKey, original, onReload }: RecordEdito
   const { dataSource } = useCurrentDataSource();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [saving, setSaving] = useState(false);
+  // A file still being prepared or uploaded would be missing from the record: save waits for it.
+  const { uploading, activity } = useUploadTracker();
   const dirty = useRef(false);
   const { table } = meta;
   const readOnly = Boolean(table.readOnly);
@@ -101,7 +104,7 @@ const RecordEditor = ({ meta, mode, recordKey, original, onReload }: RecordEdito
   };
 
   const save = async () => {
-    if (saving || readOnly) return;
+    if (saving || readOnly || uploading) return;
     try {
       await form.validateFields();
     } catch {
@@ -202,27 +205,40 @@ const RecordEditor = ({ meta, mode, recordKey, original, onReload }: RecordEdito
         <Alert type="info" showIcon message={t('businessForm.readOnly')} style={{ marginBottom: 16 }} />
       )}
       <Card>
-        <Form
-          form={form}
-          component={false}
-          layout="vertical"
-          initialValues={initialValues}
-          disabled={readOnly}
-          onValuesChange={() => {
-            dirty.current = true;
-          }}
-        >
-          <Collapse
-            defaultActiveKey={sections.map((section) => section.key)}
-            items={sections}
-            style={{ marginBottom: 16 }}
-          />
-        </Form>
+        <UploadActivityContext value={activity}>
+          <Form
+            form={form}
+            component={false}
+            layout="vertical"
+            initialValues={initialValues}
+            disabled={readOnly}
+            onValuesChange={() => {
+              dirty.current = true;
+            }}
+          >
+            <Collapse
+              defaultActiveKey={sections.map((section) => section.key)}
+              items={sections}
+              style={{ marginBottom: 16 }}
+            />
+          </Form>
+        </UploadActivityContext>
         <Space>
           {!readOnly && (
-            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()}>
+            <Button
+              type="primary"
+              icon={<SaveOutlined />}
+              loading={saving}
+              disabled={uploading}
+              onClick={() => void save()}
+            >
               {t('buttons.save')}
             </Button>
+          )}
+          {!readOnly && uploading && (
+            <Typography.Text type="secondary" role="status">
+              {t('businessForm.waitUpload')}
+            </Typography.Text>
           )}
           <Button onClick={() => void navigate(listPath)}>
             {readOnly ? t('common.back') : t('buttons.cancel')}

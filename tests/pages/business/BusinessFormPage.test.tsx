@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Table } from '../../../contract';
+import type { AxiosAdapter } from 'axios';
+import type { Column, Table } from '../../../contract';
 import { BusinessFormPage } from '../../../src/pages/business/BusinessFormPage';
+import { http } from '../../../src/providers/http';
 import { button } from '../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../helpers/fakeHttp';
 import { currentPath, renderPage } from '../../helpers/renderPage';
@@ -49,6 +51,16 @@ beforeEach(() => {
 afterEach(() => {
   expect(server.unexpected).toEqual([]);
   server.restore();
+});
+
+const col = (name: string, dataType: Column['dataType'], extra: Partial<Column> = {}): Column => ({
+  name,
+  caption: name,
+  dataType,
+  nullable: true,
+  insertable: true,
+  updatable: true,
+  ...extra,
 });
 
 const input = (id: string) => document.getElementById(id) as HTMLInputElement;
@@ -311,5 +323,76 @@ describe('BusinessFormPage — edit', () => {
     fireEvent.click(button('取消'));
     await waitFor(() => expect(currentPath()).toBe(LIST));
     confirm.mockRestore();
+  });
+});
+
+describe('BusinessFormPage — attachments', () => {
+  /** Holds `POST /file` until `release` is called, then lets the fake server answer it. */
+  const holdUploads = () => {
+    const inner = http.defaults.adapter as AxiosAdapter;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    http.defaults.adapter = async (config) => {
+      if (config.url === '/file') await gate;
+      return inner(config);
+    };
+    return () => release();
+  };
+
+  const withAttachment = () => {
+    productTable = {
+      ...product,
+      columns: [...product.columns, col('photo', 'ATTACHMENT', { id: 118, caption: '照片' })],
+    };
+  };
+
+  const chooseAndUpload = async () => {
+    const picker = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(picker, { target: { files: [new File(['abc'], 'a.png')] } });
+    await screen.findByText('a.png');
+    fireEvent.click(button('上传'));
+  };
+
+  it('holds save while a file uploads and sends its url once it is done', async () => {
+    withAttachment();
+    server.on('POST', '/file', { status: 201, data: { url: '/download/a.png', name: 'a.png', size: 3 } });
+    server.on('POST', '/business/product', { status: 201, data: 44 });
+    const release = holdUploads();
+    await openCreate();
+    type('name', 'n');
+    type('code', 'c');
+    type('secret', 's');
+    await chooseAndUpload();
+    expect(await screen.findByText('上传中')).toBeInTheDocument();
+    expect(button('保存')).toBeDisabled();
+    expect(screen.getByText('文件上传完成后才能保存')).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.sent('POST', '/business/product')).toHaveLength(0);
+
+    release();
+    expect(await screen.findByText('a.png 上传完成')).toBeInTheDocument();
+    await waitFor(() => expect(button('保存')).toBeEnabled());
+    expect(screen.queryByText('文件上传完成后才能保存')).toBeNull();
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(server.sent('POST', '/business/product')).toHaveLength(1));
+    expect(server.sent('POST', '/business/product')[0]?.body).toMatchObject({ photo: '/download/a.png' });
+  });
+
+  it('enables save again when the upload fails', async () => {
+    withAttachment();
+    server.on('POST', '/file', { status: 500, data: { message: 'boom' } });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const release = holdUploads();
+    await openCreate();
+    await chooseAndUpload();
+    await waitFor(() => expect(button('保存')).toBeDisabled());
+    release();
+    await waitFor(() => expect(log).toHaveBeenCalledWith('crudboard: upload failed', expect.anything()));
+    await waitFor(() => expect(button('保存')).toBeEnabled());
+    expect(screen.queryByText('文件上传完成后才能保存')).toBeNull();
+    log.mockRestore();
   });
 });
