@@ -131,6 +131,35 @@ export const mroongaFullText: FullText = {
     }
     return query;
   },
+
+  async inspect(_db, table) {
+    // The search table is keyed by the single key: an integer key orders it like the table.
+    return { ...table, rowidKey: table.key && isIntegerType(table.key.dataType) ? table.key.name : null };
+  },
+
+  driveInRowidOrder(db, query, table, keyword, direction) {
+    const names = mroongaNames(table.tableName);
+    const terms = termsOf(keyword);
+    const indexed = terms.filter((term) => term.replace(/"/g, '').trim() !== '');
+    if (!table.key || !table.rowidKey || indexed.length === 0) return false;
+    // The search table first (STRAIGHT_JOIN), read in key order: the page stops after its rows
+    // instead of joining every match to the table and sorting them.
+    query.from(
+      db.raw('?? STRAIGHT_JOIN ?? ON ?? = ??', [
+        names.table,
+        table.tableName,
+        `${table.tableName}.${table.key.name}`,
+        `${names.table}.${KEY}`,
+      ]),
+    );
+    query.whereRaw('MATCH(??) AGAINST(? IN BOOLEAN MODE)', [
+      `${names.table}.${BODY}`,
+      indexed.map((term) => `+${booleanPhrase(term)}`).join(' '),
+    ]);
+    for (const term of terms) if (!indexed.includes(term)) likeTerm(query, table, term);
+    query.orderBy(`${names.table}.${KEY}`, direction);
+    return true;
+  },
 };
 
 /** MariaDB without Mroonga: no index; search scans with LIKE '%term%'. */
