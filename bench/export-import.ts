@@ -7,6 +7,7 @@
  *
  *   BENCH_EXPORT_ROWS   rows of the exported table (default 1000000)
  *   BENCH_IMPORT_ROWS   rows of the imported sheet (default 100000)
+ *   BENCH_EXPORT_TRACE  1: the process's memory every second of the export
  *
  *   tsx bench/export-import.ts
  */
@@ -38,9 +39,19 @@ const measureExport = async (rows: number): Promise<void> => {
   try {
     const before = peakMb();
     let heapPeak = 0;
+    const trace = process.env.BENCH_EXPORT_TRACE === '1';
+    let ticks = 0;
     const sampler = setInterval(() => {
-      const { heapUsed, arrayBuffers } = process.memoryUsage();
+      const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
       heapPeak = Math.max(heapPeak, (heapUsed + arrayBuffers) / MB);
+      ticks += 1;
+      if (trace && ticks % 10 === 0) {
+        const mb = (value: number) => (value / MB).toFixed(0);
+        console.log(
+          `export-import trace ${ticks / 10} s: rss ${mb(rss)} heapUsed ${mb(heapUsed)} ` +
+            `heapTotal ${mb(heapTotal)} external ${mb(external)} arrayBuffers ${mb(arrayBuffers)} MB`,
+        );
+      }
     }, 100);
     const start = process.hrtime.bigint();
     const response = await fetch(`${server.url}/api/business/${ORDER_API}/export`, {

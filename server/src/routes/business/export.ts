@@ -8,6 +8,7 @@ import { ItemListQuery, ItemTableParams } from '../../schemas/items';
 import { exportColumns, templateColumns } from '../../services/export/export-columns';
 import { exportRecords } from '../../services/export/export-records';
 import { exportValue, type ExportValue } from '../../services/export/export-value';
+import { withLeanReads } from '../../services/export/lean-reads';
 import { writeXlsx } from '../../services/export/write-xlsx';
 import { writeXml } from '../../services/export/write-xml';
 import { open } from './items';
@@ -71,19 +72,21 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
     const { path, url } = await app.downloads.reserve(format);
     await produce(path, () =>
-      format === 'xlsx'
-        ? writeXlsx(
-            path,
-            item.table.caption || item.table.name,
-            columns.map((column) => column.header),
-            rows(),
-          )
-        : writeXml(
-            path,
-            columns.map((column) => ({ name: column.column.name, caption: column.header })),
-            rows(),
-            captions,
-          ),
+      withLeanReads(request.dataSource.knex, () =>
+        format === 'xlsx'
+          ? writeXlsx(
+              path,
+              item.table.caption || item.table.name,
+              columns.map((column) => column.header),
+              rows(),
+            )
+          : writeXml(
+              path,
+              columns.map((column) => ({ name: column.column.name, caption: column.header })),
+              rows(),
+              captions,
+            ),
+      ),
     );
     return reply.code(201).type('text/plain; charset=utf-8').send(url);
   };
