@@ -117,6 +117,11 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (app, { d
         beforeFile: (fields) => {
           if (CHUNK_FIELDS.every((key) => key in fields)) parseChunkFields(fields, uploads);
         },
+        // Once the upload's layout is known, a chunk is written straight into its place.
+        placeFile: async (fields) =>
+          CHUNK_FIELDS.every((key) => key in fields)
+            ? big.place(parseChunkFields(fields, uploads))
+            : undefined,
       });
       let result: ChunkResult;
       try {
@@ -124,8 +129,9 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (app, { d
         if (!received.file) throw fileRequired();
         result = await big.receiveChunk(fields, received.file, principalOf(request).id);
       } finally {
-        // Before answering: the chunk was moved into place, or is not wanted.
-        if (received.file) await rm(received.file.path, { force: true });
+        // Before answering: the chunk was copied into place, or is not wanted.
+        received.file?.placement?.abandon();
+        if (received.file && !received.file.placement) await rm(received.file.path, { force: true });
       }
       return reply.status(201).send(result);
     },

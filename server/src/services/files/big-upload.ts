@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, type Hash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
@@ -11,7 +11,7 @@ import { newStoredName } from './file-names';
 import type { FilePaths } from './file-paths';
 import { findFileByMd5, insertFile, type StoredFile } from './file-store';
 import type { KeyLock } from './key-lock';
-import type { ReceivedFile } from './receive-multipart';
+import type { FilePlacement, ReceivedFile } from './receive-multipart';
 
 /** Answer of `POST /api/file/big`. */
 export interface ChunkResult {
@@ -30,15 +30,36 @@ export interface UploadStatus {
   url?: string;
 }
 
-/** What the first chunk of an upload fixes; later chunks of the same md5 must agree. */
+/**
+ * What the first chunk of an upload fixes; later chunks of the same md5 must agree. `chunkSize`
+ * is the length of every chunk but the last (which holds the rest); `id` tells one upload of an
+ * md5 from a later one.
+ */
 interface Manifest {
+  id: string;
   name: string;
   size: number;
   chunks: number;
+  chunkSize: number;
+}
+
+/** A placement made for one chunk of one upload. */
+interface ChunkPlacement extends FilePlacement {
+  uploadId: string;
+}
+
+/** The md5 of the contiguous run of chunks from chunk 0 hashed so far, for one upload. */
+interface Progress {
+  id: string;
+  hash: Hash;
+  /** Chunks 0 … next - 1 are hashed. */
+  next: number;
 }
 
 const MANIFEST = 'upload.json';
+const DATA = 'data';
 const CHUNK_NAME = /^(0|[1-9][0-9]{0,6})$/;
+const READ_BUFFER = 4 * 1024 * 1024;
 
 export interface BigUploadContext {
   knex: () => Knex;
@@ -57,46 +78,102 @@ const finished = (file: StoredFile, chunks: number): ChunkResult => ({
   received: allIndexes(chunks),
 });
 
+/** The manifest of an upload in progress (one left by an older layout counts as none). */
 const readManifest = async (dir: string): Promise<Manifest | undefined> => {
   try {
-    return JSON.parse(await readFile(join(dir, MANIFEST), 'utf8')) as Manifest;
+    const manifest = JSON.parse(await readFile(join(dir, MANIFEST), 'utf8')) as Partial<Manifest>;
+    return typeof manifest.id === 'string' && typeof manifest.chunkSize === 'number'
+      ? (manifest as Manifest)
+      : undefined;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
 };
 
-/** Chunk index → size of the chunks stored for one upload. */
-const storedChunks = async (dir: string, chunks: number): Promise<Map<number, number>> => {
+/** Indexes of the chunks stored for one upload (each has an empty marker file, made once its bytes are in place). */
+const storedChunks = async (dir: string, chunks: number): Promise<Set<number>> => {
   let names: string[];
   try {
     names = await readdir(dir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Map();
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set();
     throw error;
   }
-  const found = new Map<number, number>();
-  for (const name of names) {
-    if (!CHUNK_NAME.test(name) || Number(name) >= chunks) continue;
-    found.set(Number(name), (await stat(join(dir, name))).size);
-  }
+  const found = new Set<number>();
+  for (const name of names) if (CHUNK_NAME.test(name) && Number(name) < chunks) found.add(Number(name));
   return found;
 };
 
 const sorted = (indexes: Iterable<number>) => [...indexes].sort((a, b) => a - b);
 
+/** Where chunk `index` lies in the file. */
+const slotOf = (manifest: Pick<Manifest, 'size' | 'chunks' | 'chunkSize'>, index: number) => {
+  const offset = index * manifest.chunkSize;
+  const length = index === manifest.chunks - 1 ? manifest.size - offset : manifest.chunkSize;
+  return { offset, length };
+};
+
+const tooLongChunk = () =>
+  new ApiException('VALIDATION_ERROR', fileMessage('chunksExceedSize'), {
+    file: fileMessage('chunksExceedSize'),
+  });
+
+const sizeMismatch = () =>
+  new ApiException('VALIDATION_ERROR', fileMessage('sizeMismatch'), { size: fileMessage('sizeMismatch') });
+
 /**
- * Chunked uploads keyed by the file's md5 (API.md §4). Chunks land in `partial/<md5>/<index>`
- * (renamed into place, so a chunk is either whole or absent); the first chunk fixes name, size
- * and chunk count. When the last chunk arrives the parts are streamed in order into one file
- * while hashed; a wrong md5 or size discards everything. One md5 is worked on by one request at
- * a time, so an upload is assembled exactly once.
+ * The chunk size implied by the first chunk to arrive: its own length, or for the last chunk what
+ * makes the other chunks equal. Throws when no layout of `chunks` chunks fits.
+ */
+const chunkSizeOf = (fields: ChunkFields, length: number): number => {
+  if (fields.chunks === 1) {
+    if (length > fields.size) throw tooLongChunk();
+    if (length < fields.size) throw sizeMismatch();
+    return Math.max(1, fields.size);
+  }
+  const isLast = fields.chunk === fields.chunks - 1;
+  const chunkSize = isLast ? (fields.size - length) / (fields.chunks - 1) : length;
+  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw isLast ? tooLongChunk() : sizeMismatch();
+  const last = fields.size - (fields.chunks - 1) * chunkSize;
+  if (last < 1) throw tooLongChunk();
+  if (last > chunkSize) throw sizeMismatch();
+  return chunkSize;
+};
+
+/**
+ * Chunked uploads keyed by the file's md5 (API.md §4). An upload lives in `partial/<md5>/`: the
+ * manifest (fixed by the first chunk: name, size, chunk count and chunk size), one `data` file of
+ * the full size, and an empty marker file per chunk whose bytes are in place (so after a crash a
+ * chunk is either whole or absent). Chunks are written straight into their place in `data`; the
+ * md5 is computed as the run of chunks from chunk 0 grows (read back from the page cache), so when
+ * the last chunk arrives only what is left is hashed and `data` is renamed into the store. A
+ * wrong md5 or size discards everything. Registration, hashing and completion of one md5 happen
+ * one request at a time, so an upload is completed exactly once.
  */
 export const bigUploads = (context: BigUploadContext) => {
   const { paths, lock } = context;
   const dirOf = (md5: string) => join(paths.partial, md5);
+  const dataOf = (md5: string) => join(dirOf(md5), DATA);
+  /** Chunks being written in place, per md5. */
+  const writing = new Map<string, Set<number>>();
+  const progress = new Map<string, Progress>();
 
-  const discard = async (md5: string) => rm(dirOf(md5), { recursive: true, force: true });
+  const writingOf = (md5: string) => {
+    let set = writing.get(md5);
+    if (!set) writing.set(md5, (set = new Set()));
+    return set;
+  };
+  const release = (md5: string, index: number) => {
+    const set = writing.get(md5);
+    set?.delete(index);
+    if (set?.size === 0) writing.delete(md5);
+  };
+
+  const discard = async (md5: string) => {
+    progress.delete(md5);
+    await rm(dirOf(md5), { recursive: true, force: true });
+  };
 
   /** The stored file with this md5, if its row and its bytes are both there. */
   const storedCopy = async (md5: string): Promise<StoredFile | undefined> => {
@@ -104,54 +181,102 @@ export const bigUploads = (context: BigUploadContext) => {
     return file && existsSync(join(paths.root, file.fileName)) ? file : undefined;
   };
 
-  const assemble = async (fields: ChunkFields, manifest: Manifest, ownerId: number | null) => {
-    const dir = dirOf(fields.md5);
-    const target = join(paths.incoming, `${randomBytes(16).toString('hex')}.part`);
-    const hash = createHash('md5');
-    let total = 0;
-    async function* parts() {
-      for (let index = 0; index < manifest.chunks; index += 1) {
-        for await (const data of createReadStream(join(dir, String(index)))) {
-          const buffer = data as Buffer;
-          hash.update(buffer);
-          total += buffer.length;
-          yield buffer;
-        }
-      }
+  const checkConsistent = (manifest: Manifest, fields: ChunkFields) => {
+    const mismatched = (['name', 'size', 'chunks'] as const).filter((key) => manifest[key] !== fields[key]);
+    if (mismatched.length > 0) {
+      const message = fileMessage('inconsistent');
+      throw new ApiException(
+        'VALIDATION_ERROR',
+        undefined,
+        Object.fromEntries(mismatched.map((key) => [key, message])),
+      );
     }
+  };
+
+  /** Hashes the chunks that now continue the hashed run from chunk 0 (one read pass after a restart). */
+  const advance = async (md5: string, manifest: Manifest, received: Set<number>): Promise<Progress> => {
+    let state = progress.get(md5);
+    if (!state || state.id !== manifest.id) {
+      state = { id: manifest.id, hash: createHash('md5'), next: 0 };
+      progress.set(md5, state);
+    }
+    let next = state.next;
+    while (next < manifest.chunks && received.has(next)) next += 1;
+    if (next === state.next) return state;
+    const start = slotOf(manifest, state.next).offset;
+    const end = next === manifest.chunks ? manifest.size : slotOf(manifest, next).offset;
     try {
-      await pipeline(parts, createWriteStream(target, { flags: 'wx' }));
-      if (total !== manifest.size) {
-        await discard(fields.md5);
-        throw new ApiException('VALIDATION_ERROR', fileMessage('sizeMismatch'), {
-          size: fileMessage('sizeMismatch'),
-        });
+      if (end > start) {
+        const stream = createReadStream(dataOf(md5), { start, end: end - 1, highWaterMark: READ_BUFFER });
+        let read = 0;
+        for await (const data of stream) {
+          state.hash.update(data as Buffer);
+          read += (data as Buffer).length;
+        }
+        if (read !== end - start) throw sizeMismatch();
       }
-      if (hash.digest('hex') !== fields.md5) {
-        await discard(fields.md5);
-        throw new ApiException('MD5_MISMATCH');
-      }
-      const fileName = newStoredName(manifest.name);
-      const storedPath = join(paths.root, fileName);
-      await rename(target, storedPath);
-      let stored: StoredFile;
-      try {
-        stored = await insertFile(context.knex(), {
-          name: manifest.name,
-          fileName,
-          size: total,
-          md5: fields.md5,
-          ownerId,
-        });
-      } catch (error) {
-        await rm(storedPath, { force: true });
-        throw error;
-      }
-      await discard(fields.md5);
-      return finished(stored, manifest.chunks);
-    } finally {
-      await rm(target, { force: true });
+    } catch (error) {
+      progress.delete(md5);
+      throw error;
     }
+    state.next = next;
+    return state;
+  };
+
+  const complete = async (
+    fields: ChunkFields,
+    manifest: Manifest,
+    state: Progress,
+    ownerId: number | null,
+  ) => {
+    progress.delete(fields.md5);
+    if (state.hash.digest('hex') !== fields.md5) {
+      await discard(fields.md5);
+      throw new ApiException('MD5_MISMATCH');
+    }
+    const fileName = newStoredName(manifest.name);
+    const storedPath = join(paths.root, fileName);
+    await rename(dataOf(fields.md5), storedPath);
+    let stored: StoredFile;
+    try {
+      stored = await insertFile(context.knex(), {
+        name: manifest.name,
+        fileName,
+        size: manifest.size,
+        md5: fields.md5,
+        ownerId,
+      });
+    } catch (error) {
+      await rm(storedPath, { force: true });
+      await discard(fields.md5);
+      throw error;
+    }
+    await discard(fields.md5);
+    return finished(stored, manifest.chunks);
+  };
+
+  /** A new upload: manifest and a `data` file of the full size. */
+  const start = async (fields: ChunkFields, length: number): Promise<Manifest> => {
+    const manifest: Manifest = {
+      id: randomBytes(8).toString('hex'),
+      name: fields.name,
+      size: fields.size,
+      chunks: fields.chunks,
+      chunkSize: chunkSizeOf(fields, length),
+    };
+    const dir = dirOf(fields.md5);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+    const data = await open(join(dir, DATA), 'wx');
+    try {
+      await data.truncate(fields.size);
+    } finally {
+      await data.close();
+    }
+    const temp = join(dir, `${MANIFEST}.${randomBytes(6).toString('hex')}`);
+    await writeFile(temp, JSON.stringify(manifest), { flag: 'wx' });
+    await rename(temp, join(dir, MANIFEST));
+    return manifest;
   };
 
   const registerChunk = async (
@@ -159,6 +284,7 @@ export const bigUploads = (context: BigUploadContext) => {
     file: ReceivedFile,
     ownerId: number | null,
   ): Promise<ChunkResult> => {
+    const placement = file.placement as ChunkPlacement | undefined;
     const existing = await storedCopy(fields.md5);
     if (existing) {
       await discard(fields.md5);
@@ -166,46 +292,86 @@ export const bigUploads = (context: BigUploadContext) => {
     }
     const dir = dirOf(fields.md5);
     let manifest = await readManifest(dir);
-    if (manifest) {
-      const mismatched = (['name', 'size', 'chunks'] as const).filter(
-        (key) => manifest?.[key] !== fields[key],
-      );
-      if (mismatched.length > 0) {
-        const message = fileMessage('inconsistent');
-        throw new ApiException(
-          'VALIDATION_ERROR',
-          undefined,
-          Object.fromEntries(mismatched.map((key) => [key, message])),
-        );
-      }
-    }
-    const present = await storedChunks(dir, fields.chunks);
-    let others = 0;
-    for (const [index, size] of present) if (index !== fields.chunk) others += size;
-    if (others + file.size > fields.size) {
-      throw new ApiException('VALIDATION_ERROR', fileMessage('chunksExceedSize'), {
-        file: fileMessage('chunksExceedSize'),
+    if (manifest) checkConsistent(manifest, fields);
+    if (placement && manifest?.id !== placement.uploadId) {
+      // The upload was discarded while this chunk was being written.
+      throw new ApiException('VALIDATION_ERROR', fileMessage('inconsistent'), {
+        file: fileMessage('inconsistent'),
       });
     }
-    if (!manifest) {
-      manifest = { name: fields.name, size: fields.size, chunks: fields.chunks };
-      await mkdir(dir, { recursive: true });
-      const temp = join(dir, `${MANIFEST}.${randomBytes(6).toString('hex')}`);
-      await writeFile(temp, JSON.stringify(manifest), { flag: 'wx' });
-      await rename(temp, join(dir, MANIFEST));
+    manifest ??= await start(fields, file.size);
+    const slot = slotOf(manifest, fields.chunk);
+    if (file.size > slot.length) throw tooLongChunk();
+    if (file.size < slot.length) {
+      await discard(fields.md5);
+      throw sizeMismatch();
     }
-    await rename(file.path, join(dir, String(fields.chunk)));
-    present.set(fields.chunk, file.size);
+    const marker = join(dir, String(fields.chunk));
+    const heldElsewhere = !placement && writing.get(fields.md5)?.has(fields.chunk) === true;
+    if (!placement && !heldElsewhere && !existsSync(marker)) {
+      // Received into a temporary file (its place was not known yet): copy it into place.
+      await pipeline(
+        createReadStream(file.path, { highWaterMark: READ_BUFFER }),
+        createWriteStream(dataOf(fields.md5), {
+          flags: 'r+',
+          start: slot.offset,
+          highWaterMark: READ_BUFFER,
+        }),
+      );
+    }
+    // A copy of this chunk still being written in place registers it when it is done.
+    if (!heldElsewhere) await writeFile(marker, '');
+    const present = await storedChunks(dir, fields.chunks);
+    const state = await advance(fields.md5, manifest, present);
     if (present.size < fields.chunks) {
-      return { size: fields.size, name: fields.name, isFinished: false, received: sorted(present.keys()) };
+      return { size: fields.size, name: fields.name, isFinished: false, received: sorted(present) };
     }
-    return assemble(fields, manifest, ownerId);
+    return complete(fields, manifest, state, ownerId);
   };
 
   return {
-    /** Stores one chunk (replacing an earlier copy of it) and assembles the file when complete. */
-    receiveChunk: (fields: ChunkFields, file: ReceivedFile, ownerId: number | null): Promise<ChunkResult> =>
-      lock.run(fields.md5, () => registerChunk(fields, file, ownerId)),
+    /**
+     * Where to write chunk `fields.chunk` in place, when the upload's layout is known and nobody
+     * holds that chunk; otherwise the chunk is received into a temporary file.
+     */
+    place: (fields: ChunkFields): Promise<FilePlacement | undefined> =>
+      lock.run(fields.md5, async () => {
+        const manifest = await readManifest(dirOf(fields.md5));
+        if (!manifest) return undefined;
+        checkConsistent(manifest, fields);
+        if (writing.get(fields.md5)?.has(fields.chunk)) return undefined;
+        if (existsSync(join(dirOf(fields.md5), String(fields.chunk)))) return undefined;
+        if (await storedCopy(fields.md5)) return undefined;
+        writingOf(fields.md5).add(fields.chunk);
+        const slot = slotOf(manifest, fields.chunk);
+        let released = false;
+        const placement: ChunkPlacement = {
+          uploadId: manifest.id,
+          path: dataOf(fields.md5),
+          offset: slot.offset,
+          maxLength: slot.length,
+          tooLong: tooLongChunk,
+          abandon: () => {
+            if (released) return;
+            released = true;
+            release(fields.md5, fields.chunk);
+          },
+        };
+        return placement;
+      }),
+
+    /** Registers one chunk (a repeat changes nothing) and completes the file when all are in. */
+    receiveChunk: async (
+      fields: ChunkFields,
+      file: ReceivedFile,
+      ownerId: number | null,
+    ): Promise<ChunkResult> => {
+      try {
+        return await lock.run(fields.md5, () => registerChunk(fields, file, ownerId));
+      } finally {
+        file.placement?.abandon();
+      }
+    },
 
     /** What is stored for `md5`, for resuming: finished with its url, or the chunks received. */
     status: async (md5: string): Promise<UploadStatus> => {
@@ -213,10 +379,7 @@ export const bigUploads = (context: BigUploadContext) => {
       if (existing) return { received: [], isFinished: true, url: existing.url };
       const manifest = await readManifest(dirOf(md5));
       if (!manifest) return { received: [], isFinished: false };
-      return {
-        received: sorted((await storedChunks(dirOf(md5), manifest.chunks)).keys()),
-        isFinished: false,
-      };
+      return { received: sorted(await storedChunks(dirOf(md5), manifest.chunks)), isFinished: false };
     },
   };
 };

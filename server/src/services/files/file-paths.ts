@@ -4,7 +4,7 @@ import { join } from 'node:path';
 export interface FilePaths {
   /** Stored files, by their random names. */
   root: string;
-  /** Chunks of big uploads in progress: `partial/<md5>/<index>`. */
+  /** Big uploads in progress: `partial/<md5>/` holds the manifest, the `data` file and chunk markers. */
   partial: string;
   /** Files being received or assembled, renamed into place when complete. */
   incoming: string;

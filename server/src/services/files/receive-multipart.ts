@@ -11,12 +11,26 @@ import type { Localized } from '../../i18n/messages';
 
 /** The file part of a multipart request, written to a temporary file while hashed. */
 export interface ReceivedFile {
-  /** Temporary path under the incoming directory; the caller moves or deletes it. */
+  /** Temporary path under the incoming directory (the caller moves or deletes it), or the file it was placed in. */
   path: string;
+  /** Set when the bytes were written straight into `placement` instead of a temporary file. */
+  placement?: FilePlacement;
   /** The file name the client sent (not cleaned). */
   filename: string;
   size: number;
+  /** md5 of the part; empty when it was placed (not hashed). */
   md5: string;
+}
+
+/** Where to write a file part in place: `path` (existing) from `offset`, at most `maxLength` bytes. */
+export interface FilePlacement {
+  path: string;
+  offset: number;
+  maxLength: number;
+  /** Thrown when the part is longer than `maxLength`; nothing past it is written. */
+  tooLong: () => Error;
+  /** Runs when the part was not received whole (the caller releases what it reserved). */
+  abandon: () => void;
 }
 
 export interface Received {
@@ -33,7 +47,12 @@ export interface ReceiveOptions {
   fields: readonly string[];
   /** Runs when the file part starts, with the fields sent before it: throw to refuse before storing. */
   beforeFile?: (fields: Record<string, string>) => void | Promise<void>;
+  /** Runs after `beforeFile`: a placement writes the part straight into place (no temporary file, no md5). */
+  placeFile?: (fields: Record<string, string>) => Promise<FilePlacement | undefined>;
 }
+
+/** Stream buffer for file parts: big writes, few system calls. */
+const HIGH_WATER_MARK = 4 * 1024 * 1024;
 
 /** Per-request multipart limits (the file size is set by each route). */
 export const MULTIPART_LIMITS = {
@@ -81,6 +100,7 @@ export const receiveMultipart = async (
   const fields: Record<string, string> = {};
   let file: ReceivedFile | undefined;
   let tempPath: string | undefined;
+  let placement: FilePlacement | undefined;
   try {
     const parts = request.parts({ limits: { ...MULTIPART_LIMITS, fileSize: options.maxFileSize } });
     for await (const part of parts) {
@@ -107,6 +127,38 @@ export const receiveMultipart = async (
       }
       // The parser destroys the stream of a part cut short by the end of the body.
       if (part.file.destroyed) throw invalid('body', fileMessage('malformed'));
+      if (options.placeFile) {
+        try {
+          placement = await options.placeFile({ ...fields });
+        } catch (error) {
+          part.file.resume();
+          throw error;
+        }
+      }
+      if (placement) {
+        const target = placement;
+        let placed = 0;
+        const cap = new Transform({
+          highWaterMark: HIGH_WATER_MARK,
+          transform(chunk: Buffer, _encoding, callback) {
+            placed += chunk.length;
+            if (placed > target.maxLength) callback(target.tooLong());
+            else callback(null, chunk);
+          },
+        });
+        await pipeline(
+          part.file,
+          cap,
+          createWriteStream(target.path, {
+            flags: 'r+',
+            start: target.offset,
+            highWaterMark: HIGH_WATER_MARK,
+          }),
+        );
+        if (part.file.truncated) throw new ApiException('PAYLOAD_TOO_LARGE', options.tooLarge);
+        file = { path: target.path, placement: target, filename: part.filename, size: placed, md5: '' };
+        continue;
+      }
       tempPath = join(options.incomingDir, `${randomBytes(16).toString('hex')}.part`);
       const hash = createHash('md5');
       let size = 0;
@@ -117,13 +169,18 @@ export const receiveMultipart = async (
           callback(null, chunk);
         },
       });
-      await pipeline(part.file, measure, createWriteStream(tempPath, { flags: 'wx' }));
+      await pipeline(
+        part.file,
+        measure,
+        createWriteStream(tempPath, { flags: 'wx', highWaterMark: HIGH_WATER_MARK }),
+      );
       if (part.file.truncated) throw new ApiException('PAYLOAD_TOO_LARGE', options.tooLarge);
       file = { path: tempPath, filename: part.filename, size, md5: hash.digest('hex') };
     }
     return file ? { fields, file } : { fields };
   } catch (error) {
     if (tempPath) await rm(tempPath, { force: true });
+    placement?.abandon();
     throw toApiError(error, options.tooLarge);
   }
 };
