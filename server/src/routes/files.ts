@@ -51,7 +51,10 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (app, { d
     );
   }, cleanupIntervalMs(ttlMs));
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await big.close();
+  });
 
   app.post(
     '/file',

@@ -1,4 +1,4 @@
-import { createHash, type Hash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { newStoredName } from './file-names';
 import type { FilePaths } from './file-paths';
 import { findFileByMd5, insertFile, type StoredFile } from './file-store';
 import type { KeyLock } from './key-lock';
+import { Md5Worker } from './md5-worker';
 import type { FilePlacement, ReceivedFile } from './receive-multipart';
 
 /** Answer of `POST /api/file/big`. */
@@ -51,7 +52,9 @@ interface ChunkPlacement extends FilePlacement {
 /** The md5 of the contiguous run of chunks from chunk 0 hashed so far, for one upload. */
 interface Progress {
   id: string;
-  hash: Hash;
+  /** Key of the md5 state in the md5 thread, and the thread's generation it lives in. */
+  key: string;
+  generation: number;
   /** Chunks 0 … next - 1 are hashed. */
   next: number;
 }
@@ -146,7 +149,7 @@ const chunkSizeOf = (fields: ChunkFields, length: number): number => {
  * manifest (fixed by the first chunk: name, size, chunk count and chunk size), one `data` file of
  * the full size, and an empty marker file per chunk whose bytes are in place (so after a crash a
  * chunk is either whole or absent). Chunks are written straight into their place in `data`; the
- * md5 is computed as the run of chunks from chunk 0 grows (read back from the page cache), so when
+ * md5 is computed as the run of chunks from chunk 0 grows (read back, on a thread of its own), so when
  * the last chunk arrives only what is left is hashed and `data` is renamed into the store. A
  * wrong md5 or size discards everything. Registration, hashing and completion of one md5 happen
  * one request at a time, so an upload is completed exactly once.
@@ -158,6 +161,7 @@ export const bigUploads = (context: BigUploadContext) => {
   /** Chunks being written in place, per md5. */
   const writing = new Map<string, Set<number>>();
   const progress = new Map<string, Progress>();
+  const hasher = new Md5Worker();
 
   const writingOf = (md5: string) => {
     let set = writing.get(md5);
@@ -171,6 +175,8 @@ export const bigUploads = (context: BigUploadContext) => {
   };
 
   const discard = async (md5: string) => {
+    const state = progress.get(md5);
+    if (state) hasher.drop(state.key);
     progress.delete(md5);
     await rm(dirOf(md5), { recursive: true, force: true });
   };
@@ -196,8 +202,9 @@ export const bigUploads = (context: BigUploadContext) => {
   /** Hashes the chunks that now continue the hashed run from chunk 0 (one read pass after a restart). */
   const advance = async (md5: string, manifest: Manifest, received: Set<number>): Promise<Progress> => {
     let state = progress.get(md5);
-    if (!state || state.id !== manifest.id) {
-      state = { id: manifest.id, hash: createHash('md5'), next: 0 };
+    if (!state || state.id !== manifest.id || state.generation !== hasher.generation) {
+      if (state) hasher.drop(state.key);
+      state = { id: manifest.id, key: `${md5}:${manifest.id}`, generation: hasher.generation, next: 0 };
       progress.set(md5, state);
     }
     let next = state.next;
@@ -206,17 +213,10 @@ export const bigUploads = (context: BigUploadContext) => {
     const start = slotOf(manifest, state.next).offset;
     const end = next === manifest.chunks ? manifest.size : slotOf(manifest, next).offset;
     try {
-      if (end > start) {
-        const stream = createReadStream(dataOf(md5), { start, end: end - 1, highWaterMark: READ_BUFFER });
-        let read = 0;
-        for await (const data of stream) {
-          state.hash.update(data as Buffer);
-          read += (data as Buffer).length;
-        }
-        if (read !== end - start) throw sizeMismatch();
-      }
+      if (end > start) await hasher.update(state.key, dataOf(md5), start, end);
     } catch (error) {
       progress.delete(md5);
+      hasher.drop(state.key);
       throw error;
     }
     state.next = next;
@@ -230,7 +230,10 @@ export const bigUploads = (context: BigUploadContext) => {
     ownerId: number | null,
   ) => {
     progress.delete(fields.md5);
-    if (state.hash.digest('hex') !== fields.md5) {
+    const generation = hasher.generation;
+    const digest = await hasher.digest(state.key);
+    if (generation !== state.generation) throw new Error('the md5 thread was replaced');
+    if (digest !== fields.md5) {
       await discard(fields.md5);
       throw new ApiException('MD5_MISMATCH');
     }
@@ -247,8 +250,8 @@ export const bigUploads = (context: BigUploadContext) => {
         ownerId,
       });
     } catch (error) {
-      await rm(storedPath, { force: true });
-      await discard(fields.md5);
+      // Put the bytes back: the chunks stay stored and the last one may be sent again.
+      await rename(storedPath, dataOf(fields.md5)).catch(() => rm(storedPath, { force: true }));
       throw error;
     }
     await discard(fields.md5);
@@ -330,6 +333,9 @@ export const bigUploads = (context: BigUploadContext) => {
   };
 
   return {
+    /** Stops the md5 thread. */
+    close: () => hasher.close(),
+
     /**
      * Where to write chunk `fields.chunk` in place, when the upload's layout is known and nobody
      * holds that chunk; otherwise the chunk is received into a temporary file.
