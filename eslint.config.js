@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'tests/e2e/screenshots'] },
+  { ignores: ['dist', 'server/build', 'node_modules', 'data', 'coverage', 'tests/e2e/screenshots'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

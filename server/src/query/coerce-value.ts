@@ -4,7 +4,7 @@ import {
   DEFAULT_DECIMAL_PRECISION,
   DEFAULT_VARCHAR_LENGTH,
 } from '../dialects/column-type';
-import { integerRange, type IntegerType } from '../dialects/integer-range';
+import { integerRange, type IntegerRange, type IntegerType } from '../dialects/integer-range';
 import type { Localized } from '../i18n/messages';
 import { itemsMessage } from '../i18n/items-messages';
 import { kindOf } from './data-type-kind';
@@ -26,18 +26,21 @@ const INTEGER_TEXT = /^[+-]?\d{1,40}$/;
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const DECIMAL_TEXT = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
+/** Built only on failure: integers are checked for every key of every record read. */
+const badInteger = (range: IntegerRange): Coerced =>
+  fail(itemsMessage('badInteger', { min: String(range.min), max: String(range.max) }));
+
 const coerceInteger = (column: QueryColumn, input: string | number | boolean): Coerced => {
   const range = integerRange(column.dataType as IntegerType, column.unsigned);
-  // Built only on failure: this runs for every key of every record read.
-  const bad = () => fail(itemsMessage('badInteger', { min: String(range.min), max: String(range.max) }));
-  let value: bigint;
   if (typeof input === 'number') {
-    if (!Number.isSafeInteger(input)) return bad();
-    value = BigInt(input);
-  } else if (typeof input === 'string' && INTEGER_TEXT.test(input)) {
-    value = BigInt(input);
-  } else return bad();
-  if (value < range.min || value > range.max) return bad();
+    // Every safe integer compares exactly with the range's ends as numbers.
+    if (!Number.isSafeInteger(input)) return badInteger(range);
+    if (input < Number(range.min) || input > Number(range.max)) return badInteger(range);
+    return ok(input === 0 ? 0 : input); // never -0
+  }
+  if (typeof input !== 'string' || !INTEGER_TEXT.test(input)) return badInteger(range);
+  const value = BigInt(input);
+  if (value < range.min || value > range.max) return badInteger(range);
   const asNumber = Number(value);
   return ok(Number.isSafeInteger(asNumber) ? asNumber : value.toString());
 };

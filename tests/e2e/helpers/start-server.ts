@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,6 +13,8 @@ export interface RunningServer {
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
+/** The server as `npm start` runs it: the bundle `npm run build` writes. */
+const serverBundle = join(repoRoot, 'server/build/server.js');
 
 export const freePort = (): Promise<number> =>
   new Promise((done, fail) => {
@@ -40,13 +42,14 @@ const waitUntilUp = async (url: string, child: ChildProcess, log: () => string):
   throw new Error(`server did not start within 60 s:\n${log()}`);
 };
 
-/** Starts the real server (built web app, fresh SQLite data directory) on a free port. */
+/** Starts the real server (built web app and server, fresh SQLite data directory) on a free port. */
 export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+  if (!existsSync(serverBundle)) throw new Error(`${serverBundle} is missing: run npm run build first`);
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'crudboard-e2e-'));
   const adminPassword = 'E2e-admin-Pass-1';
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,58 +1,19 @@
-import { setImmediate, setTimeout as sleep } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
+import { createWriteStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { ZipArchive } from 'archiver';
 import type { ExportValue } from './export-value';
+import { columnLetters, xlsxRow } from './xlsx-cells';
+import { HEADER_STYLE, SHEET_END, SHEET_PATH, SHEET_START, sheetTitle, workbookParts } from './xlsx-parts';
 
-/** Bytes allowed to wait between the rows produced and the file before production pauses. */
-const MAX_PENDING = 8 * 1024 * 1024;
-
-interface Buffered {
-  writableLength?: number;
-  readableLength?: number;
-  /** Streams of the readable-stream package (used inside exceljs's zip) only have these. */
-  _writableState?: { length?: number };
-  _readableState?: { length?: number };
-}
-
-/** The parts of exceljs's streaming writer that hold data not yet in the file. */
-interface WriterInternals {
-  zip?: Buffered;
-  stream?: Buffered;
-}
-interface SheetInternals {
-  stream?: { buffers?: unknown[]; bufSize?: number; pipes?: Buffered[] };
-}
-
-const held = (stream: Buffered | undefined): number =>
-  (stream?.writableLength ?? stream?._writableState?.length ?? 0) +
-  (stream?.readableLength ?? stream?._readableState?.length ?? 0);
-
-/** Bytes written by the rows but not yet in the file: before, inside and after the compressor. */
-const pendingBytes = (workbook: WriterInternals, sheet: SheetInternals): number => {
-  const source = sheet.stream;
-  return (
-    (source?.buffers?.length ?? 0) * (source?.bufSize ?? 0) +
-    (source?.pipes ?? []).reduce((sum, pipe) => sum + held(pipe), 0) +
-    held(workbook.zip) +
-    held(workbook.stream)
-  );
-};
+/** Compression of the package: zlib's default; the deflate runs off the event loop. */
+const ZLIB_LEVEL = 6;
 
 /**
- * Lets the compressor and the file catch up. exceljs commits rows synchronously and ignores
- * backpressure, and with a synchronous driver (SQLite) reading the rows never yields to the event
- * loop either: without this pause the whole sheet would pile up in memory before reaching the file.
- */
-const caughtUp = async (workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheet: ExcelJS.Worksheet) => {
-  await setImmediate();
-  const writer = workbook as unknown as WriterInternals;
-  const internals = sheet as unknown as SheetInternals;
-  while (pendingBytes(writer, internals) > MAX_PENDING) await sleep(1);
-};
-
-/**
- * Streams rows into an .xlsx file: each row is committed (written out) as soon as it is added, and
- * each batch waits for the compressor to catch up, so memory stays flat. Every value is a plain
- * cell value: a string starting with `=` stays a string, never a formula.
+ * Streams rows into an .xlsx file of one sheet: a bold, frozen header row, then one row per
+ * record. The worksheet's XML is produced batch by batch and compressed as it is read, with
+ * backpressure, so memory holds about one batch whatever the row count. Every string is an
+ * inline string: a value starting with `=` stays text, never a formula.
  */
 export const writeXlsx = async (
   path: string,
@@ -60,22 +21,40 @@ export const writeXlsx = async (
   headers: readonly string[],
   rows: AsyncIterable<ExportValue[][]>,
 ): Promise<number> => {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: path,
-    useSharedStrings: false,
-    useStyles: false,
-  });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'data');
-  sheet.addRow([...headers]).commit();
+  const letters = columnLetters(headers.length);
   let count = 0;
-  for await (const batch of rows) {
-    for (const row of batch) {
-      sheet.addRow(row).commit();
-      count += 1;
+  async function* worksheet(): AsyncGenerator<Buffer> {
+    yield Buffer.from(SHEET_START + xlsxRow(1, headers, letters, HEADER_STYLE));
+    for await (const batch of rows) {
+      let xml = '';
+      for (const row of batch) {
+        count += 1;
+        xml += xlsxRow(count + 1, row, letters);
+      }
+      yield Buffer.from(xml);
     }
-    await caughtUp(workbook, sheet);
+    yield Buffer.from(SHEET_END);
   }
-  sheet.commit();
-  await workbook.commit();
+
+  const output = createWriteStream(path);
+  const zip = new ZipArchive({ zlib: { level: ZLIB_LEVEL } });
+  const sheet = Readable.from(worksheet(), { objectMode: false });
+  const failure = new Promise<never>((_, reject) => {
+    zip.on('error', reject);
+    zip.on('warning', reject);
+    sheet.on('error', reject);
+    output.on('error', reject);
+  });
+  zip.pipe(output);
+  try {
+    for (const [name, content] of workbookParts(sheetTitle(sheetName))) zip.append(content, { name });
+    zip.append(sheet, { name: SHEET_PATH });
+    await Promise.race([Promise.all([zip.finalize(), finished(output)]), failure]);
+  } catch (error) {
+    zip.abort();
+    sheet.destroy();
+    output.destroy();
+    throw error;
+  }
   return count;
 };
