@@ -73,12 +73,12 @@ const figuresFor = (rows: number): Figure[] => {
       paths: withCount(search(SEARCH_TERMS.en)),
       target: { kind: 'ms', max: 20 },
     },
-    {
-      // What the list screen sends when a user searches: the keyword beside its isDeleted=false.
-      label: `search "${SEARCH_TERMS.zh2}" + isDeleted=false + count`,
-      paths: withCount(`${search(SEARCH_TERMS.zh2)}&isDeleted=false`),
+    // What the list screen sends when a user searches: the keyword beside its isDeleted=false.
+    ...[SEARCH_TERMS.zh2, SEARCH_TERMS.zh3, SEARCH_TERMS.en].map((term): Figure => ({
+      label: `search "${term}" + isDeleted=false + count`,
+      paths: withCount(`${search(term)}&isDeleted=false`),
       target: { kind: 'ms', max: 20 },
-    },
+    })),
     {
       label: 'range quantity 1000..1099 + count',
       paths: withCount(`quantity=${encodeURIComponent('BETWEEN 1000,1099')}`),

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { metadata001Tables } from './migrations/metadata-001-tables';
 import { metadata002SqliteBigrams } from './migrations/metadata-002-sqlite-bigrams';
 import { metadata003PgRowCounts } from './migrations/metadata-003-pg-row-counts';
+import { metadata004SqliteDeletedMarks } from './migrations/metadata-004-sqlite-deleted-marks';
 import type { NamedMigration } from './migrations/named-migration';
 import { system001Tables } from './migrations/system-001-tables';
 import { system002Files } from './migrations/system-002-files';
@@ -13,6 +14,7 @@ export const METADATA_MIGRATIONS: readonly NamedMigration[] = [
   metadata001Tables,
   metadata002SqliteBigrams,
   metadata003PgRowCounts,
+  metadata004SqliteDeletedMarks,
 ];
 export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system001Tables,

@@ -14,6 +14,19 @@ export interface FullTextTable {
   bigrams?: boolean;
   /** SQLite, set by `inspect`: the key column that is the table's rowid, if one is. */
   rowidKey?: string | null;
+  /**
+   * SQLite: the soft-delete BOOL column whose rows not `false` the index marks (see
+   * sqlite-deleted-marks.ts). Given to `createIndex`: the column to mark, if any; after `inspect`:
+   * the column the index marks, null when it marks none (built by an older version).
+   */
+  flag?: Pick<ColumnDef, 'name'> | null;
+}
+
+/** Rows to leave out of a count of matches: those where BOOL column `flag` is not `false`. */
+export interface Unflagged {
+  flag: string;
+  /** A query selecting the rowids of those rows. */
+  except: Knex.QueryBuilder;
 }
 
 export type FullTextMethod = 'fts5-trigram' | 'pg-trgm' | 'mysql-ngram' | 'mroonga-bigram' | 'like';
@@ -34,13 +47,13 @@ export interface FullText {
   /**
    * A statement answering one row whose `n` tells how many rows `matchCondition` alone would select, read from
    * the index without visiting the table; null (or absent) when the index cannot answer it.
-   * `except`, a query selecting rowids, leaves those rows out of the count.
+   * With `unflagged`, only the rows where its flag is `false` are counted.
    */
   countMatches?(
     db: Knex,
     table: FullTextTable,
     keyword: string,
-    except?: Knex.QueryBuilder,
+    unflagged?: Unflagged,
   ): Knex.QueryBuilder | null;
   /** What the methods above need to know of the table's index beyond its metadata (once per request). */
   inspect?(db: Knex, table: FullTextTable): Promise<FullTextTable>;

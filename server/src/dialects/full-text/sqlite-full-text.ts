@@ -8,6 +8,15 @@ import {
   hasBigramTable,
   isBigramTerm,
 } from './sqlite-bigrams';
+import {
+  inBody,
+  MARK_COLUMN,
+  markChangedSql,
+  markedBigramsSql,
+  trigramMarkSql,
+  unmarkedBigrams,
+  unmarkedTrigrams,
+} from './sqlite-deleted-marks';
 
 /** The trigram tokenizer indexes three-character sequences: shorter terms need another way. */
 const MIN_TRIGRAM = 3;
@@ -40,13 +49,12 @@ const planTerms = (table: FullTextTable, keyword: string): TermPlan => {
 /** FTS5 query of terms that must all occur: phrases side by side are ANDed. */
 const allOf = (terms: readonly string[]): string => terms.map(phrase).join(' ');
 
-const inIndex = (query: Knex.QueryBuilder, tableName: string, index: string, terms: readonly string[]) =>
-  query.whereRaw('??.rowid IN (SELECT rowid FROM ?? WHERE ?? MATCH ?)', [
-    tableName,
-    index,
-    index,
-    allOf(terms),
-  ]);
+/** FTS5 query of the trigram table for terms that must all occur in the body. */
+const trigramQuery = (table: FullTextTable, terms: readonly string[]): string =>
+  table.flag ? inBody(allOf(terms)) : allOf(terms);
+
+const inIndex = (query: Knex.QueryBuilder, tableName: string, index: string, match: string) =>
+  query.whereRaw('??.rowid IN (SELECT rowid FROM ?? WHERE ?? MATCH ?)', [tableName, index, index, match]);
 
 /**
  * SQLite: an FTS5 external-content table with the trigram tokenizer (substring search, CJK
@@ -57,37 +65,41 @@ const inIndex = (query: Knex.QueryBuilder, tableName: string, index: string, ter
 export const sqliteFullText: FullText = {
   method: 'fts5-trigram',
 
-  async createIndex(db, { tableName, column }) {
+  async createIndex(db, { tableName, column, flag }) {
     const names = sqliteFullTextNames(tableName);
     await ensureNumberTable(db);
-    await db.raw(`CREATE VIRTUAL TABLE ?? USING fts5(??, content=??, tokenize='trigram')`, [
-      names.table,
-      column.name,
-      tableName,
-    ]);
-    await createBigramTable(db, names.bigrams);
     const q = (name: string) => db.raw('??', [name]).toQuery();
-    const [ft, fb, col] = [q(names.table), q(names.bigrams), q(column.name)];
-    const indexNew = `INSERT INTO ${ft} (rowid, ${col}) VALUES (new.rowid, new.${col}); INSERT INTO ${fb} (rowid, b) VALUES (new.rowid, ${bigramsSql(db, `new.${col}`)});`;
-    const unindexOld = `INSERT INTO ${ft} (${ft}, rowid, ${col}) VALUES ('delete', old.rowid, old.${col}); DELETE FROM ${fb} WHERE rowid = old.rowid;`;
-    await db.raw(`CREATE TRIGGER ?? AFTER INSERT ON ?? BEGIN ${indexNew} END`, [
-      names.afterInsert,
-      tableName,
-    ]);
-    await db.raw(`CREATE TRIGGER ?? AFTER DELETE ON ?? BEGIN ${unindexOld} END`, [
-      names.afterDelete,
-      tableName,
-    ]);
-    // Updates that leave the body and the rowid alone (flags, other columns) leave the index alone.
+    const [ft, fb, col, table] = [q(names.table), q(names.bigrams), q(column.name), q(tableName)];
+    const mark = flag ? q(MARK_COLUMN) : null;
+    const flagOf = (row: string) => `${row}.${q(flag?.name ?? '')}`;
     await db.raw(
-      `CREATE TRIGGER ?? AFTER UPDATE ON ?? WHEN old.${col} IS NOT new.${col} OR old.rowid IS NOT new.rowid ` +
-        `BEGIN ${unindexOld} ${indexNew} END`,
-      [names.afterUpdate, tableName],
+      `CREATE VIRTUAL TABLE ${ft} USING fts5(${col}${mark ? `, ${mark}` : ''}, content=${table}, tokenize='trigram')`,
     );
-    await db.raw(`INSERT INTO ?? (??) VALUES ('rebuild')`, [names.table, names.table]);
+    await createBigramTable(db, names.bigrams);
+    // What one row puts in each index: the body, its bigrams, and the soft-delete marks.
+    const columns = mark ? `rowid, ${col}, ${mark}` : `rowid, ${col}`;
+    const values = (row: string) =>
+      mark ? `${row}.rowid, ${row}.${col}, ${trigramMarkSql(flagOf(row))}` : `${row}.rowid, ${row}.${col}`;
+    const bigrams = (row: string) =>
+      mark ? markedBigramsSql(bigramsSql(db, `${row}.${col}`), flagOf(row)) : bigramsSql(db, `${row}.${col}`);
+    const indexNew = `INSERT INTO ${ft} (${columns}) VALUES (${values('new')}); INSERT INTO ${fb} (rowid, b) VALUES (new.rowid, ${bigrams('new')});`;
+    const unindexOld = `INSERT INTO ${ft} (${ft}, ${columns}) VALUES ('delete', ${values('old')}); DELETE FROM ${fb} WHERE rowid = old.rowid;`;
+    await db.raw(`CREATE TRIGGER ?? AFTER INSERT ON ${table} BEGIN ${indexNew} END`, [names.afterInsert]);
+    await db.raw(`CREATE TRIGGER ?? AFTER DELETE ON ${table} BEGIN ${unindexOld} END`, [names.afterDelete]);
+    // Updates that leave the body, the rowid and the mark alone (other columns) leave the index alone.
+    const changed = [
+      `old.${col} IS NOT new.${col}`,
+      'old.rowid IS NOT new.rowid',
+      ...(mark ? [markChangedSql(flagOf('old'), flagOf('new'))] : []),
+    ].join(' OR ');
     await db.raw(
-      `INSERT INTO ?? (rowid, b) SELECT t.rowid, ${bigramsSql(db, `t.${col}`)} FROM ?? AS t WHERE t.${col} IS NOT NULL`,
-      [names.bigrams, tableName],
+      `CREATE TRIGGER ?? AFTER UPDATE ON ${table} WHEN ${changed} BEGIN ${unindexOld} ${indexNew} END`,
+      [names.afterUpdate],
+    );
+    // The table's rows as 'rebuild' would index them (which cannot: the mark column is not the table's).
+    await db.raw(`INSERT INTO ${ft} (${columns}) SELECT ${values('t')} FROM ${table} AS t`);
+    await db.raw(
+      `INSERT INTO ${fb} (rowid, b) SELECT t.rowid, ${bigrams('t')} FROM ${table} AS t WHERE t.${col} IS NOT NULL`,
     );
   },
 
@@ -108,9 +120,16 @@ export const sqliteFullText: FullText = {
     );
     const keys = columns.filter((column) => column.pk > 0);
     const only = keys.length === 1 ? keys[0] : undefined;
+    const bigrams = await hasBigramTable(db, names.bigrams);
+    const marks: unknown[] = await db.raw('SELECT 1 FROM pragma_table_info(?) WHERE name = ?', [
+      names.table,
+      MARK_COLUMN,
+    ]);
     return {
       ...table,
-      bigrams: await hasBigramTable(db, names.bigrams),
+      bigrams,
+      // Indexes built by older versions have no marks (nor, older still, bigrams: rebuilt together).
+      flag: bigrams && marks.length > 0 ? (table.flag ?? null) : null,
       // Only a column declared exactly INTEGER PRIMARY KEY is the rowid.
       rowidKey: only && only.type.toUpperCase() === 'INTEGER' ? only.name : null,
     };
@@ -119,8 +138,9 @@ export const sqliteFullText: FullText = {
   matchCondition(query: Knex.QueryBuilder, table: FullTextTable, keyword: string) {
     const names = sqliteFullTextNames(table.tableName);
     const plan = planTerms(table, keyword);
-    if (plan.trigram.length > 0) inIndex(query, table.tableName, names.table, plan.trigram);
-    if (plan.bigram.length > 0) inIndex(query, table.tableName, names.bigrams, plan.bigram);
+    if (plan.trigram.length > 0)
+      inIndex(query, table.tableName, names.table, trigramQuery(table, plan.trigram));
+    if (plan.bigram.length > 0) inIndex(query, table.tableName, names.bigrams, allOf(plan.bigram));
     for (const term of plan.like) likeTerm(query, table, term);
     return query;
   },
@@ -134,8 +154,8 @@ export const sqliteFullText: FullText = {
       db.raw('?? CROSS JOIN ?? ON ??.rowid = ??.rowid', [driver, table.tableName, table.tableName, driver]),
     );
     if (driver === names.table) {
-      query.whereRaw('?? MATCH ?', [names.table, allOf(plan.trigram)]);
-      if (plan.bigram.length > 0) inIndex(query, table.tableName, names.bigrams, plan.bigram);
+      query.whereRaw('?? MATCH ?', [names.table, trigramQuery(table, plan.trigram)]);
+      if (plan.bigram.length > 0) inIndex(query, table.tableName, names.bigrams, allOf(plan.bigram));
     } else {
       query.whereRaw('?? MATCH ?', [names.bigrams, allOf(plan.bigram)]);
     }
@@ -144,20 +164,20 @@ export const sqliteFullText: FullText = {
     return true;
   },
 
-  countMatches(db, table, keyword, except) {
+  countMatches(db, table, keyword, unflagged) {
     const plan = planTerms(table, keyword);
     if (plan.like.length > 0 || (plan.trigram.length === 0 && plan.bigram.length === 0)) return null;
     const names = sqliteFullTextNames(table.tableName);
     // Each index holds exactly the table's rows (kept by its triggers).
-    const index = plan.trigram.length > 0 ? names.table : names.bigrams;
-    const count = db(index).whereRaw('?? MATCH ?', [
-      index,
-      allOf(plan.trigram.length > 0 ? plan.trigram : plan.bigram),
-    ]);
-    if (index === names.table && plan.bigram.length > 0)
-      inIndex(count, names.table, names.bigrams, plan.bigram);
+    const byTrigrams = plan.trigram.length > 0;
+    const index = byTrigrams ? names.table : names.bigrams;
+    const marked = unflagged !== undefined && table.flag?.name === unflagged.flag;
+    let match = byTrigrams ? trigramQuery(table, plan.trigram) : allOf(plan.bigram);
+    if (marked) match = byTrigrams ? unmarkedTrigrams(match) : unmarkedBigrams(match);
+    const count = db(index).whereRaw('?? MATCH ?', [index, match]);
+    if (byTrigrams && plan.bigram.length > 0) inIndex(count, names.table, names.bigrams, allOf(plan.bigram));
     // NOT IN: the index yields its matches and each is looked up in the (small) set left out.
-    if (except) count.whereRaw('??.rowid NOT IN (?)', [index, except]);
+    if (unflagged && !marked) count.whereRaw('??.rowid NOT IN (?)', [index, unflagged.except]);
     return count.count({ n: '*' }).first();
   },
 };

@@ -44,7 +44,12 @@ const namesOf = (op: SchemaOp): string[] => {
       return [op.table, op.check.name, op.check.column];
     case 'createFullText':
     case 'dropFullText':
-      return [op.target.tableName, op.target.column.name, ...(op.target.key ? [op.target.key.name] : [])];
+      return [
+        op.target.tableName,
+        op.target.column.name,
+        ...(op.target.key ? [op.target.key.name] : []),
+        ...(op.target.flag ? [op.target.flag.name] : []),
+      ];
   }
 };
 

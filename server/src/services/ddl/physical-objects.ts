@@ -1,6 +1,7 @@
 import { unsignedNeedsCheck, type Dialect } from '../../dialects/column-type';
 import { indexPhysicalName, unsignedCheckName } from '../../dialects/derived-name';
 import { primaryColumnsOf, type ColumnDef, type TableDef } from '../tables/table-def';
+import { deletedFlagOf } from '../tables/index-deleted-flag';
 import type { FullTextTarget, PhysicalCheck, PhysicalIndex } from './schema-op';
 
 /** Identity of a column across an edit: its id, or its name while it is not stored yet. */
@@ -53,5 +54,5 @@ export const fullTextTarget = (table: TableDef): FullTextTarget | undefined => {
   const keys = primaryColumnsOf(table);
   const key =
     keys.length === 1 ? (table.columns.find((candidate) => candidate.name === keys[0]) ?? null) : null;
-  return { tableName: table.tableName, column, key };
+  return { tableName: table.tableName, column, key, flag: deletedFlagOf(table.columns) };
 };

@@ -45,6 +45,8 @@ const fullTextSignature = (target: FullTextTarget | undefined, dialect: Dialect)
         physicalType(dialect, target.column),
         target.key?.name ?? null,
         target.key ? physicalType(dialect, target.key) : null,
+        // Only SQLite's index refers to the flag (its triggers mark the flagged rows).
+        dialect === 'sqlite' ? (target.flag?.name ?? null) : null,
       ])
     : '';
 

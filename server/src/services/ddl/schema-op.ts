@@ -25,6 +25,8 @@ export interface FullTextTarget {
   column: ColumnDef;
   /** The single key column, when the table has one (rows of the search index point at it). */
   key: ColumnDef | null;
+  /** The soft-delete flag, when the table has one (SQLite marks its rows in the index). */
+  flag: ColumnDef | null;
 }
 
 /**

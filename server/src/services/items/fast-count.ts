@@ -29,7 +29,8 @@ const keptCount = async (
  * large tables, or null to use the generic one:
  * - no condition at all, on PostgreSQL tables whose row count is kept;
  * - only a keyword, on a table whose full-text index can count its matches alone (SQLite FTS5),
- *   or a keyword and `flag = false`: its matches except the flagged and the NULL rows;
+ *   or a keyword and `flag = false`: its matches except the flagged and the NULL rows (marked in
+ *   the index for the soft-delete flag);
  * - only `flag = false` on an indexed BOOL column: all rows (kept, or counted) minus the flagged
  *   and the NULL ones, in one statement (one snapshot).
  */
@@ -46,13 +47,16 @@ export const fastCount = async (
   if (query.search && item.fullText && (!query.where || flag)) {
     const index = await fullTextTargetFor(context, item, sourceKnex);
     // With `flag = false`: the matches except the flagged and the NULL rows (few, from the flag's index).
-    const except = flag
-      ? db(tableName)
-          .select(db.raw('??.rowid', [tableName]))
-          .where(column, '=', true)
-          .orWhereNull(column)
+    const unflagged = flag
+      ? {
+          flag,
+          except: db(tableName)
+            .select(db.raw('??.rowid', [tableName]))
+            .where(column, '=', true)
+            .orWhereNull(column),
+        }
       : undefined;
-    const statement = index?.fullText.countMatches?.(db, index.target, query.search, except);
+    const statement = index?.fullText.countMatches?.(db, index.target, query.search, unflagged);
     return statement ? numberOf(await statement) : null;
   }
   if (query.search) return null;

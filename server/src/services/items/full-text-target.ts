@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { fullTextFor } from '../../dialects/full-text/full-text-for';
 import type { FullText, FullTextTable } from '../../dialects/full-text/full-text';
+import { deletedFlagOf } from '../tables/index-deleted-flag';
 import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 
@@ -25,6 +26,7 @@ export const fullTextTargetFor = async (
     tableName: item.table.tableName,
     column: item.fullText,
     key: item.keys.length === 1 ? (item.keys[0] ?? null) : null,
+    flag: deletedFlagOf(item.table.columns),
   };
   const target = fullText.inspect ? await fullText.inspect(context.db, described) : described;
   return { fullText, target };

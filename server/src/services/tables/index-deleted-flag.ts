@@ -1,7 +1,12 @@
-import type { TableDef } from './table-def';
+import type { ColumnDef, TableDef } from './table-def';
 
 /** The soft-delete flag the list screen filters on by default (`isDeleted=false`). */
 export const DELETED_FLAG = 'isDeleted';
+
+/** The table's soft-delete flag: its BOOL column `isDeleted`, if it has one. */
+export const deletedFlagOf = <C extends Pick<ColumnDef, 'name' | 'dataType'>>(
+  columns: readonly C[],
+): C | null => columns.find((column) => column.name === DELETED_FLAG && column.dataType === 'BOOL') ?? null;
 
 /**
  * A new `isDeleted` BOOL column of a designed table gets a single-column INDEX, unless it has an

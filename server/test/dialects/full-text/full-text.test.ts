@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dialectOf } from '../../../src/db/dialect';
 import { metadata002SqliteBigrams } from '../../../src/db/migrations/metadata-002-sqlite-bigrams';
+import { metadata004SqliteDeletedMarks } from '../../../src/db/migrations/metadata-004-sqlite-deleted-marks';
 import { fullTextFor } from '../../../src/dialects/full-text/full-text-for';
 import { sqliteFullTextNames } from '../../../src/dialects/full-text/sqlite-full-text';
 import type { FullTextTable } from '../../../src/dialects/full-text/full-text';
@@ -158,5 +159,86 @@ describe.each(testDatabases().filter((db) => db.name === 'sqlite'))('SQLite bigr
     expect((await fullText.inspect!(knex, target)).bigrams).toBe(true);
     expect(await count('仓储')).toBe(1);
     expect(await count('长尾')).toBe(1);
+  });
+
+  it('counts the matches whose soft-delete flag is false from marks in the index, and follows flag changes', async () => {
+    const app = await apps.build();
+    const knex = app.dataSources.primary.knex;
+    await clearTables(knex);
+    const fullText = await fullTextFor(knex);
+    const id = await createTable(knex, { name: 'memo', columns: SYSTEM_COLUMNS });
+    const [stored] = await listTables(knex, [id]);
+    const described = fullTextTarget(tableDefFromStored(stored!)) as FullTextTable;
+    const target = await fullText.inspect!(knex, described);
+    expect(target.flag).toEqual(expect.objectContaining({ name: 'isDeleted' }));
+    const rows: [string | null, boolean | null][] = [
+      ['物流中心 del', false],
+      ['物流中心', true],
+      ['物流中心 model', null],
+      ['仓储 DEL', false],
+      [null, true],
+      ['物流', false],
+    ];
+    for (const [i, [body, isDeleted]] of rows.entries()) {
+      await knex('memo').insert({
+        name: `m${i}`,
+        fullTextBody: body,
+        isDeleted,
+        createdDate: '2024-01-01 00:00:00',
+      });
+    }
+    // A fake that answers nothing: with marks the rows left out are never read.
+    const unflagged = { flag: 'isDeleted', except: knex('memo').select('rowid').whereRaw('1 = 0') };
+    const count = async (keyword: string, only = true, on: FullTextTable = target) =>
+      Number(
+        ((await fullText.countMatches!(knex, on, keyword, only ? unflagged : undefined)) as { n: unknown }).n,
+      );
+    const search = async (keyword: string) =>
+      (await fullText.matchCondition(knex('memo').select('id').orderBy('id'), target, keyword)).map(
+        (row: { id: unknown }) => Number(row.id),
+      );
+    expect(await count('物流')).toBe(2);
+    expect(await count('物流', false)).toBe(4);
+    expect(await count('物流中心')).toBe(1);
+    expect(await count('物流中心', false)).toBe(3);
+    expect(await count('物流 中心')).toBe(1);
+    // The mark is not a word of the body: "del" finds the bodies with it only.
+    expect(await count('del', false)).toBe(3);
+    expect(await count('del')).toBe(2);
+    expect(await search('del')).toEqual([1, 3, 4]);
+    expect(await search('物流中心 del')).toEqual([1, 3]);
+
+    await knex('memo').where('id', 2).update({ isDeleted: false });
+    await knex('memo').where('id', 1).update({ isDeleted: true });
+    await knex('memo').where('id', 6).update({ isDeleted: null });
+    expect(await count('物流')).toBe(1);
+    expect(await count('物流中心')).toBe(1);
+    await knex('memo').where('id', 2).update({ fullTextBody: '仓储中心' });
+    expect(await count('物流中心')).toBe(0);
+    expect(await count('仓储')).toBe(2);
+    await knex('memo').where('id', 4).delete();
+    expect(await count('仓储')).toBe(1);
+    expect(await count('del')).toBe(0);
+    expect(await count('del', false)).toBe(2);
+
+    // An index built before marks existed counts by lookups, until the migration builds it again.
+    await fullText.dropIndex(knex, described);
+    await fullText.createIndex(knex, { ...described, flag: null });
+    const old = await fullText.inspect!(knex, described);
+    expect(old.flag).toBeNull();
+    const lookups = {
+      flag: 'isDeleted',
+      except: knex('memo').select('rowid').where('isDeleted', true).orWhereNull('isDeleted'),
+    };
+    const viaLookups = async (keyword: string) =>
+      Number(((await fullText.countMatches!(knex, old, keyword, lookups)) as { n: unknown }).n);
+    expect(await viaLookups('仓储')).toBe(1);
+    expect(await viaLookups('物流中心')).toBe(0);
+    await metadata004SqliteDeletedMarks.up(knex);
+    const rebuilt = await fullText.inspect!(knex, described);
+    expect(rebuilt.flag).toEqual(expect.objectContaining({ name: 'isDeleted' }));
+    expect(await count('仓储', true, rebuilt)).toBe(1);
+    expect(await count('物流', true, rebuilt)).toBe(0);
+    expect(await count('物流', false, rebuilt)).toBe(3);
   });
 });
