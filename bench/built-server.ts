@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { DataSourceConfig } from '../server/src/config';
 import { freePort } from '../server/test/helpers/server-process';
 import { BENCH_PASSWORD } from './bench-target';
 
@@ -24,9 +25,13 @@ const statusKb = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
 
 /**
  * Builds the server bundle, starts it on `dataDir` (a data directory whose superadmin has the
- * benchmark's password) and signs in.
+ * benchmark's password) and signs in. `dataSources` (an entry named `primary` among them) replace
+ * the embedded SQLite database, as `DATA_SOURCES` does.
  */
-export const startBuiltServer = async (dataDir: string): Promise<BuiltServer> => {
+export const startBuiltServer = async (
+  dataDir: string,
+  dataSources: readonly DataSourceConfig[] = [],
+): Promise<BuiltServer> => {
   execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: repoRoot, stdio: 'inherit' });
   const port = await freePort();
   let output = '';
@@ -37,7 +42,7 @@ export const startBuiltServer = async (dataDir: string): Promise<BuiltServer> =>
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
-      DATA_SOURCES: '[]',
+      DATA_SOURCES: JSON.stringify(dataSources),
       ADMIN_PASSWORD: BENCH_PASSWORD,
       LOG_LEVEL: 'warn',
     },

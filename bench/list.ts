@@ -1,12 +1,17 @@
 /**
  * Listing, counting and searching a 1,000,000-row table through the business API, over real
  * sockets with a signed-in session, each figure beside the same SQL run directly through the driver;
- * then a load test of the first page. SQLite always; PostgreSQL / MySQL when PG_URL / MYSQL_URL are
- * set. Seeded databases are cached under bench/.data/ (SQLite) or as cb_bench_* databases.
+ * then a load test of the first page. The measured server is the one `npm start` runs (the bundle
+ * on plain Node, in a process of its own); the SQL each figure sends is captured beforehand from an
+ * app in this process on the same database. SQLite always; PostgreSQL / MySQL when PG_URL /
+ * MYSQL_URL are set. Seeded databases are cached under bench/.data/ (SQLite) or as cb_bench_*
+ * databases.
  *
  *   BENCH_ROWS       rows of the measured table (default 1000000)
  *   BENCH_RUNS       timed runs per figure (default 50, at least 30 recommended)
- *   BENCH_WARMUP     untimed runs first (default 5)
+ *   BENCH_WARMUP     untimed rounds of every figure before the first is timed, and untimed runs
+ *                    of each figure just before it is (default 30): the fresh server process
+ *                    warms up as a server that has been running has
  *   BENCH_LOAD_SECONDS, BENCH_LOAD_CONNECTIONS   load test (default 20 s, 32 connections)
  *   BENCH_DATABASES  comma list among sqlite,pg,mysql (default: all configured)
  *   BENCH_EXPLAIN=1  also print the SQL and the plan of every figure
@@ -15,8 +20,9 @@
  */
 import autocannon from 'autocannon';
 import { median, envInteger, ms, timeRuns } from './bench-stats';
-import { startBenchServer, type BenchServer } from './bench-server';
+import { startBenchServer } from './bench-server';
 import { benchTargets, type BenchTarget } from './bench-target';
+import { startBuiltServer } from './built-server';
 import { seedTarget } from './seed-bench';
 import { CUSTOMER_TABLE, ORDER_API, ORDER_TABLE } from './seed-schema';
 import { SEARCH_TERMS } from './seed-rows';
@@ -29,6 +35,21 @@ interface Figure {
   /** Requests of one run, sent together as the list page sends them. */
   paths: string[];
   target: Target;
+}
+
+/** A server to send requests to: its address and a signed-in session cookie. */
+interface Endpoint {
+  url: string;
+  cookie: string;
+}
+
+/** A figure's statements, captured from the in-process app. */
+interface Captured {
+  figure: Figure;
+  /** Statements on the benchmark tables, replayed through the driver. */
+  dataSql: CapturedSql[];
+  /** Other statements per run: sessions, users, metadata. */
+  otherSql: CapturedSql[];
 }
 
 interface Measured {
@@ -96,7 +117,7 @@ const touchesBenchTables = (statement: CapturedSql) =>
   statement.sql.includes(ORDER_TABLE) || statement.sql.includes(CUSTOMER_TABLE);
 
 /** Sends the run's requests together; returns the body of the last (the count when there is one). */
-const runFigure = async (server: BenchServer, figure: Figure): Promise<string> => {
+const runFigure = async (server: Endpoint, figure: Figure): Promise<string> => {
   const bodies = await Promise.all(
     figure.paths.map(async (path) => {
       const response = await fetch(`${server.url}${path}`, { headers: { cookie: server.cookie } });
@@ -108,19 +129,38 @@ const runFigure = async (server: BenchServer, figure: Figure): Promise<string> =
   return bodies.at(-1) ?? '';
 };
 
+/**
+ * The statements of one run of each figure, as a warm server sends them: each figure runs once
+ * untimed first, so that caches of metadata and sessions are filled.
+ */
+const captureFigures = async (target: BenchTarget, figures: readonly Figure[]): Promise<Captured[]> => {
+  const server = await startBenchServer(target.config);
+  try {
+    const knex = server.app.dataSources.primary.knex;
+    const captured: Captured[] = [];
+    for (const figure of figures) {
+      await runFigure(server, figure);
+      const statements = await captureSql(knex, () => runFigure(server, figure));
+      captured.push({
+        figure,
+        dataSql: statements.filter(touchesBenchTables),
+        otherSql: statements.filter((statement) => !touchesBenchTables(statement)),
+      });
+    }
+    return captured;
+  } finally {
+    await server.close();
+  }
+};
+
 const measure = async (
-  server: BenchServer,
+  server: Endpoint,
   replayer: SqlReplayer,
-  figure: Figure,
+  { figure, dataSql, otherSql }: Captured,
   runs: number,
   warmup: number,
 ): Promise<Measured> => {
-  let body = '';
-  const captured = await captureSql(server.app.dataSources.primary.knex, async () => {
-    body = await runFigure(server, figure);
-  });
-  const dataSql = captured.filter(touchesBenchTables);
-  const otherSql = captured.filter((statement) => !touchesBenchTables(statement));
+  const body = await runFigure(server, figure);
   const p50 = median(await timeRuns(runs, warmup, () => runFigure(server, figure)));
   const driverP50 = median(await timeRuns(runs, warmup, () => replayer.run(dataSql)));
   const met = figure.target.kind === 'ms' ? p50 <= figure.target.max : p50 <= figure.target.max * driverP50;
@@ -155,15 +195,13 @@ const explainLines = async (replayer: SqlReplayer, m: Measured): Promise<string[
   return lines;
 };
 
-const loadTest = async (server: BenchServer, client: string): Promise<boolean> => {
+const loadTest = async (server: Endpoint, client: string): Promise<boolean> => {
   const duration = envInteger('BENCH_LOAD_SECONDS', 20);
   const connections = envInteger('BENCH_LOAD_CONNECTIONS', 32);
   const result = await autocannon({
     url: `${server.url}${page('')}`,
     connections,
     duration,
-    // The client runs in a worker thread so that it does not share the server's event loop.
-    workers: 1,
     headers: { cookie: server.cookie },
   });
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -180,15 +218,23 @@ const loadTest = async (server: BenchServer, client: string): Promise<boolean> =
 const runTarget = async (target: BenchTarget, rows: number): Promise<void> => {
   await seedTarget(target, rows, (text) => console.error(text));
   const runs = envInteger('BENCH_RUNS', 50);
-  const warmup = envInteger('BENCH_WARMUP', 5);
+  const warmup = envInteger('BENCH_WARMUP', 30);
   const explain = process.env.BENCH_EXPLAIN === '1';
-  const server = await startBenchServer(target.config);
   const [source] = target.config.dataSources;
   if (!source) throw new Error('no data source configured');
+  const captured = await captureFigures(target, figuresFor(rows));
+  const server = await startBuiltServer(
+    target.config.dataDir,
+    target.client === 'sqlite' ? [] : target.config.dataSources,
+  );
   const replayer = await openReplayer(source);
   try {
     console.log(`[${target.client}] ${rows} rows, p50 of ${runs} runs after ${warmup} warm-up runs`);
-    for (const figure of figuresFor(rows)) {
+    // The fresh server process first answers every figure `warmup` times, as a running server has.
+    for (let round = 0; round < warmup; round++) {
+      for (const { figure } of captured) await runFigure(server, figure);
+    }
+    for (const figure of captured) {
       const measured = await measure(server, replayer, figure, runs, warmup);
       console.log(line(target.client, measured));
       if (explain) for (const text of await explainLines(replayer, measured)) console.log(text);

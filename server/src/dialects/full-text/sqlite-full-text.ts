@@ -1,13 +1,7 @@
 import type { Knex } from 'knex';
 import { derivedName } from '../derived-name';
 import { charCount, likeTerm, phrase, termsOf, type FullText, type FullTextTable } from './full-text';
-import {
-  bigramsSql,
-  createBigramTable,
-  ensureNumberTable,
-  hasBigramTable,
-  isBigramTerm,
-} from './sqlite-bigrams';
+import { bigramsSql, createBigramTable, ensureNumberTable, isBigramTerm } from './sqlite-bigrams';
 import {
   inBody,
   MARK_COLUMN,
@@ -114,22 +108,21 @@ export const sqliteFullText: FullText = {
 
   async inspect(db, table) {
     const names = sqliteFullTextNames(table.tableName);
-    const columns: { name: string; type: string; pk: number }[] = await db.raw(
-      'SELECT name, type, pk FROM pragma_table_info(?)',
-      [table.tableName],
-    );
-    const keys = columns.filter((column) => column.pk > 0);
+    // One statement: the key columns, whether the bigram table exists and whether the index has marks.
+    const [facts] = (await db.raw(
+      `SELECT (SELECT json_group_array(json_object('name', name, 'type', type)) FROM pragma_table_info(?) WHERE pk > 0) AS keys,
+        EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?) AS bigrams,
+        EXISTS (SELECT 1 FROM pragma_table_info(?) WHERE name = ?) AS marks`,
+      [table.tableName, names.bigrams, names.table, MARK_COLUMN],
+    )) as { keys: string; bigrams: number; marks: number }[];
+    const keys = JSON.parse(facts?.keys ?? '[]') as { name: string; type: string }[];
     const only = keys.length === 1 ? keys[0] : undefined;
-    const bigrams = await hasBigramTable(db, names.bigrams);
-    const marks: unknown[] = await db.raw('SELECT 1 FROM pragma_table_info(?) WHERE name = ?', [
-      names.table,
-      MARK_COLUMN,
-    ]);
+    const bigrams = facts?.bigrams === 1;
     return {
       ...table,
       bigrams,
       // Indexes built by older versions have no marks (nor, older still, bigrams: rebuilt together).
-      flag: bigrams && marks.length > 0 ? (table.flag ?? null) : null,
+      flag: bigrams && facts?.marks === 1 ? (table.flag ?? null) : null,
       // Only a column declared exactly INTEGER PRIMARY KEY is the rowid.
       rowidKey: only && only.type.toUpperCase() === 'INTEGER' ? only.name : null,
     };
