@@ -20,6 +20,12 @@ export const ERROR_CODES = {
   INTERNAL_ERROR: 500,
   /** The data source's database cannot be reached right now; the same request may succeed later. */
   DATABASE_UNAVAILABLE: 503,
+  /**
+   * The data source's database is busy: locks the request needed were held by other work (another
+   * process writing to the SQLite file, a lock wait or a deadlock); nothing was changed and the
+   * same request may succeed a moment later.
+   */
+  DATABASE_BUSY: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

@@ -2,6 +2,7 @@ import type { ApiError, ErrorCode } from '../../../contract/index';
 import { errorMessage, fieldMessage, format, type Lang, type Localized } from '../i18n/messages';
 import { ApiException } from './api-exception';
 import { fieldErrors, type SchemaError } from './field-errors';
+import { isBusyError } from './is-busy-error';
 import { isConnectionError } from './is-connection-error';
 
 export interface ErrorResponse {
@@ -36,8 +37,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
  */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
-/** What a 503 suggests to wait before trying again. */
+/** What a 503 suggests to wait before trying again: for the database to come back, or its locks to be freed. */
 const RETRY_AFTER_SECONDS = 5;
+const BUSY_RETRY_AFTER_SECONDS = 2;
 
 const INVALID_JSON_CODES = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
@@ -104,6 +106,14 @@ export const toErrorResponse = (error: unknown, lang: Lang, requestId: string): 
       status: 503,
       body: { code: 'DATABASE_UNAVAILABLE', message: errorMessage('DATABASE_UNAVAILABLE', lang), requestId },
       headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      unexpected: true,
+    };
+  }
+  if (isBusyError(error)) {
+    return {
+      status: 503,
+      body: { code: 'DATABASE_BUSY', message: errorMessage('DATABASE_BUSY', lang), requestId },
+      headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
       unexpected: true,
     };
   }

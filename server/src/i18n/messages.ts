@@ -31,6 +31,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     zh: '数据库暂时无法连接，请稍后重试',
     en: 'The database cannot be reached right now; try again shortly',
   },
+  DATABASE_BUSY: {
+    zh: '数据库正忙，本次操作未生效，请稍后重试',
+    en: 'The database is busy; nothing was changed, try again shortly',
+  },
 };
 
 /** Messages for one field of a 400, keyed by the JSON-schema keyword that failed. */

@@ -1,3 +1,5 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { DataSourceConfig } from '../../src/config';
 import { createTable } from '../helpers/business-tables';
@@ -7,6 +9,78 @@ import { login, useTestApps } from '../helpers/test-app';
 import { testDatabases } from '../helpers/test-databases';
 
 const servers = testDatabases().filter((db) => db.name !== 'sqlite');
+const sqlite = testDatabases().filter((db) => db.name === 'sqlite');
+
+/**
+ * Another process that opens the SQLite file and holds its write lock (BEGIN IMMEDIATE) until
+ * `release` is called, as a backup or a script writing to the database would.
+ */
+const holdWriteLock = async (file: string) => {
+  const script = `
+    const db = new (require('better-sqlite3'))(process.argv[1]);
+    db.exec('BEGIN IMMEDIATE');
+    db.prepare("UPDATE ticket SET name = 'held' WHERE 0").run();
+    process.stdout.write('locked\\n');
+    process.stdin.once('data', () => { db.exec('ROLLBACK'); db.close(); process.exit(0); });
+  `;
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['-e', script, file], {
+    cwd: process.cwd(),
+  });
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('locked')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the lock holder exited (${code}): ${output}`)));
+  });
+  return {
+    release: async () => {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.stdin.write('release\\n');
+      await exited;
+    },
+  };
+};
+
+describe.each(sqlite)('another process holds the database write lock ($name)', (db) => {
+  const apps = useTestApps(db);
+
+  it('reads go on, writes answer 503 DATABASE_BUSY and change nothing, and succeed once it lets go', async () => {
+    const config = apps.config();
+    const file = config.dataSources[0]?.connection;
+    if (!file) throw new Error('no primary data source');
+    const app = await apps.build({}, config);
+    const api = apiClient(app, (await login(app)).cookie);
+    await createTable(api, { name: 'ticket', columns: SYSTEM_COLUMNS });
+    expect((await api.post('/api/business/ticket', { name: 'before' })).statusCode).toBe(201);
+
+    const lock = await holdWriteLock(file);
+    try {
+      // WAL: readers are not held up by a writer.
+      const read = await api.get('/api/business/ticket?limit=10');
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json().map((row: { name: string }) => row.name)).toEqual(['before']);
+      // The write waits for the busy timeout, then gives up without writing.
+      const write = await api.post('/api/business/ticket', { name: 'during' });
+      expect(write.statusCode, write.body).toBe(503);
+      expect(write.json()).toMatchObject({
+        code: 'DATABASE_BUSY',
+        message: '数据库正忙，本次操作未生效，请稍后重试',
+      });
+      expect(write.headers['retry-after']).toBe('2');
+    } finally {
+      await lock.release();
+    }
+
+    expect((await api.post('/api/business/ticket', { name: 'after' })).statusCode).toBe(201);
+    const names = (await api.get('/api/business/ticket?limit=10'))
+      .json()
+      .map((row: { name: string }) => row.name);
+    expect(names.sort()).toEqual(['after', 'before']);
+  }, 30_000);
+});
 
 /** The same data source, reached through a relay on another port. */
 const throughProxy = (source: DataSourceConfig, port: number): DataSourceConfig => {
