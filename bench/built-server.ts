@@ -35,19 +35,27 @@ export const startBuiltServer = async (
   execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: repoRoot, stdio: 'inherit' });
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', 'server/build/server.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATA_SOURCES: JSON.stringify(dataSources),
-      ADMIN_PASSWORD: BENCH_PASSWORD,
-      LOG_LEVEL: 'warn',
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
+      '--enable-source-maps',
+      'server/build/server.js',
+    ],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATA_SOURCES: JSON.stringify(dataSources),
+        ADMIN_PASSWORD: BENCH_PASSWORD,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));

@@ -4,7 +4,11 @@
  *
  *   npm run bench              all suites
  *   npm run bench -- list      only `list`
+ *
+ * The suites that open the web app in Chromium measure the built app: it is built once
+ * (`npm run build`) before the first of them, unless BENCH_NO_BUILD=1.
  */
+import { execFileSync } from 'node:child_process';
 
 /** Suites by name, in the order a full run takes them; each loaded only when it runs. */
 export const SUITES: Record<string, () => Promise<void>> = {
@@ -22,6 +26,13 @@ if (unknown.length > 0) {
   console.error(`unknown suite ${unknown.join(', ')}; suites: ${Object.keys(SUITES).join(', ')}`);
   process.exit(2);
 }
+/** Suites that measure the built web app. */
+const WEB_SUITES = new Set(['web-bundle', 'list-render', 'md5-browser']);
+let built = process.env.BENCH_NO_BUILD === '1';
 for (const name of requested.length > 0 ? requested : Object.keys(SUITES)) {
+  if (WEB_SUITES.has(name) && !built) {
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: import.meta.dirname + '/..', stdio: 'inherit' });
+    built = true;
+  }
   await SUITES[name]?.();
 }

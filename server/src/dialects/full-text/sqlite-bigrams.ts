@@ -12,17 +12,23 @@ import { charCount } from './full-text';
 export const NUMBER_TABLE = 'cb_number';
 const NUMBERS = 1024;
 
-/** SQL for the space-separated bigrams of `value` (a trigger's `new.col` or `old.col`), NULL when it has fewer than 2 characters. */
+/**
+ * SQL for the space-separated bigrams of `value` (a trigger's `new.col` or `old.col`), NULL when
+ * it has fewer than 2 characters. A body of up to 1,025 characters (nearly all) reads the numbers
+ * once, which takes half the time of the three-way join longer bodies need.
+ */
 export const bigramsSql = (db: Knex, value: string): string => {
   const numbers = db.raw('??', [NUMBER_TABLE]).toQuery();
   const last = `(length(${value}) - 2)`;
-  return (
+  const short =
+    `(SELECT group_concat(substr(${value}, l.n + 1, 2), ' ') ` + `FROM ${numbers} AS l WHERE l.n <= ${last})`;
+  const long =
     `(SELECT group_concat(substr(${value}, (h.n << 20) + (m.n << 10) + l.n + 1, 2), ' ') ` +
     `FROM ${numbers} AS h CROSS JOIN ${numbers} AS m CROSS JOIN ${numbers} AS l ` +
     `WHERE h.n <= ${last} >> 20 ` +
     `AND m.n <= min(${NUMBERS - 1}, (${last} >> 10) - (h.n << 10)) ` +
-    `AND l.n <= min(${NUMBERS - 1}, ${last} - (h.n << 20) - (m.n << 10)))`
-  );
+    `AND l.n <= min(${NUMBERS - 1}, ${last} - (h.n << 20) - (m.n << 10)))`;
+  return `CASE WHEN ${last} < ${NUMBERS} THEN ${short} ELSE ${long} END`;
 };
 
 /** Creates the numbers table the bigram triggers read, once per database. */
