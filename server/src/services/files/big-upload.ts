@@ -49,14 +49,17 @@ interface ChunkPlacement extends FilePlacement {
   uploadId: string;
 }
 
-/** The md5 of the contiguous run of chunks from chunk 0 hashed so far, for one upload. */
+/** The md5 of the contiguous run of chunks from chunk 0, for one upload, as it is being hashed. */
 interface Progress {
   id: string;
   /** Key of the md5 state in the md5 thread, and the thread's generation it lives in. */
   key: string;
   generation: number;
-  /** Chunks 0 … next - 1 are hashed. */
+  /** Chunks 0 … next - 1 are hashed, or queued to be, in order, by `hashed`. */
   next: number;
+  /** Settles when the queued chunks are hashed; a failure marks the progress `failed`. */
+  hashed: Promise<void>;
+  failed: boolean;
 }
 
 const MANIFEST = 'upload.json';
@@ -162,6 +165,13 @@ export const bigUploads = (context: BigUploadContext) => {
   const writing = new Map<string, Set<number>>();
   const progress = new Map<string, Progress>();
   const hasher = new Md5Worker();
+  let states = 0;
+
+  /** Forgets a progress: its md5 state is dropped once what was queued for it is done. */
+  const retire = (state: Progress) => {
+    const drop = () => hasher.drop(state.key);
+    state.hashed.then(drop, drop);
+  };
 
   const writingOf = (md5: string) => {
     let set = writing.get(md5);
@@ -176,7 +186,7 @@ export const bigUploads = (context: BigUploadContext) => {
 
   const discard = async (md5: string) => {
     const state = progress.get(md5);
-    if (state) hasher.drop(state.key);
+    if (state) retire(state);
     progress.delete(md5);
     await rm(dirOf(md5), { recursive: true, force: true });
   };
@@ -199,12 +209,24 @@ export const bigUploads = (context: BigUploadContext) => {
     }
   };
 
-  /** Hashes the chunks that now continue the hashed run from chunk 0 (one read pass after a restart). */
-  const advance = async (md5: string, manifest: Manifest, received: Set<number>): Promise<Progress> => {
+  /**
+   * Queues the hashing of the chunks that now continue the run from chunk 0 (from chunk 0 again,
+   * one read pass, after a restart or a failed read), without waiting for it: the chunk is
+   * answered while its bytes are hashed on the md5 thread, and only completion waits.
+   */
+  const advance = (md5: string, manifest: Manifest, received: Set<number>): Progress => {
     let state = progress.get(md5);
-    if (!state || state.id !== manifest.id || state.generation !== hasher.generation) {
-      if (state) hasher.drop(state.key);
-      state = { id: manifest.id, key: `${md5}:${manifest.id}`, generation: hasher.generation, next: 0 };
+    if (!state || state.id !== manifest.id || state.generation !== hasher.generation || state.failed) {
+      if (state) retire(state);
+      states += 1;
+      state = {
+        id: manifest.id,
+        key: `${md5}:${manifest.id}:${states}`,
+        generation: hasher.generation,
+        next: 0,
+        hashed: Promise.resolve(),
+        failed: false,
+      };
       progress.set(md5, state);
     }
     let next = state.next;
@@ -212,27 +234,45 @@ export const bigUploads = (context: BigUploadContext) => {
     if (next === state.next) return state;
     const start = slotOf(manifest, state.next).offset;
     const end = next === manifest.chunks ? manifest.size : slotOf(manifest, next).offset;
-    try {
-      if (end > start) await hasher.update(state.key, dataOf(md5), start, end);
-    } catch (error) {
-      progress.delete(md5);
-      hasher.drop(state.key);
-      throw error;
-    }
     state.next = next;
+    const queued = state;
+    if (end > start) {
+      queued.hashed = queued.hashed.then(() => hasher.update(queued.key, dataOf(md5), start, end));
+      queued.hashed.catch(() => {
+        queued.failed = true;
+      });
+    }
     return state;
+  };
+
+  /** The upload's md5, once every chunk is hashed (hashing them again from chunk 0 if that failed). */
+  const digestOf = async (md5: string, manifest: Manifest, received: Set<number>): Promise<string> => {
+    let state = advance(md5, manifest, received);
+    try {
+      await state.hashed;
+    } catch {
+      state = advance(md5, manifest, received);
+      await state.hashed;
+    }
+    progress.delete(md5);
+    const digest = await hasher.digest(state.key);
+    if (state.generation !== hasher.generation) throw new Error('the md5 thread was replaced');
+    return digest;
   };
 
   const complete = async (
     fields: ChunkFields,
     manifest: Manifest,
-    state: Progress,
+    received: Set<number>,
     ownerId: number | null,
   ) => {
-    progress.delete(fields.md5);
-    const generation = hasher.generation;
-    const digest = await hasher.digest(state.key);
-    if (generation !== state.generation) throw new Error('the md5 thread was replaced');
+    let digest: string;
+    try {
+      digest = await digestOf(fields.md5, manifest, received);
+    } catch (error) {
+      progress.delete(fields.md5);
+      throw error;
+    }
     if (digest !== fields.md5) {
       await discard(fields.md5);
       throw new ApiException('MD5_MISMATCH');
@@ -325,11 +365,11 @@ export const bigUploads = (context: BigUploadContext) => {
     // A copy of this chunk still being written in place registers it when it is done.
     if (!heldElsewhere) await writeFile(marker, '');
     const present = await storedChunks(dir, fields.chunks);
-    const state = await advance(fields.md5, manifest, present);
     if (present.size < fields.chunks) {
+      advance(fields.md5, manifest, present);
       return { size: fields.size, name: fields.name, isFinished: false, received: sorted(present) };
     }
-    return complete(fields, manifest, state, ownerId);
+    return complete(fields, manifest, present, ownerId);
   };
 
   return {

@@ -6,6 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiException } from '../../errors/api-exception';
+import { PlacedWriter } from './placed-writer';
 import { fileMessage } from '../../i18n/file-messages';
 import type { Localized } from '../../i18n/messages';
 
@@ -136,27 +137,16 @@ export const receiveMultipart = async (
         }
       }
       if (placement) {
-        const target = placement;
-        let placed = 0;
-        const cap = new Transform({
-          highWaterMark: HIGH_WATER_MARK,
-          transform(chunk: Buffer, _encoding, callback) {
-            placed += chunk.length;
-            if (placed > target.maxLength) callback(target.tooLong());
-            else callback(null, chunk);
-          },
-        });
-        await pipeline(
-          part.file,
-          cap,
-          createWriteStream(target.path, {
-            flags: 'r+',
-            start: target.offset,
-            highWaterMark: HIGH_WATER_MARK,
-          }),
-        );
+        const writer = new PlacedWriter(placement);
+        await pipeline(part.file, writer);
         if (part.file.truncated) throw new ApiException('PAYLOAD_TOO_LARGE', options.tooLarge);
-        file = { path: target.path, placement: target, filename: part.filename, size: placed, md5: '' };
+        file = {
+          path: placement.path,
+          placement,
+          filename: part.filename,
+          size: writer.written,
+          md5: '',
+        };
         continue;
       }
       tempPath = join(options.incomingDir, `${randomBytes(16).toString('hex')}.part`);
