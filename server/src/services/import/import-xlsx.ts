@@ -1,6 +1,4 @@
-import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import { ApiException } from '../../errors/api-exception';
 import type { Localized } from '../../i18n/messages';
 import { importMessage } from '../../i18n/import-messages';
@@ -12,6 +10,7 @@ import { mapHeaders } from './import-headers';
 import { ImportFailed, ImportReport } from './import-report';
 import { ImportRow } from './import-row';
 import { IMPORT_BATCH, importBatch } from './import-rows';
+import { sheetRows, UnreadableSheet, type SheetRow } from './sheet-rows';
 import {
   ARCHIVE_LIMITS,
   checkXlsxArchive,
@@ -26,11 +25,6 @@ export interface XlsxImportOptions {
   /** Most data rows a sheet may have. */
   maxRows: number;
   archive?: ArchiveLimits;
-}
-
-interface SheetRow {
-  number: number;
-  values: unknown[];
 }
 
 const bad = (message: Localized) => new ApiException('VALIDATION_ERROR', message, { file: message });
@@ -50,42 +44,15 @@ const headerText = (value: unknown): string | null => {
 };
 
 /**
- * The rows of the first worksheet, read by exceljs's streaming reader (the file is never loaded
- * whole). Whatever the parser throws is a 400: the file is not a readable workbook.
+ * The rows of the first worksheet (read on a thread of its own, see sheet-rows.ts). Whatever the
+ * reader fails on is a 400: the file is not a readable workbook.
  */
-async function* sheetRows(path: string): AsyncGenerator<SheetRow> {
-  const stream = createReadStream(path);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  const guarded = async <T>(step: () => Promise<T>): Promise<T> => {
-    try {
-      return await step();
-    } catch (error) {
-      throw bad(
-        importMessage('corrupt', {
-          reason: error instanceof Error ? error.message.slice(0, 200) : 'unreadable',
-        }),
-      );
-    }
-  };
+async function* readableRows(path: string): AsyncGenerator<SheetRow> {
   try {
-    const sheets = reader[Symbol.asyncIterator]();
-    const first = await guarded(() => sheets.next());
-    if (first.done) return;
-    const rows = (first.value as AsyncIterable<ExcelJS.Row>)[Symbol.asyncIterator]();
-    for (;;) {
-      const next = await guarded(() => rows.next());
-      if (next.done) return;
-      const row = next.value;
-      yield { number: row.number, values: Array.isArray(row.values) ? row.values : [] };
-    }
-  } finally {
-    stream.destroy();
+    yield* sheetRows(path);
+  } catch (error) {
+    if (!(error instanceof UnreadableSheet)) throw error;
+    throw bad(importMessage('corrupt', { reason: error.reason.slice(0, 200) || 'unreadable' }));
   }
 }
 
@@ -122,7 +89,7 @@ const importSheet = async (
 ): Promise<ImportReport> =>
   runWrite(context, item, async (write) => {
     const report = new ImportReport();
-    const rows = sheetRows(path);
+    const rows = readableRows(path);
     let headers: ReturnType<typeof mapHeaders> | null = null;
     let labels = new Map<string, string>();
     let batch: ImportRow[] = [];

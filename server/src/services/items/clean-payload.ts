@@ -39,6 +39,17 @@ export const MARKER_KEYS = new Set(['isNewRow']);
 
 const isToOne = (type: RelationType) => type === 'ManyToOne' || type === 'OneToOneSubToMain';
 
+/** Lookups by name of a table's (cached, unchanging) columns or relations, made once per list. */
+const lookups = new WeakMap<readonly { name: string }[], ReadonlyMap<string, unknown>>();
+const byName = <T extends { name: string }>(list: readonly T[]): ReadonlyMap<string, T> => {
+  let found = lookups.get(list) as ReadonlyMap<string, T> | undefined;
+  if (!found) {
+    found = new Map(list.map((entry) => [entry.name, entry]));
+    lookups.set(list, found);
+  }
+  return found;
+};
+
 /** Whether the server fills a column itself, or the column may not be written in this mode. */
 const ignoredColumn = (column: StoredColumn, input: PayloadInput): boolean => {
   if (column.indexType === 'FULLTEXT') return true;
@@ -80,8 +91,8 @@ const requiredOnCreate = (column: StoredColumn, input: PayloadInput): boolean =>
  * returned for the nested write.
  */
 export const cleanPayload = (input: PayloadInput): CleanPayload => {
-  const columns = new Map(input.columns.map((column) => [column.name, column]));
-  const relations = new Map(input.relations.map((relation) => [relation.name, relation]));
+  const columns = byName(input.columns);
+  const relations = byName(input.relations);
   const values: CleanPayload['values'] = {};
   const nested: CleanPayload['nested'] = [];
   // No prototype: a body key such as `__proto__` becomes an ordinary field error.
