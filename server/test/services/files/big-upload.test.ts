@@ -42,7 +42,7 @@ describe.each(sqlite)('big uploads ($name)', (db) => {
       expect(await send(2)).toMatchObject({ isFinished: false, received: [0, 1, 2, 3] });
       const last = await send(4);
       expect(last).toMatchObject({ isFinished: true, received: [0, 1, 2, 3, 4] });
-      const stored = join(paths.root, String(last.url).split('/').pop());
+      const stored = join(paths.root, String(last.url).split('/').pop() ?? '');
       expect(readFileSync(stored).equals(data)).toBe(true);
     } finally {
       await uploads.close();
