@@ -40,7 +40,9 @@ const send = async (rows) => {
       hyperlinks: 'ignore',
       entries: 'ignore',
     });
+    let sheets = 0;
     for await (const sheet of reader) {
+      sheets += 1;
       let rows = [];
       for await (const row of sheet) {
         rows.push({ number: row.number, values: Array.isArray(row.values) ? row.values : [] });
@@ -52,6 +54,9 @@ const send = async (rows) => {
       if (rows.length > 0) await send(rows);
       break;
     }
+    // A file the reader ends without finding a worksheet in is not a workbook (whether or not
+    // its parser has said so yet).
+    if (sheets === 0) throw new Error('no worksheet found');
     parentPort.postMessage({ done: true });
   } catch (error) {
     parentPort.postMessage({ error: String((error && error.message) || error) });
