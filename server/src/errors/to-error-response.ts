@@ -41,6 +41,19 @@ const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 const RETRY_AFTER_SECONDS = 5;
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
+/** A 503: the database cannot do the work right now; the same request may succeed after `retryAfter` seconds. */
+const unavailable = (
+  code: 'DATABASE_UNAVAILABLE' | 'DATABASE_BUSY',
+  retryAfter: number,
+  lang: Lang,
+  requestId: string,
+): ErrorResponse => ({
+  status: 503,
+  body: { code, message: errorMessage(code, lang), requestId },
+  headers: { 'retry-after': String(retryAfter) },
+  unexpected: true,
+});
+
 const INVALID_JSON_CODES = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
 const text = (value: string | Localized, lang: Lang): string =>
@@ -101,22 +114,9 @@ export const toErrorResponse = (error: unknown, lang: Lang, requestId: string): 
       unexpected: false,
     };
   }
-  if (isConnectionError(error)) {
-    return {
-      status: 503,
-      body: { code: 'DATABASE_UNAVAILABLE', message: errorMessage('DATABASE_UNAVAILABLE', lang), requestId },
-      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
-      unexpected: true,
-    };
-  }
-  if (isBusyError(error)) {
-    return {
-      status: 503,
-      body: { code: 'DATABASE_BUSY', message: errorMessage('DATABASE_BUSY', lang), requestId },
-      headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
-      unexpected: true,
-    };
-  }
+  if (isConnectionError(error))
+    return unavailable('DATABASE_UNAVAILABLE', RETRY_AFTER_SECONDS, lang, requestId);
+  if (isBusyError(error)) return unavailable('DATABASE_BUSY', BUSY_RETRY_AFTER_SECONDS, lang, requestId);
   const status = typeof framework.statusCode === 'number' ? framework.statusCode : 500;
   if (status >= 400 && status < 500) {
     const code = CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR';
