@@ -16,6 +16,12 @@ export interface BuiltServer {
   close(): Promise<void>;
 }
 
+/** Whether this process built the server bundle already (the sources do not change during a run). */
+let bundled = false;
+
+/** Extra Node flags for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+const serverFlags = (): string[] => process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+
 const statusKb = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
@@ -24,24 +30,24 @@ const statusKb = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
 };
 
 /**
- * Builds the server bundle, starts it on `dataDir` (a data directory whose superadmin has the
- * benchmark's password) and signs in. `dataSources` (an entry named `primary` among them) replace
- * the embedded SQLite database, as `DATA_SOURCES` does.
+ * Builds the server bundle (once per process), starts it on `dataDir` (a data directory whose
+ * superadmin has the benchmark's password) and signs in. `dataSources` (an entry named `primary`
+ * among them) replace the embedded SQLite database, as `DATA_SOURCES` does. BENCH_SERVER_FLAGS
+ * adds Node flags to the server process.
  */
 export const startBuiltServer = async (
   dataDir: string,
   dataSources: readonly DataSourceConfig[] = [],
 ): Promise<BuiltServer> => {
-  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: repoRoot, stdio: 'inherit' });
+  if (!bundled) {
+    execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: repoRoot, stdio: 'inherit' });
+    bundled = true;
+  }
   const port = await freePort();
   let output = '';
   const child = spawn(
     process.execPath,
-    [
-      ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
-      '--enable-source-maps',
-      'server/build/server.js',
-    ],
+    [...serverFlags(), '--enable-source-maps', 'server/build/server.js'],
     {
       cwd: repoRoot,
       env: {

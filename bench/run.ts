@@ -9,6 +9,7 @@
  * (`npm run build`) before the first of them, unless BENCH_NO_BUILD=1.
  */
 import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 
 /** Suites by name, in the order a full run takes them; each loaded only when it runs. */
 export const SUITES: Record<string, () => Promise<void>> = {
@@ -31,7 +32,10 @@ const WEB_SUITES = new Set(['web-bundle', 'list-render', 'md5-browser']);
 let built = process.env.BENCH_NO_BUILD === '1';
 for (const name of requested.length > 0 ? requested : Object.keys(SUITES)) {
   if (WEB_SUITES.has(name) && !built) {
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: import.meta.dirname + '/..', stdio: 'inherit' });
+    execFileSync('npm', ['run', '--silent', 'build'], {
+      cwd: resolve(import.meta.dirname, '..'),
+      stdio: 'inherit',
+    });
     built = true;
   }
   await SUITES[name]?.();

@@ -41,11 +41,8 @@ export const rebuildSqliteFullText = async (
       key: null,
       flag: Number(row.flagged) > 0 ? { name: DELETED_FLAG } : null,
     };
-    const indexed: unknown[] = await knex.raw(
-      "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
-      [sqliteFullTextNames(row.tableName).table],
-    );
-    if (indexed.length === 0 || !(await outdated(target))) continue;
+    const indexed = await knex.schema.hasTable(sqliteFullTextNames(row.tableName).table);
+    if (!indexed || !(await outdated(target))) continue;
     await sqliteFullText.dropIndex(knex, target);
     await sqliteFullText.createIndex(knex, target);
   }

@@ -245,19 +245,25 @@ export const bigUploads = (context: BigUploadContext) => {
     return state;
   };
 
-  /** The upload's md5, once every chunk is hashed (hashing them again from chunk 0 if that failed). */
+  /**
+   * The upload's md5, once every chunk is hashed (hashing them again from chunk 0 if that failed).
+   * Its progress is forgotten either way: a retry of the last chunk starts a fresh one.
+   */
   const digestOf = async (md5: string, manifest: Manifest, received: Set<number>): Promise<string> => {
-    let state = advance(md5, manifest, received);
     try {
-      await state.hashed;
-    } catch {
-      state = advance(md5, manifest, received);
-      await state.hashed;
+      let state = advance(md5, manifest, received);
+      try {
+        await state.hashed;
+      } catch {
+        state = advance(md5, manifest, received);
+        await state.hashed;
+      }
+      const digest = await hasher.digest(state.key);
+      if (state.generation !== hasher.generation) throw new Error('the md5 thread was replaced');
+      return digest;
+    } finally {
+      progress.delete(md5);
     }
-    progress.delete(md5);
-    const digest = await hasher.digest(state.key);
-    if (state.generation !== hasher.generation) throw new Error('the md5 thread was replaced');
-    return digest;
   };
 
   const complete = async (
@@ -266,13 +272,7 @@ export const bigUploads = (context: BigUploadContext) => {
     received: Set<number>,
     ownerId: number | null,
   ) => {
-    let digest: string;
-    try {
-      digest = await digestOf(fields.md5, manifest, received);
-    } catch (error) {
-      progress.delete(fields.md5);
-      throw error;
-    }
+    const digest = await digestOf(fields.md5, manifest, received);
     if (digest !== fields.md5) {
       await discard(fields.md5);
       throw new ApiException('MD5_MISMATCH');

@@ -2,8 +2,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import type { FilePlacement } from './receive-multipart';
 
-/** Buffered bytes beyond which the parser is paused: a few socket reads, written by one call. */
-const HIGH_WATER_MARK = 4 * 1024 * 1024;
+/** Stream buffer for file parts: big writes, few system calls (the parser pauses beyond it). */
+export const FILE_PART_BUFFER = 4 * 1024 * 1024;
 
 /**
  * A stream that writes a file part straight into its placement: the pieces the parser hands over
@@ -16,7 +16,7 @@ export class PlacedWriter extends Writable {
   private handle: FileHandle | undefined;
 
   constructor(private readonly target: FilePlacement) {
-    super({ highWaterMark: HIGH_WATER_MARK });
+    super({ highWaterMark: FILE_PART_BUFFER });
   }
 
   override _construct(callback: (error?: Error | null) => void): void {

@@ -6,9 +6,9 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { ApiException } from '../../errors/api-exception';
-import { PlacedWriter } from './placed-writer';
 import { fileMessage } from '../../i18n/file-messages';
 import type { Localized } from '../../i18n/messages';
+import { FILE_PART_BUFFER, PlacedWriter } from './placed-writer';
 
 /** The file part of a multipart request, written to a temporary file while hashed. */
 export interface ReceivedFile {
@@ -51,9 +51,6 @@ export interface ReceiveOptions {
   /** Runs after `beforeFile`: a placement writes the part straight into place (no temporary file, no md5). */
   placeFile?: (fields: Record<string, string>) => Promise<FilePlacement | undefined>;
 }
-
-/** Stream buffer for file parts: big writes, few system calls. */
-const HIGH_WATER_MARK = 4 * 1024 * 1024;
 
 /** Per-request multipart limits (the file size is set by each route). */
 export const MULTIPART_LIMITS = {
@@ -162,7 +159,7 @@ export const receiveMultipart = async (
       await pipeline(
         part.file,
         measure,
-        createWriteStream(tempPath, { flags: 'wx', highWaterMark: HIGH_WATER_MARK }),
+        createWriteStream(tempPath, { flags: 'wx', highWaterMark: FILE_PART_BUFFER }),
       );
       if (part.file.truncated) throw new ApiException('PAYLOAD_TOO_LARGE', options.tooLarge);
       file = { path: tempPath, filename: part.filename, size, md5: hash.digest('hex') };

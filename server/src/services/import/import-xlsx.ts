@@ -52,7 +52,7 @@ async function* readableRows(path: string): AsyncGenerator<SheetRow> {
     yield* sheetRows(path);
   } catch (error) {
     if (!(error instanceof UnreadableSheet)) throw error;
-    throw bad(importMessage('corrupt', { reason: error.reason.slice(0, 200) || 'unreadable' }));
+    throw bad(importMessage('corrupt', { reason: error.message.slice(0, 200) || 'unreadable' }));
   }
 }
 

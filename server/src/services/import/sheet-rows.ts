@@ -68,12 +68,8 @@ const send = async (rows) => {
 
 type Message = { rows: SheetRow[] } | { done: true } | { error: string };
 
-/** Thrown for a file the reader could not read: `reason` is the reader's message. */
-export class UnreadableSheet extends Error {
-  constructor(readonly reason: string) {
-    super(reason);
-  }
-}
+/** Thrown for a file the reader could not read; its message is the reader's. */
+export class UnreadableSheet extends Error {}
 
 /**
  * The rows of the first worksheet of the .xlsx at `path`, read by exceljs's streaming reader on a

@@ -10,16 +10,10 @@ export interface FullTextTarget {
   target: FullTextTable;
 }
 
-/**
- * The keyword-search index of a table with a FULLTEXT column, inspected for this request (which
- * companion tables it has, which key is the rowid), or null for a table without one.
- * `sourceKnex` is the data source's own Knex (the full-text method is detected once per source).
- */
-export const fullTextTargetFor = async (
-  context: ItemContext,
-  item: ItemTable,
-  sourceKnex: Knex,
-): Promise<FullTextTarget | null> => {
+/** Inspections made for a request (its context), by table: the count, page and search steps share one. */
+const inspected = new WeakMap<ItemContext, WeakMap<ItemTable, Promise<FullTextTarget | null>>>();
+
+const inspect = async (item: ItemTable, db: Knex, sourceKnex: Knex): Promise<FullTextTarget | null> => {
   if (!item.fullText) return null;
   const fullText = await fullTextFor(sourceKnex);
   const described: FullTextTable = {
@@ -28,6 +22,28 @@ export const fullTextTargetFor = async (
     key: item.keys.length === 1 ? (item.keys[0] ?? null) : null,
     flag: deletedFlagOf(item.table.columns),
   };
-  const target = fullText.inspect ? await fullText.inspect(context.db, described) : described;
+  const target = fullText.inspect ? await fullText.inspect(db, described) : described;
   return { fullText, target };
+};
+
+/**
+ * The keyword-search index of a table with a FULLTEXT column, inspected once per request (which
+ * companion tables it has, which key is the rowid), or null for a table without one.
+ * `sourceKnex` is the data source's own Knex (the full-text method is detected once per source).
+ */
+export const fullTextTargetFor = (
+  context: ItemContext,
+  item: ItemTable,
+  sourceKnex: Knex,
+): Promise<FullTextTarget | null> => {
+  let byTable = inspected.get(context);
+  if (!byTable) inspected.set(context, (byTable = new WeakMap()));
+  let found = byTable.get(item);
+  if (!found) {
+    found = inspect(item, context.db, sourceKnex);
+    // A failed inspection is asked again by the next step.
+    found.catch(() => byTable.delete(item));
+    byTable.set(item, found);
+  }
+  return found;
 };
