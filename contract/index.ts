@@ -6,3 +6,4 @@ export * from './metadata';
 export * from './paging';
 export * from './permissions';
 export * from './permission-match';
+export * from './record-key';
