@@ -83,6 +83,28 @@ describeEachDatabase('/api/business/{table} permissions ($name)', (db) => {
     });
   });
 
+  it('lets a role holding a trailing wildcard (business:*) read, create, change and delete business records', async () => {
+    const { app, knex } = await setup();
+    const wildcard = await userApi(app, 'wild', 'business:*');
+    expect((await wildcard.get('/api/business/product')).statusCode).toBe(200);
+    expect((await wildcard.get('/api/business/product/1')).json()).toMatchObject({ name: 'a' });
+    const created = await wildcard.post('/api/business/product', { name: 'made' });
+    expect(created.statusCode).toBe(201);
+    expect((await knex('product').where('id', created.json()).first()).name).toBe('made');
+    expect((await wildcard.patch('/api/business/product/1', { name: 'b' })).statusCode).toBe(200);
+    expect((await wildcard.delete(`/api/business/product/${created.json()}`)).statusCode).toBe(204);
+    // business:* is no metadata, SQL or upload right
+    expect((await wildcard.get('/api/metadata/tables')).statusCode).toBe(403);
+    expect((await wildcard.post('/api/metadata/sqls/execute', { sql: 'SELECT 1' })).statusCode).toBe(403);
+
+    const everything = await userApi(app, 'all', '*');
+    expect((await everything.post('/api/business/product', { name: 'all' })).statusCode).toBe(201);
+    expect((await everything.get('/api/metadata/tables')).statusCode).toBe(200);
+
+    const named = await userApi(app, 'named', 'business:*:*');
+    expect((await named.post('/api/business/product', { name: 'n' })).statusCode).toBe(201);
+  });
+
   it('needs the permission on child tables for nested writes and cascades, and embeds only readable relations', async () => {
     const { app, admin, knex } = await setup();
     await createShop(admin, knex);
