@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { apiClient } from '../helpers/metadata-api';
+import { SYSTEM } from '../../src/db/table-names';
+import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { createShop } from '../helpers/shop-tables';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
@@ -53,6 +54,46 @@ describeEachDatabase('crudapi client: sequence and relation screens ($name)', (d
       (r) => r.name === 'customer',
     );
     expect(typeof listed?.toColumn.caption).toBe('string');
+  });
+
+  /** A crudapi metadata file: layouts under `tableBuilders`. */
+  const crudapiFile = (name: string) => ({
+    sequences: [],
+    tables: [
+      {
+        id: 7,
+        name,
+        caption: name,
+        columns: SYSTEM_COLUMNS.map((column, i) => ({ ...column, id: 70 + i })),
+      },
+    ],
+    tableRelations: [],
+    tableBuilders: [
+      { tableId: 7, name: 'product form', device: 'pc', type: 'create', body: '[{"columnId":71}]' },
+    ],
+  });
+
+  it('imports the form layouts of a crudapi file (tableBuilders)', async () => {
+    const { app, api } = await setup();
+    const imported = await api.post('/api/metadata/tables/import', crudapiFile('product'));
+    expect(imported.statusCode).toBe(201);
+    const product = (await api.get('/api/metadata/tables/name/product')).json();
+    const layouts = await app.dataSources.primary.knex(SYSTEM.tableFormBuilder).select('*');
+    expect(layouts).toHaveLength(1);
+    expect(layouts[0]).toMatchObject({ name: 'product form', device: 'pc', type: 'create' });
+    const nameColumn = product.columns.find((c: { name: string }) => c.name === 'name');
+    expect(JSON.parse(layouts[0].body)).toEqual([{ columnId: nameColumn.id }]);
+  });
+
+  it('refuses a file holding layouts under both names, and imports nothing', async () => {
+    const { app, api } = await setup();
+    const file = { ...crudapiFile('gadget'), tableFormBuilders: crudapiFile('gadget').tableBuilders };
+    const layoutsBefore = await app.dataSources.primary.knex(SYSTEM.tableFormBuilder).select('*');
+    const refused = await api.post('/api/metadata/tables/import', file);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.tableBuilders).toContain('tableFormBuilders');
+    expect((await api.get('/api/metadata/tables/name/gadget')).statusCode).toBe(404);
+    expect(await app.dataSources.primary.knex(SYSTEM.tableFormBuilder).select('*')).toEqual(layoutsBefore);
   });
 
   it('refuses the exports without metadata:read', async () => {
