@@ -1,7 +1,7 @@
 import { DEFAULT_VARCHAR_LENGTH } from '../../dialects/column-type';
 import { TEXT_BYTES } from '../../query/coerce-value';
 import type { StoredColumn } from '../metadata-rows';
-import { AUDIT_COLUMNS } from './system-columns';
+import { isFilledOnCreate } from '../../../../contract/system-columns';
 
 const NOT_SEARCHED = new Set(['BOOL', 'PASSWORD', 'ATTACHMENT']);
 
@@ -10,7 +10,7 @@ export const feedsFullText = (column: StoredColumn): boolean =>
   column.queryable &&
   column.indexType !== 'FULLTEXT' &&
   !NOT_SEARCHED.has(column.dataType) &&
-  !AUDIT_COLUMNS.has(column.name);
+  !isFilledOnCreate(column.name);
 
 const fitBytes = (text: string, max: number): string => {
   if (Buffer.byteLength(text, 'utf8') <= max) return text;
