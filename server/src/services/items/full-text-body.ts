@@ -1,15 +1,14 @@
 import { DEFAULT_VARCHAR_LENGTH } from '../../dialects/column-type';
 import { TEXT_BYTES } from '../../query/coerce-value';
 import type { StoredColumn } from '../metadata-rows';
+import { dataTypeTraits } from '../../../../contract/data-types';
 import { isFilledOnCreate } from '../../../../contract/system-columns';
-
-const NOT_SEARCHED = new Set(['BOOL', 'PASSWORD', 'ATTACHMENT']);
 
 /** Whether a column's value goes into the full-text body: queryable, not a flag, secret, file or audit column. */
 export const feedsFullText = (column: StoredColumn): boolean =>
   column.queryable &&
   column.indexType !== 'FULLTEXT' &&
-  !NOT_SEARCHED.has(column.dataType) &&
+  dataTypeTraits(column.dataType).searchable &&
   !isFilledOnCreate(column.name);
 
 const fitBytes = (text: string, max: number): string => {
