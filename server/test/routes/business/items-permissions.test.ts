@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { apiClient, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { createTable } from '../../helpers/business-tables';
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 import { createUser } from '../../helpers/users';
 import type { App } from '../../../src/app';
 import { createShop } from '../../helpers/shop-tables';
@@ -13,7 +13,7 @@ const PASSWORD = 'User-pass-1';
 
 const rows = async (knex: Knex, table: string) => JSON.stringify(await knex(table).select('*').orderBy('id'));
 
-describe.each(testDatabases())('/api/business/{table} permissions ($name)', (db) => {
+describeEachDatabase('/api/business/{table} permissions ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {
