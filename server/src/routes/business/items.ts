@@ -43,6 +43,7 @@ export const contextOf = (request: FastifyRequest): ItemContext => ({
   dialect: request.dataSource.client,
   userId: principalOf(request).id,
   authorities: principalOf(request).authorities.map((authority) => authority.authority),
+  hooks: request.server.writeHooks,
 });
 
 const NO_RULES: ColumnRules = new Map();
@@ -50,8 +51,17 @@ const NO_RULES: ColumnRules = new Map();
 /** Actions a read-only table refuses (its records can be read and exported, never changed). */
 const WRITES: ReadonlySet<BusinessAction> = new Set(['create', 'update', 'delete', 'import']);
 
-/** The context and table of a request: 404 for an unknown table, 403 without `business:<table>:<action>` or for a write to a read-only table. */
-export const open = async (request: FastifyRequest, tableName: string, action: BusinessAction) => {
+/**
+ * The context and table of a request: 404 for an unknown table, 403 without `business:<table>:<action>`
+ * or for a write to a read-only table. `body` (default: the request's) is the record a create or
+ * update will write, checked against the caller's column rules.
+ */
+export const open = async (
+  request: FastifyRequest,
+  tableName: string,
+  action: BusinessAction,
+  body: unknown = request.body,
+) => {
   const context = contextOf(request);
   const stored = await loadItemTable(context.db, tableName);
   assertMay(context, stored.table, action);
@@ -65,7 +75,7 @@ export const open = async (request: FastifyRequest, tableName: string, action: B
         context.db,
         principal.roles.map((role) => role.id),
       );
-  if (action === 'create' || action === 'update') assertSettable(stored, rules, request.body);
+  if (action === 'create' || action === 'update') assertSettable(stored, rules, body);
   const item =
     action === 'read' || action === 'export'
       ? narrowForRead(stored, rules)

@@ -3,6 +3,7 @@ import { businessPermission, type BusinessAction } from '../../../../contract/in
 import { hasPermission } from '../../auth/permission';
 import type { Client } from '../../config';
 import { ApiException } from '../../errors/api-exception';
+import type { WriteHooks } from '../../extensions/write-hooks';
 import type { StoredTable } from '../metadata-rows';
 
 /** Who asks, and where: what every items operation gets. */
@@ -11,6 +12,8 @@ export interface ItemContext {
   dialect: Client;
   userId: number;
   authorities: readonly string[];
+  /** Record write hooks (the core's and the extensions'); none given: the core's alone. */
+  hooks?: WriteHooks;
 }
 
 /** Whether the user holds `business:<table>:<action>` (or is the super admin). */

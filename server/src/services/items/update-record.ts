@@ -1,7 +1,6 @@
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import type { ScalarValue } from '../../query/query-types';
-import { guardUpdate } from '../system-tables/record-guards';
 import { fullTextBody } from './full-text-body';
 import { columnValue } from './column-value';
 import { hashPasswords, isPlainObject, notAnObject, payloadFor, type WriteOptions } from './record-payload';
@@ -13,7 +12,7 @@ import { whereKeys, type KeyValues } from './record-keys';
 import { systemValues } from './system-columns';
 import { isReadable, toRecord } from './to-record';
 import { writeChildren } from './write-children';
-import type { WriteContext } from './write-context';
+import { hooksOf, type WriteContext } from './write-context';
 
 const LOCK_COLUMN = 'lastModifiedDate';
 
@@ -64,7 +63,7 @@ export const updateRecord = async (
   checkLock(item, body, current, options.path);
   const payload = payloadFor(item, body, 'update', options);
   const values: Record<string, unknown> = { ...payload.values, ...options.fixed };
-  await guardUpdate(write, item, current, values, options.path);
+  await hooksOf(write).run('beforeUpdate', { write, item, current, values, path: options.path });
   const clear = { ...current, ...values };
   await hashPasswords(item, values as Record<string, ScalarValue | null>);
   const stamp = laterStamp(write.now, current[LOCK_COLUMN]);
@@ -79,4 +78,5 @@ export const updateRecord = async (
     const parentValue = await columnValue(write, item, key, clear, relation.fromColumn.name);
     await writeChildren(write, relation, parentValue, nested.value, { ...options, mode: 'update' });
   }
+  await hooksOf(write).run('afterUpdate', { write, item, key, current, values });
 };
