@@ -30,7 +30,10 @@ describe.each(testDatabases())('data-source registry and shutdown ($name)', (db)
       connection: `${apps.env().dataDir}/other.sqlite`,
       database: 'other.sqlite',
     };
-    const app = await apps.build({ extensions: [defineServerExtension({ name: 'test', routes: slowRoute })] }, apps.env().config({}, [extra]));
+    const app = await apps.build(
+      { extensions: [defineServerExtension({ name: 'test', routes: slowRoute })] },
+      apps.env().config({}, [extra]),
+    );
     const sources = app.dataSources.list();
     expect(sources.map((s) => s.name)).toEqual(['primary', 'other']);
     expect(app.dataSources.get('nope')).toBeUndefined();
