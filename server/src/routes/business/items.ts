@@ -38,15 +38,29 @@ import { assertSettable, narrowForImport, narrowForRead } from '../../services/p
 
 const tags = ['business'];
 
-export const contextOf = (request: FastifyRequest): ItemContext => ({
-  db: request.dataSource.knex,
-  dialect: request.dataSource.client,
-  userId: principalOf(request).id,
-  authorities: principalOf(request).authorities.map((authority) => authority.authority),
-  hooks: request.server.writeHooks,
-});
-
 const NO_RULES: ColumnRules = new Map();
+
+/** The user's column rules on the request's data source (none for the super admin). */
+const columnRulesOf = (request: FastifyRequest, authorities: readonly string[]): Promise<ColumnRules> =>
+  isSuperAdmin(authorities)
+    ? Promise.resolve(NO_RULES)
+    : loadColumnRules(
+        request.dataSource.knex,
+        principalOf(request).roles.map((role) => role.id),
+      );
+
+export const contextOf = async (request: FastifyRequest): Promise<ItemContext> => {
+  const authorities = principalOf(request).authorities.map((authority) => authority.authority);
+  return {
+    db: request.dataSource.knex,
+    dialect: request.dataSource.client,
+    userId: principalOf(request).id,
+    authorities,
+    dataSource: request.dataSource.name,
+    rules: await columnRulesOf(request, authorities),
+    hooks: request.server.writeHooks,
+  };
+};
 
 /** Actions a read-only table refuses (its records can be read and exported, never changed). */
 const WRITES: ReadonlySet<BusinessAction> = new Set(['create', 'update', 'delete', 'import']);
@@ -62,19 +76,13 @@ export const open = async (
   action: BusinessAction,
   body: unknown = request.body,
 ) => {
-  const context = contextOf(request);
+  const context = await contextOf(request);
   const stored = await loadItemTable(context.db, tableName);
   assertMay(context, stored.table, action);
   if (stored.table.readOnly && WRITES.has(action)) {
     throw new ApiException('FORBIDDEN', itemsMessage('readOnlyTable', { name: stored.table.name }));
   }
-  const principal = principalOf(request);
-  const rules = isSuperAdmin(context.authorities)
-    ? NO_RULES
-    : await loadColumnRules(
-        context.db,
-        principal.roles.map((role) => role.id),
-      );
+  const { rules } = context;
   if (action === 'create' || action === 'update') assertSettable(stored, rules, body);
   const item =
     action === 'read' || action === 'export'
