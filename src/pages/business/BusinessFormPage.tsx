@@ -9,6 +9,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageContainer } from '../../components/PageContainer';
 import { PageSpin } from '../../components/PageSpin';
 import { RecordFields } from '../../components/RecordFields';
+import { FormFieldSlots } from '../../extensions/ExtensionSlots';
 import { SubTableList } from '../../components/SubTableList';
 import { useBusinessTable, type BusinessTableMeta } from '../../hooks/useBusinessTable';
 import { useLeaveGuard } from '../../hooks/useLeaveGuard';
@@ -147,18 +148,27 @@ const RecordEditor = ({ meta, mode, recordKey, original, onReload }: RecordEdito
   useSaveShortcut(() => void save(), !readOnly);
 
   const caption = table.caption || table.name;
+  const slotProps = {
+    tableName: table.name,
+    dataSource,
+    ...(recordKey === undefined ? {} : { recordId: recordKey }),
+  };
   const sections = [
     {
       key: '$main',
       label: caption,
       children: (
-        <RecordFields
-          fields={model.placed}
-          mode={mode}
-          toOne={model.toOne}
-          relatedTables={meta.relatedTables}
-          dialogs={meta.valueDialogs}
-        />
+        <>
+          <FormFieldSlots at="before" {...slotProps} />
+          <RecordFields
+            fields={model.placed}
+            mode={mode}
+            toOne={model.toOne}
+            relatedTables={meta.relatedTables}
+            dialogs={meta.valueDialogs}
+          />
+          <FormFieldSlots at="after" {...slotProps} />
+        </>
       ),
     },
     ...model.subs.map((sub) => {
