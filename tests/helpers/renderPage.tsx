@@ -1,22 +1,23 @@
 import type { ReactElement } from 'react';
 import { Route, Routes } from 'react-router';
-import { renderWithRefine } from './renderWithRefine';
+import { renderWithRefine, type RenderOptions } from './renderWithRefine';
 
 export interface RenderPageOptions {
   /** The URL the page opens at. */
   url: string;
   /** The route pattern the page is mounted on, as in the app. */
   route: string;
+  dataProvider?: RenderOptions['dataProvider'];
 }
 
 /** A page on its app route (so `useParams` works), inside the app's Refine setup, at `url`. */
-export const renderPage = (page: ReactElement, { url, route }: RenderPageOptions) =>
+export const renderPage = (page: ReactElement, { url, route, dataProvider }: RenderPageOptions) =>
   renderWithRefine(
     <Routes>
       <Route path={route} element={page} />
       <Route path="*" element={null} />
     </Routes>,
-    { url },
+    { url, ...(dataProvider ? { dataProvider } : {}) },
   );
 
 /** Where the app is now (after navigation). */

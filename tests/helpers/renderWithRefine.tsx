@@ -1,4 +1,10 @@
-import { Refine, type AuthProvider, type DataProvider, type ResourceProps } from '@refinedev/core';
+import {
+  Refine,
+  type AuthProvider,
+  type DataProvider,
+  type DataProviders,
+  type ResourceProps,
+} from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -28,7 +34,8 @@ export const testDataProvider = (overrides: Partial<DataProvider> = {}): DataPro
 
 export interface RenderOptions {
   url?: string;
-  dataProvider?: DataProvider;
+  /** One provider, or several by name (e.g. the app's own `dataProviders` over a fake http). */
+  dataProvider?: DataProvider | DataProviders;
   authProvider?: AuthProvider;
   resources?: ResourceProps[];
 }

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createTable } from '../../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 import { createUser } from '../../helpers/users';
 
-describe.each(testDatabases())('GET /api/business/sequence/{name}/nextval ($name)', (db) => {
+describeEachDatabase('GET /api/business/sequence/{name}/nextval ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {
