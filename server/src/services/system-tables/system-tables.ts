@@ -219,6 +219,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
     columns: [
       id(),
       reference('tableId', '表'),
+      text('dataSource', '数据源', 'VARCHAR', 64, { nullable: false, defaultValue: 'primary' }),
       reference('roleId', '角色'),
       text('permissions', '权限', 'TEXT', null),
       text('columns', '字段权限', 'TEXT', null, { queryable: false }),
