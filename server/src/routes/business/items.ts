@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { BusinessAction } from '../../../../contract/index';
 import { isSuperAdmin } from '../../auth/permission';
+import { SESSION_COOKIE } from '../../auth/session-cookie';
+import { hashSessionToken } from '../../auth/session-token';
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import { principalOf } from '../../plugins/session';
@@ -38,12 +40,16 @@ import { assertSettable, narrowForImport, narrowForRead } from '../../services/p
 
 const tags = ['business'];
 
-export const contextOf = (request: FastifyRequest): ItemContext => ({
-  db: request.dataSource.knex,
-  dialect: request.dataSource.client,
-  userId: principalOf(request).id,
-  authorities: principalOf(request).authorities.map((authority) => authority.authority),
-});
+export const contextOf = (request: FastifyRequest): ItemContext => {
+  const token = request.cookies[SESSION_COOKIE];
+  return {
+    db: request.dataSource.knex,
+    dialect: request.dataSource.client,
+    userId: principalOf(request).id,
+    authorities: principalOf(request).authorities.map((authority) => authority.authority),
+    ...(token ? { sessionTokenHash: hashSessionToken(token) } : {}),
+  };
+};
 
 const NO_RULES: ColumnRules = new Map();
 

@@ -11,6 +11,8 @@ export interface ItemContext {
   dialect: Client;
   userId: number;
   authorities: readonly string[];
+  /** Hash of the session token the request came with (a password change keeps that session). */
+  sessionTokenHash?: string;
 }
 
 /** Whether the user holds `business:<table>:<action>` (or is the super admin). */
