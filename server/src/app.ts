@@ -72,7 +72,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
       ...(options.onAdminCreated ? { onAdminCreated: options.onAdminCreated } : {}),
     });
     await app.register(session, { ttlSeconds: config.sessionTtlSeconds });
-    await app.register(docs);
+    await app.register(docs, { publicDocs: config.publicApiDocs });
     await app.register(downloads, { dataDir: config.dataDir, ttlSeconds: config.downloadTtlSeconds });
     await app.register(api, {
       prefix: '/api',
