@@ -18,6 +18,7 @@ import webApp from './plugins/web-app';
 import api from './routes/api';
 import fileDownloads from './routes/file-downloads';
 import type { LoginLimits } from './routes/auth';
+import { requestLogFields } from './request-log-fields';
 
 export interface BuildOptions {
   /** Fastify logger options; off unless given. */
@@ -41,8 +42,12 @@ const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
  * and returns a ready app; on failure closes what was opened and rethrows.
  */
 export const buildApp = async (config: AppConfig, options: BuildOptions = {}) => {
+  const logger = options.logger ?? false;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger:
+      typeof logger === 'object'
+        ? { ...logger, serializers: { ...logger.serializers, req: requestLogFields } }
+        : logger,
     genReqId: () => randomUUID(),
     // A hop count trusts that many proxies in front of the server.
     trustProxy:
