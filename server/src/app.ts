@@ -12,6 +12,7 @@ import docs from './plugins/docs';
 import downloads from './plugins/downloads';
 import errors from './plugins/errors';
 import gracefulClose from './plugins/graceful-close';
+import requestBudget from './plugins/request-budget';
 import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
 import webApp from './plugins/web-app';
@@ -60,13 +61,26 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     // Composite record keys (k1=v1,k2=v2) travel in one path segment.
     routerOptions: { maxParamLength: 2000 },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    // Sockets: no traffic for this long closes them; headers must arrive in time (checked
+    // every so often by Node); a request's whole body gets the request-budget plugin's time.
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    maxRequestsPerSocket: config.http.maxRequestsPerSocket,
+    requestTimeout: 0,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: 0,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.http.headersTimeoutMs / 4))),
+    },
     ajv: {
       customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   try {
+    app.server.maxConnections = config.http.maxConnections;
     await app.register(errors);
+    await app.register(requestBudget, { requestTimeoutMs: config.http.requestTimeoutMs });
     await app.register(securityHeaders);
     await app.register(gracefulClose);
     await app.register(cookie);
@@ -84,7 +98,11 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
       ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
       ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
       sqlTimeoutMs: config.sqlTimeoutMs,
-      files: { dataDir: config.dataDir, uploads: config.uploads },
+      files: {
+        dataDir: config.dataDir,
+        uploads: config.uploads,
+        uploadTimeoutMs: config.http.uploadTimeoutMs,
+      },
     });
     await app.register(fileDownloads, { dataDir: config.dataDir });
     await app.register(webApp, { root: options.webRoot ?? DEFAULT_WEB_ROOT });
