@@ -19,6 +19,7 @@ import webApp from './plugins/web-app';
 import api from './routes/api';
 import fileDownloads from './routes/file-downloads';
 import type { LoginLimits } from './routes/auth';
+import { answerClientError } from './errors/client-error-response';
 import { requestLogFields } from './request-log-fields';
 
 export interface BuildOptions {
@@ -61,6 +62,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     // Composite record keys (k1=v1,k2=v2) travel in one path segment.
     routerOptions: { maxParamLength: 2000 },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    clientErrorHandler: answerClientError,
     // Sockets: no traffic for this long closes them; headers must arrive in time (checked
     // every so often by Node); a request's whole body gets the request-budget plugin's time.
     connectionTimeout: config.http.idleTimeoutMs,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../src/plugins/security-headers';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/plugins/security-headers';
 import { useTestApps } from '../helpers/test-app';
 import { testDatabases } from '../helpers/test-databases';
 
@@ -12,6 +12,7 @@ describe.each(testDatabases())('security headers ($name)', (db) => {
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'SAMEORIGIN',
       'referrer-policy': 'strict-origin-when-cross-origin',
+      'content-security-policy': CONTENT_SECURITY_POLICY,
     });
     for (const [url, status] of [
       ['/api/metadata/dataSources', 200],
