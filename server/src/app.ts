@@ -16,12 +16,15 @@ import errors from './plugins/errors';
 import extensions from './plugins/extensions';
 import gracefulClose from './plugins/graceful-close';
 import jsonBody from './plugins/json-body';
+import requestBudget from './plugins/request-budget';
 import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
 import webApp from './plugins/web-app';
 import api from './routes/api';
 import fileDownloads from './routes/file-downloads';
 import type { LoginLimits } from './routes/auth';
+import { answerClientError } from './errors/client-error-response';
+import { requestLogFields } from './request-log-fields';
 
 export interface BuildOptions {
   /** Fastify logger options; off unless given. */
@@ -45,8 +48,12 @@ const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
  * and returns a ready app; on failure closes what was opened and rethrows.
  */
 export const buildApp = async (config: AppConfig, options: BuildOptions = {}) => {
+  const logger = options.logger ?? false;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger:
+      typeof logger === 'object'
+        ? { ...logger, serializers: { ...logger.serializers, req: requestLogFields } }
+        : logger,
     genReqId: () => randomUUID(),
     // A hop count trusts that many proxies in front of the server.
     trustProxy:
@@ -59,13 +66,27 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     // Composite record keys (k1=v1,k2=v2) travel in one path segment.
     routerOptions: { maxParamLength: 2000 },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    clientErrorHandler: answerClientError,
+    // Sockets: no traffic for this long closes them; headers must arrive in time (checked
+    // every so often by Node); a request's whole body gets the request-budget plugin's time.
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    maxRequestsPerSocket: config.http.maxRequestsPerSocket,
+    requestTimeout: 0,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: 0,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.http.headersTimeoutMs / 4))),
+    },
     ajv: {
       customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   try {
+    app.server.maxConnections = config.http.maxConnections;
     await app.register(errors);
+    await app.register(requestBudget, { requestTimeoutMs: config.http.requestTimeoutMs });
     await app.register(securityHeaders);
     await app.register(gracefulClose);
     await app.register(cookie);
@@ -79,14 +100,18 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     const enabled = options.extensions ?? serverExtensions;
     await app.register(extensions, { extensions: enabled });
     await app.register(session, { ttlSeconds: config.sessionTtlSeconds });
-    await app.register(docs);
+    await app.register(docs, { publicDocs: config.publicApiDocs });
     await app.register(downloads, { dataDir: config.dataDir, ttlSeconds: config.downloadTtlSeconds });
     await app.register(api, {
       prefix: '/api',
       ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
       extensions: enabled,
       sqlTimeoutMs: config.sqlTimeoutMs,
-      files: { dataDir: config.dataDir, uploads: config.uploads },
+      files: {
+        dataDir: config.dataDir,
+        uploads: config.uploads,
+        uploadTimeoutMs: config.http.uploadTimeoutMs,
+      },
     });
     await app.register(fileDownloads, { dataDir: config.dataDir });
     await app.register(webApp, { root: options.webRoot ?? DEFAULT_WEB_ROOT });

@@ -1,4 +1,5 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
+import { principalOf } from '../../plugins/session';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -168,7 +169,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
         // Through `open`: the export code, and the columns the user may not read left out.
         items.push((await open(request, table.name, 'export')).item);
       }
-      const { path, url } = await app.downloads.reserve('json');
+      const { path, url } = await app.downloads.reserve('json', principalOf(request).id);
       try {
         await exportTables(context, items, path);
       } catch (error) {

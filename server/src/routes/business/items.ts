@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { BusinessAction } from '../../../../contract/index';
 import { isSuperAdmin } from '../../auth/permission';
+import { SESSION_COOKIE } from '../../auth/session-cookie';
+import { hashSessionToken } from '../../auth/session-token';
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import { principalOf } from '../../plugins/session';
@@ -51,6 +53,7 @@ const columnRulesOf = (request: FastifyRequest, authorities: readonly string[]):
       );
 
 export const contextOf = async (request: FastifyRequest): Promise<ItemContext> => {
+  const token = request.cookies[SESSION_COOKIE];
   const authorities = principalOf(request).authorities.map((authority) => authority.authority);
   return {
     db: request.dataSource.knex,
@@ -60,6 +63,7 @@ export const contextOf = async (request: FastifyRequest): Promise<ItemContext> =
     dataSource: request.dataSource.name,
     rules: await columnRulesOf(request, authorities),
     hooks: request.server.writeHooks,
+    ...(token ? { sessionTokenHash: hashSessionToken(token) } : {}),
   };
 };
 

@@ -19,6 +19,8 @@ export interface ItemContext {
   rules: ColumnRules;
   /** Record write hooks (the core's and the extensions'); none given: the core's alone. */
   hooks?: WriteHooks;
+  /** Hash of the session token the request came with (a password change keeps that session). */
+  sessionTokenHash?: string;
 }
 
 /**
