@@ -55,6 +55,9 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
         ? { ...logger, serializers: { ...logger.serializers, req: requestLogFields } }
         : logger,
     genReqId: () => randomUUID(),
+    // Start-up migrates every data source; on a busy database server that can take more than
+    // Fastify's default 10 s per plugin.
+    pluginTimeout: 120_000,
     // A hop count trusts that many proxies in front of the server.
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -158,7 +158,10 @@ describeEachDatabase('error contract ($name)', (db) => {
 
     const unsupported = await post('<x/>', 'application/xml');
     expect(unsupported.statusCode).toBe(415);
-    expect(unsupported.json()).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: '不支持的内容类型' });
+    expect(unsupported.json()).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: '此接口只接受 application/json 格式的请求内容',
+    });
 
     const large = await post(JSON.stringify({ name: 'a'.repeat(2000), columns: [] }), 'application/json');
     expect(large.statusCode).toBe(413);

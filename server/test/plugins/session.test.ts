@@ -5,14 +5,15 @@ import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
-const PROTECTED = ['/api/users/me', '/api/users/me/menu', '/api/users/me/table'];
-const OPEN = [
-  '/api/auth/logout',
-  '/api/metadata/dataSources',
-  '/api/business/config',
+// The API document needs a session unless PUBLIC_API_DOCS is set.
+const PROTECTED = [
+  '/api/users/me',
+  '/api/users/me/menu',
+  '/api/users/me/table',
   '/api/docs',
   '/api/docs/ui/',
 ];
+const OPEN = ['/api/auth/logout', '/api/metadata/dataSources', '/api/business/config'];
 
 describeEachDatabase('sessions ($name)', (db) => {
   const apps = useTestApps(db);
