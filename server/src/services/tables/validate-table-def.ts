@@ -52,8 +52,8 @@ const checkTableNames = (table: TableDef, context: TableValidationContext, error
   const changed = (field: 'name' | 'pluralName' | 'tableName') =>
     !existing || existing[field] !== table[field];
   const fields = [
-    ['name', table.name, {}],
-    ['pluralName', table.pluralName, {}],
+    ['name', table.name, { route: true }],
+    ['pluralName', table.pluralName, { route: true }],
     ['tableName', table.tableName, { physical: true, table: true }],
   ] as const;
   for (const [field, value, rules] of fields) {
