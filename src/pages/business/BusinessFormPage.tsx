@@ -24,7 +24,8 @@ import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 /** The record form's view: one collapsible section per table, save and cancel. */
 const RecordEditor = (props: RecordFormOptions) => {
   const { t } = useTranslation();
-  const { meta, mode, original } = props;
+  const { meta, mode, original, recordKey } = props;
+  const { dataSource } = useCurrentDataSource();
   const {
     form,
     model,
