@@ -60,6 +60,10 @@ export const listSequences = async (
   return rows.map(toSequence);
 };
 
+/** Every sequence of the data source, id order (for the export file). */
+export const allSequences = async (knex: Knex): Promise<StoredSequence[]> =>
+  ((await knex(META.sequence).select('*').orderBy('id')) as Record<string, unknown>[]).map(toSequence);
+
 export const countSequences = async (knex: Knex, search?: string): Promise<number> =>
   toNumber(((await filtered(knex, search).count({ n: '*' }).first()) as { n: unknown } | undefined)?.n ?? 0);
 

@@ -80,8 +80,13 @@ describeEachDatabase('/api/metadata/tablerelations ($name)', (db) => {
       relationType: 'ManyToOne',
       fromTable: { id: order.id, name: 'salesOrder', caption: '订单' },
       toTable: { id: customer.id, name: 'customer', caption: '客户' },
-      fromColumn: { id: columnId(order, 'customerId'), name: 'customerId' },
-      toColumn: { id: columnId(customer, 'id'), name: 'id' },
+      fromColumn: {
+        id: columnId(order, 'customerId'),
+        name: 'customerId',
+        caption: expect.any(String),
+        dataType: 'BIGINT',
+      },
+      toColumn: { id: columnId(customer, 'id'), name: 'id', caption: expect.any(String), dataType: 'BIGINT' },
       createdDate: expect.any(Number),
       lastModifiedDate: expect.any(Number),
     });
