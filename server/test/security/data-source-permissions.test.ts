@@ -11,7 +11,8 @@ import { createUser } from '../helpers/users';
 
 const PASSWORD = 'User-pass-1';
 
-describe.each(testDatabases())('permissions on a second data source ($name)', (db) => {
+// Each test creates several tables first: slow DDL on a busy MySQL.
+describe.each(testDatabases())('permissions on a second data source ($name)', { timeout: 120_000 }, (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {
