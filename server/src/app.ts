@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
-import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { CreatedAdmin } from './db/ensure-super-admin';
+import type { ServerExtension } from './extensions/define-server-extension';
+import { serverExtensions } from './extensions/index';
 import bootstrap from './plugins/bootstrap';
 import crossSiteGuard from './plugins/cross-site-guard';
 import db from './plugins/db';
 import docs from './plugins/docs';
 import downloads from './plugins/downloads';
 import errors from './plugins/errors';
+import extensions from './plugins/extensions';
 import gracefulClose from './plugins/graceful-close';
 import requestBudget from './plugins/request-budget';
+import jsonBody from './plugins/json-body';
 import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
 import webApp from './plugins/web-app';
@@ -32,8 +36,8 @@ export interface BuildOptions {
   loginLimits?: LoginLimits;
   /** Called once, on the first start, when the `superadmin` account has just been created. */
   onAdminCreated?: (admin: CreatedAdmin) => void;
-  /** More routes under /api (tests register failing routes here). */
-  extraRoutes?: FastifyPluginAsyncTypebox;
+  /** The server extensions (default: those listed in `server/src/extensions/index.ts`). */
+  extensions?: readonly ServerExtension[];
 }
 
 export const DEFAULT_WEB_ROOT = resolve(import.meta.dirname, '../../dist');
@@ -86,19 +90,22 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     await app.register(securityHeaders);
     await app.register(gracefulClose);
     await app.register(cookie);
+    await app.register(jsonBody);
     await app.register(crossSiteGuard, { allowedOrigins: config.allowedOrigins });
     await app.register(db, { dataSources: config.dataSources });
     await app.register(bootstrap, {
       ...(config.adminPassword === undefined ? {} : { adminPassword: config.adminPassword }),
       ...(options.onAdminCreated ? { onAdminCreated: options.onAdminCreated } : {}),
     });
+    const enabled = options.extensions ?? serverExtensions;
+    await app.register(extensions, { extensions: enabled });
     await app.register(session, { ttlSeconds: config.sessionTtlSeconds });
     await app.register(docs, { publicDocs: config.publicApiDocs });
     await app.register(downloads, { dataDir: config.dataDir, ttlSeconds: config.downloadTtlSeconds });
     await app.register(api, {
       prefix: '/api',
       ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
-      ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+      extensions: enabled,
       sqlTimeoutMs: config.sqlTimeoutMs,
       files: {
         dataDir: config.dataDir,

@@ -1,10 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { DEFAULT_LIMIT } from '../../contract';
+import { DEFAULT_LIMIT, encodeRecordKey as recordKey } from '../../contract';
 import { countRecords, listRecords, type BusinessRecord } from '../api/business';
 import { buildFilters, filterFields, softDeleteFilter, type FilterValues } from '../lib/business-filters';
 import { offsetOf, pageCountOf } from '../lib/pagination';
-import { recordKey } from '../lib/record-key';
 import { useCurrentDataSource } from '../store/useCurrentDataSource';
 import type { BusinessTableMeta } from './useBusinessTable';
 

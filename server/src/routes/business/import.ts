@@ -23,6 +23,7 @@ import { exportTables } from '../../services/import/export-tables';
 import { ImportFailed } from '../../services/import/import-report';
 import { importTables, parseTablesFile } from '../../services/import/import-tables';
 import { importXlsx } from '../../services/import/import-xlsx';
+import { ARCHIVE_LIMITS } from '../../services/import/xlsx-archive';
 import { loadItemTable } from '../../services/items/load-item-table';
 import { listTables } from '../../services/metadata-store';
 import { assertOnlySettable } from '../../services/permissions/unsettable-fields';
@@ -97,6 +98,11 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
           importXlsx(context, item, file.path, {
             partial: request.query.partial === 'true',
             maxRows: uploads.maxImportRows,
+            archive: {
+              ...ARCHIVE_LIMITS,
+              maxSharedStrings: uploads.maxImportSharedStrings,
+              maxSheet: uploads.maxImportSheetSize,
+            },
           }),
         );
         return reply.code(201).send(report.toResult(languageOf(request.headers['accept-language'])));
@@ -118,7 +124,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const context = contextOf(request);
+      const context = await contextOf(request);
       try {
         const report = await withUpload(request, async (file) => {
           const entries = parseTablesFile(await readFile(file.path, 'utf8'));
@@ -149,7 +155,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const context = contextOf(request);
+      const context = await contextOf(request);
       const ids = [...new Set(request.body)];
       const found = new Map((await listTables(context.db, ids)).map((table) => [table.id, table]));
       const missing = ids.filter((id) => !found.has(id));

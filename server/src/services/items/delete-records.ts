@@ -1,12 +1,12 @@
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
-import { guardDelete } from '../system-tables/record-guards';
+import { assertWritableRelated } from './assert-writable-related';
 import { assertMay } from './item-context';
 import { isToChildren, type ItemRelation, type ItemTable } from './item-table';
 import { readRows } from './read-rows';
 import { whereKeys, type KeyValues } from './record-keys';
 import { toRecord } from './to-record';
-import { MAX_WRITE_DEPTH, type WriteContext } from './write-context';
+import { hooksOf, MAX_WRITE_DEPTH, type WriteContext } from './write-context';
 
 const valuesOf = async (
   write: WriteContext,
@@ -41,7 +41,8 @@ const childKeys = async (
 
 /**
  * Hard-deletes records and, first, their OneToMany / MainToSub children, recursively (API.md §3),
- * in the caller's transaction. Deleting children needs the delete permission on their table.
+ * in the caller's transaction. Deleting children needs the delete permission on their table; a
+ * cascade that would delete records of a read-only table is a 409.
  */
 export const deleteRecords = async (
   write: WriteContext,
@@ -53,12 +54,19 @@ export const deleteRecords = async (
   if (depth > MAX_WRITE_DEPTH) {
     throw new ApiException('VALIDATION_ERROR', itemsMessage('nestedTooDeep'));
   }
-  await guardDelete(write, item, keys);
+  await hooksOf(write).run('beforeDelete', { write, item, keys, soft: false });
   for (const relation of item.relations.filter(isToChildren)) {
     const parentValues = await valuesOf(write, item, keys, relation.fromColumn.name);
     const child = await write.tableById(relation.toTable.id);
     if (parentValues.length === 0) continue;
     if (child.keys.length === 0) {
+      if (child.table.readOnly) {
+        const any = await write
+          .db(child.table.tableName)
+          .whereIn(relation.toColumn.name, parentValues as (string | number)[])
+          .first(relation.toColumn.name);
+        if (any) assertWritableRelated(child.table);
+      }
       assertMay(write, child.table, 'delete');
       await write
         .db(child.table.tableName)
@@ -68,8 +76,10 @@ export const deleteRecords = async (
     }
     const children = await childKeys(write, child, relation, parentValues);
     if (children.length === 0) continue;
+    assertWritableRelated(child.table);
     assertMay(write, child.table, 'delete');
     await deleteRecords(write, child, children, depth + 1);
   }
   await whereKeys(write.db(item.table.tableName), item, keys).delete();
+  await hooksOf(write).run('afterDelete', { write, item, keys, soft: false });
 };

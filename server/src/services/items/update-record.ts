@@ -1,7 +1,9 @@
+import { LOCK_COLUMN } from '../../../../contract/system-columns';
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import type { ScalarValue } from '../../query/query-types';
-import { guardUpdate } from '../system-tables/record-guards';
+import { coerceValue } from '../../query/coerce-value';
+import { assertValuesSettable } from '../permissions/assert-values-settable';
 import { fullTextBody } from './full-text-body';
 import { columnValue } from './column-value';
 import { hashPasswords, isPlainObject, notAnObject, payloadFor, type WriteOptions } from './record-payload';
@@ -13,9 +15,7 @@ import { whereKeys, type KeyValues } from './record-keys';
 import { systemValues } from './system-columns';
 import { isReadable, toRecord } from './to-record';
 import { writeChildren } from './write-children';
-import type { WriteContext } from './write-context';
-
-const LOCK_COLUMN = 'lastModifiedDate';
+import { hooksOf, type WriteContext } from './write-context';
 
 /** The stored record, locked for the rest of the transaction (PostgreSQL, MySQL); 404 if none. */
 const currentRecord = async (write: WriteContext, item: ItemTable, key: KeyValues) => {
@@ -63,8 +63,9 @@ export const updateRecord = async (
   const current = await currentRecord(write, item, key);
   checkLock(item, body, current, options.path);
   const payload = payloadFor(item, body, 'update', options);
+  assertValuesSettable(item, write.rules, payload.values, options.path);
   const values: Record<string, unknown> = { ...payload.values, ...options.fixed };
-  await guardUpdate(write, item, current, values, options.path);
+  await hooksOf(write).run('beforeUpdate', { write, item, current, values, path: options.path });
   const clear = { ...current, ...values };
   await hashPasswords(item, values as Record<string, ScalarValue | null>);
   const stamp = laterStamp(write.now, current[LOCK_COLUMN]);
@@ -79,4 +80,34 @@ export const updateRecord = async (
     const parentValue = await columnValue(write, item, key, clear, relation.fromColumn.name);
     await writeChildren(write, relation, parentValue, nested.value, { ...options, mode: 'update' });
   }
+  await hooksOf(write).run('afterUpdate', { write, item, key, current, values });
+};
+
+const sameValue = (column: Parameters<typeof coerceValue>[0], stored: unknown, value: unknown): boolean => {
+  if (stored === null || stored === undefined) return value === null;
+  if (value === null) return false;
+  const coerced = coerceValue(column, stored as ScalarValue);
+  return coerced.ok && String(coerced.value) === String(value);
+};
+
+/**
+ * Whether an update body would change nothing of a stored record: every value it sets equals the
+ * stored one and it carries no nested children. Used for a read-only table reached through a
+ * relation, whose rows may be listed again as they are but not changed.
+ */
+export const changesNothing = async (
+  write: WriteContext,
+  item: ItemTable,
+  key: KeyValues,
+  body: unknown,
+  options: WriteOptions,
+): Promise<boolean> => {
+  if (!isPlainObject(body)) throw notAnObject(options.path);
+  const payload = payloadFor(item, body, 'update', options);
+  if (payload.nested.length > 0) return false;
+  const current = await currentRecord(write, item, key);
+  return Object.entries(payload.values).every(([name, value]) => {
+    const column = item.table.columns.find((candidate) => candidate.name === name);
+    return column !== undefined && sameValue(column, current[name], value);
+  });
 };

@@ -12,6 +12,7 @@ import type { WriteContext } from '../items/write-context';
 import { loadRoleGrant, loadUserRoleGrants } from '../role-grants';
 import { endOtherSessions } from '../session-store';
 import { securityMessage } from '../../i18n/security-messages';
+import { checkUsername } from './username-rules';
 
 type Values = Record<string, unknown>;
 
@@ -162,6 +163,7 @@ export const guardInsert = async (
 ): Promise<void> => {
   if (!item.table.systemable) return;
   checkFields(item, values, path);
+  await checkUsername(write, item, values, path);
   if (guarded(item, SYSTEM.role) || guarded(item, SYSTEM.tablePermission)) {
     assertHolds(write, codesOf(values.permissions));
   }
@@ -185,6 +187,7 @@ export const guardUpdate = async (
     Object.hasOwn(values, field) && String(values[field] ?? '') !== String(current[field] ?? '');
 
   if (guarded(item, SYSTEM.user)) {
+    await checkUsername(write, item, values, path, current.id);
     await assertMayTouchUsers(write, [current.id]);
     if (sameId(current.id, write.userId) && Object.hasOwn(values, 'enabled') && !toBool(values.enabled)) {
       throw conflict('selfDisable');
