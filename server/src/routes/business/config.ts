@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { isSuperAdmin } from '../../auth/permission';
 import { SYSTEM } from '../../db/table-names';
+import { loadColumnRules } from '../../services/permissions/load-column-rules';
 import { parseListQuery } from '../../query/parse-list-query';
 import { errorResponses } from '../../schemas/common';
 import { ItemListQuery, ItemRecord } from '../../schemas/items';
@@ -88,13 +90,20 @@ const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Searching and filtering are the business API's: a session and business:config:read.
       await app.sessions.requireSession(request, reply);
       const principal = principalOf(request);
+      const authorities = principal.authorities.map((authority) => authority.authority);
       const context = {
         db: knex,
         dialect: app.dataSources.primary.client,
         userId: principal.id,
-        authorities: principal.authorities.map((authority) => authority.authority),
+        authorities,
         dataSource: app.dataSources.primary.name,
-        rules: new Map(),
+        rules: isSuperAdmin(authorities)
+          ? new Map()
+          : await loadColumnRules(
+              knex,
+              principal.roles.map((role) => role.id),
+              app.dataSources.primary.name,
+            ),
       };
       const item = await loadItemTable(knex, SYSTEM.config);
       assertMay(context, item.table, 'read');

@@ -53,8 +53,8 @@ const columnRulesOf = (request: FastifyRequest, authorities: readonly string[]):
       );
 
 export const contextOf = async (request: FastifyRequest): Promise<ItemContext> => {
-  const token = request.cookies[SESSION_COOKIE];
   const authorities = principalOf(request).authorities.map((authority) => authority.authority);
+  const token = request.cookies[SESSION_COOKIE];
   return {
     db: request.dataSource.knex,
     dialect: request.dataSource.client,

@@ -9,10 +9,10 @@ import type { StoredTable } from '../metadata-rows';
 import type { ItemTable } from '../items/item-table';
 import type { KeyValues } from '../items/record-keys';
 import type { WriteContext } from '../items/write-context';
-import { checkUsername } from './username-rules';
 import { loadRoleGrant, loadUserRoleGrants } from '../role-grants';
 import { endOtherSessions } from '../session-store';
 import { securityMessage } from '../../i18n/security-messages';
+import { checkUsername } from './username-rules';
 
 type Values = Record<string, unknown>;
 
