@@ -117,6 +117,8 @@ describe('loadConfig', () => {
         MAX_CHUNKS: '50',
         UPLOAD_PARTIAL_TTL: '60',
         MAX_IMPORT_ROWS: '10',
+        MAX_IMPORT_SHARED_STRINGS: '2000',
+        MAX_IMPORT_SHEET_SIZE: '3000',
       },
       cwd,
       noFile,
@@ -128,6 +130,8 @@ describe('loadConfig', () => {
       maxChunks: 50,
       partialTtlSeconds: 60,
       maxImportRows: 10,
+      maxImportSharedStrings: 2000,
+      maxImportSheetSize: 3000,
     });
     expect(DEFAULT_UPLOADS.maxImportRows).toBe(1_000_000);
     expect(DEFAULT_UPLOADS.maxFileSize).toBe(100 * 1024 * 1024);

@@ -10,8 +10,8 @@ describeEachDatabase('GET /api/business/config ($name)', (db) => {
     const response = await app.inject({ method: 'GET', url: '/api/business/config' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { id: expect.any(Number), key: 'appName', value: 'crudboard' },
-      { id: expect.any(Number), key: 'businessName', value: '业务数据' },
+      { id: expect.any(Number), name: '应用名称', key: 'appName', value: 'crudboard' },
+      { id: expect.any(Number), name: '业务数据名称', key: 'businessName', value: '业务数据' },
     ]);
   });
 
