@@ -51,7 +51,7 @@ import type { HttpError } from '../lib/http-error';
 import { tablePaths } from '../lib/metadata-paths';
 import { moveItem, type MoveDirection } from '../lib/move-item';
 import type { Issues } from '../lib/name-rules';
-import { SYSTEM_COLUMN_NAMES } from '../lib/system-columns';
+import { SYSTEM_COLUMN_NAMES } from '../../contract';
 import { newTableDraft, toTableDraft, type TableDraft } from '../lib/table-draft';
 import { deriveNames, type TouchedNames } from '../lib/table-names';
 import { buildTablePayload } from '../lib/table-payload';

@@ -96,6 +96,37 @@ describeEachDatabase('crudapi client: sequence and relation screens ($name)', (d
     expect(await app.dataSources.primary.knex(SYSTEM.tableFormBuilder).select('*')).toEqual(layoutsBefore);
   });
 
+  it('describes a physical table with MySQL-style keys beside crudboard keys', async () => {
+    const { app, api } = await setup();
+    const knex = app.dataSources.primary.knex;
+    await knex.schema.createTable('legacy_item', (t) => {
+      t.increments('id');
+      t.string('code', 20).notNullable().unique();
+      t.integer('qty');
+    });
+    const response = await api.get('/api/metadata/tables/metadatas/legacy_item');
+    expect(response.statusCode).toBe(200);
+    const table = response.json();
+    expect(table).toMatchObject({ tableName: 'legacy_item', Name: 'legacy_item', Comment: '' });
+    const code = table.columns.find((c: { name: string }) => c.name === 'code');
+    expect(code).toMatchObject({
+      name: 'code',
+      nullable: false,
+      Field: 'code',
+      Null: 'NO',
+      Key: 'UNI',
+      Extra: '',
+    });
+    const id = table.columns.find((c: { name: string }) => c.name === 'id');
+    expect(id).toMatchObject({ autoIncrement: true, Extra: 'auto_increment', Key: 'PRI' });
+    const qty = table.columns.find((c: { name: string }) => c.name === 'qty');
+    expect(qty).toMatchObject({ nullable: true, Null: 'YES' });
+    const primary = table.indexs.find((i: { Key_name: string }) => i.Key_name === 'PRIMARY');
+    expect(primary).toMatchObject({ name: 'PRIMARY', Column_name: 'id', Non_unique: 0, Seq_in_index: 1 });
+    const unique = table.indexs.find((i: { columns: string[]; unique: boolean }) => i.columns[0] === 'code');
+    expect(unique).toMatchObject({ unique: true, Non_unique: 0, Column_name: 'code' });
+  });
+
   it('refuses the exports without metadata:read', async () => {
     const { app } = await setup();
     const anonymous = apiClient(app, '');

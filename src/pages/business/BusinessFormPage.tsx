@@ -9,6 +9,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageContainer } from '../../components/PageContainer';
 import { PageSpin } from '../../components/PageSpin';
 import { RecordFields } from '../../components/RecordFields';
+import { FormFieldSlots } from '../../extensions/ExtensionSlots';
 import { SubTableList } from '../../components/SubTableList';
 import { useBusinessTable } from '../../hooks/useBusinessTable';
 import { useRecordForm, type RecordFormOptions } from '../../hooks/useRecordForm';
@@ -23,7 +24,8 @@ import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 /** The record form's view: one collapsible section per table, save and cancel. */
 const RecordEditor = (props: RecordFormOptions) => {
   const { t } = useTranslation();
-  const { meta, mode, original } = props;
+  const { meta, mode, original, recordKey } = props;
+  const { dataSource } = useCurrentDataSource();
   const {
     form,
     model,
@@ -39,18 +41,27 @@ const RecordEditor = (props: RecordFormOptions) => {
   } = useRecordForm(props);
   const { table } = meta;
   const caption = table.caption || table.name;
+  const slotProps = {
+    tableName: table.name,
+    dataSource,
+    ...(recordKey === undefined ? {} : { recordId: recordKey }),
+  };
   const sections = [
     {
       key: '$main',
       label: caption,
       children: (
-        <RecordFields
-          fields={model.placed}
-          mode={mode}
-          toOne={model.toOne}
-          relatedTables={meta.relatedTables}
-          dialogs={meta.valueDialogs}
-        />
+        <>
+          <FormFieldSlots at="before" {...slotProps} />
+          <RecordFields
+            fields={model.placed}
+            mode={mode}
+            toOne={model.toOne}
+            relatedTables={meta.relatedTables}
+            dialogs={meta.valueDialogs}
+          />
+          <FormFieldSlots at="after" {...slotProps} />
+        </>
       ),
     },
     ...model.subs.map((sub) => {

@@ -25,6 +25,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageContainer } from '../../components/PageContainer';
 import { PageSpin } from '../../components/PageSpin';
 import { PaginationBar } from '../../components/PaginationBar';
+import { ListExtraActions, RowExtraActions } from '../../extensions/ExtensionSlots';
 import { useBusinessList } from '../../hooks/useBusinessList';
 import { useBusinessTable } from '../../hooks/useBusinessTable';
 import { hasSoftDelete } from '../../lib/business-filters';
@@ -70,7 +71,8 @@ const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly
   const canDelete = !locked && canKey && may('delete');
   const canUpdate = !locked && canKey && may('update');
   const softDeletable = table ? hasSoftDelete(table) : false;
-  const base = appPaths(list.dataSource).business(tableName);
+  const { dataSource } = list;
+  const base = appPaths(dataSource).business(tableName);
 
   const labels = useMemo(
     () => ({ yes: t('common.yes'), no: t('common.no'), view: t('businessList.view') }),
@@ -131,11 +133,12 @@ const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly
             <Button type="link" size="small" onClick={() => setJson(record)}>
               {t('businessList.viewJson')}
             </Button>
+            <RowExtraActions tableName={tableName} dataSource={dataSource} record={record} />
           </Flex>
         );
       },
     }),
-    [t, navigate, base, recycle, keyOf, canUpdate, canDelete, softDeletable],
+    [t, navigate, base, recycle, keyOf, canUpdate, canDelete, softDeletable, tableName, dataSource],
   );
   const columns = useMemo(() => [...dataColumns, actionsColumn], [dataColumns, actionsColumn]);
 
@@ -207,8 +210,11 @@ const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly
     setPending({ keys: selectedKeys, kind });
   };
 
-  const banner = locked ? null : (
+  const banner = locked ? (
+    <ListExtraActions tableName={tableName} dataSource={dataSource} />
+  ) : (
     <Flex gap={token.marginXS} wrap>
+      <ListExtraActions tableName={tableName} dataSource={dataSource} />
       {canDelete && softDeletable && !list.recycle && (
         <Button
           danger
