@@ -1,7 +1,7 @@
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SavedSql } from '../api/sql';
+import type { SavedSql } from '../lib/sql-types';
 import { useIssueText } from '../hooks/useIssueText';
 import { nameIssue } from '../lib/name-rules';
 

@@ -1,7 +1,7 @@
 import { DeleteOutlined, FileTextOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Flex, Skeleton, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { SavedSql } from '../api/sql';
+import type { SavedSql } from '../lib/sql-types';
 
 export interface SavedSqlListProps {
   items: SavedSql[];

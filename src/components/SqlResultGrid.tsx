@@ -2,7 +2,7 @@ import { Alert, Empty, Flex, Table, Tag, Typography, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SqlResult } from '../api/sql';
+import type { SqlResult } from '../lib/sql-types';
 import { cellText } from '../lib/sql-statements';
 
 type ResultRow = { key: number; cells: unknown[] };

@@ -1,5 +1,5 @@
 import { usePermissions } from '@refinedev/core';
-import { SQL_PERMISSIONS } from '../api/sql';
+import { SQL_PERMISSIONS } from '../providers/custom-calls';
 import { hasAnyPermission } from '../lib/permission';
 import { getUserAccess, type PermissionInfo } from '../store/session';
 

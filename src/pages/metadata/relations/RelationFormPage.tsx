@@ -4,7 +4,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Relation } from '../../../../contract';
-import { relationsApi } from '../../../api/relations';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageContainer } from '../../../components/PageContainer';
 import { PageSpin } from '../../../components/PageSpin';
@@ -13,6 +12,7 @@ import { useAllTables } from '../../../hooks/useAllTables';
 import { useInvalidateMetadata } from '../../../hooks/useInvalidateMetadata';
 import { useIssueText } from '../../../hooks/useIssueText';
 import { useMetadataRecord } from '../../../hooks/useMetadataRecord';
+import { useMetadataSave } from '../../../hooks/useMetadataSave';
 import type { HttpError } from '../../../lib/http-error';
 import { relationPaths } from '../../../lib/metadata-tool-paths';
 import {
@@ -46,6 +46,7 @@ const RelationEditor = ({ stored }: { stored?: Relation }) => {
   const { dataSource } = useCurrentDataSource();
   const paths = relationPaths(dataSource);
   const invalidate = useInvalidateMetadata();
+  const saveRelation = useMetadataSave<Relation>('tablerelations');
   const { texts } = useIssueText();
   const tablesQuery = useAllTables();
   const tables = useMemo(() => tablesQuery.data ?? [], [tablesQuery.data]);
@@ -69,10 +70,9 @@ const RelationEditor = ({ stored }: { stored?: Relation }) => {
     setSaving(true);
     try {
       const payload = buildRelationPayload(draft);
-      if (isNew) await relationsApi.create(payload);
-      else await relationsApi.update(stored.id as number, payload);
+      await saveRelation(payload, isNew ? undefined : (stored.id as number));
       void message.success(isNew ? t('designer.createSuccess') : t('designer.updateSuccess'));
-      await invalidate(relationsApi.path);
+      await invalidate('tablerelations');
       void navigate(paths.list);
     } catch (error) {
       const failure = error as Partial<HttpError>;

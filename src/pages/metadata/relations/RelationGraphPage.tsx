@@ -1,5 +1,4 @@
 import { PlusOutlined, ReloadOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import {
   Background,
   Controls,
@@ -16,13 +15,13 @@ import { Alert, Button, Card, Empty, Flex, Select, Space, Tag, Typography, theme
 import { useMemo, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { listAllRelations, relationsApi } from '../../../api/relations';
 import { PageContainer } from '../../../components/PageContainer';
 import { PageSpin } from '../../../components/PageSpin';
 import { RelationEdge, type RelationFlowEdge } from '../../../components/RelationEdge';
 import { TableNode, type TableFlowNode } from '../../../components/TableNode';
+import { useAllMetadata } from '../../../hooks/useAllMetadata';
 import { useAllTables } from '../../../hooks/useAllTables';
-import { metadataQueryKey } from '../../../hooks/useMetadataList';
+import type { Relation } from '../../../../contract';
 import { tablePaths } from '../../../lib/metadata-paths';
 import { metadataToolPaths, relationPaths } from '../../../lib/metadata-tool-paths';
 import {
@@ -136,10 +135,7 @@ export const RelationGraphPage = () => {
   const { dataSource } = useCurrentDataSource();
   const paths = relationPaths(dataSource);
   const tablesQuery = useAllTables();
-  const relationsQuery = useQuery({
-    queryKey: metadataQueryKey(relationsApi.path, dataSource, 'all'),
-    queryFn: ({ signal }) => listAllRelations(signal),
-  });
+  const relationsQuery = useAllMetadata<Relation>('tablerelations');
 
   const graph = useMemo(() => {
     if (!tablesQuery.data || !relationsQuery.data) return undefined;

@@ -4,7 +4,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Sequence } from '../../../../contract';
-import { sequencesApi } from '../../../api/sequences';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageContainer } from '../../../components/PageContainer';
 import { PageSpin } from '../../../components/PageSpin';
@@ -12,6 +11,7 @@ import { SequenceForm } from '../../../components/SequenceForm';
 import { useInvalidateMetadata } from '../../../hooks/useInvalidateMetadata';
 import { useIssueText } from '../../../hooks/useIssueText';
 import { useMetadataRecord } from '../../../hooks/useMetadataRecord';
+import { useMetadataSave } from '../../../hooks/useMetadataSave';
 import type { HttpError } from '../../../lib/http-error';
 import { sequencePaths } from '../../../lib/metadata-paths';
 import {
@@ -31,6 +31,7 @@ const SequenceEditor = ({ stored }: { stored?: Sequence }) => {
   const { dataSource } = useCurrentDataSource();
   const paths = sequencePaths(dataSource);
   const invalidate = useInvalidateMetadata();
+  const saveSequence = useMetadataSave<Sequence>('sequences');
   const { texts } = useIssueText();
   const [draft, setDraft] = useState<SequenceDraft>(() =>
     stored ? toSequenceDraft(stored) : newSequenceDraft(),
@@ -51,10 +52,9 @@ const SequenceEditor = ({ stored }: { stored?: Sequence }) => {
     setSaving(true);
     try {
       const payload = buildSequencePayload(draft);
-      if (isNew) await sequencesApi.create(payload);
-      else await sequencesApi.update(stored.id as number, payload);
+      await saveSequence(payload, isNew ? undefined : (stored.id as number));
       void message.success(isNew ? t('designer.createSuccess') : t('designer.updateSuccess'));
-      await invalidate(sequencesApi.path);
+      await invalidate('sequences');
       void navigate(paths.list);
     } catch (error) {
       const failure = error as Partial<HttpError>;

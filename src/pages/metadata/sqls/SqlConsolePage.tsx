@@ -6,7 +6,7 @@ import {
   SaveOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useCreate, useDelete, useList, useUpdate } from '@refinedev/core';
 import {
   Alert,
   App,
@@ -25,15 +25,8 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import {
-  createSavedSql,
-  deleteSavedSql,
-  executeSql,
-  listSavedSqls,
-  updateSavedSql,
-  type SavedSql,
-  type SqlResult,
-} from '../../../api/sql';
+import type { SavedSql, SqlResult } from '../../../lib/sql-types';
+import { executeSqlCall, SQL_PERMISSIONS } from '../../../providers/custom-calls';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { PageContainer } from '../../../components/PageContainer';
@@ -41,6 +34,7 @@ import { SavedSqlList } from '../../../components/SavedSqlList';
 import { SaveSqlDialog } from '../../../components/SaveSqlDialog';
 import { SqlEditor } from '../../../components/SqlEditor';
 import { SqlResultGrid } from '../../../components/SqlResultGrid';
+import { useCustomCall } from '../../../hooks/useCustomCall';
 import { useAllTables } from '../../../hooks/useAllTables';
 import { useSqlAccess } from '../../../hooks/useSqlAccess';
 import type { HttpError } from '../../../lib/http-error';
@@ -68,6 +62,12 @@ type Run =
     }
   | { state: 'failed'; sql: string; message: string };
 
+/** The system table of saved statements, read and written like any table's records. */
+const SAVED = 'sqlQuery';
+const SQL_META = { requiredPermissions: SQL_PERMISSIONS };
+/** The console tells success and failure itself. */
+const QUIET = { successNotification: false, errorNotification: false } as const;
+
 const SqlConsole = () => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -88,7 +88,21 @@ const SqlConsole = () => {
   const [deleting, setDeleting] = useState<{ item: SavedSql; busy: boolean } | null>(null);
   const runId = useRef(0);
 
-  const saved = useQuery({ queryKey: ['sqls', dataSource], queryFn: ({ signal }) => listSavedSqls(signal) });
+  // Saved statements are records of the system table `sqlQuery`, by name.
+  const savedList = useList<SavedSql>({
+    resource: SAVED,
+    pagination: { mode: 'off' },
+    sorters: [{ field: 'name', order: 'asc' }],
+    meta: SQL_META,
+  });
+  const saved = {
+    data: savedList.query.isSuccess ? savedList.result.data : undefined,
+    query: savedList.query,
+  };
+  const { mutateAsync: createSaved } = useCreate<SavedSql>();
+  const { mutateAsync: updateSaved } = useUpdate<SavedSql>();
+  const { mutateAsync: deleteSaved } = useDelete<SavedSql>();
+  const call = useCustomCall();
   const schema = useMemo(() => {
     const out: Record<string, string[]> = {};
     for (const table of tables.data ?? [])
@@ -112,7 +126,7 @@ const SqlConsole = () => {
     for (const [index, statement] of statements.entries()) {
       setRun({ state: 'running', sql: statement });
       try {
-        result = await executeSql({ sql: statement, readOnly });
+        result = await call<SqlResult>(executeSqlCall(statement, readOnly));
       } catch (error) {
         const failure = error as Partial<HttpError>;
         const reason = failure.message || t('sqlConsole.failed');
@@ -151,15 +165,26 @@ const SqlConsole = () => {
     setSaving((s) => ({ ...s, busy: true }));
     try {
       if (mode === 'update' && current?.id !== undefined) {
-        await updateSavedSql(current.id, { ...fields, sql });
+        await updateSaved({
+          ...QUIET,
+          resource: SAVED,
+          id: current.id,
+          values: { ...fields, sql },
+          meta: SQL_META,
+        });
         setCurrent({ ...current, ...fields, sql });
       } else {
-        const id = await createSavedSql({ ...fields, sql });
+        const created = await createSaved({
+          ...QUIET,
+          resource: SAVED,
+          values: { ...fields, sql },
+          meta: SQL_META,
+        });
+        const id = Number(created.data.id);
         setCurrent({ id, ...fields, sql });
       }
       void message.success(t('sqlConsole.saveSuccess'));
       setSaving({ open: false, busy: false });
-      await saved.refetch();
     } catch (error) {
       const failure = error as Partial<HttpError>;
       setSaving({ open: true, busy: false, ...(failure.errors ? { errors: failure.errors } : {}) });
@@ -171,11 +196,10 @@ const SqlConsole = () => {
     if (!deleting?.item.id) return;
     setDeleting({ ...deleting, busy: true });
     try {
-      await deleteSavedSql(deleting.item.id);
+      await deleteSaved({ ...QUIET, resource: SAVED, id: deleting.item.id, meta: SQL_META });
       void message.success(t('metadataList.deleteSuccess'));
       if (current?.id === deleting.item.id) setCurrent(undefined);
       setDeleting(null);
-      await saved.refetch();
     } catch (error) {
       const reason = (error as { message?: string }).message;
       setDeleting({ ...deleting, busy: false });
@@ -322,10 +346,10 @@ const SqlConsole = () => {
           <Card title={t('sqlConsole.saved')} size="small">
             <SavedSqlList
               items={saved.data ?? []}
-              loading={saved.isPending}
-              error={saved.error}
+              loading={saved.query.isPending}
+              error={saved.query.error}
               activeId={current?.id}
-              onRetry={() => void saved.refetch()}
+              onRetry={() => void saved.query.refetch()}
               onLoad={(item) => {
                 setSql(item.sql);
                 setCurrent(item);

@@ -1,20 +1,16 @@
 import { ApartmentOutlined, CloudUploadOutlined, InboxOutlined, TableOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Result, Typography, Upload, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MAX_LIMIT } from '../../../../contract';
-import { tablesApi } from '../../../api/metadata-tables';
-import { importMetadata } from '../../../api/metadata-transfer';
-import { listAllRelations, relationsApi } from '../../../api/relations';
-import { sequencesApi } from '../../../api/sequences';
+import type { Relation, Sequence } from '../../../../contract';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { MetadataBundlePreview } from '../../../components/MetadataBundlePreview';
 import { PageContainer } from '../../../components/PageContainer';
+import { useAllMetadata } from '../../../hooks/useAllMetadata';
 import { useAllTables } from '../../../hooks/useAllTables';
+import { useCustomCall } from '../../../hooks/useCustomCall';
 import { useInvalidateMetadata } from '../../../hooks/useInvalidateMetadata';
-import { metadataQueryKey } from '../../../hooks/useMetadataList';
 import type { HttpError } from '../../../lib/http-error';
 import {
   conflictLines,
@@ -25,6 +21,7 @@ import {
 import { tablePaths } from '../../../lib/metadata-paths';
 import { relationPaths } from '../../../lib/metadata-tool-paths';
 import { readFileText } from '../../../lib/read-file-text';
+import { importMetadataCall } from '../../../providers/custom-calls';
 import { useCurrentDataSource } from '../../../store/useCurrentDataSource';
 
 interface ChosenFile {
@@ -51,14 +48,9 @@ export const TableImportPage = () => {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const tables = useAllTables();
-  const sequences = useQuery({
-    queryKey: metadataQueryKey(sequencesApi.path, dataSource, 'all'),
-    queryFn: ({ signal }) => sequencesApi.list({ offset: 0, limit: MAX_LIMIT }, signal),
-  });
-  const relations = useQuery({
-    queryKey: metadataQueryKey(relationsApi.path, dataSource, 'all'),
-    queryFn: ({ signal }) => listAllRelations(signal),
-  });
+  const sequences = useAllMetadata<Sequence>('sequences');
+  const relations = useAllMetadata<Relation>('tablerelations');
+  const call = useCustomCall();
   const bundle = file?.parsed.ok ? file.parsed.bundle : null;
   const sections = useMemo(
     () =>
@@ -89,15 +81,11 @@ export const TableImportPage = () => {
     if (!bundle) return;
     setBusy(true);
     try {
-      await importMetadata(bundle);
+      await call(importMetadataCall(bundle));
       void message.success(t('metadataImport.success'));
       setConfirming(false);
       setOutcome({ kind: 'done' });
-      await Promise.all([
-        invalidate(tablesApi.path),
-        invalidate(sequencesApi.path),
-        invalidate(relationsApi.path),
-      ]);
+      await Promise.all([invalidate('tables'), invalidate('sequences'), invalidate('tablerelations')]);
     } catch (error) {
       const failure = error as Partial<HttpError>;
       setConfirming(false);

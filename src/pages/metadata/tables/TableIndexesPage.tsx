@@ -4,7 +4,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Table } from '../../../../contract';
-import { tablesApi, updateTableIndexes } from '../../../api/metadata-tables';
 import { IndexEditor } from '../../../components/IndexEditor';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageContainer } from '../../../components/PageContainer';
@@ -12,6 +11,7 @@ import { PageSpin } from '../../../components/PageSpin';
 import { useInvalidateMetadata } from '../../../hooks/useInvalidateMetadata';
 import { useIssueText } from '../../../hooks/useIssueText';
 import { useMetadataRecord } from '../../../hooks/useMetadataRecord';
+import { useMetadataSave } from '../../../hooks/useMetadataSave';
 import { EMPTY_GRID_ERRORS, mergeGridErrors, toGridErrors, type GridErrors } from '../../../lib/grid-errors';
 import type { HttpError } from '../../../lib/http-error';
 import {
@@ -37,6 +37,7 @@ const IndexesForm = ({ table, onSaved }: { table: Table; onSaved: () => Promise<
   const { message } = App.useApp();
   const { texts } = useIssueText();
   const invalidate = useInvalidateMetadata();
+  const saveTable = useMetadataSave<Table>('tables');
   const [rows, setRows] = useState<IndexRow[]>(() => toIndexRows(table.indexs));
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<GridErrors>(EMPTY_GRID_ERRORS);
@@ -58,10 +59,11 @@ const IndexesForm = ({ table, onSaved }: { table: Table; onSaved: () => Promise<
     }
     setSaving(true);
     try {
-      await updateTableIndexes(table.id as number, toIndexPatch(toIndexOutput(rows, table.columns)));
+      // `{indexs}` alone edits the composite indexes.
+      await saveTable(toIndexPatch(toIndexOutput(rows, table.columns)), table.id as number);
       message.destroy('index-errors');
       void message.success(t('indexes.saveSuccess'));
-      await invalidate(tablesApi.path);
+      await invalidate('tables');
       await onSaved();
     } catch (error) {
       const failure = error as Partial<HttpError>;

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Relation, Table } from '../../../../contract';
+import { MAX_LIMIT, type Relation, type Table } from '../../../../contract';
 import { RelationGraphPage } from '../../../../src/pages/metadata/relations/RelationGraphPage';
+import { appProviders } from '../../../helpers/appProviders';
 import { button } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
@@ -59,10 +60,13 @@ describe('RelationGraphPage', () => {
   it('draws every table with its caption, name and column count; a click opens the table', async () => {
     server.on('GET', '/metadata/tables', { data: TABLES });
     server.on('GET', '/metadata/tablerelations', { data: RELATIONS });
-    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE });
+    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE, ...appProviders });
     expect(await screen.findByText('3 张表')).toBeInTheDocument();
     expect(screen.getByText('2 个关系')).toBeInTheDocument();
-    expect(server.sent('GET', '/metadata/tablerelations')[0]?.params).toEqual({ offset: '0', limit: '999' });
+    expect(server.sent('GET', '/metadata/tablerelations')[0]?.params).toEqual({
+      offset: '0',
+      limit: String(MAX_LIMIT),
+    });
     await waitFor(() => expect(document.querySelectorAll('.react-flow__node')).toHaveLength(3));
     const album = document.querySelector('.react-flow__node[data-id="table-2"]') as HTMLElement;
     expect(album).toHaveTextContent('专辑');
@@ -76,14 +80,14 @@ describe('RelationGraphPage', () => {
   it('says when there are no relations yet', async () => {
     server.on('GET', '/metadata/tables', { data: TABLES });
     server.on('GET', '/metadata/tablerelations', { data: [] });
-    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE });
+    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE, ...appProviders });
     expect(await screen.findByText(/还没有表关系/)).toBeInTheDocument();
   });
 
   it('offers to create or reverse tables when there are none', async () => {
     server.on('GET', '/metadata/tables', { data: [] });
     server.on('GET', '/metadata/tablerelations', { data: [] });
-    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE });
+    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE, ...appProviders });
     expect(await screen.findByText('当前数据源还没有表')).toBeInTheDocument();
     fireEvent.click(button('数据库逆向'));
     expect(currentPath()).toBe('/dataSource/primary/metadata/tables/reverse');

@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { EditorView } from '@uiw/react-codemirror';
-import type { SqlResult } from '../../../../src/api/sql';
+import { MAX_LIMIT } from '../../../../contract';
+import type { SqlResult } from '../../../../src/lib/sql-types';
 import { SqlConsolePage } from '../../../../src/pages/metadata/sqls/SqlConsolePage';
 import { dataSourcesLoader } from '../../../../src/store/useCurrentDataSource';
+import { appProviders } from '../../../helpers/appProviders';
 import { button, dialog } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
@@ -70,7 +72,7 @@ const ctrlEnter = () =>
   });
 
 const open = async () => {
-  renderPage(<SqlConsolePage />, { url: URL, route: ROUTE });
+  renderPage(<SqlConsolePage />, { url: URL, route: ROUTE, ...appProviders });
   await screen.findByText('热门歌手');
 };
 
@@ -217,8 +219,8 @@ describe('SqlConsolePage', () => {
     await open();
     expect(server.sent('GET', '/business/sqlQuery')[0]?.params).toEqual({
       offset: '0',
-      limit: '999',
-      orderby: 'name',
+      limit: String(MAX_LIMIT),
+      orderby: 'name ASC',
     });
     fireEvent.click(screen.getByRole('button', { name: '载入 热门歌手' }));
     await waitFor(() => expect(editor().state.doc.toString()).toBe('select * from Artist limit 5'));
@@ -246,7 +248,7 @@ describe('SqlConsolePage', () => {
 
   it('sends users without sql:execute to the 403 page', async () => {
     signIn(clerk);
-    renderPage(<SqlConsolePage />, { url: URL, route: ROUTE });
+    renderPage(<SqlConsolePage />, { url: URL, route: ROUTE, ...appProviders });
     await waitFor(() => expect(currentPath()).toBe('/403'));
     expect(
       server.requests.filter(

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { MetadataBundle } from '../../../../src/lib/metadata-bundle';
 import { TableImportPage } from '../../../../src/pages/metadata/tables/TableImportPage';
+import { appProviders } from '../../../helpers/appProviders';
 import { button, dialog } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
 import { renderPage } from '../../../helpers/renderPage';
@@ -48,7 +49,7 @@ const pick = (text: string, name = 'metadata.json') => {
 };
 
 const open = async () => {
-  renderPage(<TableImportPage />, { url: URL, route: ROUTE });
+  renderPage(<TableImportPage />, { url: URL, route: ROUTE, ...appProviders });
   await waitFor(() => expect(server.sent('GET', '/metadata/tablerelations')).toHaveLength(1));
 };
 
