@@ -48,6 +48,7 @@ beforeAll(async () => {
   }
   symlinkSync(join(repoRoot, 'node_modules'), join(copy, 'node_modules'));
   const file = walkThroughFile();
+  mkdirSync(dirname(join(copy, file.path)), { recursive: true });
   writeFileSync(join(copy, file.path), file.code);
   const npx = (...args: string[]) => execFileSync('npx', args, { cwd: copy, stdio: 'pipe' });
   npx('vite', 'build', '--logLevel', 'error');
