@@ -15,6 +15,7 @@ import downloads from './plugins/downloads';
 import errors from './plugins/errors';
 import extensions from './plugins/extensions';
 import gracefulClose from './plugins/graceful-close';
+import jsonBody from './plugins/json-body';
 import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
 import webApp from './plugins/web-app';
@@ -68,6 +69,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     await app.register(securityHeaders);
     await app.register(gracefulClose);
     await app.register(cookie);
+    await app.register(jsonBody);
     await app.register(crossSiteGuard, { allowedOrigins: config.allowedOrigins });
     await app.register(db, { dataSources: config.dataSources });
     await app.register(bootstrap, {

@@ -1,5 +1,6 @@
 import {
   Refine,
+  type AccessControlProvider,
   type AuthProvider,
   type DataProvider,
   type DataProviders,
@@ -34,9 +35,9 @@ export const testDataProvider = (overrides: Partial<DataProvider> = {}): DataPro
 
 export interface RenderOptions {
   url?: string;
-  /** One provider, or several by name (e.g. the app's own `dataProviders` over a fake http). */
   dataProvider?: DataProvider | DataProviders;
   authProvider?: AuthProvider;
+  accessControlProvider?: AccessControlProvider;
   resources?: ResourceProps[];
 }
 
@@ -50,6 +51,9 @@ export const renderWithRefine = (ui: ReactElement, options: RenderOptions = {}) 
           routerProvider={routerProvider}
           dataProvider={options.dataProvider ?? testDataProvider()}
           {...(options.authProvider ? { authProvider: options.authProvider } : {})}
+          {...(options.accessControlProvider
+            ? { accessControlProvider: options.accessControlProvider }
+            : {})}
           i18nProvider={i18nProvider}
           notificationProvider={useNotificationProvider}
           resources={options.resources ?? []}

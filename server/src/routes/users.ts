@@ -54,14 +54,15 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const principal = principalOf(request);
       const codes = codesOf(principal);
-      const knex = request.dataSource.knex;
+      const { knex, name: dataSource } = request.dataSource;
       const tables = (await listTables(knex)).filter((table) =>
-        hasPermission(codes, businessPermission(table.name, 'read')),
+        hasPermission(codes, businessPermission(table.name, 'read', dataSource)),
       );
       if (isSuperAdmin(codes)) return tables;
       const rules = await loadColumnRules(
-        knex,
+        app.dataSources.primary.knex,
         principal.roles.map((role) => role.id),
+        dataSource,
       );
       return readableTables(tables, rules);
     },

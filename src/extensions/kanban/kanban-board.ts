@@ -1,5 +1,4 @@
-import type { Column } from '../../../contract';
-import { isSystemColumnName } from '../../lib/system-columns';
+import { isSystemColumnName, type Column } from '../../../contract';
 
 /** Data types whose values make good lanes: short texts and flags. */
 const GROUPABLE_TYPES: ReadonlySet<string> = new Set(['CHAR', 'VARCHAR', 'BOOL']);

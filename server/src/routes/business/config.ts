@@ -23,7 +23,12 @@ const ConfigListQuery = Type.Object(
 );
 
 const ConfigRecord = Type.Object(
-  { id: Type.Integer(), key: Type.String(), value: Type.Union([Type.String(), Type.Null()]) },
+  {
+    id: Type.Integer(),
+    name: Type.Union([Type.String(), Type.Null()]),
+    key: Type.String(),
+    value: Type.Union([Type.String(), Type.Null()]),
+  },
   { additionalProperties: true },
 );
 

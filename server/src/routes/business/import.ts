@@ -22,6 +22,7 @@ import { exportTables } from '../../services/import/export-tables';
 import { ImportFailed } from '../../services/import/import-report';
 import { importTables, parseTablesFile } from '../../services/import/import-tables';
 import { importXlsx } from '../../services/import/import-xlsx';
+import { ARCHIVE_LIMITS } from '../../services/import/xlsx-archive';
 import { loadItemTable } from '../../services/items/load-item-table';
 import { listTables } from '../../services/metadata-store';
 import { assertOnlySettable } from '../../services/permissions/unsettable-fields';
@@ -96,6 +97,11 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
           importXlsx(context, item, file.path, {
             partial: request.query.partial === 'true',
             maxRows: uploads.maxImportRows,
+            archive: {
+              ...ARCHIVE_LIMITS,
+              maxSharedStrings: uploads.maxImportSharedStrings,
+              maxSheet: uploads.maxImportSheetSize,
+            },
           }),
         );
         return reply.code(201).send(report.toResult(languageOf(request.headers['accept-language'])));

@@ -40,13 +40,14 @@ const tags = ['business'];
 
 const NO_RULES: ColumnRules = new Map();
 
-/** The user's column rules on the request's data source (none for the super admin). */
+/** The user's column rules on the request's data source, kept in primary (none for the super admin). */
 const columnRulesOf = (request: FastifyRequest, authorities: readonly string[]): Promise<ColumnRules> =>
   isSuperAdmin(authorities)
     ? Promise.resolve(NO_RULES)
     : loadColumnRules(
-        request.dataSource.knex,
+        request.server.dataSources.primary.knex,
         principalOf(request).roles.map((role) => role.id),
+        request.dataSource.name,
       );
 
 export const contextOf = async (request: FastifyRequest): Promise<ItemContext> => {

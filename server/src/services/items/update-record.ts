@@ -1,3 +1,4 @@
+import { LOCK_COLUMN } from '../../../../contract/system-columns';
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import type { ScalarValue } from '../../query/query-types';
@@ -15,8 +16,6 @@ import { systemValues } from './system-columns';
 import { isReadable, toRecord } from './to-record';
 import { writeChildren } from './write-children';
 import { hooksOf, type WriteContext } from './write-context';
-
-const LOCK_COLUMN = 'lastModifiedDate';
 
 /** The stored record, locked for the rest of the transaction (PostgreSQL, MySQL); 404 if none. */
 const currentRecord = async (write: WriteContext, item: ItemTable, key: KeyValues) => {

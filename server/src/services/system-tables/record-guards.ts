@@ -9,6 +9,7 @@ import type { StoredTable } from '../metadata-rows';
 import type { ItemTable } from '../items/item-table';
 import type { KeyValues } from '../items/record-keys';
 import type { WriteContext } from '../items/write-context';
+import { checkUsername } from './username-rules';
 
 type Values = Record<string, unknown>;
 
@@ -147,6 +148,7 @@ export const guardInsert = async (
 ): Promise<void> => {
   if (!item.table.systemable) return;
   checkFields(item, values, path);
+  await checkUsername(write, item, values, path);
   if (guarded(item, SYSTEM.role) || guarded(item, SYSTEM.tablePermission)) {
     assertHolds(write, codesOf(values.permissions));
   }
@@ -170,6 +172,7 @@ export const guardUpdate = async (
     Object.hasOwn(values, field) && String(values[field] ?? '') !== String(current[field] ?? '');
 
   if (guarded(item, SYSTEM.user)) {
+    await checkUsername(write, item, values, path, current.id);
     await assertMayTouchUsers(write, [current.id]);
     if (sameId(current.id, write.userId) && Object.hasOwn(values, 'enabled') && !toBool(values.enabled)) {
       throw conflict('selfDisable');
