@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Column } from '../../contract';
-import { groupableColumns, kanbanPath, titleColumn, toLanes } from '../../src/extensions/kanban/kanban-board';
+import {
+  defaultGroup,
+  groupableColumns,
+  kanbanPath,
+  titleColumn,
+  toLanes,
+} from '../../src/extensions/kanban/kanban-board';
 
 const column = (name: string, dataType: Column['dataType']) => ({ name, dataType }) as Column;
 const columns = [
@@ -36,8 +42,21 @@ describe('kanban board', () => {
     expect(toLanes(records, 'done').map((lane) => lane.value)).toEqual(['true', '']);
   });
 
+  it('groups first by the column with the fewest distinct values', () => {
+    const records = [
+      { title: 'a', status: 'open', done: false },
+      { title: 'b', status: 'open', done: true },
+      { title: 'c', status: 'open', done: true },
+    ];
+    expect(defaultGroup(groupableColumns(columns, ['code']), records)).toBe('status');
+    expect(defaultGroup([], records)).toBeUndefined();
+  });
+
   it('titles cards with the first other text column, else the key', () => {
     expect(titleColumn(columns, 'status', ['id'])).toBe('code');
+    expect(
+      titleColumn([column('id', 'BIGINT'), column('name', 'VARCHAR'), column('notes', 'TEXT')], 'x', ['id']),
+    ).toBe('name');
     expect(titleColumn([column('id', 'BIGINT'), column('status', 'CHAR')], 'status', ['id'])).toBe('id');
   });
 

@@ -16,7 +16,7 @@
  * - `Type` and `errorResponses`: TypeBox schemas for validation and the `/api/docs` page.
  */
 import type { FastifyRequest } from 'fastify';
-import type { BusinessAction } from '../../../contract/index';
+import { businessPermission, type BusinessAction } from '../../../contract/index';
 import { hasPermission } from '../auth/permission';
 import { open, readOptions } from '../routes/business/items';
 import { principalOf } from '../plugins/session';
@@ -55,9 +55,9 @@ export const callerMay = (request: FastifyRequest, code: string): boolean =>
     code,
   );
 
-/** Whether the caller may do `action` on the records of `table`. */
+/** Whether the caller may do `action` on the records of `table` in the request's data source. */
 export const callerMayOnTable = (request: FastifyRequest, table: string, action: BusinessAction): boolean =>
-  callerMay(request, `business:${table}:${action}`);
+  callerMay(request, businessPermission(table, action, request.dataSource.name));
 
 /**
  * A table's records with the caller's rights, in the request's data source: each call checks

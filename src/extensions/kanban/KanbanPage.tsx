@@ -8,7 +8,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageContainer } from '../../components/PageContainer';
 import { useBusinessTable } from '../../hooks/useBusinessTable';
 import { appPaths } from '../../lib/menu';
-import { groupableColumns, titleColumn, toLanes } from './kanban-board';
+import { defaultGroup, groupableColumns, titleColumn, toLanes } from './kanban-board';
 
 type Row = Record<string, unknown>;
 
@@ -22,13 +22,13 @@ export const KanbanPage = () => {
   const keyNames = useMemo(() => table?.primaryNames ?? [], [table]);
   const choices = useMemo(() => (table ? groupableColumns(table.columns, keyNames) : []), [table, keyNames]);
   const [picked, setPicked] = useState<string | undefined>();
-  const group = picked ?? choices[0]?.name;
   const { result, query } = useList<Row>({
     resource: tableName,
     pagination: { mode: 'off' },
     meta: { dataSource },
-    queryOptions: { enabled: Boolean(group) },
+    queryOptions: { enabled: choices.length > 0 },
   });
+  const group = picked ?? defaultGroup(choices, result.data);
   const lanes = useMemo(() => (group ? toLanes(result.data, group) : []), [result.data, group]);
   const title = table?.caption || tableName;
   const listPath = appPaths(dataSource).business(tableName);
@@ -72,35 +72,34 @@ export const KanbanPage = () => {
         >
           {lanes.length === 0 && <Empty description={t('ext.kanban.empty')} />}
           {lanes.map((lane) => (
-            <Card
-              key={lane.value}
-              size="small"
-              role="region"
-              aria-label={lane.value || t('ext.kanban.none')}
-              title={
-                <Flex justify="space-between">
-                  <span>{lane.value || t('ext.kanban.none')}</span>
-                  <Tag>{lane.records.length}</Tag>
+            <section key={lane.value} aria-label={lane.value || t('ext.kanban.none')}>
+              <Card
+                size="small"
+                title={
+                  <Flex justify="space-between">
+                    <span>{lane.value || t('ext.kanban.none')}</span>
+                    <Tag>{lane.records.length}</Tag>
+                  </Flex>
+                }
+                style={{ minWidth: 240, maxWidth: 300, background: token.colorFillQuaternary }}
+              >
+                <Flex vertical gap={token.marginXS}>
+                  {lane.records.map((record) => {
+                    const key = encodeRecordKey(keyNames, record);
+                    const text = String(record[cardTitle] ?? key);
+                    return (
+                      <Card key={key} size="small" hoverable>
+                        {keyNames.length > 0 ? (
+                          <Link to={`${listPath}/${encodeURIComponent(key)}`}>{text}</Link>
+                        ) : (
+                          text
+                        )}
+                      </Card>
+                    );
+                  })}
                 </Flex>
-              }
-              style={{ minWidth: 240, maxWidth: 300, background: token.colorFillQuaternary }}
-            >
-              <Flex vertical gap={token.marginXS}>
-                {lane.records.map((record) => {
-                  const key = encodeRecordKey(keyNames, record);
-                  const text = String(record[cardTitle] ?? key);
-                  return (
-                    <Card key={key} size="small" hoverable>
-                      {keyNames.length > 0 ? (
-                        <Link to={`${listPath}/${encodeURIComponent(key)}`}>{text}</Link>
-                      ) : (
-                        text
-                      )}
-                    </Card>
-                  );
-                })}
-              </Flex>
-            </Card>
+              </Card>
+            </section>
           ))}
         </Flex>
       )}

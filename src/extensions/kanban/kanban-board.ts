@@ -41,14 +41,26 @@ export const toLanes = <R extends Record<string, unknown>>(
     .sort((a, b) => Number(a.value === '') - Number(b.value === ''));
 };
 
-/** The column whose value titles a card: the first text column other than the group column, else the key. */
+/** The column to group by first: the one with the fewest distinct values (the most lane-like), ties by order. */
+export const defaultGroup = (
+  columns: readonly Column[],
+  records: readonly Record<string, unknown>[],
+): string | undefined => {
+  let best: { name: string; count: number } | undefined;
+  for (const column of columns) {
+    const count = new Set(records.map((record) => laneValue(record[column.name]))).size;
+    if (!best || count < best.count) best = { name: column.name, count };
+  }
+  return best?.name;
+};
+
+/** The column whose value titles a card: the first short text column other than the group column and keys, else the key. */
 export const titleColumn = (columns: readonly Column[], group: string, keyNames: readonly string[]): string =>
   columns.find(
     (column) =>
-      ['CHAR', 'VARCHAR', 'TEXT'].includes(column.dataType) &&
+      ['CHAR', 'VARCHAR'].includes(column.dataType) &&
       column.name !== group &&
-      !keyNames.includes(column.name) &&
-      !isSystemColumnName(column.name),
+      !keyNames.includes(column.name),
   )?.name ??
   keyNames[0] ??
   group;

@@ -13,8 +13,6 @@ export interface RunningServer {
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
-/** The server as `npm start` runs it: the bundle `npm run build` writes. */
-const serverBundle = join(repoRoot, 'server/build/server.js');
 
 export const freePort = (): Promise<number> =>
   new Promise((done, fail) => {
@@ -42,15 +40,22 @@ const waitUntilUp = async (url: string, child: ChildProcess, log: () => string):
   throw new Error(`server did not start within 60 s:\n${log()}`);
 };
 
-/** Starts the real server (built web app and server, fresh SQLite data directory) on a free port. */
-export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+/**
+ * Starts the real server (built web app and server, fresh SQLite data directory) on a free port;
+ * `root` is the checkout whose build runs (default: this one).
+ */
+export const startServer = async (
+  env: Record<string, string> = {},
+  root = repoRoot,
+): Promise<RunningServer> => {
+  const serverBundle = join(root, 'server/build/server.js');
   if (!existsSync(serverBundle)) throw new Error(`${serverBundle} is missing: run npm run build first`);
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'crudboard-e2e-'));
   const adminPassword = 'E2e-admin-Pass-1';
   let out = '';
   const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
-    cwd: repoRoot,
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),

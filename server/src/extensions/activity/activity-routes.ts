@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiException, callerMay, callerMayOnTable, errorResponses, requirePermission, Type } from '../sdk';
+import { ApiException, callerMayOnTable, errorResponses, requirePermission, Type } from '../sdk';
 import { ACTIVITY_TABLE } from './activity-table';
 
 export const ACTIVITY_READ = 'ext:activity:read';
@@ -54,7 +54,7 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rows = (await query.limit(table === undefined ? SCAN_LIMIT : limit)) as Row[];
       const readable = new Map<string, boolean>();
       const mayRead = (name: string) => {
-        if (!readable.has(name)) readable.set(name, callerMay(request, `business:${name}:read`));
+        if (!readable.has(name)) readable.set(name, callerMayOnTable(request, name, 'read'));
         return readable.get(name) === true;
       };
       const shown = rows.filter((row) => mayRead(row.tableName)).slice(0, limit);
