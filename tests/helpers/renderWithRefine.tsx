@@ -1,4 +1,11 @@
-import { Refine, type AuthProvider, type DataProvider, type ResourceProps } from '@refinedev/core';
+import {
+  Refine,
+  type AccessControlProvider,
+  type AuthProvider,
+  type DataProvider,
+  type DataProviders,
+  type ResourceProps,
+} from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -28,8 +35,9 @@ export const testDataProvider = (overrides: Partial<DataProvider> = {}): DataPro
 
 export interface RenderOptions {
   url?: string;
-  dataProvider?: DataProvider;
+  dataProvider?: DataProvider | DataProviders;
   authProvider?: AuthProvider;
+  accessControlProvider?: AccessControlProvider;
   resources?: ResourceProps[];
 }
 
@@ -43,6 +51,7 @@ export const renderWithRefine = (ui: ReactElement, options: RenderOptions = {}) 
           routerProvider={routerProvider}
           dataProvider={options.dataProvider ?? testDataProvider()}
           {...(options.authProvider ? { authProvider: options.authProvider } : {})}
+          {...(options.accessControlProvider ? { accessControlProvider: options.accessControlProvider } : {})}
           i18nProvider={i18nProvider}
           notificationProvider={useNotificationProvider}
           resources={options.resources ?? []}

@@ -3,6 +3,7 @@ import type { Relation } from '../../../../contract';
 import { RelationListPage } from '../../../../src/pages/metadata/relations/RelationListPage';
 import { button, dialog, headers } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
+import { appProviders } from '../../../helpers/appProviders';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -38,7 +39,7 @@ afterEach(() => {
 const row = (id: number) => document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement;
 
 const open = async () => {
-  renderPage(<RelationListPage />, { url: URL, route: ROUTE });
+  renderPage(<RelationListPage />, { url: URL, route: ROUTE, ...appProviders });
   await waitFor(() => expect(row(2)).not.toBeNull());
 };
 

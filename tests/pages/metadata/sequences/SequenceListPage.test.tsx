@@ -3,6 +3,7 @@ import type { Sequence } from '../../../../contract';
 import { SequenceListPage } from '../../../../src/pages/metadata/sequences/SequenceListPage';
 import { button, dialog, headers } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
+import { appProviders } from '../../../helpers/appProviders';
 import { renderPage } from '../../../helpers/renderPage';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -48,6 +49,7 @@ describe('SequenceListPage', () => {
     renderPage(<SequenceListPage />, {
       url: '/dataSource/primary/metadata/sequences',
       route: 'dataSource/:dataSource/metadata/sequences',
+      ...appProviders,
     });
     await waitFor(() => expect(row(1)).not.toBeNull());
     expect(headers()).toEqual([
@@ -78,6 +80,7 @@ describe('SequenceListPage', () => {
     renderPage(<SequenceListPage />, {
       url: '/dataSource/primary/metadata/sequences',
       route: 'dataSource/:dataSource/metadata/sequences',
+      ...appProviders,
     });
     await waitFor(() => expect(row(1)).not.toBeNull());
     fireEvent.click(row(1).querySelector('input[type="checkbox"]') as HTMLElement);

@@ -3,6 +3,7 @@ import type { Table } from '../../../../contract';
 import { TableListPage } from '../../../../src/pages/metadata/tables/TableListPage';
 import { button, dialog, headers, labelled } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
+import { appProviders } from '../../../helpers/appProviders';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -45,7 +46,7 @@ const selectRow = (id: number) =>
   fireEvent.click(row(id).querySelector('input[type="checkbox"]') as HTMLElement);
 
 const open = async () => {
-  renderPage(<TableListPage />, { url: URL, route: ROUTE });
+  renderPage(<TableListPage />, { url: URL, route: ROUTE, ...appProviders });
   await waitFor(() => expect(row(2)).not.toBeNull());
 };
 
