@@ -29,14 +29,14 @@ const isSearch = (filter: CrudFilter): boolean => 'field' in filter && filter.fi
  * pulled back to the last one when deletes leave it past the end. The URL is left alone: the
  * list state lives in the screen.
  */
-export const useListController = <T extends BaseRecord>({
+export const useListController = <T extends object>({
   resource,
   dataProviderName,
   meta,
   initialFilters = [],
   keyOf,
 }: ListControllerOptions<T>) => {
-  const table = useTable<T>({
+  const table = useTable<BaseRecord>({
     resource,
     dataProviderName,
     meta,
@@ -83,7 +83,7 @@ export const useListController = <T extends BaseRecord>({
   );
 
   return {
-    rows: result.data,
+    rows: result.data as T[],
     count: total ?? 0,
     page,
     rowsPerPage: pageSize,
@@ -142,4 +142,4 @@ export const useListController = <T extends BaseRecord>({
   };
 };
 
-export type ListController<T extends BaseRecord> = ReturnType<typeof useListController<T>>;
+export type ListController<T extends object> = ReturnType<typeof useListController<T>>;

@@ -9,7 +9,7 @@ import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { ListScaffold } from '../../../components/ListScaffold';
 import { useInvalidateMetadata } from '../../../hooks/useInvalidateMetadata';
 import { useListDelete } from '../../../hooks/useListDelete';
-import { useMetadataList } from '../../../hooks/useMetadataList';
+import { useMetadataListController } from '../../../hooks/useMetadataListController';
 import { formatDateTime } from '../../../lib/date-time';
 import { sequencePaths } from '../../../lib/metadata-paths';
 
@@ -17,14 +17,13 @@ import { sequencePaths } from '../../../lib/metadata-paths';
 export const SequenceListPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = useMetadataList<Sequence>(sequencesApi);
+  const list = useMetadataListController<Sequence>('sequences');
   const invalidate = useInvalidateMetadata();
   const paths = sequencePaths(list.dataSource);
   const deletion = useListDelete({
-    remove: ({ ids, batch }) =>
-      batch ? sequencesApi.removeMany(ids) : sequencesApi.remove(ids[0] as number),
+    resource: 'sequences',
     onDeleted: async (ids) => {
-      list.setSelected(list.selected.filter((row) => !ids.includes(row.id as number)));
+      list.unselect(ids.map(String));
       await invalidate(sequencesApi.path);
     },
   });
@@ -93,10 +92,10 @@ export const SequenceListPage = () => {
             <Button
               danger
               icon={<DeleteOutlined />}
-              disabled={list.selected.length === 0}
+              disabled={list.selected.size === 0}
               onClick={() =>
                 deletion.ask(
-                  list.selected.map((row) => row.id as number),
+                  list.selectedRows.map((row) => row.id as number),
                   true,
                 )
               }
