@@ -80,18 +80,22 @@ export const RelationListPage = () => {
       fixed: 'right',
       render: (_: unknown, row) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => void navigate(paths.edit(row.id as number))}>
-            {t('buttons.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            aria-label={`${t('buttons.delete')} ${row.name}`}
-            onClick={() => deletion.ask([row.id as number], false, row.caption || row.name)}
-          >
-            {t('buttons.delete')}
-          </Button>
+          {list.canWrite && (
+            <>
+              <Button type="link" size="small" onClick={() => void navigate(paths.edit(row.id as number))}>
+                {t('buttons.edit')}
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                danger
+                aria-label={`${t('buttons.delete')} ${row.name}`}
+                onClick={() => deletion.ask([row.id as number], false, row.caption || row.name)}
+              >
+                {t('buttons.delete')}
+              </Button>
+            </>
+          )}
         </Space>
       ),
     },
@@ -110,22 +114,26 @@ export const RelationListPage = () => {
             <Button icon={<ApartmentOutlined />} onClick={() => void navigate(paths.graph)}>
               {t('relations.viewGraph')}
             </Button>
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              disabled={list.selected.size === 0}
-              onClick={() =>
-                deletion.ask(
-                  list.selectedRows.map((row) => row.id as number),
-                  true,
-                )
-              }
-            >
-              {t('metadataList.batchDelete')}
-            </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.create)}>
-              {t('metadataList.add')}
-            </Button>
+            {list.canWrite && (
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={list.selected.size === 0}
+                onClick={() =>
+                  deletion.ask(
+                    list.selectedRows.map((row) => row.id as number),
+                    true,
+                  )
+                }
+              >
+                {t('metadataList.batchDelete')}
+              </Button>
+            )}
+            {list.canWrite && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.create)}>
+                {t('metadataList.add')}
+              </Button>
+            )}
           </>
         }
       />

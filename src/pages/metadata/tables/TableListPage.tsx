@@ -85,32 +85,36 @@ export const TableListPage = () => {
         const id = row.id as number;
         return (
           <Space size={0} wrap={false}>
-            <Button type="link" size="small" onClick={() => void navigate(paths.edit(id))}>
-              {t('buttons.edit')}
-            </Button>
-            <Button type="link" size="small" onClick={() => void navigate(paths.indexes(id))}>
-              {t('tableList.indexes')}
-            </Button>
-            <Button type="link" size="small" onClick={() => void navigate(paths.formBuilder(id))}>
-              {t('tableList.formBuilder')}
-            </Button>
-            <Button type="link" size="small" onClick={() => void navigate(paths.permission(id))}>
-              {t('tableList.permission')}
-            </Button>
-            <Tooltip title={row.systemable ? t('tableList.systemTableTip') : undefined}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                disabled={Boolean(row.systemable)}
-                aria-label={`${t('buttons.delete')} ${row.name}`}
-                onClick={() =>
-                  deletion.ask([id], false, row.caption ? `${row.caption} (${row.name})` : row.name)
-                }
-              >
-                {t('buttons.delete')}
-              </Button>
-            </Tooltip>
+            {list.canWrite && (
+              <>
+                <Button type="link" size="small" onClick={() => void navigate(paths.edit(id))}>
+                  {t('buttons.edit')}
+                </Button>
+                <Button type="link" size="small" onClick={() => void navigate(paths.indexes(id))}>
+                  {t('tableList.indexes')}
+                </Button>
+                <Button type="link" size="small" onClick={() => void navigate(paths.formBuilder(id))}>
+                  {t('tableList.formBuilder')}
+                </Button>
+                <Button type="link" size="small" onClick={() => void navigate(paths.permission(id))}>
+                  {t('tableList.permission')}
+                </Button>
+                <Tooltip title={row.systemable ? t('tableList.systemTableTip') : undefined}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    disabled={Boolean(row.systemable)}
+                    aria-label={`${t('buttons.delete')} ${row.name}`}
+                    onClick={() =>
+                      deletion.ask([id], false, row.caption ? `${row.caption} (${row.name})` : row.name)
+                    }
+                  >
+                    {t('buttons.delete')}
+                  </Button>
+                </Tooltip>
+              </>
+            )}
           </Space>
         );
       },
@@ -127,18 +131,26 @@ export const TableListPage = () => {
         scrollX={1064}
         toolbar={
           <>
-            <TableListTools selected={list.selectedRows} dataSource={list.dataSource} />
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              disabled={list.selected.size === 0}
-              onClick={batchDelete}
-            >
-              {t('metadataList.batchDelete')}
-            </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.create)}>
-              {t('metadataList.add')}
-            </Button>
+            <TableListTools
+              selected={list.selectedRows}
+              dataSource={list.dataSource}
+              canWrite={list.canWrite}
+            />
+            {list.canWrite && (
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={list.selected.size === 0}
+                onClick={batchDelete}
+              >
+                {t('metadataList.batchDelete')}
+              </Button>
+            )}
+            {list.canWrite && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.create)}>
+                {t('metadataList.add')}
+              </Button>
+            )}
           </>
         }
       />

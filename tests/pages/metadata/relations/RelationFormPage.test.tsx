@@ -3,6 +3,7 @@ import type { Relation, Table } from '../../../../contract';
 import { RelationFormPage } from '../../../../src/pages/metadata/relations/RelationFormPage';
 import { button } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
+import { appProviders } from '../../../helpers/appProviders';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -78,7 +79,7 @@ const selected = (field: string) =>
     ?.textContent ?? '';
 
 const newPage = async () => {
-  renderPage(<RelationFormPage />, { url: `${LIST}/new`, route: `${ROUTE}/new` });
+  renderPage(<RelationFormPage />, { url: `${LIST}/new`, route: `${ROUTE}/new`, ...appProviders });
   await waitFor(() => expect(server.sent('GET', '/metadata/tables')).toHaveLength(1));
 };
 
@@ -156,7 +157,7 @@ describe('RelationFormPage', () => {
         errors: { 'toColumn.id': '目标字段必须唯一', name: '名称重复' },
       },
     });
-    renderPage(<RelationFormPage />, { url: `${LIST}/4`, route: `${ROUTE}/:id` });
+    renderPage(<RelationFormPage />, { url: `${LIST}/4`, route: `${ROUTE}/:id`, ...appProviders });
     await waitFor(() => expect(input('name')).toHaveValue('customer'));
     // the stored to-column is text while the from-column is an integer: the form says so first
     expect(await screen.findByText(/两端字段类型不兼容（BIGINT 与 VARCHAR）/)).toBeInTheDocument();

@@ -3,6 +3,7 @@ import type { Relation, Table } from '../../../../contract';
 import { RelationGraphPage } from '../../../../src/pages/metadata/relations/RelationGraphPage';
 import { button } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
+import { appProviders } from '../../../helpers/appProviders';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -59,7 +60,7 @@ describe('RelationGraphPage', () => {
   it('draws every table with its caption, name and column count; a click opens the table', async () => {
     server.on('GET', '/metadata/tables', { data: TABLES });
     server.on('GET', '/metadata/tablerelations', { data: RELATIONS });
-    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE });
+    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE, ...appProviders });
     expect(await screen.findByText('3 张表')).toBeInTheDocument();
     expect(screen.getByText('2 个关系')).toBeInTheDocument();
     expect(server.sent('GET', '/metadata/tablerelations')[0]?.params).toEqual({ offset: '0', limit: '999' });
@@ -76,14 +77,14 @@ describe('RelationGraphPage', () => {
   it('says when there are no relations yet', async () => {
     server.on('GET', '/metadata/tables', { data: TABLES });
     server.on('GET', '/metadata/tablerelations', { data: [] });
-    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE });
+    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE, ...appProviders });
     expect(await screen.findByText(/还没有表关系/)).toBeInTheDocument();
   });
 
   it('offers to create or reverse tables when there are none', async () => {
     server.on('GET', '/metadata/tables', { data: [] });
     server.on('GET', '/metadata/tablerelations', { data: [] });
-    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE });
+    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE, ...appProviders });
     expect(await screen.findByText('当前数据源还没有表')).toBeInTheDocument();
     fireEvent.click(button('数据库逆向'));
     expect(currentPath()).toBe('/dataSource/primary/metadata/tables/reverse');

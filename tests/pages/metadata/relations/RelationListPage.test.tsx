@@ -5,6 +5,7 @@ import { button, dialog, headers } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
 import { appProviders } from '../../../helpers/appProviders';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
+import { signIn, superAdmin } from '../../../helpers/session';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -26,6 +27,7 @@ const ROWS = [relation(2, 'customer', 'ManyToOne'), relation(1, 'orders', 'OneTo
 
 let server: FakeHttp;
 beforeEach(() => {
+  signIn(superAdmin);
   server = installFakeHttp();
   server.on('GET', '/business/config', { data: [] });
   server.on('GET', '/metadata/tablerelations', { data: ROWS });

@@ -5,6 +5,7 @@ import { button, dialog, headers } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
 import { appProviders } from '../../../helpers/appProviders';
 import { renderPage } from '../../../helpers/renderPage';
+import { signIn, superAdmin } from '../../../helpers/session';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -31,6 +32,7 @@ const ROWS: Sequence[] = [
 
 let server: FakeHttp;
 beforeEach(() => {
+  signIn(superAdmin);
   server = installFakeHttp();
   server.on('GET', '/business/config', { data: [] });
   server.on('GET', '/metadata/sequences', { data: ROWS });

@@ -5,6 +5,7 @@ import { SqlConsolePage } from '../../../../src/pages/metadata/sqls/SqlConsolePa
 import { dataSourcesLoader } from '../../../../src/store/useCurrentDataSource';
 import { button, dialog } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
+import { appProviders } from '../../../helpers/appProviders';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
 import { clerk, signIn, superAdmin } from '../../../helpers/session';
 
@@ -70,7 +71,7 @@ const ctrlEnter = () =>
   });
 
 const open = async () => {
-  renderPage(<SqlConsolePage />, { url: URL, route: ROUTE });
+  renderPage(<SqlConsolePage />, { url: URL, route: ROUTE, ...appProviders });
   await screen.findByText('热门歌手');
 };
 
@@ -246,7 +247,7 @@ describe('SqlConsolePage', () => {
 
   it('sends users without sql:execute to the 403 page', async () => {
     signIn(clerk);
-    renderPage(<SqlConsolePage />, { url: URL, route: ROUTE });
+    renderPage(<SqlConsolePage />, { url: URL, route: ROUTE, ...appProviders });
     await waitFor(() => expect(currentPath()).toBe('/403'));
     expect(
       server.requests.filter(

@@ -3,6 +3,7 @@ import type { MetadataBundle } from '../../../../src/lib/metadata-bundle';
 import { TableImportPage } from '../../../../src/pages/metadata/tables/TableImportPage';
 import { button, dialog } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
+import { appProviders } from '../../../helpers/appProviders';
 import { renderPage } from '../../../helpers/renderPage';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -48,7 +49,7 @@ const pick = (text: string, name = 'metadata.json') => {
 };
 
 const open = async () => {
-  renderPage(<TableImportPage />, { url: URL, route: ROUTE });
+  renderPage(<TableImportPage />, { url: URL, route: ROUTE, ...appProviders });
   await waitFor(() => expect(server.sent('GET', '/metadata/tablerelations')).toHaveLength(1));
 };
 
