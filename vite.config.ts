@@ -38,6 +38,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/test/**/*.test.ts'],
+          globalSetup: ['./server/test/helpers/report-skipped-databases.ts'],
           testTimeout: 30000,
           hookTimeout: 60000,
           fileParallelism: false,

@@ -5,3 +5,5 @@ export * from './errors';
 export * from './metadata';
 export * from './paging';
 export * from './permissions';
+export * from './permission-match';
+export * from './record-key';

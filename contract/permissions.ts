@@ -11,5 +11,16 @@ export type PermissionCode =
   | 'file:upload'
   | '*';
 
-export const businessPermission = (table: string, action: BusinessAction): PermissionCode =>
-  `business:${table}:${action}`;
+/**
+ * How a business permission names a table: `<table>` for a table of the `primary` data source,
+ * `<dataSource>.<table>` for a table of any other (names of tables and data sources hold no dot).
+ */
+export const permissionTableName = (table: string, dataSource = 'primary'): string =>
+  dataSource === 'primary' ? table : `${dataSource}.${table}`;
+
+/** `business:<table>:<action>`, the table named as permissionTableName names it. */
+export const businessPermission = (
+  table: string,
+  action: BusinessAction,
+  dataSource = 'primary',
+): PermissionCode => `business:${permissionTableName(table, dataSource)}:${action}`;

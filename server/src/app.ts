@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { CreatedAdmin } from './db/ensure-super-admin';
 import bootstrap from './plugins/bootstrap';
+import crossSiteGuard from './plugins/cross-site-guard';
 import db from './plugins/db';
 import docs from './plugins/docs';
 import downloads from './plugins/downloads';
@@ -44,7 +44,14 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: () => randomUUID(),
-    trustProxy: false,
+    // A hop count trusts that many proxies in front of the server.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // Composite record keys (k1=v1,k2=v2) travel in one path segment.
     routerOptions: { maxParamLength: 2000 },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
@@ -58,7 +65,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     await app.register(securityHeaders);
     await app.register(gracefulClose);
     await app.register(cookie);
-    await app.register(formbody);
+    await app.register(crossSiteGuard, { allowedOrigins: config.allowedOrigins });
     await app.register(db, { dataSources: config.dataSources });
     await app.register(bootstrap, {
       ...(config.adminPassword === undefined ? {} : { adminPassword: config.adminPassword }),

@@ -27,7 +27,42 @@ export interface AppConfig {
   downloadTtlSeconds: number;
   /** `primary` first. */
   dataSources: DataSourceConfig[];
+  /** Origins besides the server's own whose pages may send state-changing requests (`ALLOWED_ORIGINS`). */
+  allowedOrigins: string[];
+  /** Fastify `trustProxy` (`TRUST_PROXY`): client address and https scheme from X-Forwarded-* headers. */
+  trustProxy: boolean | number | string;
+  /** `/api/docs` without a session (`PUBLIC_API_DOCS=1`). */
+  publicApiDocs: boolean;
+  http: HttpLimits;
 }
+
+/** Socket and request limits of the HTTP server. Times in milliseconds. */
+export interface HttpLimits {
+  /** A request's headers must arrive within this time. */
+  headersTimeoutMs: number;
+  /** A request (headers and body) must arrive within this time. */
+  requestTimeoutMs: number;
+  /** A chunk of a big upload (`POST /api/file/big`) must arrive within this time. */
+  uploadTimeoutMs: number;
+  /** A socket with no traffic at all is closed after this time. */
+  idleTimeoutMs: number;
+  /** A kept-alive socket with no request is closed after this time. */
+  keepAliveTimeoutMs: number;
+  /** Requests one kept-alive socket may carry (0: no limit). */
+  maxRequestsPerSocket: number;
+  /** Open sockets at most; more are closed at once. */
+  maxConnections: number;
+}
+
+export const DEFAULT_HTTP_LIMITS: HttpLimits = {
+  headersTimeoutMs: 20_000,
+  requestTimeoutMs: 120_000,
+  uploadTimeoutMs: 30 * 60_000,
+  idleTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 5_000,
+  maxRequestsPerSocket: 1000,
+  maxConnections: 4096,
+};
 
 /** Upload limits (API.md §4). Sizes in bytes. */
 export interface UploadConfig {
@@ -72,6 +107,37 @@ const URL_PROTOCOLS: Record<Exclude<Client, 'sqlite'>, string[]> = {
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+const originOf = (value: string): string => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`ALLOWED_ORIGINS: "${value}" is not an origin such as https://admin.example.com`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.origin === 'null') {
+    throw new ConfigError(`ALLOWED_ORIGINS: "${value}" must start with http:// or https://`);
+  }
+  return url.origin;
+};
+
+const allowedOriginsOf = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map(originOf);
+
+/** `TRUST_PROXY`: unset/false: no proxy; true: any; a number: that many hops; else addresses / CIDRs. */
+const trustProxyOf = (value: string | undefined): boolean | number | string => {
+  const text = value?.trim() ?? '';
+  if (text === '' || /^(false|no|off)$/i.test(text)) return false;
+  if (/^(true|yes|on)$/i.test(text)) return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text;
+};
+
+const flag = (value: string | undefined) => /^(1|true|yes|on)$/i.test(value?.trim() ?? '');
 
 export type ReadTextFile = (path: string) => string | undefined;
 
@@ -186,6 +252,45 @@ const extraDataSources = (
   return parsed;
 };
 
+const HOUR_MS = 3600_000;
+
+const httpLimitsOf = (env: NodeJS.ProcessEnv): HttpLimits => {
+  const d = DEFAULT_HTTP_LIMITS;
+  return {
+    headersTimeoutMs: integer(env.HEADERS_TIMEOUT_MS, 'HEADERS_TIMEOUT_MS', d.headersTimeoutMs, 100, HOUR_MS),
+    requestTimeoutMs: integer(
+      env.REQUEST_TIMEOUT_MS,
+      'REQUEST_TIMEOUT_MS',
+      d.requestTimeoutMs,
+      100,
+      24 * HOUR_MS,
+    ),
+    uploadTimeoutMs: integer(
+      env.UPLOAD_TIMEOUT_MS,
+      'UPLOAD_TIMEOUT_MS',
+      d.uploadTimeoutMs,
+      100,
+      24 * HOUR_MS,
+    ),
+    idleTimeoutMs: integer(env.IDLE_TIMEOUT_MS, 'IDLE_TIMEOUT_MS', d.idleTimeoutMs, 100, 24 * HOUR_MS),
+    keepAliveTimeoutMs: integer(
+      env.KEEP_ALIVE_TIMEOUT_MS,
+      'KEEP_ALIVE_TIMEOUT_MS',
+      d.keepAliveTimeoutMs,
+      100,
+      HOUR_MS,
+    ),
+    maxRequestsPerSocket: integer(
+      env.MAX_REQUESTS_PER_SOCKET,
+      'MAX_REQUESTS_PER_SOCKET',
+      d.maxRequestsPerSocket,
+      0,
+      1_000_000,
+    ),
+    maxConnections: integer(env.MAX_CONNECTIONS, 'MAX_CONNECTIONS', d.maxConnections, 1, 1_000_000),
+  };
+};
+
 /**
  * Reads the server configuration from environment variables and, when `DATA_SOURCES` is unset,
  * from `crudboard.config.json` in `cwd`. Throws ConfigError with a readable message.
@@ -259,5 +364,9 @@ export const loadConfig = (
       30 * 86400,
     ),
     dataSources: [primary, ...extra.filter((source) => source.name !== PRIMARY)],
+    allowedOrigins: allowedOriginsOf(env.ALLOWED_ORIGINS),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    publicApiDocs: flag(env.PUBLIC_API_DOCS),
+    http: httpLimitsOf(env),
   };
 };

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { CreatedAdmin } from './db/ensure-super-admin';
+import { createReadableDestination, logFormatFor } from './log-destination';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost', '0.0.0.0', '::']);
 
@@ -14,17 +15,29 @@ const announceAdmin = (admin: CreatedAdmin) => {
     console.log(`Created the account "${admin.username}" with the password from ADMIN_PASSWORD.`);
     return;
   }
+  const rule = '='.repeat(72);
   console.log(
     [
       '',
-      `Created the account "${admin.username}". Its generated password is shown this once:`,
+      rule,
+      `  Created the account "${admin.username}". Its generated password is shown this once:`,
       '',
-      `    ${admin.generatedPassword}`,
+      `      ${admin.generatedPassword}`,
       '',
-      'Keep it somewhere safe, or set ADMIN_PASSWORD before the first start next time.',
+      '  Keep it somewhere safe. Lost it? Stop crudboard and run: npm run reset-password',
+      rule,
       '',
     ].join('\n'),
   );
+};
+
+const loggerOptions = () => {
+  const level = process.env.LOG_LEVEL ?? 'info';
+  if (logFormatFor(process.env.LOG_FORMAT, process.stdout.isTTY) === 'json') return { level };
+  const stream = createReadableDestination((text) => process.stdout.write(text), {
+    colorize: process.stdout.hasColors?.() ?? false,
+  });
+  return { level, stream };
 };
 
 const main = async () => {
@@ -39,9 +52,10 @@ const main = async () => {
     throw error;
   }
 
+  let createdAdmin: CreatedAdmin | undefined;
   const app = await buildApp(config, {
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
-    onAdminCreated: announceAdmin,
+    logger: loggerOptions(),
+    onAdminCreated: (admin) => (createdAdmin = admin),
   });
 
   let closing = false;
@@ -70,6 +84,8 @@ const main = async () => {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.log(`crudboard is running: http://${displayHost(config.host)}:${port}/crudboard/`);
+  // Last, so that the one-time password is the latest thing on the screen at start.
+  if (createdAdmin) announceAdmin(createdAdmin);
 };
 
 main().catch((error: unknown) => {

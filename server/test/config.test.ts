@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
   DEFAULT_DOWNLOAD_TTL_SECONDS,
+  DEFAULT_HTTP_LIMITS,
   DEFAULT_SESSION_TTL_SECONDS,
   DEFAULT_SQL_TIMEOUT_MS,
   DEFAULT_UPLOADS,
@@ -37,7 +38,50 @@ describe('loadConfig', () => {
           database: 'crudboard.sqlite',
         },
       ],
+      allowedOrigins: [],
+      trustProxy: false,
+      publicApiDocs: false,
+      http: DEFAULT_HTTP_LIMITS,
     });
+  });
+
+  it('reads ALLOWED_ORIGINS, TRUST_PROXY, PUBLIC_API_DOCS and the HTTP limits', () => {
+    const config = loadConfig(
+      {
+        ALLOWED_ORIGINS: 'https://admin.example.com/, http://10.0.0.5:3000',
+        TRUST_PROXY: '1',
+        PUBLIC_API_DOCS: '1',
+        HEADERS_TIMEOUT_MS: '500',
+        REQUEST_TIMEOUT_MS: '1000',
+        UPLOAD_TIMEOUT_MS: '9000',
+        IDLE_TIMEOUT_MS: '2000',
+        KEEP_ALIVE_TIMEOUT_MS: '300',
+        MAX_REQUESTS_PER_SOCKET: '0',
+        MAX_CONNECTIONS: '50',
+      },
+      cwd,
+      noFile,
+    );
+    expect(config.allowedOrigins).toEqual(['https://admin.example.com', 'http://10.0.0.5:3000']);
+    expect(config.trustProxy).toBe(1);
+    expect(config.publicApiDocs).toBe(true);
+    expect(config.http).toEqual({
+      headersTimeoutMs: 500,
+      requestTimeoutMs: 1000,
+      uploadTimeoutMs: 9000,
+      idleTimeoutMs: 2000,
+      keepAliveTimeoutMs: 300,
+      maxRequestsPerSocket: 0,
+      maxConnections: 50,
+    });
+    expect(loadConfig({ TRUST_PROXY: 'true' }, cwd, noFile).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }, cwd, noFile).trustProxy).toBe('10.0.0.0/8');
+  });
+
+  it('refuses an ALLOWED_ORIGINS entry that is not an http(s) origin and a bad limit', () => {
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'admin.example.com' }, cwd, noFile)).toThrow(ConfigError);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'ftp://x.example' }, cwd, noFile)).toThrow(ConfigError);
+    expect(() => loadConfig({ MAX_CONNECTIONS: '0' }, cwd, noFile)).toThrow(/MAX_CONNECTIONS/);
   });
 
   it('reads PORT, HOST, DATA_DIR, ADMIN_PASSWORD, SESSION_TTL and SQL_TIMEOUT_MS', () => {

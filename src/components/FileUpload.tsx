@@ -1,12 +1,21 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Progress, Space, Spin, Typography, Upload } from 'antd';
-import { useRef, useState } from 'react';
+import { useDataProvider } from '@refinedev/core';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchBigUploadStatus, uploadFile, uploadFileChunk } from '../api/upload-file';
 import { useReportUpload } from '../hooks/useUploadActivity';
 import { uploadBigFile, type BigUploadDeps, type BigUploadPhase } from '../lib/big-upload';
 import { BIG_FILE_CHUNK_SIZE } from '../lib/chunk-plan';
 import { percentOf } from '../lib/upload-progress';
+import {
+  bigUploadStatusCall,
+  fileChunkCall,
+  runCustom,
+  uploadFileCall,
+  type BigUploadStatus,
+  type ChunkAnswer,
+  type UploadedFile,
+} from '../providers/custom-calls';
 import { hashFileInWorker } from '../workers/hash-file';
 
 /** `auto`: files above `bigFileThreshold` go in chunks (resumable), smaller ones in one request. */
@@ -20,12 +29,6 @@ export interface FileUploadProps {
   disabled?: boolean;
   id?: string;
 }
-
-const bigUploadDeps: BigUploadDeps = {
-  hash: hashFileInWorker,
-  status: fetchBigUploadStatus,
-  sendChunk: uploadFileChunk,
-};
 
 type State =
   { phase: 'idle' } | { phase: BigUploadPhase; percent: number } | { phase: 'finished'; name: string };
@@ -49,6 +52,15 @@ export const FileUpload = ({
   const [state, setState] = useState<State>({ phase: 'idle' });
   const busy = state.phase === 'preparing' || state.phase === 'uploading';
   const last = useRef(-1);
+  const { custom } = useDataProvider()();
+  const bigUploadDeps = useMemo<BigUploadDeps>(
+    () => ({
+      hash: hashFileInWorker,
+      status: (md5) => runCustom<BigUploadStatus>(custom, bigUploadStatusCall(md5)),
+      sendChunk: (request, onProgress) => runCustom<ChunkAnswer>(custom, fileChunkCall(request, onProgress)),
+    }),
+    [custom],
+  );
   // The enclosing record form holds its save while this runs.
   useReportUpload(busy);
 
@@ -80,7 +92,11 @@ export const FileUpload = ({
         });
       } else {
         setState({ phase: 'uploading', percent: 0 });
-        url = (await uploadFile(file, file.name, (bytes) => progress('uploading')(bytes, file.size))).url;
+        const uploaded = await runCustom<UploadedFile>(
+          custom,
+          uploadFileCall(file, file.name, (bytes) => progress('uploading')(bytes, file.size)),
+        );
+        url = uploaded.url;
       }
       setState({ phase: 'finished', name: file.name });
       setFile(undefined);

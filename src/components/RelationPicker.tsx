@@ -3,13 +3,12 @@ import { Alert, Button, Flex, Input, Modal, Table, Typography, theme } from 'ant
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LIMIT } from '../../contract';
+import { DEFAULT_LIMIT, encodeRecordKey as recordKey } from '../../contract';
 import { countRecords, listRecords, type BusinessRecord } from '../api/business';
 import { useBusinessTable } from '../hooks/useBusinessTable';
 import { cellText, listColumns } from '../lib/business-cells';
 import { softDeleteFilter } from '../lib/business-filters';
 import { offsetOf, pageCountOf } from '../lib/pagination';
-import { recordKey } from '../lib/record-key';
 import { useCurrentDataSource } from '../store/useCurrentDataSource';
 import { PaginationBar } from './PaginationBar';
 

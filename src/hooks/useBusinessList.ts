@@ -1,11 +1,10 @@
 import type { CrudFilter } from '@refinedev/core';
 import { useCallback, useMemo, useState } from 'react';
-import { businessPermission } from '../../contract';
+import { businessPermission, encodeRecordKey as recordKey } from '../../contract';
 import type { BusinessRecord } from '../api/business';
 import { SOFT_DELETE_COLUMN } from '../lib/business-cells';
 import { buildFilters, filterFields, softDeleteFilter, type FilterValues } from '../lib/business-filters';
 import { fromColumnFilters } from '../lib/column-filter';
-import { recordKey } from '../lib/record-key';
 import { useCurrentDataSource } from '../store/useCurrentDataSource';
 import type { BusinessTableMeta } from './useBusinessTable';
 import { useListController } from './useListController';

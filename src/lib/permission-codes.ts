@@ -1,4 +1,10 @@
-import { BUSINESS_ACTIONS, SUPER_ADMIN_ROLE, type BusinessAction } from '../../contract';
+import {
+  BUSINESS_ACTIONS,
+  SUPER_ADMIN_ROLE,
+  hasAnyPermission,
+  holdsSuperAdmin,
+  type BusinessAction,
+} from '../../contract';
 import type { UserAccess } from './permission';
 
 /** The action columns of the business grid: each action, then `*` (every action). */
@@ -65,20 +71,11 @@ export const otherCodes = (codes: readonly string[], rows: readonly BusinessCode
   return codes.filter((code) => !shown.has(code));
 };
 
-/** The server's rule (API.md §6): `*` alone covers anything; otherwise segment by segment, `*` matching one. */
-const covers = (granted: string, wanted: string): boolean => {
-  if (granted === '*') return true;
-  const have = granted.split(':');
-  const want = wanted.split(':');
-  return have.length === want.length && have.every((segment, i) => segment === '*' || segment === want[i]);
-};
-
 /**
  * Whether the signed-in user may grant a code: the super admin may grant anything, others only
  * codes their own authorities cover, and never the super-admin role.
  */
 export const mayGrant = (access: UserAccess, code: string): boolean => {
-  if (access.isSuperAdmin || access.authorities.includes(SUPER_ADMIN_ROLE)) return true;
-  if (code === SUPER_ADMIN_ROLE) return false;
-  return access.authorities.some((granted) => covers(granted, code));
+  if (access.isSuperAdmin || holdsSuperAdmin(access.authorities)) return true;
+  return code !== SUPER_ADMIN_ROLE && hasAnyPermission(access.authorities, [code]);
 };

@@ -34,7 +34,7 @@ export const requiredPermissions = (
   return [`business:${table}:${BUSINESS_ACTIONS[action] ?? action}`];
 };
 
-/** SPEC §6 / API.md §6: ROLE_SUPER_ADMIN passes; others need a matching authority (`*` wildcards). */
+/** ROLE_SUPER_ADMIN passes; others need an authority covering the code (docs/contract.md). */
 export const createAccessControlProvider = (
   getAccess: () => UserAccess = getUserAccess,
 ): AccessControlProvider => ({

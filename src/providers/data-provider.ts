@@ -31,6 +31,28 @@ const requestOptions = (meta?: MetaQuery): AxiosRequestConfig => {
   return config;
 };
 
+/** Upload progress: bytes sent so far, of `total` when known. */
+export type UploadProgress = (loaded: number, total?: number) => void;
+
+/**
+ * Transfer details a screen may ask for in `meta` of create, update and custom calls: query flags
+ * (`query`), a text body (`responseType: 'text'`), upload progress (`onUploadProgress`) and
+ * non-2xx statuses that are answers rather than failures (`acceptStatus`, e.g. an import's 400 report).
+ */
+const transferOptions = (meta?: MetaQuery): AxiosRequestConfig => {
+  const config: AxiosRequestConfig = {};
+  if (meta?.query && typeof meta.query === 'object') config.params = { ...(meta.query as object) };
+  if (meta?.responseType === 'text') config.responseType = 'text';
+  const onProgress = meta?.onUploadProgress as UploadProgress | undefined;
+  if (typeof onProgress === 'function')
+    config.onUploadProgress = (event) => onProgress(event.loaded, event.total);
+  if (Array.isArray(meta?.acceptStatus)) {
+    const accepted = meta.acceptStatus as number[];
+    config.validateStatus = (status) => (status >= 200 && status < 300) || accepted.includes(status);
+  }
+  return config;
+};
+
 const selectParam = (meta?: MetaQuery): QueryParams =>
   Array.isArray(meta?.select) && meta.select.length > 0 ? { select: meta.select.join(',') } : {};
 
@@ -108,6 +130,7 @@ export const createDataProvider = (
     create: async ({ resource, variables, meta }) => {
       const { data: id } = await http.request<BaseKey>({
         ...requestOptions(meta),
+        ...transferOptions(meta),
         method: 'post',
         url: base(resource),
         data: variables,
@@ -118,6 +141,7 @@ export const createDataProvider = (
     update: async ({ resource, id, variables, meta }) => {
       await http.request({
         ...requestOptions(meta),
+        ...transferOptions(meta),
         method: 'patch',
         url: one(resource, id),
         data: variables,
@@ -152,12 +176,14 @@ export const createDataProvider = (
     custom: async ({ url, method, payload, query, headers, meta }) => {
       const path = url === apiUrl || url.startsWith(`${apiUrl}/`) ? url.slice(apiUrl.length) || '/' : url;
       const options = requestOptions(meta);
+      const transfer = transferOptions(meta);
       const { data } = await http.request({
         ...options,
+        ...transfer,
         method: method as Method,
         url: path,
         ...(payload !== undefined ? { data: payload } : {}),
-        ...(query ? { params: query } : {}),
+        ...(query ? { params: { ...(transfer.params as object | undefined), ...query } } : {}),
         headers: { ...(options.headers as object | undefined), ...(headers ?? {}) },
       });
       return { data: data as never };

@@ -1,17 +1,15 @@
-import { fireEvent, render, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, waitFor } from '@testing-library/react';
 import { FileUpload } from '../../src/components/FileUpload';
+import { dataProviders } from '../../src/providers';
 import { installFakeHttp, type FakeHttp } from '../helpers/fakeHttp';
+import { renderWithRefine } from '../helpers/renderWithRefine';
 import { signIn, superAdmin } from '../helpers/session';
 
 vi.setConfig({ testTimeout: 30_000 });
 
 const renderUpload = (onUploaded = vi.fn()) => {
-  const view = render(
-    <App>
-      <FileUpload onUploaded={onUploaded} />
-    </App>,
-  );
+  // The app's data providers over the fake http: uploads go through the provider's `custom`.
+  const view = renderWithRefine(<FileUpload onUploaded={onUploaded} />, { dataProvider: dataProviders });
   const choose = (file: File) =>
     fireEvent.change(view.container.querySelector('input[type="file"]') as HTMLInputElement, {
       target: { files: [file] },

@@ -35,6 +35,7 @@ export const testDataProvider = (overrides: Partial<DataProvider> = {}): DataPro
 
 export interface RenderOptions {
   url?: string;
+  /** One provider, or several by name (e.g. the app's own `dataProviders` over a fake http). */
   dataProvider?: DataProvider | DataProviders;
   authProvider?: AuthProvider;
   accessControlProvider?: AccessControlProvider;

@@ -68,7 +68,7 @@ describe('businessCodeRows / otherCodes', () => {
   });
 });
 
-describe('mayGrant (API.md §6)', () => {
+describe('mayGrant', () => {
   const clerk = { isSuperAdmin: false, authorities: ['ROLE_CLERK', 'business:*:read', 'business:order:*'] };
 
   it('lets the super admin grant anything', () => {
@@ -84,6 +84,10 @@ describe('mayGrant (API.md §6)', () => {
     expect(mayGrant(clerk, 'business:*:*')).toBe(false);
     expect(mayGrant(clerk, 'metadata:read')).toBe(false);
     expect(mayGrant(clerk, 'business:order')).toBe(false);
+    expect(mayGrant({ isSuperAdmin: false, authorities: ['business:*'] }, 'business:*:*')).toBe(true);
+    expect(mayGrant({ isSuperAdmin: false, authorities: ['business:a:read'] }, 'business:*:read')).toBe(
+      false,
+    );
     expect(mayGrant({ isSuperAdmin: false, authorities: ['*'] }, 'ROLE_SUPER_ADMIN')).toBe(false);
     expect(mayGrant({ isSuperAdmin: false, authorities: ['*'] }, 'sql:execute')).toBe(true);
   });

@@ -1,50 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { hasRecordKey, parseRecordKey, recordKey } from '../../src/lib/record-key';
+import { decodeRecordKey, encodeRecordKey, splitRecordKeys } from '../../contract';
+import { DECODE_KEY_CASES, ENCODE_KEY_CASES, SPLIT_KEYS_CASES } from '../../contract/record-key-cases';
 
-describe('recordKey (SPEC §3)', () => {
-  it.each<[string[], Record<string, unknown>, string]>([
-    [['id'], { id: 5, name: 'x' }, '5'],
-    [['code'], { code: 'A,B=C' }, 'A,B=C'],
-    [['id'], { id: null }, ''],
-    [['orderId', 'lineNo'], { lineNo: 2, orderId: 1 }, 'orderId=1,lineNo=2'],
-    [['a', 'b'], { a: 'x,y', b: 'p=q%' }, 'a=x%2Cy,b=p%3Dq%25'],
-    [['a', 'b'], { a: '中文', b: true }, 'a=中文,b=true'],
-  ])('%j of %j → %s', (names, record, key) => {
-    expect(recordKey(names, record)).toBe(key);
-  });
-});
-
-describe('parseRecordKey', () => {
-  it.each<[string[], string, Record<string, string> | null]>([
-    [['id'], '5', { id: '5' }],
-    [['id'], 'a,b', { id: 'a,b' }],
-    [['orderId', 'lineNo'], 'orderId=1,lineNo=2', { orderId: '1', lineNo: '2' }],
-    [['orderId', 'lineNo'], 'LINENO=2,orderid=1', { orderId: '1', lineNo: '2' }],
-    [['a', 'b'], 'a=x%2Cy,b=p%3Dq%25', { a: 'x,y', b: 'p=q%' }],
-    [['a', 'b'], 'a=1', null],
-    [['a', 'b'], 'a=1,a=2', null],
-    [['a', 'b'], 'a=1,c=2', null],
-    [['a', 'b'], 'a=1,b=%E0', null],
-    [['a', 'b'], '=1,b=2', null],
-    [[], '5', null],
-  ])('%j %s → %j', (names, text, values) => {
-    expect(parseRecordKey(names, text)).toEqual(values);
+describe('record keys in the web app (the shared case table)', () => {
+  it.each(ENCODE_KEY_CASES)('$names $record → $key', ({ names, record, key }) => {
+    expect(encodeRecordKey(names, record)).toBe(key);
   });
 
-  it('reads back what recordKey writes', () => {
+  it.each(DECODE_KEY_CASES)('$names $text → $values', ({ names, text, values }) => {
+    expect(decodeRecordKey(names, text)).toEqual(values);
+  });
+
+  it.each(SPLIT_KEYS_CASES)('$names splits $text → $records', ({ names, text, records }) => {
+    expect(splitRecordKeys(names, text)).toEqual(records);
+  });
+
+  it('reads back what it writes', () => {
     const names = ['k1', 'k2'];
     const record = { k1: 'a,=%b', k2: 'ü 1' };
-    expect(parseRecordKey(names, recordKey(names, record))).toEqual(record);
-  });
-});
-
-describe('hasRecordKey', () => {
-  it.each<[string[], Record<string, unknown>, boolean]>([
-    [['id'], { id: 0 }, true],
-    [['id'], { id: '' }, false],
-    [['a', 'b'], { a: 1, b: null }, false],
-    [[], { id: 1 }, false],
-  ])('%j %j → %s', (names, record, expected) => {
-    expect(hasRecordKey(names, record)).toBe(expected);
+    expect(decodeRecordKey(names, encodeRecordKey(names, record))).toEqual(record);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAccessControlProvider, requiredPermissions } from '../../src/providers/access-control';
 import type { UserAccess } from '../../src/lib/permission';
+import { PERMISSION_CASES } from '../../contract/permission-cases';
 
 const table = { name: 'product', meta: { kind: 'business', tableName: 'product' } };
 const tables = { name: 'tables', meta: { kind: 'metadata' } };
@@ -12,7 +13,7 @@ const can = (access: UserAccess, resource: string, action: string, item?: object
     params: item ? { resource: item as never } : {},
   });
 
-describe('access control (API.md §6)', () => {
+describe('access control', () => {
   it.each<[object | undefined, string, string, string[]]>([
     [table, 'list', 'product', ['business:product:read']],
     [table, 'show', 'product', ['business:product:read']],
@@ -46,5 +47,49 @@ describe('access control (API.md §6)', () => {
       can: false,
       reason: '403 forbidden',
     });
+  });
+});
+
+/** Refine's action for a business verb (the provider's own mapping, read backwards). */
+const REFINE_ACTIONS: Record<string, string> = {
+  read: 'list',
+  create: 'create',
+  update: 'edit',
+  delete: 'delete',
+  import: 'import',
+  export: 'export',
+};
+
+/** The resource and action whose check asks for exactly `code`, when a screen can ask for it. */
+const screenAsking = (code: string): [object, string, string] | undefined => {
+  if (code === 'metadata:read') return [tables, 'tables', 'list'];
+  if (code === 'metadata:write') return [tables, 'tables', 'edit'];
+  if (code === 'sql:execute') return [{ meta: { kind: 'sql' } }, 'sqls', 'create'];
+  const [area, name, verb, ...rest] = code.split(':');
+  const action = verb === undefined ? undefined : REFINE_ACTIONS[verb];
+  if (area !== 'business' || !name || name === '*' || !action || rest.length > 0) return undefined;
+  return [{ name, meta: { kind: 'business', tableName: name } }, name, action];
+};
+
+describe('access control (the shared case table)', () => {
+  const reachable = PERMISSION_CASES.flatMap((entry) => {
+    const screen = screenAsking(entry.required);
+    return screen ? [{ ...entry, screen }] : [];
+  });
+
+  it('reaches most of the table through screens', () => {
+    expect(reachable.length).toBeGreaterThan(20);
+  });
+
+  it.each(reachable)('$granted → $required: $covers', async ({ granted, required, covers, screen }) => {
+    const [item, resource, action] = screen;
+    expect(requiredPermissions(item as never, resource, action)).toEqual([required]);
+    const result = await can(
+      { isSuperAdmin: false, authorities: ['ROLE_X', granted] },
+      resource,
+      action,
+      item,
+    );
+    expect(result.can).toBe(covers);
   });
 });

@@ -1,13 +1,12 @@
 import type { MenuItem } from '../../../contract/index';
+import { permissionsOverlap } from '../../../contract/permission-match';
 import { isSuperAdmin } from './permission';
 
-const grantsArea = (authority: string, area: 'business' | 'metadata'): boolean => {
-  if (authority === '*') return true;
-  const [head, ...rest] = authority.split(':');
-  if (head !== area && head !== '*') return false;
-  if (area === 'metadata') return rest.length === 1;
-  return rest.length === 2 && (rest[1] === 'read' || rest[1] === '*');
-};
+/** Codes whose holders see an area: any business read code, any metadata code. */
+const AREA_CODES = { business: 'business:*:read', metadata: 'metadata:*' } as const;
+
+const grantsArea = (authority: string, area: keyof typeof AREA_CODES): boolean =>
+  permissionsOverlap(authority, AREA_CODES[area]);
 
 /**
  * The menus a user sees: everything for the super admin; otherwise `business` and

@@ -38,6 +38,10 @@ export const ITEMS_MESSAGES = {
   invalidKey: { zh: '主键格式不正确：{key}', en: 'invalid key: {key}' },
   noKey: { zh: '表 {name} 没有主键', en: 'table {name} has no primary key' },
   readOnlyTable: { zh: '表 {name} 为只读表，不能修改', en: 'table {name} is read-only' },
+  readOnlyRelated: {
+    zh: '表 {name} 为只读表，不能通过关联新增、修改或删除其记录',
+    en: 'table {name} is read-only: its records are not added, changed or deleted through a relation',
+  },
   columnForbidden: { zh: '没有修改字段 {names} 的权限', en: 'you may not change {names}' },
   required: { zh: '不能为空', en: 'is required' },
   badInteger: { zh: '应为 {min} 到 {max} 的整数', en: 'must be an integer from {min} to {max}' },

@@ -1,3 +1,4 @@
+import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { LoginResponse } from '../../../contract/index';
@@ -23,6 +24,8 @@ const addressKey = (address: string) => `address:${address}`;
 
 /** POST /api/auth/login and GET /api/auth/logout (API.md §1). */
 const authRoutes: FastifyPluginAsyncTypebox<{ limits?: LoginLimits }> = async (app, options) => {
+  // Form bodies are taken here only (a sign-in form works without script); everywhere else JSON.
+  await app.register(formbody);
   const limits = options.limits ?? DEFAULT_LOGIN_LIMITS;
   const limiter = createLoginLimiter((key) => (key.startsWith('user:') ? limits.perUser : limits.perAddress));
   // Unknown usernames are checked against this hash so that they take as long as known ones.

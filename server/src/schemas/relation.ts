@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { RELATION_TYPES } from '../../../contract/index';
+import { DATA_TYPES, RELATION_TYPES } from '../../../contract/index';
 import { Nullable } from './common';
 import { IntegerOrNull, StringOrNull } from './or-null';
 
@@ -32,7 +32,12 @@ export type RelationBody = Static<typeof RelationBody>;
 export type RelationReference = NonNullable<RelationBody['fromTable']>;
 
 const TableRef = Type.Object({ id: Type.Integer(), name: Type.String(), caption: Type.String() });
-const ColumnRef = Type.Object({ id: Type.Integer(), name: Type.String() });
+const ColumnRef = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  caption: Type.String(),
+  dataType: Type.Enum(DATA_TYPES),
+});
 
 export const RelationSchema = Type.Object({
   id: Type.Integer(),

@@ -21,6 +21,8 @@ describe('menuFor', () => {
     [['business:*:read'], ['business', 'systemBusiness']],
     [['business:product:*'], ['business', 'systemBusiness']],
     [['business:product:create'], []],
+    [['business:*'], ['business', 'systemBusiness']],
+    [['business:*:create'], []],
     [['metadata:read'], ['metadata']],
     [['metadata:*'], ['metadata']],
     [['*'], ['business', 'systemBusiness', 'metadata']],

@@ -1,25 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { grants, hasPermission } from '../../src/auth/permission';
+import { PERMISSION_CASES } from '../../../contract/permission-cases';
+import { hasPermission, isSuperAdmin } from '../../src/auth/permission';
 
-describe('grants', () => {
-  it.each([
-    ['*', 'business:a:read', true],
-    ['business:a:read', 'business:a:read', true],
-    ['business:*:read', 'business:a:read', true],
-    ['business:a:*', 'business:a:delete', true],
-    ['business:a:read', 'business:b:read', false],
-    ['business:a', 'business:a:read', false],
-    ['metadata:*', 'metadata:write', true],
-    ['metadata:read', 'metadata:write', false],
-  ])('%s covers %s: %s', (granted, required, expected) => {
-    expect(grants(granted, required)).toBe(expected);
+describe('hasPermission (the shared case table)', () => {
+  it.each(PERMISSION_CASES)('$granted covers $required: $covers', ({ granted, required, covers }) => {
+    expect(hasPermission(['ROLE_X', granted], required)).toBe(covers);
   });
 });
 
 describe('hasPermission', () => {
   it('lets the super admin through and checks everyone else', () => {
+    expect(isSuperAdmin(['ROLE_SUPER_ADMIN'])).toBe(true);
+    expect(isSuperAdmin(['*'])).toBe(false);
     expect(hasPermission(['ROLE_SUPER_ADMIN'], 'sql:execute')).toBe(true);
     expect(hasPermission(['ROLE_X', 'business:*:read'], 'business:a:read')).toBe(true);
     expect(hasPermission(['ROLE_X', 'business:*:read'], 'business:a:update')).toBe(false);
+    expect(hasPermission([], 'business:a:read')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SUPER_ADMIN_ROLE } from '../../../contract/index';
 import type { App } from '../../src/app';
 import { verifyPassword } from '../../src/auth/password';
@@ -6,7 +6,7 @@ import type { CreatedAdmin } from '../../src/db/ensure-super-admin';
 import { runMigrations } from '../../src/db/migrate';
 import { META, SYSTEM } from '../../src/db/table-names';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
 const seedState = async (app: App) => {
   const knex = app.dataSources.primary.knex;
@@ -19,7 +19,7 @@ const seedState = async (app: App) => {
   };
 };
 
-describe.each(testDatabases())('migrations and first start ($name)', (db) => {
+describeEachDatabase('migrations and first start ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('migrates, seeds and creates superadmin with a generated password once; a restart changes nothing', async () => {

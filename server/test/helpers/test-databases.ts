@@ -3,11 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knex, { type Knex } from 'knex';
+import { describe } from 'vitest';
 import { loadConfig, type AppConfig, type Client, type DataSourceConfig } from '../../src/config';
 
 /** A database to run a test file against: SQLite always, PostgreSQL / MySQL when configured. */
 export interface TestDatabase {
   name: Client;
+  /** False for PostgreSQL / MySQL when PG_URL / MYSQL_URL is not set: their suites are skipped. */
+  available: boolean;
   /** Creates a fresh database and data directory; the returned handle drops both. */
   create(): Promise<TestEnvironment>;
 }
@@ -44,6 +47,7 @@ const environment = (
 
 const sqlite: TestDatabase = {
   name: 'sqlite',
+  available: true,
   create: async () => environment(tempDataDir(), undefined, async () => undefined),
 };
 
@@ -58,6 +62,7 @@ const withAdmin = async <T>(client: 'pg' | 'mysql2', url: string, work: (admin: 
 
 const server = (name: 'pg' | 'mysql', adminUrl: string): TestDatabase => ({
   name,
+  available: true,
   create: async () => {
     const database = `cb_test_${randomBytes(6).toString('hex')}`;
     const client = name === 'pg' ? 'pg' : 'mysql2';
@@ -85,10 +90,33 @@ const server = (name: 'pg' | 'mysql', adminUrl: string): TestDatabase => ({
   },
 });
 
+const unconfigured = (name: 'pg' | 'mysql', variable: string): TestDatabase => ({
+  name,
+  available: false,
+  create: () => Promise.reject(new Error(`${variable} is not set`)),
+});
+
 /** SQLite, plus PostgreSQL when PG_URL is set and MySQL / MariaDB when MYSQL_URL is set. */
-export const testDatabases = (): TestDatabase[] => {
-  const list = [sqlite];
-  if (process.env.PG_URL) list.push(server('pg', process.env.PG_URL));
-  if (process.env.MYSQL_URL) list.push(server('mysql', process.env.MYSQL_URL));
-  return list;
+export const testDatabases = (): TestDatabase[] => allTestDatabases().filter((db) => db.available);
+
+/** All three; PostgreSQL and MySQL are marked unavailable when their URL is not set. */
+export const allTestDatabases = (): TestDatabase[] => [
+  sqlite,
+  process.env.PG_URL ? server('pg', process.env.PG_URL) : unconfigured('pg', 'PG_URL'),
+  process.env.MYSQL_URL ? server('mysql', process.env.MYSQL_URL) : unconfigured('mysql', 'MYSQL_URL'),
+];
+
+/**
+ * `describe(title, …)` once per database (`$name` in the title is its name). The suites of a
+ * database that is not configured are reported as skipped, so a run without PG_URL / MYSQL_URL
+ * says what it did not test.
+ */
+export const describeEachDatabase = (
+  title: string,
+  suite: (db: TestDatabase) => void,
+  which: (db: TestDatabase) => boolean = () => true,
+): void => {
+  for (const db of allTestDatabases().filter(which)) {
+    describe.skipIf(!db.available)(title.replaceAll('$name', db.name), () => suite(db));
+  }
 };

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
-describe.each(testDatabases())('data-source registry and shutdown ($name)', (db) => {
+describeEachDatabase('data-source registry and shutdown ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('finishes an in-flight request, then closes every pool', async () => {

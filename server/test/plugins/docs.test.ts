@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
-describe.each(testDatabases())('OpenAPI document ($name)', (db) => {
+describeEachDatabase('OpenAPI document ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('lists every API route with its schemas, open without login', async () => {

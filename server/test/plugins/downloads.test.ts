@@ -5,7 +5,7 @@ import { sweepIntervalMs } from '../../src/plugins/downloads';
 import { isDownloadName, newDownloadName } from '../../src/services/downloads/download-names';
 import { downloadStore } from '../../src/services/downloads/download-store';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
 describe('download names', () => {
   it('are random UUIDs with a known extension, nothing else', () => {
@@ -35,7 +35,7 @@ describe('download names', () => {
   });
 });
 
-describe.each(testDatabases())('GET /download/{name} ($name)', (db) => {
+describeEachDatabase('GET /download/{name} ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('serves a generated file to a signed-in user as an attachment', async () => {

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ApiException } from '../../src/errors/api-exception';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
 const failingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/test/boom', { config: { public: true } }, async () => {
@@ -43,7 +43,7 @@ const capture = () => {
   return { lines, logger: { level: 'info', stream } };
 };
 
-describe.each(testDatabases())('error contract ($name)', (db) => {
+describeEachDatabase('error contract ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('answers unknown /api paths with a JSON 404', async () => {

@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import type { App } from '../../src/app';
 import { SESSION_COOKIE } from '../../src/auth/session-cookie';
 import { SYSTEM } from '../../src/db/table-names';
 import { apiClient } from '../helpers/metadata-api';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const me = (app: App, cookie: string) =>
@@ -16,7 +16,7 @@ const authoritiesOf = async (app: App, cookie: string): Promise<string[]> => {
   return response.json().authorities.map((a: { authority: string }) => a.authority);
 };
 
-describe.each(testDatabases())('cached principals ($name)', (db) => {
+describeEachDatabase('cached principals ($name)', (db) => {
   const apps = useTestApps(db);
   let users = 0;
   afterEach(() => {

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../src/plugins/security-headers';
 import { useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
-describe.each(testDatabases())('security headers ($name)', (db) => {
+describeEachDatabase('security headers ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('are on successes, errors, redirects and unknown paths alike', async () => {

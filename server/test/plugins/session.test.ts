@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/auth/session-cookie';
 import { SYSTEM } from '../../src/db/table-names';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const PROTECTED = ['/api/users/me', '/api/users/me/menu', '/api/users/me/table'];
@@ -14,7 +14,7 @@ const OPEN = [
   '/api/docs/ui/',
 ];
 
-describe.each(testDatabases())('sessions ($name)', (db) => {
+describeEachDatabase('sessions ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('requires a session on protected routes and not on open ones', async () => {

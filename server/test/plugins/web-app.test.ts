@@ -1,14 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
 const INDEX =
   '<!doctype html><html><body><div id="root"></div><script src="/crudboard/assets/index-abc123.js"></script></body></html>';
 
-describe.each(testDatabases())('web app serving ($name)', (db) => {
+describeEachDatabase('web app serving ($name)', (db) => {
   const apps = useTestApps(db);
   let webRoot = '';
 

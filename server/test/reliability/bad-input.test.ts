@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { App } from '../../src/app';
 import { createTable } from '../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { multipartBody } from '../helpers/multipart';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
 /** A hostile or malformed request: every one must get a 4xx with a message and change nothing. */
 interface BadRequest {
@@ -290,7 +290,7 @@ const send = (app: App, cookie: string, request: BadRequest) =>
         : { payload: JSON.stringify(request.json) }),
   });
 
-describe.each(testDatabases())('hostile and malformed requests ($name)', (db) => {
+describeEachDatabase('hostile and malformed requests ($name)', (db) => {
   const apps = useTestApps(db);
   let app: App;
   let cookie: string;

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createTable } from '../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
-describe.each(testDatabases())('concurrent writes ($name)', (db) => {
+describeEachDatabase('concurrent writes ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async (suffix: string) => {

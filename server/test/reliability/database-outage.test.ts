@@ -6,9 +6,8 @@ import { createTable } from '../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { startTcpProxy } from '../helpers/tcp-proxy';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase, testDatabases } from '../helpers/test-databases';
 
-const servers = testDatabases().filter((db) => db.name !== 'sqlite');
 const sqlite = testDatabases().filter((db) => db.name === 'sqlite');
 
 /**
@@ -89,50 +88,54 @@ const throughProxy = (source: DataSourceConfig, port: number): DataSourceConfig 
   return { ...source, connection: url.toString() };
 };
 
-describe.runIf(servers.length > 0).each(servers)('the database goes away and comes back ($name)', (db) => {
-  const apps = useTestApps(db);
+describeEachDatabase(
+  'the database goes away and comes back ($name)',
+  (db) => {
+    const apps = useTestApps(db);
 
-  it('answers 503 with a clear message while it is away, changes nothing, and recovers by itself', async () => {
-    const config = apps.config();
-    const primary = config.dataSources[0];
-    if (!primary) throw new Error('no primary data source');
-    const target = new URL(primary.connection);
-    const proxy = await startTcpProxy(target.hostname, Number(target.port));
-    try {
-      const app = await apps.build({}, { ...config, dataSources: [throughProxy(primary, proxy.port)] });
-      const api = apiClient(app, (await login(app)).cookie);
-      await createTable(api, { name: 'ticket', columns: SYSTEM_COLUMNS });
-      expect((await api.post('/api/business/ticket', { name: 'before' })).statusCode).toBe(201);
+    it('answers 503 with a clear message while it is away, changes nothing, and recovers by itself', async () => {
+      const config = apps.config();
+      const primary = config.dataSources[0];
+      if (!primary) throw new Error('no primary data source');
+      const target = new URL(primary.connection);
+      const proxy = await startTcpProxy(target.hostname, Number(target.port));
+      try {
+        const app = await apps.build({}, { ...config, dataSources: [throughProxy(primary, proxy.port)] });
+        const api = apiClient(app, (await login(app)).cookie);
+        await createTable(api, { name: 'ticket', columns: SYSTEM_COLUMNS });
+        expect((await api.post('/api/business/ticket', { name: 'before' })).statusCode).toBe(201);
 
-      await proxy.cut();
-      const during = await Promise.all([
-        ...Array.from({ length: 16 }, () => api.get('/api/business/ticket?limit=10')),
-        api.get('/api/business/ticket/count'),
-        api.post('/api/business/ticket', { name: 'during' }),
-      ]);
-      for (const response of during) {
-        expect(response.statusCode, response.body).toBe(503);
-        expect(response.json()).toMatchObject({
-          code: 'DATABASE_UNAVAILABLE',
-          message: '数据库暂时无法连接，请稍后重试',
-        });
-        expect(response.headers['retry-after']).toBe('5');
+        await proxy.cut();
+        const during = await Promise.all([
+          ...Array.from({ length: 16 }, () => api.get('/api/business/ticket?limit=10')),
+          api.get('/api/business/ticket/count'),
+          api.post('/api/business/ticket', { name: 'during' }),
+        ]);
+        for (const response of during) {
+          expect(response.statusCode, response.body).toBe(503);
+          expect(response.json()).toMatchObject({
+            code: 'DATABASE_UNAVAILABLE',
+            message: '数据库暂时无法连接，请稍后重试',
+          });
+          expect(response.headers['retry-after']).toBe('5');
+        }
+
+        await proxy.restore();
+        let back = await api.get('/api/business/ticket?limit=10');
+        // A pooled connection that died with the outage may fail once more before it is replaced.
+        for (let attempt = 0; attempt < 5 && back.statusCode === 503; attempt += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          back = await api.get('/api/business/ticket?limit=10');
+        }
+        expect(back.statusCode, back.body).toBe(200);
+        expect(back.json().map((row: { name: string }) => row.name)).toEqual(['before']);
+        expect((await api.post('/api/business/ticket', { name: 'after' })).statusCode).toBe(201);
+        expect((await api.get('/api/business/ticket/count')).json()).toBe(2);
+      } finally {
+        await proxy.restore().catch(() => undefined);
+        await proxy.cut();
       }
-
-      await proxy.restore();
-      let back = await api.get('/api/business/ticket?limit=10');
-      // A pooled connection that died with the outage may fail once more before it is replaced.
-      for (let attempt = 0; attempt < 5 && back.statusCode === 503; attempt += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        back = await api.get('/api/business/ticket?limit=10');
-      }
-      expect(back.statusCode, back.body).toBe(200);
-      expect(back.json().map((row: { name: string }) => row.name)).toEqual(['before']);
-      expect((await api.post('/api/business/ticket', { name: 'after' })).statusCode).toBe(201);
-      expect((await api.get('/api/business/ticket/count')).json()).toBe(2);
-    } finally {
-      await proxy.restore().catch(() => undefined);
-      await proxy.cut();
-    }
-  });
-});
+    });
+  },
+  (db) => db.name !== 'sqlite',
+);

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/auth/session-cookie';
 import { SYSTEM } from '../../src/db/table-names';
 import { ADMIN_PASSWORD, login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const form = (fields: Record<string, string>) => ({
@@ -10,7 +10,7 @@ const form = (fields: Record<string, string>) => ({
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 });
 
-describe.each(testDatabases())('POST /api/auth/login ($name)', (db) => {
+describeEachDatabase('POST /api/auth/login ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('answers the LoginResponse shape, with no password hash anywhere', async () => {
@@ -133,7 +133,7 @@ describe.each(testDatabases())('POST /api/auth/login ($name)', (db) => {
   });
 });
 
-describe.each(testDatabases())('login rate limiting ($name)', (db) => {
+describeEachDatabase('login rate limiting ($name)', (db) => {
   const apps = useTestApps(db);
   const limits = {
     perUser: { maxFailures: 3, windowMs: 15 * 60_000 },

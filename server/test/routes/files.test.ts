@@ -2,14 +2,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { App } from '../../src/app';
 import { DEFAULT_UPLOADS, type UploadConfig } from '../../src/config';
 import { SYSTEM } from '../../src/db/table-names';
 import { STORED_NAME } from '../../src/services/files/file-names';
 import { type FormPart, multipartBody } from '../helpers/multipart';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const md5Of = (data: Buffer) => createHash('md5').update(data).digest('hex');
@@ -47,7 +47,7 @@ const chunkParts = (
   ];
 };
 
-describe.each(testDatabases())('files API ($name)', (db) => {
+describeEachDatabase('files API ($name)', (db) => {
   const apps = useTestApps(db);
 
   const build = (uploads: Partial<UploadConfig> = {}) =>

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/auth/session-cookie';
 import { SYSTEM } from '../../src/db/table-names';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
-describe.each(testDatabases())('GET /api/auth/logout ($name)', (db) => {
+describeEachDatabase('GET /api/auth/logout ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('deletes the session and clears the cookie; the old cookie no longer works', async () => {

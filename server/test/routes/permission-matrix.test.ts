@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { App } from '../../src/app';
 import { META, SYSTEM } from '../../src/db/table-names';
 import { syncSystemTables } from '../../src/services/system-tables/sync-system-tables';
@@ -10,7 +10,7 @@ import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../helpers/metadata-a
 import { multipartBody } from '../helpers/multipart';
 import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const PASSWORD = 'User-pass-1';
@@ -34,7 +34,7 @@ const xlsx = async (rows: unknown[][]): Promise<Buffer> => {
   return Buffer.from(await book.xlsx.writeBuffer());
 };
 
-describe.each(testDatabases())('permission checks on every endpoint ($name)', (db) => {
+describeEachDatabase('permission checks on every endpoint ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { META } from '../../src/db/table-names';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const stamps = { createdDate: 1, lastModifiedDate: 2 };
 
-describe.each(testDatabases())('/api/users/me ($name)', (db) => {
+describeEachDatabase('/api/users/me ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('returns the principal', async () => {

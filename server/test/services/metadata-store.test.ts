@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { META } from '../../src/db/table-names';
 import { listTables } from '../../src/services/metadata-store';
 import { clearTables } from '../helpers/physical-schema';
 import { useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
 const stamps = { createdDate: 1700000000000, lastModifiedDate: 1700000000500 };
 
@@ -95,7 +95,7 @@ const seed = async (knex: Knex) => {
   return { customer, order, seqId, indexId, codeId, lineNoId };
 };
 
-describe.each(testDatabases())('metadata store ($name)', (db) => {
+describeEachDatabase('metadata store ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('reads tables with columns (display order) and indexes with lines, typed as the contract says', async () => {

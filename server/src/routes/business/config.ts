@@ -59,7 +59,14 @@ const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       }
       const item = await loadItemTable(knex, SYSTEM.config);
-      const context = { db: knex, dialect: app.dataSources.primary.client, userId: 0, authorities: [] };
+      const context = {
+        db: knex,
+        dialect: app.dataSources.primary.client,
+        userId: 0,
+        authorities: [],
+        dataSource: app.dataSources.primary.name,
+        rules: new Map(),
+      };
       return listItems(context, item, parseListQuery(query, item.query), knex);
     },
   );

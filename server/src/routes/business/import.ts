@@ -117,7 +117,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const context = contextOf(request);
+      const context = await contextOf(request);
       try {
         const report = await withUpload(request, async (file) => {
           const entries = parseTablesFile(await readFile(file.path, 'utf8'));
@@ -148,7 +148,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const context = contextOf(request);
+      const context = await contextOf(request);
       const ids = [...new Set(request.body)];
       const found = new Map((await listTables(context.db, ids)).map((table) => [table.id, table]));
       const missing = ids.filter((id) => !found.has(id));

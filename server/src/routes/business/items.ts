@@ -38,33 +38,41 @@ import { assertSettable, narrowForImport, narrowForRead } from '../../services/p
 
 const tags = ['business'];
 
-export const contextOf = (request: FastifyRequest): ItemContext => ({
-  db: request.dataSource.knex,
-  dialect: request.dataSource.client,
-  userId: principalOf(request).id,
-  authorities: principalOf(request).authorities.map((authority) => authority.authority),
-});
-
 const NO_RULES: ColumnRules = new Map();
+
+/** The user's column rules on the request's data source (none for the super admin). */
+const columnRulesOf = (request: FastifyRequest, authorities: readonly string[]): Promise<ColumnRules> =>
+  isSuperAdmin(authorities)
+    ? Promise.resolve(NO_RULES)
+    : loadColumnRules(
+        request.dataSource.knex,
+        principalOf(request).roles.map((role) => role.id),
+      );
+
+export const contextOf = async (request: FastifyRequest): Promise<ItemContext> => {
+  const authorities = principalOf(request).authorities.map((authority) => authority.authority);
+  return {
+    db: request.dataSource.knex,
+    dialect: request.dataSource.client,
+    userId: principalOf(request).id,
+    authorities,
+    dataSource: request.dataSource.name,
+    rules: await columnRulesOf(request, authorities),
+  };
+};
 
 /** Actions a read-only table refuses (its records can be read and exported, never changed). */
 const WRITES: ReadonlySet<BusinessAction> = new Set(['create', 'update', 'delete', 'import']);
 
 /** The context and table of a request: 404 for an unknown table, 403 without `business:<table>:<action>` or for a write to a read-only table. */
 export const open = async (request: FastifyRequest, tableName: string, action: BusinessAction) => {
-  const context = contextOf(request);
+  const context = await contextOf(request);
   const stored = await loadItemTable(context.db, tableName);
   assertMay(context, stored.table, action);
   if (stored.table.readOnly && WRITES.has(action)) {
     throw new ApiException('FORBIDDEN', itemsMessage('readOnlyTable', { name: stored.table.name }));
   }
-  const principal = principalOf(request);
-  const rules = isSuperAdmin(context.authorities)
-    ? NO_RULES
-    : await loadColumnRules(
-        context.db,
-        principal.roles.map((role) => role.id),
-      );
+  const { rules } = context;
   if (action === 'create' || action === 'update') assertSettable(stored, rules, request.body);
   const item =
     action === 'read' || action === 'export'

@@ -2,9 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorResponses } from '../../schemas/common';
 import { NameParams } from '../../schemas/table-query';
-import { nextValueByName } from '../../services/sequences/next-value';
+import { principalOf } from '../../plugins/session';
+import { assertMayDraw } from '../../services/sequences/assert-may-draw';
+import { nextValue } from '../../services/sequences/next-value';
 
-/** GET /api/business/sequence/{name}/nextval (API.md §3): any signed-in user. */
+/**
+ * GET /api/business/sequence/{name}/nextval: for users who may create records of a table using
+ * the sequence, and for metadata:write holders.
+ */
 const sequenceValueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/sequence/:name/nextval',
@@ -17,7 +22,10 @@ const sequenceValueRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const value = await nextValueByName(request.dataSource.knex, request.params.name);
+      const { knex, name: dataSource } = request.dataSource;
+      const authorities = principalOf(request).authorities.map((authority) => authority.authority);
+      const id = await assertMayDraw(knex, { authorities, dataSource }, request.params.name);
+      const value = await nextValue(knex, id);
       // Fastify would send a returned string as plain text; the value is JSON either way.
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(value));
     },

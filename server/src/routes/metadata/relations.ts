@@ -6,12 +6,14 @@ import { errorResponses } from '../../schemas/common';
 import { pagingQuery } from '../../schemas/paging';
 import { RelationBody, RelationSchema } from '../../schemas/relation';
 import { IdList, IdParams, NameParams } from '../../schemas/table-query';
+import { sendJsonAttachment } from '../json-attachment';
 import {
   countRelations,
   createRelation,
   deleteRelations,
   getRelation,
   listRelations,
+  relationsFrom,
   relationsFromTable,
   relationsFromTableName,
   updateRelation,
@@ -53,6 +55,20 @@ const relationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => countRelations(request.dataSource.knex, request.query.search),
+  );
+
+  app.get(
+    '/export',
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'Every relation of the data source, as a JSON attachment (metadataRelation.json)',
+        response: { 200: RelationList, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendJsonAttachment(reply, 'metadataRelation.json', await relationsFrom(request.dataSource.knex)),
   );
 
   app.get(

@@ -5,7 +5,9 @@ import { errorResponses } from '../../schemas/common';
 import { pagingQuery } from '../../schemas/paging';
 import { SequenceBody, SequenceSchema } from '../../schemas/sequence-body';
 import { IdList, IdParams } from '../../schemas/table-query';
+import { sendJsonAttachment } from '../json-attachment';
 import {
+  allSequences,
   countSequences,
   createSequence,
   deleteSequences,
@@ -49,6 +51,20 @@ const sequenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => countSequences(request.dataSource.knex, request.query.search),
+  );
+
+  app.get(
+    '/export',
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'Every sequence of the data source, as a JSON attachment (metadataSequence.json)',
+        response: { 200: Type.Array(SequenceSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      sendJsonAttachment(reply, 'metadataSequence.json', await allSequences(request.dataSource.knex)),
   );
 
   app.get(

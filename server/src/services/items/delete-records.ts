@@ -1,6 +1,7 @@
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import { guardDelete } from '../system-tables/record-guards';
+import { assertWritableRelated } from './assert-writable-related';
 import { assertMay } from './item-context';
 import { isToChildren, type ItemRelation, type ItemTable } from './item-table';
 import { readRows } from './read-rows';
@@ -41,7 +42,8 @@ const childKeys = async (
 
 /**
  * Hard-deletes records and, first, their OneToMany / MainToSub children, recursively (API.md §3),
- * in the caller's transaction. Deleting children needs the delete permission on their table.
+ * in the caller's transaction. Deleting children needs the delete permission on their table; a
+ * cascade that would delete records of a read-only table is a 409.
  */
 export const deleteRecords = async (
   write: WriteContext,
@@ -59,6 +61,13 @@ export const deleteRecords = async (
     const child = await write.tableById(relation.toTable.id);
     if (parentValues.length === 0) continue;
     if (child.keys.length === 0) {
+      if (child.table.readOnly) {
+        const any = await write
+          .db(child.table.tableName)
+          .whereIn(relation.toColumn.name, parentValues as (string | number)[])
+          .first(relation.toColumn.name);
+        if (any) assertWritableRelated(child.table);
+      }
       assertMay(write, child.table, 'delete');
       await write
         .db(child.table.tableName)
@@ -68,6 +77,7 @@ export const deleteRecords = async (
     }
     const children = await childKeys(write, child, relation, parentValues);
     if (children.length === 0) continue;
+    assertWritableRelated(child.table);
     assertMay(write, child.table, 'delete');
     await deleteRecords(write, child, children, depth + 1);
   }

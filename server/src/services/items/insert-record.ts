@@ -1,6 +1,7 @@
 import { itemsMessage } from '../../i18n/items-messages';
 import { coerceValue } from '../../query/coerce-value';
 import type { ScalarValue } from '../../query/query-types';
+import { assertValuesSettable } from '../permissions/assert-values-settable';
 import { nextValue } from '../sequences/next-value';
 import { guardInsert } from '../system-tables/record-guards';
 import { columnValue } from './column-value';
@@ -88,6 +89,7 @@ export const prepareInsert = async (
 ): Promise<PreparedInsert> => {
   if (!isPlainObject(body)) throw notAnObject(options.path);
   const payload = payloadFor(item, body, 'create', options);
+  assertValuesSettable(item, write.rules, payload.values, options.path);
   const values: Record<string, unknown> = { ...payload.values, ...options.fixed };
   Object.assign(values, await sequenceValues(write, item, values, options.path));
   await guardInsert(write, item, values, options.path);

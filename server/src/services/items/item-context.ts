@@ -4,6 +4,7 @@ import { hasPermission } from '../../auth/permission';
 import type { Client } from '../../config';
 import { ApiException } from '../../errors/api-exception';
 import type { StoredTable } from '../metadata-rows';
+import type { ColumnRules } from '../permissions/column-rules';
 
 /** Who asks, and where: what every items operation gets. */
 export interface ItemContext {
@@ -11,14 +12,21 @@ export interface ItemContext {
   dialect: Client;
   userId: number;
   authorities: readonly string[];
+  /** The name of the data source `db` belongs to: permissions name its tables through it. */
+  dataSource: string;
+  /** The user's column rules on this data source (none for the super admin). */
+  rules: ColumnRules;
 }
 
-/** Whether the user holds `business:<table>:<action>` (or is the super admin). */
+/**
+ * Whether the user holds `business:<table>:<action>` (or is the super admin); a table of a data
+ * source other than primary is named `<dataSource>.<table>`.
+ */
 export const may = (
-  context: ItemContext,
+  context: Pick<ItemContext, 'authorities' | 'dataSource'>,
   table: Pick<StoredTable, 'name'>,
   action: BusinessAction,
-): boolean => hasPermission(context.authorities, businessPermission(table.name, action));
+): boolean => hasPermission(context.authorities, businessPermission(table.name, action, context.dataSource));
 
 /** 403 unless the user holds `business:<table>:<action>` (API.md §6). */
 export const assertMay = (

@@ -3,7 +3,7 @@ import { itemsMessage } from '../../i18n/items-messages';
 import { coerceValue } from '../../query/coerce-value';
 import { invalidParam } from '../../query/query-error';
 import type { ScalarValue } from '../../query/query-types';
-import { decodeRecordKey, encodeRecordKey, splitRecordKeys } from '../../query/record-key';
+import { decodeRecordKey, encodeRecordKey, splitRecordKeys } from '../../../../contract/record-key';
 import type { ItemTable } from './item-table';
 
 export type KeyValues = Record<string, ScalarValue>;

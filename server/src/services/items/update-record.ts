@@ -1,6 +1,8 @@
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import type { ScalarValue } from '../../query/query-types';
+import { coerceValue } from '../../query/coerce-value';
+import { assertValuesSettable } from '../permissions/assert-values-settable';
 import { guardUpdate } from '../system-tables/record-guards';
 import { fullTextBody } from './full-text-body';
 import { columnValue } from './column-value';
@@ -63,6 +65,7 @@ export const updateRecord = async (
   const current = await currentRecord(write, item, key);
   checkLock(item, body, current, options.path);
   const payload = payloadFor(item, body, 'update', options);
+  assertValuesSettable(item, write.rules, payload.values, options.path);
   const values: Record<string, unknown> = { ...payload.values, ...options.fixed };
   await guardUpdate(write, item, current, values, options.path);
   const clear = { ...current, ...values };
@@ -79,4 +82,33 @@ export const updateRecord = async (
     const parentValue = await columnValue(write, item, key, clear, relation.fromColumn.name);
     await writeChildren(write, relation, parentValue, nested.value, { ...options, mode: 'update' });
   }
+};
+
+const sameValue = (column: Parameters<typeof coerceValue>[0], stored: unknown, value: unknown): boolean => {
+  if (stored === null || stored === undefined) return value === null;
+  if (value === null) return false;
+  const coerced = coerceValue(column, stored as ScalarValue);
+  return coerced.ok && String(coerced.value) === String(value);
+};
+
+/**
+ * Whether an update body would change nothing of a stored record: every value it sets equals the
+ * stored one and it carries no nested children. Used for a read-only table reached through a
+ * relation, whose rows may be listed again as they are but not changed.
+ */
+export const changesNothing = async (
+  write: WriteContext,
+  item: ItemTable,
+  key: KeyValues,
+  body: unknown,
+  options: WriteOptions,
+): Promise<boolean> => {
+  if (!isPlainObject(body)) throw notAnObject(options.path);
+  const payload = payloadFor(item, body, 'update', options);
+  if (payload.nested.length > 0) return false;
+  const current = await currentRecord(write, item, key);
+  return Object.entries(payload.values).every(([name, value]) => {
+    const column = item.table.columns.find((candidate) => candidate.name === name);
+    return column !== undefined && sameValue(column, current[name], value);
+  });
 };

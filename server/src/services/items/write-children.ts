@@ -3,13 +3,14 @@ import { itemsMessage } from '../../i18n/items-messages';
 import { coerceValue } from '../../query/coerce-value';
 import { deleteRecords } from './delete-records';
 import { insertRecord } from './insert-record';
+import { assertWritableRelated } from './assert-writable-related';
 import { assertMay } from './item-context';
 import type { ItemRelation, ItemTable } from './item-table';
 import { readRows } from './read-rows';
 import { keyText, type KeyValues } from './record-keys';
 import { isPlainObject, throwFieldErrors, type WriteOptions } from './record-payload';
 import { toRecord } from './to-record';
-import { updateRecord } from './update-record';
+import { changesNothing, updateRecord } from './update-record';
 import { MAX_WRITE_DEPTH, type WriteContext } from './write-context';
 
 export interface ChildWriteOptions extends WriteOptions {
@@ -78,7 +79,8 @@ const existingChildren = async (
  * inserted; on update the children are synced: new rows (no key, or flagged isNewRow) inserted,
  * rows with a key of one of this parent's children updated, this parent's children missing from
  * the body deleted (with their own children). A key of any other row is a 400. Each write needs
- * the user's permission on the child table.
+ * the user's permission on the child table, and the child table's column rules apply; a write into
+ * a read-only child table is a 409 (its rows may only be listed unchanged).
  */
 export const writeChildren = async (
   write: WriteContext,
@@ -100,6 +102,7 @@ export const writeChildren = async (
   });
 
   if (options.mode === 'create') {
+    if (bodies.length > 0) assertWritableRelated(child.table);
     if (bodies.length > 0) assertMay(write, child.table, 'create');
     for (const [index, body] of bodies.entries()) await insertRecord(write, child, body, childOptions(index));
     return;
@@ -110,6 +113,7 @@ export const writeChildren = async (
   for (const [index, body] of bodies.entries()) {
     const nested = childOptions(index);
     if (isNewRow(child, body)) {
+      assertWritableRelated(child.table);
       assertMay(write, child.table, 'create');
       await insertRecord(write, child, body, nested);
       continue;
@@ -121,12 +125,18 @@ export const writeChildren = async (
         [nested.path.replace(/\.$/, '')]: itemsMessage('notChild', { key: text.slice(0, 100) }),
       });
     }
+    kept.add(text);
+    if (child.table.readOnly) {
+      // A read-only child listed as it is stays; any change to it is refused.
+      if (!(await changesNothing(write, child, key, body, nested))) assertWritableRelated(child.table);
+      continue;
+    }
     assertMay(write, child.table, 'update');
     await updateRecord(write, child, key, body, nested);
-    kept.add(text);
   }
   const removed = [...existing].filter(([text]) => !kept.has(text)).map(([, key]) => key);
   if (removed.length > 0) {
+    assertWritableRelated(child.table);
     assertMay(write, child.table, 'delete');
     await deleteRecords(write, child, removed, options.depth + 1);
   }

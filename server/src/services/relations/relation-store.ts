@@ -13,9 +13,17 @@ import { checkRelation, type RelationCandidate, type RelationEnd } from './relat
 export type StoredRelation = Required<Omit<Relation, 'fromTable' | 'toTable' | 'fromColumn' | 'toColumn'>> & {
   fromTable: { id: number; name: string; caption: string };
   toTable: { id: number; name: string; caption: string };
-  fromColumn: { id: number; name: string };
-  toColumn: { id: number; name: string };
+  fromColumn: ColumnReference;
+  toColumn: ColumnReference;
 };
+
+/** A relation's column as it is answered: its id, name, caption and data type. */
+export interface ColumnReference {
+  id: number;
+  name: string;
+  caption: string;
+  dataType: DataType;
+}
 
 type Row = Record<string, unknown>;
 
@@ -33,8 +41,19 @@ const COLUMNS = [
   'tt.name as toTableName',
   'tt.caption as toTableCaption',
   'fc.name as fromColumnName',
+  'fc.caption as fromColumnCaption',
+  'fc.dataType as fromColumnDataType',
   'tc.name as toColumnName',
+  'tc.caption as toColumnCaption',
+  'tc.dataType as toColumnDataType',
 ];
+
+const columnReference = (row: Row, end: 'from' | 'to'): ColumnReference => ({
+  id: toNumber(row[`${end}ColumnId`]),
+  name: String(row[`${end}ColumnName`]),
+  caption: String(row[`${end}ColumnCaption`] ?? ''),
+  dataType: String(row[`${end}ColumnDataType`]) as DataType,
+});
 
 export const toRelation = (row: Row): StoredRelation => ({
   id: toNumber(row.id),
@@ -52,8 +71,8 @@ export const toRelation = (row: Row): StoredRelation => ({
     name: String(row.toTableName),
     caption: String(row.toTableCaption ?? ''),
   },
-  fromColumn: { id: toNumber(row.fromColumnId), name: String(row.fromColumnName) },
-  toColumn: { id: toNumber(row.toColumnId), name: String(row.toColumnName) },
+  fromColumn: columnReference(row, 'from'),
+  toColumn: columnReference(row, 'to'),
   createdDate: toNumber(row.createdDate),
   lastModifiedDate: toNumber(row.lastModifiedDate),
 });

@@ -4,7 +4,7 @@ import { META } from '../../db/table-names';
 import { ApiException } from '../../errors/api-exception';
 import { metadataMessage } from '../../i18n/metadata-messages';
 import { advanceSequence } from './advance-sequence';
-import { getSequenceByName, toSequence } from './sequence-store';
+import { toSequence } from './sequence-store';
 
 /**
  * The next value of a sequence (API.md §2.2), atomically: the row is locked for the read and the
@@ -37,7 +37,3 @@ export const nextValue = async (knex: Knex, seqId: number): Promise<number | str
     return advance.value;
   });
 };
-
-/** GET /api/business/sequence/{name}/nextval. */
-export const nextValueByName = async (knex: Knex, name: string): Promise<number | string> =>
-  nextValue(knex, (await getSequenceByName(knex, name)).id);

@@ -60,6 +60,10 @@ export const listSequences = async (
   return rows.map(toSequence);
 };
 
+/** Every sequence of the data source, id order (for the export file). */
+export const allSequences = async (knex: Knex): Promise<StoredSequence[]> =>
+  ((await knex(META.sequence).select('*').orderBy('id')) as Record<string, unknown>[]).map(toSequence);
+
 export const countSequences = async (knex: Knex, search?: string): Promise<number> =>
   toNumber(((await filtered(knex, search).count({ n: '*' }).first()) as { n: unknown } | undefined)?.n ?? 0);
 
@@ -71,6 +75,15 @@ export const getSequence = async (knex: Knex, id: number): Promise<StoredSequenc
 };
 
 /** One sequence by name (ignoring case), or 404. */
+/** The id of a sequence by name (any case), if there is one. */
+export const findSequenceId = async (knex: Knex, name: string): Promise<number | undefined> => {
+  const row = await knex(META.sequence)
+    .select('id')
+    .whereRaw('lower(??) = ?', ['name', name.toLowerCase()])
+    .first();
+  return row ? toNumber(row.id) : undefined;
+};
+
 export const getSequenceByName = async (knex: Knex, name: string): Promise<StoredSequence> => {
   const row = await knex(META.sequence).whereRaw('lower(??) = ?', ['name', name.toLowerCase()]).first();
   if (!row) throw new ApiException('NOT_FOUND');

@@ -13,7 +13,7 @@ import { updateTable } from '../../../src/services/tables/update-table';
 import { SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { clearTables, physicalTables } from '../../helpers/physical-schema';
 import { useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase, testDatabases } from '../../helpers/test-databases';
 
 const METHOD = { sqlite: 'fts5-trigram', pg: 'pg-trgm', mysql: 'mroonga-bigram' } as const;
 const BODIES = [
@@ -24,7 +24,7 @@ const BODIES = [
   'rate 100% done_now',
 ];
 
-describe.each(testDatabases())('full-text search index ($name)', (db) => {
+describeEachDatabase('full-text search index ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('finds Chinese 2- and 3-character substrings and English words, and follows writes', async () => {

@@ -1,13 +1,13 @@
 import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { App } from '../../../src/app';
 import { SYSTEM } from '../../../src/db/table-names';
 import { createRelation, createTable } from '../../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 import { createUser } from '../../helpers/users';
 
 const PASSWORD = 'User-pass-1';
@@ -19,7 +19,7 @@ const snapshot = async (knex: Knex) =>
     await knex('dept').select('*').orderBy('id'),
   ]);
 
-describe.each(testDatabases())('column-level table permissions ($name)', (db) => {
+describeEachDatabase('column-level table permissions ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 
-describe.each(testDatabases())('GET /api/business/config ($name)', (db) => {
+describeEachDatabase('GET /api/business/config ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('returns the config rows as a bare array, without login', async () => {

@@ -1,13 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { App } from '../../../src/app';
 import { apiClient, type ApiClient } from '../../helpers/metadata-api';
 import { clearTables } from '../../helpers/physical-schema';
 import { createShop } from '../../helpers/shop-tables';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 import { createUser } from '../../helpers/users';
 
 const download = async (app: App, cookie: string, url: string): Promise<Buffer> => {
@@ -41,7 +41,7 @@ const readXml = (text: string): [string, string][][] =>
     ),
   );
 
-describe.each(testDatabases())('/api/business/{table}/export ($name)', (db) => {
+describeEachDatabase('/api/business/{table}/export ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

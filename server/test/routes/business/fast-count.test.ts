@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { metadata003PgRowCounts } from '../../../src/db/migrations/metadata-003-pg-row-counts';
 import { pgRowCountTriggers } from '../../../src/dialects/row-count/pg-row-count';
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
 import { createTable } from '../../helpers/business-tables';
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 
 const NAMES = [
   '杭州市物流',
@@ -29,7 +29,7 @@ const listed = async (api: ApiClient, params: string): Promise<number> => {
   return response.json().length;
 };
 
-describe.each(testDatabases())('counts answered without a scan ($name)', (db) => {
+describeEachDatabase('counts answered without a scan ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

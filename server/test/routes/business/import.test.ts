@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { App } from '../../../src/app';
 import type { UploadConfig } from '../../../src/config';
 import type { ImportResult } from '../../../../contract/index';
@@ -11,7 +11,7 @@ import { multipartBody } from '../../helpers/multipart';
 import { clearTables } from '../../helpers/physical-schema';
 import { createShop } from '../../helpers/shop-tables';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 import { createUser } from '../../helpers/users';
 import { zipArchive } from '../../helpers/zip';
 
@@ -58,7 +58,7 @@ interface Order {
   createById: number;
 }
 
-describe.each(testDatabases())('business import and multi-table export ($name)', (db) => {
+describeEachDatabase('business import and multi-table export ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async (uploads: Partial<UploadConfig> = {}) => {

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { verifyPassword } from '../../../src/auth/password';
 import { apiClient, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { createTable } from '../../helpers/business-tables';
 import { clearTables } from '../../helpers/physical-schema';
 import { ADMIN_PASSWORD, login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 
 const EVERY_TYPE = [
   { name: 'id', dataType: 'BIGINT', indexType: 'PRIMARY', autoIncrement: true, nullable: false },
@@ -70,7 +70,7 @@ const HOSTILE = [
   '<script>alert(1)</script>',
 ];
 
-describe.each(testDatabases())('/api/business/{table} records ($name)', (db) => {
+describeEachDatabase('/api/business/{table} records ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

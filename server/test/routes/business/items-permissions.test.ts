@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { apiClient, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { createTable } from '../../helpers/business-tables';
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 import { createUser } from '../../helpers/users';
 import type { App } from '../../../src/app';
 import { createShop } from '../../helpers/shop-tables';
@@ -13,7 +13,7 @@ const PASSWORD = 'User-pass-1';
 
 const rows = async (knex: Knex, table: string) => JSON.stringify(await knex(table).select('*').orderBy('id'));
 
-describe.each(testDatabases())('/api/business/{table} permissions ($name)', (db) => {
+describeEachDatabase('/api/business/{table} permissions ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {
@@ -81,6 +81,28 @@ describe.each(testDatabases())('/api/business/{table} permissions ($name)', (db)
       createById: Number(ownerId),
       ownerId: Number(ownerId),
     });
+  });
+
+  it('lets a role holding a trailing wildcard (business:*) read, create, change and delete business records', async () => {
+    const { app, knex } = await setup();
+    const wildcard = await userApi(app, 'wild', 'business:*');
+    expect((await wildcard.get('/api/business/product')).statusCode).toBe(200);
+    expect((await wildcard.get('/api/business/product/1')).json()).toMatchObject({ name: 'a' });
+    const created = await wildcard.post('/api/business/product', { name: 'made' });
+    expect(created.statusCode).toBe(201);
+    expect((await knex('product').where('id', created.json()).first()).name).toBe('made');
+    expect((await wildcard.patch('/api/business/product/1', { name: 'b' })).statusCode).toBe(200);
+    expect((await wildcard.delete(`/api/business/product/${created.json()}`)).statusCode).toBe(204);
+    // business:* is no metadata, SQL or upload right
+    expect((await wildcard.get('/api/metadata/tables')).statusCode).toBe(403);
+    expect((await wildcard.post('/api/metadata/sqls/execute', { sql: 'SELECT 1' })).statusCode).toBe(403);
+
+    const everything = await userApi(app, 'all', '*');
+    expect((await everything.post('/api/business/product', { name: 'all' })).statusCode).toBe(201);
+    expect((await everything.get('/api/metadata/tables')).statusCode).toBe(200);
+
+    const named = await userApi(app, 'named', 'business:*:*');
+    expect((await named.post('/api/business/product', { name: 'n' })).statusCode).toBe(201);
   });
 
   it('needs the permission on child tables for nested writes and cascades, and embeds only readable relations', async () => {

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
 import { createTable } from '../../helpers/business-tables';
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 
 const EXTRA_COLUMNS = [
   { name: 'note', dataType: 'TEXT', queryable: true },
@@ -62,7 +62,7 @@ const ids = async (api: ApiClient, table: string, params: string): Promise<numbe
 
 const q = (value: string) => encodeURIComponent(value);
 
-describe.each(testDatabases())('/api/business/{table} queries ($name)', (db) => {
+describeEachDatabase('/api/business/{table} queries ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { apiClient } from '../../helpers/metadata-api';
 import { createShop } from '../../helpers/shop-tables';
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 
 const count = async (knex: Knex, table: string) => Number((await knex(table).count({ n: '*' }).first())?.n);
 
-describe.each(testDatabases())('/api/business/{table} relations ($name)', (db) => {
+describeEachDatabase('/api/business/{table} relations ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { writeVersion } from '../../../src/db/write-versions';
 import { apiClient, createTableViaApi, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 
 interface Table {
   id: number;
@@ -16,7 +16,7 @@ const columnId = (table: Table, name: string): number => {
   return column.id;
 };
 
-describe.each(testDatabases())('business API after metadata changes ($name)', (db) => {
+describeEachDatabase('business API after metadata changes ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

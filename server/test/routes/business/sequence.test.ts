@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { apiClient } from '../../helpers/metadata-api';
+import { expect, it } from 'vitest';
+import { createTable } from '../../helpers/business-tables';
+import { apiClient, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 import { createUser } from '../../helpers/users';
 
-describe.each(testDatabases())('GET /api/business/sequence/{name}/nextval ($name)', (db) => {
+describeEachDatabase('GET /api/business/sequence/{name}/nextval ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {
@@ -68,16 +69,22 @@ describe.each(testDatabases())('GET /api/business/sequence/{name}/nextval ($name
     expect((await next('nothing')).statusCode).toBe(404);
   });
 
-  it('needs a session, and nothing more', async () => {
+  it('needs a session and the create right on a table using the sequence', async () => {
     const { app, create } = await setup();
     await create({ name: 'open', sequenceType: 'LONG' });
+    const seqId = (await apiClient(app, (await login(app)).cookie).get('/api/metadata/sequences')).json()[0]
+      .id;
+    await createTable(apiClient(app, (await login(app)).cookie), {
+      name: 'purchase',
+      columns: [...SYSTEM_COLUMNS, { name: 'orderNumber', dataType: 'BIGINT', seqId }],
+    });
     expect((await app.inject({ method: 'GET', url: '/api/business/sequence/open/nextval' })).statusCode).toBe(
       401,
     );
     await createUser(app, {
       username: 'clerk',
       password: 'Clerk-pass-1',
-      roles: { ROLE_CLERK: 'business:order:read' },
+      roles: { ROLE_CLERK: 'business:purchase:create' },
     });
     const clerk = apiClient(app, (await login(app, 'clerk', 'Clerk-pass-1')).cookie);
     expect((await clerk.get('/api/business/sequence/open/nextval')).json()).toBe(1);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { App } from '../../../src/app';
 import { META, SYSTEM } from '../../../src/db/table-names';
 import { syncSystemTables } from '../../../src/services/system-tables/sync-system-tables';
@@ -6,7 +6,7 @@ import { SYSTEM_TABLES } from '../../../src/services/system-tables/system-tables
 import { apiClient, type ApiClient } from '../../helpers/metadata-api';
 import { physicalColumns } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 import { createUser } from '../../helpers/users';
 
 /** Every metadata row of the system tables, in a comparable form. */
@@ -30,7 +30,7 @@ const countOf = async (app: App, table: string) =>
 const superAdminId = async (app: App) =>
   Number((await app.dataSources.primary.knex(SYSTEM.user).where('username', 'superadmin').first()).id);
 
-describe.each(testDatabases())('system tables through the business API ($name)', (db) => {
+describeEachDatabase('system tables through the business API ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('describes the system tables at startup, idempotently, and restores a changed description', async () => {

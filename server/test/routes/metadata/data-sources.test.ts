@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { DataSourceConfig } from '../../../src/config';
 import { META } from '../../../src/db/table-names';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 
 const stamps = { createdDate: 1, lastModifiedDate: 1 };
 
-describe.each(testDatabases())('data sources ($name)', (db) => {
+describeEachDatabase('data sources ($name)', (db) => {
   const apps = useTestApps(db);
   const withSecond = () => {
     const second: DataSourceConfig = {

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { indexPhysicalName } from '../../../src/dialects/derived-name';
 import { apiClient, createTableViaApi, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { clearTables, physicalIndexNames } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 
 interface Table {
   id: number;
@@ -14,7 +14,7 @@ interface Table {
 const withoutFlag = SYSTEM_COLUMNS.filter((column) => column.name !== 'isDeleted');
 const flagOf = (table: Table) => table.columns.find((column) => column.name === 'isDeleted');
 
-describe.each(testDatabases())('index of the isDeleted column ($name)', (db) => {
+describeEachDatabase('index of the isDeleted column ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { META } from '../../../src/db/table-names';
 import { apiClient, createTableViaApi, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 import { createUser } from '../../helpers/users';
 
 interface StoredColumn {
@@ -55,7 +55,7 @@ const createShop = async (api: ApiClient) => {
   return { customer, order, manyToOne };
 };
 
-describe.each(testDatabases())('/api/metadata/tablerelations ($name)', (db) => {
+describeEachDatabase('/api/metadata/tablerelations ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {
@@ -80,8 +80,13 @@ describe.each(testDatabases())('/api/metadata/tablerelations ($name)', (db) => {
       relationType: 'ManyToOne',
       fromTable: { id: order.id, name: 'salesOrder', caption: '订单' },
       toTable: { id: customer.id, name: 'customer', caption: '客户' },
-      fromColumn: { id: columnId(order, 'customerId'), name: 'customerId' },
-      toColumn: { id: columnId(customer, 'id'), name: 'id' },
+      fromColumn: {
+        id: columnId(order, 'customerId'),
+        name: 'customerId',
+        caption: expect.any(String),
+        dataType: 'BIGINT',
+      },
+      toColumn: { id: columnId(customer, 'id'), name: 'id', caption: expect.any(String), dataType: 'BIGINT' },
       createdDate: expect.any(Number),
       lastModifiedDate: expect.any(Number),
     });

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { apiClient, createTableViaApi, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 
-describe.each(testDatabases())('/api/metadata/sequences ($name)', (db) => {
+describeEachDatabase('/api/metadata/sequences ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import type { Knex } from 'knex';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Client } from '../../../src/config';
 import { apiClient } from '../../helpers/metadata-api';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 import { createUser } from '../../helpers/users';
 
 const EXECUTE = '/api/metadata/sqls/execute';
@@ -66,7 +66,7 @@ const resetProbe = async (knex: Knex) => {
 const probeRows = async (knex: Knex) =>
   (await knex('sql_probe').select('id', 'name').orderBy('id')).map((row) => [Number(row.id), row.name]);
 
-describe.each(testDatabases())('/api/metadata/sqls/execute ($name)', (db) => {
+describeEachDatabase('/api/metadata/sqls/execute ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { indexPhysicalName } from '../../../src/dialects/derived-name';
 import { apiClient, createTableViaApi, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
 import { clearTables, physicalColumns, physicalIndexNames, snapshot } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 import { createUser } from '../../helpers/users';
 import { HOSTILE_NAMES } from '../../helpers/hostile-names';
 
@@ -18,7 +18,7 @@ const ROWS = [
   { name: '樱桃', code: 'C-03', note: 'small', qty: 300, createdDate: now },
 ];
 
-describe.each(testDatabases())('PATCH /api/metadata/tables/{id} ($name)', (db) => {
+describeEachDatabase('PATCH /api/metadata/tables/{id} ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {
@@ -282,7 +282,7 @@ describe.each(testDatabases())('PATCH /api/metadata/tables/{id} ($name)', (db) =
   });
 });
 
-describe.each(testDatabases())('DELETE /api/metadata/tables ($name)', (db) => {
+describeEachDatabase('DELETE /api/metadata/tables ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('deletes metadata, drops the physical table only when asked, and guards system tables', async () => {
@@ -353,7 +353,7 @@ describe.each(testDatabases())('DELETE /api/metadata/tables ($name)', (db) => {
   });
 });
 
-describe.each(testDatabases())('table designer permissions ($name)', (db) => {
+describeEachDatabase('table designer permissions ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('needs metadata:read to read and metadata:write to change', async () => {

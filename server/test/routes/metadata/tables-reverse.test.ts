@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { App } from '../../../src/app';
 import { dialectOf } from '../../../src/db/dialect';
 import { META } from '../../../src/db/table-names';
@@ -8,7 +8,7 @@ import { HOSTILE_NAMES } from '../../helpers/hostile-names';
 import { apiClient, createTableViaApi, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
 import { physicalColumns, physicalIndexNames } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 import { createUser } from '../../helpers/users';
 
 const BASE = '/api/metadata/tables/metadatas';
@@ -57,7 +57,7 @@ const metadataSnapshot = async (knex: Knex) =>
     relations: await knex(META.relation).select('*').orderBy('id'),
   });
 
-describe.each(testDatabases())('/api/metadata/tables/metadatas — reverse engineering ($name)', (db) => {
+describeEachDatabase('/api/metadata/tables/metadatas — reverse engineering ($name)', (db) => {
   const apps = useTestApps(db);
   const names = db.name === 'pg' ? CHINOOK_TABLES.pg : CHINOOK_TABLES.sqlite;
   /** A Chinook name in this dialect's spelling: `InvoiceLine` / `invoice_line`, `AlbumId` / `album_id`. */

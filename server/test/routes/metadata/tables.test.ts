@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { toBool } from '../../../src/db/values';
 import { META } from '../../../src/db/table-names';
 import { indexPhysicalName } from '../../../src/dialects/derived-name';
@@ -10,7 +10,7 @@ import {
   physicalTables,
 } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 import { HOSTILE_NAMES } from '../../helpers/hostile-names';
 
 const EVERY_TYPE = [
@@ -122,7 +122,7 @@ const PHYSICAL = {
   },
 };
 
-describe.each(testDatabases())('/api/metadata/tables ($name)', (db) => {
+describeEachDatabase('/api/metadata/tables ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { dialectOf } from '../../../src/db/dialect';
 import { listTables } from '../../../src/services/metadata-store';
 import { updateTable } from '../../../src/services/tables/update-table';
@@ -7,11 +7,11 @@ import type { ColumnBody } from '../../../src/schemas/table-body';
 import { SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { clearTables, physicalColumns, snapshot } from '../../helpers/physical-schema';
 import { useTestApps } from '../../helpers/test-app';
-import { testDatabases } from '../../helpers/test-databases';
+import { describeEachDatabase } from '../../helpers/test-databases';
 
 const now = '2024-01-01 00:00:00';
 
-describe.each(testDatabases())('schema changes with data ($name)', (db) => {
+describeEachDatabase('schema changes with data ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

@@ -1,0 +1,232 @@
+import type { CustomParams, DataProvider } from '@refinedev/core';
+import { businessPermission, type ImportResult } from '../../contract';
+import type { BigUploadStatus, ChunkAnswer, ChunkRequest } from '../lib/big-upload';
+import type { HttpError } from '../lib/http-error';
+import type { MetadataBundle } from '../lib/metadata-bundle';
+import type { UploadProgress } from './data-provider';
+
+/**
+ * The API calls that are not CRUD, named once: each builds the arguments of the data provider's
+ * `custom` method (for `useCustom`, `useCustomMutation` or `useDataProvider()().custom`), so the
+ * providers stay the only code that speaks HTTP.
+ */
+export type CustomCall = Pick<CustomParams, 'url' | 'method' | 'payload' | 'query' | 'meta'>;
+
+export type CustomMethod = NonNullable<DataProvider['custom']>;
+
+/** Runs a call through a provider's `custom` method and gives the response body. */
+export const runCustom = async <T>(custom: CustomMethod | undefined, call: CustomCall): Promise<T> => {
+  if (!custom) throw new Error('the data provider has no custom method');
+  const { data } = await custom(call as CustomParams);
+  return data as unknown as T;
+};
+
+const FILE_UPLOAD = ['file:upload'];
+
+/** A URL body sent as a JSON string (`"/download/…"`) instead of plain text. */
+export const unquoteUrl = (body: unknown): string => {
+  const text = String(body ?? '').trim();
+  if (!text.startsWith('"')) return text;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'string' ? value : text;
+  } catch {
+    return text;
+  }
+};
+
+/** What `POST /api/file` answers: its `url` is what an ATTACHMENT column stores. */
+export interface UploadedFile {
+  url: string;
+  name?: string;
+  size?: number;
+}
+
+/** `POST /api/file`: one file as the multipart field `file`. */
+export const uploadFileCall = (file: Blob, name?: string, onProgress?: UploadProgress): CustomCall => {
+  const form = new FormData();
+  if (name) form.append('file', file, name);
+  else form.append('file', file);
+  return {
+    url: '/file',
+    method: 'post',
+    payload: form,
+    meta: { requiredPermissions: FILE_UPLOAD, ...(onProgress ? { onUploadProgress: onProgress } : {}) },
+  };
+};
+
+/** `GET /api/file/big/{md5}`: what the server holds of a chunked upload. */
+export const bigUploadStatusCall = (md5: string): CustomCall => ({
+  url: `/file/big/${encodeURIComponent(md5)}`,
+  method: 'get',
+  meta: { requiredPermissions: FILE_UPLOAD },
+});
+
+/** `POST /api/file/big`: one chunk; the fields go first so a wrong chunk is refused before it is stored. */
+export const fileChunkCall = (request: ChunkRequest, onProgress?: UploadProgress): CustomCall => {
+  const form = new FormData();
+  form.append('name', request.name);
+  form.append('md5', request.md5);
+  form.append('size', String(request.size));
+  form.append('chunks', String(request.chunks));
+  form.append('chunk', String(request.chunk));
+  form.append('file', request.file, request.name);
+  return {
+    url: '/file/big',
+    method: 'post',
+    payload: form,
+    meta: { requiredPermissions: FILE_UPLOAD, ...(onProgress ? { onUploadProgress: onProgress } : {}) },
+  };
+};
+
+export type { BigUploadStatus, ChunkAnswer };
+
+const business = (table: string) => `/business/${encodeURIComponent(table)}`;
+
+/** `GET .../import/template`: the URL of an .xlsx whose header row holds the insertable columns' captions. */
+export const importTemplateCall = (table: string): CustomCall => ({
+  url: `${business(table)}/import/template`,
+  method: 'get',
+  meta: { requiredPermissions: [businessPermission(table, 'import')], responseType: 'text' },
+});
+
+/** What an import answered: done (maybe with bad rows when partial), or refused with its report. */
+export type ImportOutcome =
+  | { ok: true; result: ImportResult }
+  | { ok: false; message: string; result: ImportResult | null; errors?: Record<string, string> };
+
+const isReport = (value: unknown): value is ImportResult =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as ImportResult).failed) &&
+  typeof (value as ImportResult).failedRows === 'number';
+
+/**
+ * The body of an import answer: a report alone when it was done; a refusal (a 400) carries its
+ * message, and the report too when rows were to blame.
+ */
+export const importOutcomeOf = (data: unknown): ImportOutcome => {
+  const body = (data ?? {}) as Partial<HttpError> & Partial<ImportResult>;
+  if (isReport(data) && typeof body.message !== 'string') return { ok: true, result: data };
+  return {
+    ok: false,
+    message: typeof body.message === 'string' ? body.message : 'import refused',
+    result: isReport(body) ? body : null,
+    ...(body.errors ? { errors: body.errors } : {}),
+  };
+};
+
+/** A 400 of an import is an outcome (its report or reason), not a failure. */
+const IMPORT_ANSWERS = [400];
+
+/** `POST .../import` with the workbook; `partial` inserts the good rows and reports the rest. */
+export const importRecordsCall = (
+  table: string,
+  file: Blob,
+  fileName: string,
+  partial: boolean,
+  onProgress?: (percent: number) => void,
+): CustomCall => {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return {
+    url: `${business(table)}/import`,
+    method: 'post',
+    payload: form,
+    ...(partial ? { query: { partial: 'true' } } : {}),
+    meta: {
+      requiredPermissions: [businessPermission(table, 'import')],
+      acceptStatus: IMPORT_ANSWERS,
+      ...(onProgress
+        ? {
+            onUploadProgress: ((loaded, total) => {
+              if (total) onProgress(Math.round((loaded / total) * 100));
+            }) satisfies UploadProgress,
+          }
+        : {}),
+    },
+  };
+};
+
+/** `POST /api/business/import`: several tables from one JSON file, in one transaction, parents first. */
+export const importTablesCall = (file: Blob, fileName: string): CustomCall => {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return {
+    url: '/business/import',
+    method: 'post',
+    payload: form,
+    meta: { acceptStatus: IMPORT_ANSWERS },
+  };
+};
+
+/** `POST /api/business/export`: whole tables into one JSON file `{"<table>": [records]}`; the body is its URL. */
+export const exportTablesCall = (tableIds: readonly number[]): CustomCall => ({
+  url: '/business/export',
+  method: 'post',
+  payload: tableIds,
+  meta: { responseType: 'text' },
+});
+
+/** `POST /{t}/export` (.xlsx) or `/export/xml` with the list's query; the body is the download URL. */
+export const exportRecordsCall = (
+  table: string,
+  format: 'excel' | 'xml',
+  query: Record<string, string>,
+): CustomCall => ({
+  url: `${business(table)}/export${format === 'xml' ? '/xml' : ''}`,
+  method: 'post',
+  query: format === 'xml' ? { ...query, isDisplayCaption: 'true' } : query,
+  meta: { requiredPermissions: [businessPermission(table, 'export')], responseType: 'text' },
+});
+
+/** `POST /api/metadata/tables/export`: tables with their sequences, relations and layouts; the body is the URL. */
+export const exportMetadataCall = (tableIds: readonly number[]): CustomCall => ({
+  url: '/metadata/tables/export',
+  method: 'post',
+  payload: tableIds,
+  meta: { responseType: 'text' },
+});
+
+/** `POST /api/metadata/tables/import`: a metadata file's content, all or nothing. */
+export const importMetadataCall = (bundle: MetadataBundle): CustomCall => ({
+  url: '/metadata/tables/import',
+  method: 'post',
+  payload: bundle,
+});
+
+const PHYSICAL = '/metadata/tables/metadatas';
+
+/** `GET /metadatas`: physical tables no metadata describes yet. */
+export const physicalTablesCall = (): CustomCall => ({ url: PHYSICAL, method: 'get' });
+
+/** `GET /metadatas/{tableName}`: what the database says about one table. */
+export const describePhysicalTableCall = (tableName: string): CustomCall => ({
+  url: `${PHYSICAL}/${encodeURIComponent(tableName)}`,
+  method: 'get',
+});
+
+/** `POST /metadatas/reverse/{tableName}`: metadata for one physical table; the body is the new id. */
+export const reverseTableCall = (tableName: string): CustomCall => ({
+  url: `${PHYSICAL}/reverse/${encodeURIComponent(tableName)}`,
+  method: 'post',
+  payload: {},
+});
+
+/** `POST /metadatas/reverse`: several tables at once (their foreign keys become relations). */
+export const reverseTablesCall = (tableNames: readonly string[]): CustomCall => ({
+  url: `${PHYSICAL}/reverse`,
+  method: 'post',
+  payload: tableNames,
+});
+
+/** The code a user needs to run SQL. */
+export const SQL_PERMISSIONS = ['sql:execute'] as const;
+
+/** `POST /api/metadata/sqls/execute`: one statement, optionally in a read-only transaction. */
+export const executeSqlCall = (sql: string, readOnly: boolean): CustomCall => ({
+  url: '/metadata/sqls/execute',
+  method: 'post',
+  payload: { sql, readOnly },
+  meta: { requiredPermissions: SQL_PERMISSIONS },
+});
