@@ -7,7 +7,7 @@ import { appProviders } from '../../../helpers/appProviders';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
 import { clerk, signIn, superAdmin } from '../../../helpers/session';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const URL = '/dataSource/primary/metadata/tables';
 const ROUTE = 'dataSource/:dataSource/metadata/tables';
