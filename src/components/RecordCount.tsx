@@ -22,7 +22,7 @@ export const RecordCount = ({ table, dataSource }: { table: Table; dataSource: s
       requiredPermissions: [businessPermission(table.name, 'read')],
       ...(keys.length > 0 ? { select: keys } : {}),
     },
-    queryOptions: { staleTime: 30_000, retry: false },
+    queryOptions: { retry: false },
     successNotification: false,
     errorNotification: false,
   });
