@@ -1,26 +1,14 @@
-import { useList } from '@refinedev/core';
-import type { Table } from '../../contract';
+import { useQuery } from '@tanstack/react-query';
+import { MAX_LIMIT } from '../../contract';
+import { tablesApi } from '../api/metadata-tables';
 import { useCurrentDataSource } from '../store/useCurrentDataSource';
+import { metadataQueryKey } from './useMetadataList';
 
-/**
- * Every table of the current data source with its columns (pickers, graph, import checks), read
- * through Refine's `useList` on the `metadata` provider, so that table changes refresh it.
- */
+/** Every table of the current data source with its columns (pickers, graph, import checks). */
 export const useAllTables = () => {
   const { dataSource } = useCurrentDataSource();
-  const { query, result } = useList({
-    resource: 'tables',
-    dataProviderName: 'metadata',
-    pagination: { mode: 'off' },
-    meta: { dataSource },
-    successNotification: false,
-    errorNotification: false,
+  return useQuery({
+    queryKey: metadataQueryKey(tablesApi.path, dataSource, 'all'),
+    queryFn: ({ signal }) => tablesApi.list({ offset: 0, limit: MAX_LIMIT }, signal),
   });
-  return {
-    data: query.data ? (result.data as unknown as Table[]) : undefined,
-    isLoading: query.isLoading,
-    isError: query.isError,
-    error: query.error,
-    refetch: query.refetch,
-  };
 };

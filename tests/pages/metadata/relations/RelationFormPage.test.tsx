@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Relation, Table } from '../../../../contract';
 import { RelationFormPage } from '../../../../src/pages/metadata/relations/RelationFormPage';
+import { appProviders } from '../../../helpers/appProviders';
 import { button } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
-import { appProviders } from '../../../helpers/appProviders';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
 
 vi.setConfig({ testTimeout: 30_000 });

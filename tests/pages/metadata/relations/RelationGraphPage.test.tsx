@@ -3,7 +3,6 @@ import type { Relation, Table } from '../../../../contract';
 import { RelationGraphPage } from '../../../../src/pages/metadata/relations/RelationGraphPage';
 import { button } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
-import { appProviders } from '../../../helpers/appProviders';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -60,7 +59,7 @@ describe('RelationGraphPage', () => {
   it('draws every table with its caption, name and column count; a click opens the table', async () => {
     server.on('GET', '/metadata/tables', { data: TABLES });
     server.on('GET', '/metadata/tablerelations', { data: RELATIONS });
-    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE, ...appProviders });
+    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE });
     expect(await screen.findByText('3 张表')).toBeInTheDocument();
     expect(screen.getByText('2 个关系')).toBeInTheDocument();
     expect(server.sent('GET', '/metadata/tablerelations')[0]?.params).toEqual({ offset: '0', limit: '999' });
@@ -77,14 +76,14 @@ describe('RelationGraphPage', () => {
   it('says when there are no relations yet', async () => {
     server.on('GET', '/metadata/tables', { data: TABLES });
     server.on('GET', '/metadata/tablerelations', { data: [] });
-    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE, ...appProviders });
+    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE });
     expect(await screen.findByText(/还没有表关系/)).toBeInTheDocument();
   });
 
   it('offers to create or reverse tables when there are none', async () => {
     server.on('GET', '/metadata/tables', { data: [] });
     server.on('GET', '/metadata/tablerelations', { data: [] });
-    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE, ...appProviders });
+    renderPage(<RelationGraphPage />, { url: URL, route: ROUTE });
     expect(await screen.findByText('当前数据源还没有表')).toBeInTheDocument();
     fireEvent.click(button('数据库逆向'));
     expect(currentPath()).toBe('/dataSource/primary/metadata/tables/reverse');

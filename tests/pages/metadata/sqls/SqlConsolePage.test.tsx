@@ -5,7 +5,6 @@ import { SqlConsolePage } from '../../../../src/pages/metadata/sqls/SqlConsolePa
 import { dataSourcesLoader } from '../../../../src/store/useCurrentDataSource';
 import { button, dialog } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
-import { appProviders } from '../../../helpers/appProviders';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
 import { clerk, signIn, superAdmin } from '../../../helpers/session';
 
@@ -71,7 +70,7 @@ const ctrlEnter = () =>
   });
 
 const open = async () => {
-  renderPage(<SqlConsolePage />, { url: URL, route: ROUTE, ...appProviders });
+  renderPage(<SqlConsolePage />, { url: URL, route: ROUTE });
   await screen.findByText('热门歌手');
 };
 
@@ -247,7 +246,7 @@ describe('SqlConsolePage', () => {
 
   it('sends users without sql:execute to the 403 page', async () => {
     signIn(clerk);
-    renderPage(<SqlConsolePage />, { url: URL, route: ROUTE, ...appProviders });
+    renderPage(<SqlConsolePage />, { url: URL, route: ROUTE });
     await waitFor(() => expect(currentPath()).toBe('/403'));
     expect(
       server.requests.filter(

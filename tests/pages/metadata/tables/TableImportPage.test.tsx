@@ -3,7 +3,6 @@ import type { MetadataBundle } from '../../../../src/lib/metadata-bundle';
 import { TableImportPage } from '../../../../src/pages/metadata/tables/TableImportPage';
 import { button, dialog } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
-import { appProviders } from '../../../helpers/appProviders';
 import { renderPage } from '../../../helpers/renderPage';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -49,7 +48,7 @@ const pick = (text: string, name = 'metadata.json') => {
 };
 
 const open = async () => {
-  renderPage(<TableImportPage />, { url: URL, route: ROUTE, ...appProviders });
+  renderPage(<TableImportPage />, { url: URL, route: ROUTE });
   await waitFor(() => expect(server.sent('GET', '/metadata/tablerelations')).toHaveLength(1));
 };
 
