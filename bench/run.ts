@@ -17,6 +17,7 @@ export const SUITES: Record<string, () => Promise<void>> = {
   'web-bundle': async () => (await import('./web-bundle')).runWebBundle(),
   'upload-big': async () => (await import('./upload-big')).runUploadBig(),
   'export-import': async () => (await import('./export-import')).runExportImport(),
+  'import-lock': async () => (await import('./import-lock')).runImportLock(),
   'list-render': async () => (await import('./list-render')).runListRender(),
   'md5-browser': async () => (await import('./md5-browser')).runMd5Browser(),
 };

@@ -7,3 +7,4 @@ export * from './paging';
 export * from './permissions';
 export * from './permission-match';
 export * from './record-key';
+export * from './system-columns';

@@ -3,9 +3,12 @@ import routerProvider from '@refinedev/react-router';
 import { useMemo } from 'react';
 import { Route, Routes } from 'react-router';
 import { lazyPage } from './components/lazyPage';
+import { extensionRegistry } from './extensions/registry';
+import { TablePageSwitch } from './extensions/TablePageSwitch';
 import { PageSpin } from './components/PageSpin';
 import { shouldRetryQuery } from './lib/retry-policy';
 import { accessControlProvider, authProvider, dataProviders, i18nProvider } from './providers';
+import { addTexts } from './providers/i18n-provider';
 import { useNotificationProvider } from './providers/notification-provider';
 import { staticResources } from './resources/staticResources';
 import { toTableResources } from './resources/toTableResources';
@@ -75,6 +78,9 @@ const BusinessFormPage = lazyPage(() =>
 
 const M = 'dataSource/:dataSource/metadata';
 
+// the extensions' texts live under `ext.<name>.`
+addTexts((locale) => extensionRegistry.locale(locale));
+
 /** The signed-in routes of SPEC §2, all inside the layout; unknown paths show the not-found page. */
 export const AppRoutes = () => (
   <Routes>
@@ -106,10 +112,22 @@ export const AppRoutes = () => (
       <Route path={`${M}/relations/:id`} element={<RelationFormPage />} />
       <Route path={`${M}/sqls/new`} element={<SqlConsolePage />} />
       <Route path="dataSource/:dataSource/business/import" element={<BusinessImportPage />} />
-      <Route path="dataSource/:dataSource/business/:tableName" element={<BusinessListPage />} />
-      <Route path="dataSource/:dataSource/business/:tableName/new" element={<BusinessFormPage />} />
+      <Route
+        path="dataSource/:dataSource/business/:tableName"
+        element={<TablePageSwitch action="list" generic={BusinessListPage} />}
+      />
+      <Route
+        path="dataSource/:dataSource/business/:tableName/new"
+        element={<TablePageSwitch action="form" generic={BusinessFormPage} />}
+      />
       <Route path="dataSource/:dataSource/business/:tableName/import" element={<RecordImportPage />} />
-      <Route path="dataSource/:dataSource/business/:tableName/:recId" element={<BusinessFormPage />} />
+      <Route
+        path="dataSource/:dataSource/business/:tableName/:recId"
+        element={<TablePageSwitch action="form" generic={BusinessFormPage} />}
+      />
+      {extensionRegistry.routes.map(({ path, component: Page }) => (
+        <Route key={path} path={path.replace(/^\//, '')} element={<Page />} />
+      ))}
       {plannedScreens.map((screen) => (
         <Route key={screen.path} path={screen.path} element={<ComingSoonPage screen={screen} />} />
       ))}
@@ -122,7 +140,7 @@ export const AppRoutes = () => (
 export const RefineApp = () => {
   const { dataSource, tables } = useRegisteredTables();
   const resources = useMemo(
-    () => [...staticResources, ...toTableResources(tables, dataSource)],
+    () => [...staticResources, ...extensionRegistry.resources, ...toTableResources(tables, dataSource)],
     [tables, dataSource],
   );
   return (

@@ -1,23 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
-import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { CreatedAdmin } from './db/ensure-super-admin';
+import type { ServerExtension } from './extensions/define-server-extension';
+import { serverExtensions } from './extensions/index';
 import bootstrap from './plugins/bootstrap';
 import crossSiteGuard from './plugins/cross-site-guard';
 import db from './plugins/db';
 import docs from './plugins/docs';
 import downloads from './plugins/downloads';
 import errors from './plugins/errors';
+import extensions from './plugins/extensions';
 import gracefulClose from './plugins/graceful-close';
+import jsonBody from './plugins/json-body';
+import requestBudget from './plugins/request-budget';
 import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
 import webApp from './plugins/web-app';
 import api from './routes/api';
 import fileDownloads from './routes/file-downloads';
 import type { LoginLimits } from './routes/auth';
+import { answerClientError } from './errors/client-error-response';
+import { requestLogFields } from './request-log-fields';
 
 export interface BuildOptions {
   /** Fastify logger options; off unless given. */
@@ -29,8 +36,8 @@ export interface BuildOptions {
   loginLimits?: LoginLimits;
   /** Called once, on the first start, when the `superadmin` account has just been created. */
   onAdminCreated?: (admin: CreatedAdmin) => void;
-  /** More routes under /api (tests register failing routes here). */
-  extraRoutes?: FastifyPluginAsyncTypebox;
+  /** The server extensions (default: those listed in `server/src/extensions/index.ts`). */
+  extensions?: readonly ServerExtension[];
 }
 
 export const DEFAULT_WEB_ROOT = resolve(import.meta.dirname, '../../dist');
@@ -41,8 +48,12 @@ const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
  * and returns a ready app; on failure closes what was opened and rethrows.
  */
 export const buildApp = async (config: AppConfig, options: BuildOptions = {}) => {
+  const logger = options.logger ?? false;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger:
+      typeof logger === 'object'
+        ? { ...logger, serializers: { ...logger.serializers, req: requestLogFields } }
+        : logger,
     genReqId: () => randomUUID(),
     // A hop count trusts that many proxies in front of the server.
     trustProxy:
@@ -55,31 +66,52 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     // Composite record keys (k1=v1,k2=v2) travel in one path segment.
     routerOptions: { maxParamLength: 2000 },
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    clientErrorHandler: answerClientError,
+    // Sockets: no traffic for this long closes them; headers must arrive in time (checked
+    // every so often by Node); a request's whole body gets the request-budget plugin's time.
+    connectionTimeout: config.http.idleTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    maxRequestsPerSocket: config.http.maxRequestsPerSocket,
+    requestTimeout: 0,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: 0,
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.http.headersTimeoutMs / 4))),
+    },
     ajv: {
       customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   try {
+    app.server.maxConnections = config.http.maxConnections;
     await app.register(errors);
+    await app.register(requestBudget, { requestTimeoutMs: config.http.requestTimeoutMs });
     await app.register(securityHeaders);
     await app.register(gracefulClose);
     await app.register(cookie);
+    await app.register(jsonBody);
     await app.register(crossSiteGuard, { allowedOrigins: config.allowedOrigins });
     await app.register(db, { dataSources: config.dataSources });
     await app.register(bootstrap, {
       ...(config.adminPassword === undefined ? {} : { adminPassword: config.adminPassword }),
       ...(options.onAdminCreated ? { onAdminCreated: options.onAdminCreated } : {}),
     });
+    const enabled = options.extensions ?? serverExtensions;
+    await app.register(extensions, { extensions: enabled });
     await app.register(session, { ttlSeconds: config.sessionTtlSeconds });
-    await app.register(docs);
+    await app.register(docs, { publicDocs: config.publicApiDocs });
     await app.register(downloads, { dataDir: config.dataDir, ttlSeconds: config.downloadTtlSeconds });
     await app.register(api, {
       prefix: '/api',
       ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
-      ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+      extensions: enabled,
       sqlTimeoutMs: config.sqlTimeoutMs,
-      files: { dataDir: config.dataDir, uploads: config.uploads },
+      files: {
+        dataDir: config.dataDir,
+        uploads: config.uploads,
+        uploadTimeoutMs: config.http.uploadTimeoutMs,
+      },
     });
     await app.register(fileDownloads, { dataDir: config.dataDir });
     await app.register(webApp, { root: options.webRoot ?? DEFAULT_WEB_ROOT });

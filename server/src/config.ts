@@ -78,6 +78,10 @@ export interface UploadConfig {
   partialTtlSeconds: number;
   /** Most data rows one business import (.xlsx) may have. */
   maxImportRows: number;
+  /** Most bytes the shared strings of an imported .xlsx may unpack to. */
+  maxImportSharedStrings: number;
+  /** Most bytes an imported worksheet may unpack to, and its cells' text once shared strings are expanded. */
+  maxImportSheetSize: number;
 }
 
 const MB = 1024 * 1024;
@@ -88,6 +92,8 @@ export const DEFAULT_UPLOADS: UploadConfig = {
   maxChunks: 10_000,
   partialTtlSeconds: 24 * 60 * 60,
   maxImportRows: 1_000_000,
+  maxImportSharedStrings: 64 * MB,
+  maxImportSheetSize: 256 * MB,
 };
 
 export const PRIMARY = 'primary';
@@ -354,6 +360,20 @@ export const loadConfig = (
         DEFAULT_UPLOADS.maxImportRows,
         1,
         100_000_000,
+      ),
+      maxImportSharedStrings: integer(
+        env.MAX_IMPORT_SHARED_STRINGS,
+        'MAX_IMPORT_SHARED_STRINGS',
+        DEFAULT_UPLOADS.maxImportSharedStrings,
+        1,
+        2 ** 40,
+      ),
+      maxImportSheetSize: integer(
+        env.MAX_IMPORT_SHEET_SIZE,
+        'MAX_IMPORT_SHEET_SIZE',
+        DEFAULT_UPLOADS.maxImportSheetSize,
+        1,
+        2 ** 40,
       ),
     },
     downloadTtlSeconds: integer(

@@ -1,8 +1,8 @@
 import { businessPermission, type BusinessAction } from '../../contract';
+import type { BusinessRecord } from '../lib/business-record';
 import { http } from '../providers/http';
 
-/** A business record (API.md §3): column values plus embedded relations. */
-export type BusinessRecord = Record<string, unknown>;
+export type { BusinessRecord };
 
 /** A page of a business list with its keyword and filters (API.md §3). */
 export interface ListQuery {

@@ -1,8 +1,7 @@
 import { useList } from '@refinedev/core';
 import { Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { businessPermission, type Table } from '../../contract';
-import { SOFT_DELETE_COLUMN } from '../lib/business-cells';
+import { businessPermission, SOFT_DELETE_COLUMN, type Table } from '../../contract';
 
 /**
  * How many records a table holds, as its list shows them (soft-deleted ones left out when the

@@ -5,7 +5,7 @@ import {
   SafetyCertificateOutlined,
   SaveOutlined,
 } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useCreate, useList, useUpdate } from '@refinedev/core';
 import {
   Alert,
   App,
@@ -24,12 +24,9 @@ import {
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Table } from '../../contract';
-import { createTable, tablesApi, updateTable } from '../api/metadata-tables';
-import { listAllSequences, sequencesApi } from '../api/sequences';
+import type { Sequence, Table } from '../../contract';
 import { useInvalidateMetadata } from '../hooks/useInvalidateMetadata';
 import { useIssueText } from '../hooks/useIssueText';
-import { metadataQueryKey } from '../hooks/useMetadataList';
 import type { BatchColumnEntry } from '../lib/batch-columns';
 import { columnLocks } from '../lib/column-locks';
 import {
@@ -54,7 +51,7 @@ import type { HttpError } from '../lib/http-error';
 import { tablePaths } from '../lib/metadata-paths';
 import { moveItem, type MoveDirection } from '../lib/move-item';
 import type { Issues } from '../lib/name-rules';
-import { SYSTEM_COLUMN_NAMES } from '../lib/system-columns';
+import { SYSTEM_COLUMN_NAMES } from '../../contract';
 import { newTableDraft, toTableDraft, type TableDraft } from '../lib/table-draft';
 import { deriveNames, type TouchedNames } from '../lib/table-names';
 import { buildTablePayload } from '../lib/table-payload';
@@ -116,10 +113,14 @@ export const TableDesigner = ({ table }: TableDesignerProps) => {
   const refused = useRef<Table | null>(null);
 
   const extensions = useValueDialogSettings(table);
-  const sequences = useQuery({
-    queryKey: metadataQueryKey(sequencesApi.path, dataSource, 'all'),
-    queryFn: ({ signal }) => listAllSequences(signal),
+  // Every sequence, for the 序列号 picker of the column grid.
+  const sequences = useList<Sequence>({
+    resource: 'sequences',
+    dataProviderName: 'metadata',
+    pagination: { mode: 'off' },
   });
+  const { mutateAsync: create } = useCreate<Table>();
+  const { mutateAsync: update } = useUpdate<Table>();
 
   const compositePrimary = Boolean(table?.indexs?.some((index) => index.indexType === 'PRIMARY'));
   const issues = useMemo(() => validateTable(draft, { compositePrimary }), [draft, compositePrimary]);
@@ -202,14 +203,24 @@ export const TableDesigner = ({ table }: TableDesignerProps) => {
     const keys = rowKeys;
     setSaving(true);
     try {
-      if (isNew) await createTable(payload, { confirmDataLoss });
-      else await updateTable(table.id as number, payload, { confirmDataLoss });
+      const write = {
+        resource: 'tables',
+        dataProviderName: 'metadata',
+        values: payload,
+        // A change that would lose data is sent again with the user's consent.
+        meta: confirmDataLoss ? { query: { confirmDataLoss: 'true' } } : {},
+        // The designer tells success and failure itself.
+        successNotification: false as const,
+        errorNotification: false as const,
+      };
+      if (isNew) await create(write);
+      else await update({ ...write, id: table.id as number });
       message.destroy('designer-errors');
       void message.success(isNew ? t('designer.createSuccess') : t('designer.updateSuccess'));
       refused.current = null;
       setConfirmOpen(false);
       setDataLoss(null);
-      await invalidate(tablesApi.path);
+      await invalidate('tables');
       void navigate(paths.list);
     } catch (error) {
       const failure = error as Partial<HttpError>;
@@ -360,7 +371,7 @@ export const TableDesigner = ({ table }: TableDesignerProps) => {
           <ColumnGrid
             rows={draft.columns as ColumnDraft[]}
             errors={errors.rows}
-            sequences={sequences.data ?? []}
+            sequences={sequences.result.data}
             onCellChange={onCellChange}
             onMove={onMove}
             onRemove={onRemove}

@@ -14,7 +14,9 @@ import {
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPER_ADMIN_ROLE, type BusinessAction } from '../../contract';
+import { extensionRegistry } from '../extensions/registry';
 import { useUserAccess } from '../hooks/useUserAccess';
+import { getLocale } from '../providers/i18n-provider';
 import {
   businessCodeRows,
   FILE_CODES,
@@ -59,7 +61,16 @@ export const PermissionCodesInput = ({ id, value, onChange, disabled: readOnly }
   const codes = useMemo(() => parseCodes(value), [value]);
   const held = useMemo(() => new Set(codes), [codes]);
   const rows = useMemo(() => businessCodeRows(tables), [tables]);
-  const others = useMemo(() => otherCodes(codes, rows), [codes, rows]);
+  const extensionCodes = extensionRegistry.permissions;
+  const others = useMemo(
+    () =>
+      otherCodes(
+        codes,
+        rows,
+        extensionCodes.map((permission) => permission.code),
+      ),
+    [codes, rows, extensionCodes],
+  );
 
   const set = (code: string, on: boolean) => onChange?.(joinCodes(withCode(codes, code, on)));
   const setMany = (list: readonly string[], on: boolean) =>
@@ -219,6 +230,17 @@ export const PermissionCodesInput = ({ id, value, onChange, disabled: readOnly }
           </Flex>,
         )}
       </Flex>
+      {extensionCodes.length > 0 &&
+        section(
+          t('permissionCodes.groups.extensions'),
+          <Flex wrap gap={token.marginLG}>
+            {extensionCodes.map((permission) => (
+              <span key={permission.code}>
+                {box(permission.code, `${permission.label[getLocale()]} (${permission.code})`)}
+              </span>
+            ))}
+          </Flex>,
+        )}
       {others.length > 0 &&
         section(
           t('permissionCodes.other'),

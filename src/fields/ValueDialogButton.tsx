@@ -61,6 +61,9 @@ export const ValueDialogButton = ({ dialog, disabled, onValue }: ValueDialogButt
         <iframe
           title={dialog.name || t('businessForm.valueDialog')}
           src={dialog.url}
+          // Scripts, forms and its own origin (its messages are checked against it); no top
+          // navigation, pop-ups, downloads or dialogs.
+          sandbox="allow-scripts allow-forms allow-same-origin"
           style={{ width: '100%', height: '100%', border: 0 }}
         />
         {received && (

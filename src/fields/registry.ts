@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Column, DataType } from '../../contract';
+import { isDataType, UnknownDataTypeError, type Column, type DataType } from '../../contract';
 import type { FieldKind } from '../lib/field-kinds';
 import { toFormValue, toWireValue } from '../lib/field-values';
 import { AttachmentInput } from './AttachmentInput';
@@ -31,7 +31,7 @@ const text = type(TextInput);
 const number = type(NumberInput);
 const temporal = type(TemporalInput);
 
-/** The one registry of inputs by data type (DESIGN: a data type's behaviour lives once). */
+/** The web app's registry of inputs by data type (traits shared with the server are in contract/data-types). */
 export const FIELD_TYPES: Record<DataType, FieldType> = {
   CHAR: text,
   VARCHAR: text,
@@ -53,9 +53,11 @@ export const FIELD_TYPES: Record<DataType, FieldType> = {
   PASSWORD: type(PasswordInput),
 };
 
-/** The field type of a column (unknown data types edit as text). */
-export const fieldTypeOf = (dataType: DataType | string): FieldType =>
-  FIELD_TYPES[dataType as DataType] ?? text;
+/** The field type of a column; an unknown data type is an error, never edited as text. */
+export const fieldTypeOf = (dataType: DataType | string): FieldType => {
+  if (!isDataType(dataType)) throw new UnknownDataTypeError(dataType);
+  return FIELD_TYPES[dataType];
+};
 
 /** Inputs of the special column kinds (a role's permission codes as a checklist). */
 export const FIELD_KINDS: Record<FieldKind, FieldType> = {

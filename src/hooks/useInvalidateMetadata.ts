@@ -3,29 +3,27 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 /**
- * After a metadata change: refresh the cached lists and records under `/api/metadata/<path>`
- * (the Refine lists of that resource included), and the user's tables (side menu, home page)
- * when tables changed.
+ * After a metadata change: Refine refreshes the changed resource (`tables`, `sequences`,
+ * `tablerelations`; a path such as `/metadata/tables` names its last segment) wherever it is
+ * listed or shown. A change of tables also refreshes what is read through the business provider
+ * (the user's tables of the side menu and home page, and the records, whose shape may have changed).
  */
 export const useInvalidateMetadata = () => {
+  const invalidate = useInvalidate();
   const queryClient = useQueryClient();
-  const invalidateResource = useInvalidate();
   return useCallback(
-    async (path: string) => {
-      const refreshMenu = path.endsWith('/tables');
+    async (resourceOrPath: string) => {
+      const resource = resourceOrPath.split('/').filter(Boolean).pop() ?? resourceOrPath;
+      const path = `/metadata/${resource}`;
       await Promise.all([
+        invalidate({ resource, dataProviderName: 'metadata', invalidates: ['list', 'many', 'detail'] }),
+        resource === 'tables' ? invalidate({ dataProviderName: 'default', invalidates: ['all'] }) : undefined,
+        // Screens not yet on Refine keep their own keys under `['metadata', path]` until they move.
         queryClient.invalidateQueries({
-          predicate: ({ queryKey }) =>
-            (queryKey[0] === 'metadata' && queryKey[1] === path) ||
-            (refreshMenu && JSON.stringify(queryKey).includes('/users/me/table')),
-        }),
-        invalidateResource({
-          resource: path.slice(path.lastIndexOf('/') + 1),
-          dataProviderName: 'metadata',
-          invalidates: ['list', 'many'],
+          predicate: ({ queryKey }) => queryKey[0] === 'metadata' && queryKey[1] === path,
         }),
       ]);
     },
-    [queryClient, invalidateResource],
+    [invalidate, queryClient],
   );
 };

@@ -20,6 +20,9 @@ import type { MenuCode } from '../../contract';
 import zhCN from '../locales/zh-CN.json';
 import { activeMenuKey, appPaths, buildMenuGroups, type MenuEntry } from '../lib/menu';
 import type { PermissionInfo } from '../store/session';
+import { extensionRegistry } from '../extensions/registry';
+import { useExtensionMenu } from '../hooks/useExtensionMenu';
+import type { ExtensionMenuEntry } from '../lib/extension-menu';
 import { useSqlAccess } from '../hooks/useSqlAccess';
 import { useUserTables } from '../resources/useUserTables';
 import { useAppConfig } from '../store/useAppConfig';
@@ -58,6 +61,7 @@ export const SideMenu = ({ dataSource }: { dataSource: string }) => {
   const menu = useUserMenu();
   const { tables } = useUserTables(dataSource);
   const canExecuteSql = useSqlAccess();
+  const extensionEntries = useExtensionMenu(dataSource);
 
   // a businessName that is just the default label is not a custom name: keep it translated
   const customName = businessName && businessName !== DEFAULT_BUSINESS_NAME ? businessName : undefined;
@@ -75,36 +79,62 @@ export const SideMenu = ({ dataSource }: { dataSource: string }) => {
   );
 
   const home = appPaths(dataSource).home;
+  // extension resources: at the top level, in a built-in group, or in a group an extension adds
+  const extensionItem = (entry: ExtensionMenuEntry): Item => ({
+    key: entry.path,
+    icon: entry.icon,
+    label: <Link to={entry.path}>{t(entry.labelKey)}</Link>,
+    title: t(entry.labelKey),
+  });
+  const extensionsIn = (parent?: string) =>
+    extensionEntries.filter((entry) => entry.parent === parent).map(extensionItem);
+  const extensionGroups = extensionRegistry.menuGroups
+    .filter((group) => extensionEntries.some((entry) => entry.parent === group.key))
+    .toSorted((a, b) => (a.order ?? 100) - (b.order ?? 100))
+    .map((group): Item => ({
+      key: `group:${group.key}`,
+      icon: group.icon,
+      label: t(group.labelKey),
+      children: extensionsIn(group.key),
+    }));
   const items: Item[] = [
     { key: home, icon: ENTRY_ICONS.home, label: <Link to={home}>{t('menu.home')}</Link> },
+    ...extensionsIn(undefined),
     ...groups.map((group): Item => ({
       key: `group:${group.code}`,
       icon: GROUP_ICONS[group.code],
       label: group.label ?? t(group.labelKey),
-      children: group.items.map((entry): Item => {
-        const text = entry.label ?? t(entry.labelKey ?? '');
-        if (entry.empty || !entry.path) {
+      children: [
+        ...group.items.map((entry): Item => {
+          const text = entry.label ?? t(entry.labelKey ?? '');
+          if (entry.empty || !entry.path) {
+            return {
+              key: entry.key,
+              disabled: true,
+              label: (
+                <Typography.Text type="secondary" italic>
+                  {text}
+                </Typography.Text>
+              ),
+            };
+          }
           return {
             key: entry.key,
-            disabled: true,
-            label: (
-              <Typography.Text type="secondary" italic>
-                {text}
-              </Typography.Text>
-            ),
+            icon: ENTRY_ICONS[entry.icon],
+            label: <Link to={entry.path}>{text}</Link>,
+            title: text,
           };
-        }
-        return {
-          key: entry.key,
-          icon: ENTRY_ICONS[entry.icon],
-          label: <Link to={entry.path}>{text}</Link>,
-          title: text,
-        };
-      }),
+        }),
+        ...extensionsIn(group.code),
+      ],
     })),
+    ...extensionGroups,
   ];
 
-  const linkKeys = groups.flatMap((g) => g.items.filter((e) => e.path).map((e) => e.key));
+  const linkKeys = [
+    ...groups.flatMap((g) => g.items.filter((e) => e.path).map((e) => e.key)),
+    ...extensionEntries.map((entry) => entry.path),
+  ];
   const atHome = pathname === '/' || pathname.replace(/\/+$/, '') === home;
   const selected = atHome ? home : activeMenuKey(pathname, linkKeys);
 
@@ -117,7 +147,10 @@ export const SideMenu = ({ dataSource }: { dataSource: string }) => {
       <Menu
         mode="inline"
         selectedKeys={selected ? [selected] : []}
-        defaultOpenKeys={groups.map((g) => `group:${g.code}`)}
+        defaultOpenKeys={[
+          ...groups.map((g) => `group:${g.code}`),
+          ...extensionRegistry.menuGroups.map((g) => `group:${g.key}`),
+        ]}
         items={items}
         style={{ borderInlineEnd: 'none' }}
       />

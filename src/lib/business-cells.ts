@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { Column, Relation, Table } from '../../contract';
+import { isFilledOnCreate, type Column, type Relation, type Table } from '../../contract';
 import type { BusinessRecord } from '../api/business';
 import { findLayout, type FormLayout } from './business-meta';
 
@@ -11,9 +11,6 @@ export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 /** SPEC §5: text cells are cut at 100 characters. */
 export const TEXT_CELL_LIMIT = 100;
 export const ELLIPSIS = '...';
-
-/** The soft-delete column (SPEC §3). */
-export const SOFT_DELETE_COLUMN = 'isDeleted';
 
 /** `text` cut at `limit` characters (not splitting a character) with an ellipsis when longer. */
 export const truncateText = (text: string, limit: number = TEXT_CELL_LIMIT): string => {
@@ -46,16 +43,6 @@ export const formatTemporal = (dataType: 'DATE' | 'TIME' | 'DATETIME', value: un
 export const isListable = (column: Column): boolean =>
   column.dataType !== 'PASSWORD' && column.indexType !== 'FULLTEXT';
 
-/** Columns the server fills for bookkeeping: without a list layout they go after the table's own. */
-const BOOKKEEPING_COLUMNS: ReadonlySet<string> = new Set([
-  'createdDate',
-  'lastModifiedDate',
-  'createById',
-  'updateById',
-  'ownerId',
-  'isDeleted',
-]);
-
 /**
  * The columns of the list: those of the pc list layout in its order when one is saved (and names
  * at least one shown column), else every column of the table with the bookkeeping columns last;
@@ -75,8 +62,8 @@ export const listColumns = (table: Table, layouts: readonly FormLayout[]): Colum
     if (picked.length > 0) return [...new Set(picked)];
   }
   return [
-    ...shown.filter((column) => !BOOKKEEPING_COLUMNS.has(column.name)),
-    ...shown.filter((column) => BOOKKEEPING_COLUMNS.has(column.name)),
+    ...shown.filter((column) => !isFilledOnCreate(column.name)),
+    ...shown.filter((column) => isFilledOnCreate(column.name)),
   ];
 };
 

@@ -1,6 +1,12 @@
-import { encodeRecordKey as recordKey, type Column, type Relation, type Table } from '../../contract';
+import {
+  encodeRecordKey as recordKey,
+  SOFT_DELETE_COLUMN,
+  type Column,
+  type Relation,
+  type Table,
+} from '../../contract';
 import type { BusinessRecord } from '../api/business';
-import { isListable, relationsByColumn, SOFT_DELETE_COLUMN } from './business-cells';
+import { isListable, relationsByColumn } from './business-cells';
 
 /** SPEC §9: filters beyond the first 15 stay collapsed until expanded. */
 export const VISIBLE_FILTERS = 15;

@@ -1,4 +1,4 @@
-import type { Column, DataType, IndexType } from '../../contract';
+import { DATA_TYPE_TABLE, type Column, type DataType, type IndexType } from '../../contract';
 
 /** What a data type allows in the column grid; every other cell of the row is disabled. */
 export interface DataTypeTraits {
@@ -48,8 +48,14 @@ const plain = (indexTypes: readonly IndexType[] = KEYED): DataTypeTraits => ({
 /** Any sequence can fill a text column (a LONG one as its digits). */
 const ALL_SEQUENCES = ['LONG', 'STRING', 'GUID'] as const;
 
-const string = (length: number, max: number): DataTypeTraits => ({
-  length: { initial: length, max },
+/** Length bounds of a type the designer sizes (CHAR, VARCHAR), from the shared table. */
+const sized = (type: 'CHAR' | 'VARCHAR') => {
+  const rule = DATA_TYPE_TABLE[type].length;
+  return rule && 'initial' in rule ? { initial: rule.initial, max: rule.max } : undefined;
+};
+
+const string = (type: 'CHAR' | 'VARCHAR'): DataTypeTraits => ({
+  ...(sized(type) ? { length: sized(type) } : {}),
   numeric: false,
   integer: false,
   autoIncrement: false,
@@ -65,14 +71,22 @@ const longText = (): DataTypeTraits => ({
   sequences: ALL_SEQUENCES,
 });
 
+const DECIMAL_RULE = DATA_TYPE_TABLE.DECIMAL.decimal;
+const DECIMAL_SIZES = DECIMAL_RULE
+  ? {
+      precision: { initial: DECIMAL_RULE.precision.initial, max: DECIMAL_RULE.precision.max },
+      scale: { initial: DECIMAL_RULE.scale.initial, max: DECIMAL_RULE.scale.max },
+    }
+  : {};
+
 /**
- * Traits of the 18 data types of API.md §2.1, as the server treats them: ATTACHMENT (a URL) and
+ * The designer's traits of each data type (sizes from the shared table), as the server treats them: ATTACHMENT (a URL) and
  * PASSWORD (a hash) have fixed lengths, FLOAT and DOUBLE no precision, only INT and BIGINT can
  * auto-increment, only integers are unsigned, TEXT and LONGTEXT take only a full-text index.
  */
 export const DATA_TYPE_TRAITS: Record<DataType, DataTypeTraits> = {
-  CHAR: string(50, 255),
-  VARCHAR: string(200, 16383),
+  CHAR: string('CHAR'),
+  VARCHAR: string('VARCHAR'),
   TEXT: { ...longText(), multipleValue: true },
   LONGTEXT: longText(),
   TINYINT: integer(),
@@ -82,7 +96,7 @@ export const DATA_TYPE_TRAITS: Record<DataType, DataTypeTraits> = {
   BIGINT: integer(true),
   FLOAT: { ...plain(), numeric: true },
   DOUBLE: { ...plain(), numeric: true },
-  DECIMAL: { ...plain(), numeric: true, precision: { initial: 10, max: 65 }, scale: { initial: 2, max: 30 } },
+  DECIMAL: { ...plain(), numeric: true, ...DECIMAL_SIZES },
   DATE: plain(),
   TIME: plain(),
   DATETIME: plain(),

@@ -1,4 +1,4 @@
-import type { Column, Table } from '../../contract';
+import { isServerFilled, type Column, type Table } from '../../contract';
 import { fieldKindOf, type FieldKind } from './field-kinds';
 
 export type FormMode = 'create' | 'update';
@@ -13,22 +13,6 @@ export interface FormFieldSpec {
   /** An input of its own instead of the data type's (see field-kinds). */
   kind?: FieldKind;
 }
-
-/** Columns the server fills on create (API.md §2.1): never shown on a create form. */
-export const CREATE_FILLED = [
-  'createdDate',
-  'lastModifiedDate',
-  'createById',
-  'updateById',
-  'ownerId',
-  'isDeleted',
-  'fullTextBody',
-] as const;
-
-/** The optimistic-lock column (API.md §3): sent back on update as it was loaded. */
-export const LOCK_COLUMN = 'lastModifiedDate';
-/** Stamps of a record, never sent as values (SPEC §3). */
-export const STAMP_COLUMNS = ['createdDate', 'lastModifiedDate'] as const;
 
 export interface FormFieldOptions {
   /** Columns left out of the form (a sub-table's foreign key, SPEC §5). */
@@ -46,9 +30,7 @@ const isFullText = (column: Column): boolean => column.indexType === 'FULLTEXT';
 
 /** Whether a create form asks for a column: insertable, not auto-increment, not filled by the server. */
 const onCreateForm = (column: Column): boolean =>
-  column.insertable !== false &&
-  !column.autoIncrement &&
-  !(CREATE_FILLED as readonly string[]).includes(column.name);
+  column.insertable !== false && !column.autoIncrement && !isServerFilled(column.name);
 
 /**
  * A create must give a value: not nullable, and neither a default, a sequence nor auto-increment
@@ -70,7 +52,7 @@ export const formFields = (table: Table, mode: FormMode, options: FormFieldOptio
   const hidden = new Set(options.hidden ?? []);
   const keys = new Set(table.primaryNames ?? []);
   const tableReadOnly = Boolean(options.readOnly) || Boolean(table.readOnly);
-  const filled = (column: Column): boolean => (CREATE_FILLED as readonly string[]).includes(column.name);
+  const filled = (column: Column): boolean => isServerFilled(column.name);
   const specs = table.columns.flatMap((column): FormFieldSpec[] => {
     if (isFullText(column) || hidden.has(column.name)) return [];
     if (mode === 'create') {

@@ -1,4 +1,4 @@
-import type { Column, DataType } from '../../contract';
+import { dataTypeTraits, type Column, type DataType } from '../../contract';
 
 /** What a number input accepts for a column: its bounds, whether it is whole, and how many decimals. */
 export interface NumberSpec {
@@ -12,29 +12,18 @@ export interface NumberSpec {
   stringMode: boolean;
 }
 
-const INTEGER_BITS: Partial<Record<DataType, bigint>> = {
-  TINYINT: 8n,
-  SMALLINT: 16n,
-  MEDIUMINT: 24n,
-  INT: 32n,
-  BIGINT: 64n,
-};
-
 /** FLOAT's largest finite value; DOUBLE takes any finite number. */
 export const FLOAT_MAX = 3.4028234663852886e38;
 /** DECIMAL precision when the column gives none (as the server creates it). */
 export const DEFAULT_DECIMAL_PRECISION = 10;
 
-export const isNumericType = (dataType: DataType): boolean =>
-  INTEGER_BITS[dataType] !== undefined ||
-  dataType === 'FLOAT' ||
-  dataType === 'DOUBLE' ||
-  dataType === 'DECIMAL';
+export const isNumericType = (dataType: DataType): boolean => dataTypeTraits(dataType).numeric;
 
 /** The integer range of TINYINT … BIGINT, signed or unsigned (as MySQL defines them). */
 export const integerRange = (dataType: DataType, unsigned: boolean): { min: bigint; max: bigint } | null => {
-  const bits = INTEGER_BITS[dataType];
-  if (bits === undefined) return null;
+  const width = dataTypeTraits(dataType).integerBits;
+  if (width === null) return null;
+  const bits = BigInt(width);
   return unsigned
     ? { min: 0n, max: 2n ** bits - 1n }
     : { min: -(2n ** (bits - 1n)), max: 2n ** (bits - 1n) - 1n };

@@ -61,8 +61,14 @@ export const businessCodeRows = (
 };
 
 /** Codes that no checkbox shows (other tables, unusual wildcards): kept and listed apart. */
-export const otherCodes = (codes: readonly string[], rows: readonly BusinessCodeRow[]): string[] => {
+export const otherCodes = (
+  codes: readonly string[],
+  rows: readonly BusinessCodeRow[],
+  /** More codes with a checkbox (the extensions' `ext:<name>:<verb>`). */
+  extra: readonly string[] = [],
+): string[] => {
   const shown = new Set<string>([
+    ...extra,
     ...METADATA_CODES,
     ...FILE_CODES,
     ...SQL_CODES,

@@ -1,7 +1,7 @@
-import type { Relation } from '../../contract';
+import { LOCK_COLUMN, type Relation } from '../../contract';
 import type { BusinessRecord } from '../api/business';
 import { isBlank, toWireValue } from './field-values';
-import { LOCK_COLUMN, type FormFieldSpec, type FormMode } from './form-fields';
+import type { FormFieldSpec, FormMode } from './form-fields';
 import type { SubSection } from './form-sections';
 import { isNewSubRow, loadedRows, NEW_ROW_FLAG } from './sub-rows';
 

@@ -1,17 +1,15 @@
-import type { Column, DataType, RelationType, Table } from '../../contract';
+import {
+  DATA_TYPE_TABLE,
+  dataTypesWhere,
+  isDataType,
+  type Column,
+  type DataType,
+  type RelationType,
+  type Table,
+} from '../../contract';
 
 /** Column types a relation may join on (crudapi offers exactly these). */
-export const KEY_LIKE_TYPES: readonly DataType[] = [
-  'TINYINT',
-  'SMALLINT',
-  'MEDIUMINT',
-  'INT',
-  'BIGINT',
-  'CHAR',
-  'VARCHAR',
-];
-
-const INTEGER_TYPES: ReadonlySet<DataType> = new Set(['TINYINT', 'SMALLINT', 'MEDIUMINT', 'INT', 'BIGINT']);
+export const KEY_LIKE_TYPES: readonly DataType[] = dataTypesWhere((traits) => traits.keyLike);
 
 /** Whether a column can be one end of a relation: an integer or a CHAR / VARCHAR column. */
 export const isKeyLikeColumn = (column: Pick<Column, 'dataType'>): boolean =>
@@ -23,9 +21,9 @@ export const keyLikeColumns = (table: Pick<Table, 'columns'> | undefined): Colum
 
 /** `integer` or `text`: two ends of a relation must be of the same family. */
 export const keyFamily = (dataType: DataType): 'integer' | 'text' | null => {
-  if (INTEGER_TYPES.has(dataType)) return 'integer';
-  if (dataType === 'CHAR' || dataType === 'VARCHAR') return 'text';
-  return null;
+  const traits = isDataType(dataType) ? DATA_TYPE_TABLE[dataType] : null;
+  if (!traits?.keyLike) return null;
+  return traits.integer ? 'integer' : 'text';
 };
 
 export const compatibleKeyTypes = (from: DataType, to: DataType): boolean => {

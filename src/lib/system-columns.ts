@@ -1,18 +1,5 @@
-import type { Column } from '../../contract';
+import { SYSTEM_COLUMN_NAMES, SYSTEM_COLUMNS, type Column, type SystemColumnName } from '../../contract';
 import { newRowKey, type ColumnDraft } from './column-draft';
-
-export const SYSTEM_COLUMN_NAMES = [
-  'id',
-  'name',
-  'fullTextBody',
-  'createdDate',
-  'lastModifiedDate',
-  'createById',
-  'updateById',
-  'ownerId',
-  'isDeleted',
-] as const;
-export type SystemColumnName = (typeof SYSTEM_COLUMN_NAMES)[number];
 
 /** Captions of the system columns (the UI passes the current language's). */
 export const DEFAULT_SYSTEM_CAPTIONS: Record<SystemColumnName, string> = {
@@ -30,7 +17,7 @@ export const DEFAULT_SYSTEM_CAPTIONS: Record<SystemColumnName, string> = {
 const NO_FLAGS = { insertable: false, updatable: false, queryable: false, displayable: false } as const;
 const EDITABLE = { insertable: true, updatable: true, queryable: true, displayable: false } as const;
 
-type Definition = Omit<Column, 'name' | 'caption'>;
+type Definition = Omit<Column, 'name' | 'caption' | 'dataType'>;
 
 const BASE: Omit<Column, 'name' | 'dataType'> = {
   description: null,
@@ -50,16 +37,15 @@ const BASE: Omit<Column, 'name' | 'dataType'> = {
 };
 
 /**
- * API.md §2.1: `id` BIGINT primary auto-increment; `name` VARCHAR(200); `fullTextBody` TEXT
- * FULLTEXT (kept by the server); `createdDate`, `lastModifiedDate` DATETIME and `createById`,
- * `updateById` (filled by the server); `ownerId` BIGINT and `isDeleted` BOOL (defaulted by the
- * server, editable). `name` is the record's label, so it is an ordinary, displayable column.
+ * How the designer drafts each system column (data types and server traits come from the shared
+ * table): `id` primary auto-increment; `name` VARCHAR(200); `fullTextBody` FULLTEXT (kept by the
+ * server); the stamps and user ids filled by the server; `ownerId` and `isDeleted` defaulted by
+ * the server, editable. `name` is the record's label, so it is an ordinary, displayable column.
  */
 const DEFINITIONS: Record<SystemColumnName, Definition> = {
   id: {
     ...BASE,
     ...NO_FLAGS,
-    dataType: 'BIGINT',
     unsigned: true,
     indexType: 'PRIMARY',
     indexStorage: 'BTREE',
@@ -68,7 +54,6 @@ const DEFINITIONS: Record<SystemColumnName, Definition> = {
   },
   name: {
     ...BASE,
-    dataType: 'VARCHAR',
     length: 200,
     nullable: false,
     systemable: false,
@@ -77,13 +62,13 @@ const DEFINITIONS: Record<SystemColumnName, Definition> = {
     queryable: true,
     displayable: true,
   },
-  fullTextBody: { ...BASE, ...NO_FLAGS, dataType: 'TEXT', indexType: 'FULLTEXT' },
-  createdDate: { ...BASE, ...NO_FLAGS, dataType: 'DATETIME', nullable: false },
-  lastModifiedDate: { ...BASE, ...NO_FLAGS, dataType: 'DATETIME' },
-  createById: { ...BASE, ...NO_FLAGS, dataType: 'BIGINT', queryable: true },
-  updateById: { ...BASE, ...NO_FLAGS, dataType: 'BIGINT', queryable: true },
-  ownerId: { ...BASE, ...EDITABLE, dataType: 'BIGINT' },
-  isDeleted: { ...BASE, ...EDITABLE, dataType: 'BOOL' },
+  fullTextBody: { ...BASE, ...NO_FLAGS, indexType: 'FULLTEXT' },
+  createdDate: { ...BASE, ...NO_FLAGS, nullable: false },
+  lastModifiedDate: { ...BASE, ...NO_FLAGS },
+  createById: { ...BASE, ...NO_FLAGS, queryable: true },
+  updateById: { ...BASE, ...NO_FLAGS, queryable: true },
+  ownerId: { ...BASE, ...EDITABLE },
+  isDeleted: { ...BASE, ...EDITABLE },
 };
 
 /** The nine columns a new table starts with, in this order. */
@@ -92,8 +77,6 @@ export const systemColumns = (captions: Partial<Record<SystemColumnName, string>
     key: newRowKey(),
     name,
     caption: captions[name] ?? DEFAULT_SYSTEM_CAPTIONS[name],
+    dataType: SYSTEM_COLUMNS[name].dataType,
     ...DEFINITIONS[name],
   }));
-
-export const isSystemColumnName = (name: string): name is SystemColumnName =>
-  (SYSTEM_COLUMN_NAMES as readonly string[]).includes(name);

@@ -1,6 +1,7 @@
 import type { Table } from '../../contract';
 import { toColumnDrafts, type ColumnDraft } from './column-draft';
-import { systemColumns, type SystemColumnName } from './system-columns';
+import type { SystemColumnName } from '../../contract';
+import { systemColumns } from './system-columns';
 
 /** What the table designer edits: the table fields and the column grid. */
 export interface TableDraft {

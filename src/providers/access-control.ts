@@ -42,6 +42,12 @@ export const createAccessControlProvider = (
     if (!resource) return { can: true };
     const item = params?.resource as ResourceLike | undefined;
     if (item?.meta?.kind === 'page') return { can: true };
+    if (item?.meta?.kind === 'extension') {
+      // an extension resource names the one code it needs (none: every signed-in user)
+      const code = item.meta.permission;
+      if (typeof code !== 'string') return { can: true };
+      return hasAnyPermission(getAccess(), [code]) ? { can: true } : { can: false, reason: '403 forbidden' };
+    }
     const allowed = hasAnyPermission(getAccess(), requiredPermissions(item, resource, action));
     return allowed ? { can: true } : { can: false, reason: '403 forbidden' };
   },

@@ -43,11 +43,24 @@ dayjs.locale(DAYJS_LOCALES[normaliseLocale(i18n.language)]);
 
 export const getLocale = (): Locale => normaliseLocale(i18n.language);
 
+/** More texts per locale (the extensions'), merged into every locale once its own texts are there. */
+const moreTexts: ((locale: Locale) => Record<string, unknown>)[] = [];
+
 /** Makes sure a locale's texts are there (en-US is a separate chunk, fetched once). */
 export const loadLocale = async (locale: Locale): Promise<void> => {
   if (locale === DEFAULT_LOCALE || i18n.hasResourceBundle(locale, 'translation')) return;
   const { default: texts } = await import('../locales/en-US.json');
   i18n.addResourceBundle(locale, 'translation', texts);
+  for (const more of moreTexts) i18n.addResourceBundle(locale, 'translation', more(locale), true, true);
+};
+
+/** Adds texts to every locale: now to the loaded ones, later to the others as they load. */
+export const addTexts = (texts: (locale: Locale) => Record<string, unknown>): void => {
+  moreTexts.push(texts);
+  for (const locale of LOCALES) {
+    if (locale === DEFAULT_LOCALE || i18n.hasResourceBundle(locale, 'translation'))
+      i18n.addResourceBundle(locale, 'translation', texts(locale), true, true);
+  }
 };
 
 /** Settles once the remembered language's texts are loaded: the app renders after it. */

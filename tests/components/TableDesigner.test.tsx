@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Column, Table } from '../../contract';
 import { TableCreatePage } from '../../src/pages/metadata/tables/TableCreatePage';
 import { TableEditPage } from '../../src/pages/metadata/tables/TableEditPage';
+import { appProviders } from '../helpers/appProviders';
 import { installFakeHttp, type FakeHttp } from '../helpers/fakeHttp';
 import { button, dialog, labelled } from '../helpers/dom';
 import { currentPath, renderPage } from '../helpers/renderPage';
@@ -77,7 +78,7 @@ const stored: Table = {
 
 describe('TableDesigner: new table', () => {
   it('starts with the nine system columns and derives the plural and physical names', async () => {
-    renderPage(<TableCreatePage />, { url: `${LIST}/new`, route: `${ROUTE}/new` });
+    renderPage(<TableCreatePage />, { url: `${LIST}/new`, route: `${ROUTE}/new`, ...appProviders });
     expect(columnNames()).toEqual([
       'id',
       'name',
@@ -100,7 +101,7 @@ describe('TableDesigner: new table', () => {
   });
 
   it('adds, batch-adds, moves and deletes columns', async () => {
-    renderPage(<TableCreatePage />, { url: `${LIST}/new`, route: `${ROUTE}/new` });
+    renderPage(<TableCreatePage />, { url: `${LIST}/new`, route: `${ROUTE}/new`, ...appProviders });
     fireEvent.click(button('添加字段'));
     expect(columnNames().at(-1)).toBe('col1');
 
@@ -128,7 +129,7 @@ describe('TableDesigner: new table', () => {
   });
 
   it('marks bad names inline and sends nothing while errors remain', async () => {
-    renderPage(<TableCreatePage />, { url: `${LIST}/new`, route: `${ROUTE}/new` });
+    renderPage(<TableCreatePage />, { url: `${LIST}/new`, route: `${ROUTE}/new`, ...appProviders });
     fireEvent.click(button('添加字段'));
     fireEvent.change(cell('英文字段 10'), { target: { value: 'select' } });
     expect(await screen.findByText('“select”是数据库保留字')).toBeInTheDocument();
@@ -143,7 +144,7 @@ describe('TableDesigner: new table', () => {
 
   it('confirms, creates the table without ids and returns to the list', async () => {
     server.on('POST', '/metadata/tables', { status: 201, data: 12 });
-    renderPage(<TableCreatePage />, { url: `${LIST}/new`, route: `${ROUTE}/new` });
+    renderPage(<TableCreatePage />, { url: `${LIST}/new`, route: `${ROUTE}/new`, ...appProviders });
     fireEvent.change(field('对象名称'), { target: { value: 'product' } });
     fireEvent.change(field('中文名称'), { target: { value: '产品' } });
     fireEvent.click(button('添加字段'));
@@ -183,7 +184,7 @@ describe('TableDesigner: new table', () => {
         errors: { 'columns[9].name': '服务器：名称已被使用', tableName: '物理表已存在' },
       },
     });
-    renderPage(<TableCreatePage />, { url: `${LIST}/new`, route: `${ROUTE}/new` });
+    renderPage(<TableCreatePage />, { url: `${LIST}/new`, route: `${ROUTE}/new`, ...appProviders });
     fireEvent.change(field('对象名称'), { target: { value: 'product' } });
     fireEvent.click(button('添加字段'));
     fireEvent.click(button('保存'));
@@ -209,7 +210,7 @@ describe('TableDesigner: edit', () => {
       },
     });
     server.on('PATCH', '/metadata/tables/7', { status: 200 });
-    renderPage(<TableEditPage />, { url: `${LIST}/7`, route: `${ROUTE}/:id` });
+    renderPage(<TableEditPage />, { url: `${LIST}/7`, route: `${ROUTE}/:id`, ...appProviders });
     expect(await screen.findByDisplayValue('title')).toBeInTheDocument();
     fireEvent.change(cell('长度 2'), { target: { value: '10' } });
     fireEvent.click(cell('删除字段 3'));
@@ -244,7 +245,7 @@ describe('TableDesigner: edit', () => {
       status: 409,
       data: { code: 'CONFLICT', message: '修改会丢失数据', errors: { 'columns[1]': '值超长' } },
     });
-    renderPage(<TableEditPage />, { url: `${LIST}/7`, route: `${ROUTE}/:id` });
+    renderPage(<TableEditPage />, { url: `${LIST}/7`, route: `${ROUTE}/:id`, ...appProviders });
     await screen.findByDisplayValue('title');
     fireEvent.change(cell('长度 2'), { target: { value: '10' } });
     fireEvent.click(button('保存'));

@@ -22,6 +22,7 @@ describe('ValueDialogButton', () => {
       return found;
     });
     expect(frame).toHaveAttribute('src', dialog.url);
+    expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-same-origin');
     post('https://evil.example.com', { type: 'crudboard:value', value: 'EVIL' });
     post('https://pick.example.com', { type: 'other', value: 'NO' });
     post('https://pick.example.com', { type: 'crudboard:value', value: 'C-42' });

@@ -1,5 +1,5 @@
 import { fireEvent, render, waitFor } from '@testing-library/react';
-import { DATA_TYPES, type Column, type DataType } from '../../contract';
+import { DATA_TYPES, UnknownDataTypeError, type Column, type DataType } from '../../contract';
 import { AttachmentInput } from '../../src/fields/AttachmentInput';
 import { BoolInput } from '../../src/fields/BoolInput';
 import { NumberInput } from '../../src/fields/NumberInput';
@@ -43,9 +43,11 @@ describe('FIELD_TYPES', () => {
     expect(FIELD_TYPES[dataType].Input).toBe(Input);
   });
 
-  it('covers every data type, and edits unknown ones as text', () => {
+  it('covers every data type, and refuses an unknown one instead of editing it as text', () => {
     expect(Object.keys(FIELD_TYPES).sort()).toEqual([...DATA_TYPES].sort());
-    expect(fieldTypeOf('JSON').Input).toBe(TextInput);
+    expect(fieldTypeOf('VARCHAR').Input).toBe(TextInput);
+    expect(() => fieldTypeOf('JSON')).toThrow('Unknown data type: JSON');
+    expect(() => fieldTypeOf('toString')).toThrow(UnknownDataTypeError);
   });
 });
 

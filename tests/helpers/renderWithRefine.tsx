@@ -35,7 +35,6 @@ export const testDataProvider = (overrides: Partial<DataProvider> = {}): DataPro
 
 export interface RenderOptions {
   url?: string;
-  /** One provider, or several by name (e.g. the app's own `dataProviders` over a fake http). */
   dataProvider?: DataProvider | DataProviders;
   authProvider?: AuthProvider;
   accessControlProvider?: AccessControlProvider;
@@ -52,7 +51,9 @@ export const renderWithRefine = (ui: ReactElement, options: RenderOptions = {}) 
           routerProvider={routerProvider}
           dataProvider={options.dataProvider ?? testDataProvider()}
           {...(options.authProvider ? { authProvider: options.authProvider } : {})}
-          {...(options.accessControlProvider ? { accessControlProvider: options.accessControlProvider } : {})}
+          {...(options.accessControlProvider
+            ? { accessControlProvider: options.accessControlProvider }
+            : {})}
           i18nProvider={i18nProvider}
           notificationProvider={useNotificationProvider}
           resources={options.resources ?? []}

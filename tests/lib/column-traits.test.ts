@@ -1,4 +1,4 @@
-import { DATA_TYPES, type DataType } from '../../contract';
+import { DATA_TYPE_TABLE, DATA_TYPES, type DataType } from '../../contract';
 import { DATA_TYPE_TRAITS, isColumnFieldEnabled, type ConditionalField } from '../../src/lib/column-traits';
 
 const row = (dataType: DataType, extra: Record<string, unknown> = {}) => ({
@@ -61,5 +61,17 @@ describe('isColumnFieldEnabled', () => {
     [{ autoIncrement: true }, 'seqId', false],
   ])('a VARCHAR row with %j: %s → %s', (extra, field, expected) => {
     expect(isColumnFieldEnabled(row('VARCHAR', extra), field)).toBe(expected);
+  });
+});
+
+describe('designer traits agree with the shared data-type table', () => {
+  it.each([...DATA_TYPES])('%s', (type) => {
+    const shared = DATA_TYPE_TABLE[type];
+    const designer = DATA_TYPE_TRAITS[type];
+    expect(designer.numeric).toBe(shared.numeric);
+    expect(designer.integer).toBe(shared.integer);
+    const sized = shared.length !== null && 'initial' in shared.length;
+    expect(Boolean(designer.length)).toBe(sized);
+    expect(Boolean(designer.precision)).toBe(shared.decimal !== null);
   });
 });

@@ -1,11 +1,19 @@
-import { DEFAULT_SYSTEM_CAPTIONS, SYSTEM_COLUMN_NAMES, systemColumns } from '../../src/lib/system-columns';
+import {
+  FILLED_ON_CREATE,
+  isFilledOnCreate,
+  isLockedOnUpdate,
+  isServerFilled,
+  LOCKED_ON_UPDATE,
+  SYSTEM_COLUMN_NAMES,
+} from '../../contract';
+import { DEFAULT_SYSTEM_CAPTIONS, systemColumns } from '../../src/lib/system-columns';
 import { validateTable } from '../../src/lib/table-validation';
 import { newTableDraft } from '../../src/lib/table-draft';
 
 const byName = () => Object.fromEntries(systemColumns().map((c) => [c.name, c]));
 
 describe('systemColumns', () => {
-  it('are the nine columns of API.md §2.1, in order, without ids', () => {
+  it('are the nine columns of a new table, in order, without ids', () => {
     const columns = systemColumns();
     expect(columns.map((c) => c.name)).toEqual([...SYSTEM_COLUMN_NAMES]);
     expect(columns.every((c) => c.id === undefined)).toBe(true);
@@ -48,5 +56,39 @@ describe('systemColumns', () => {
   it('pass the client checks as they are', () => {
     const draft = { ...newTableDraft(), name: 'product', pluralName: 'products', tableName: 'product' };
     expect(validateTable(draft)).toEqual({});
+  });
+});
+
+describe('system column traits', () => {
+  it('name the bookkeeping columns the server fills on create and locks on update', () => {
+    expect(FILLED_ON_CREATE).toEqual([
+      'createdDate',
+      'lastModifiedDate',
+      'createById',
+      'updateById',
+      'ownerId',
+      'isDeleted',
+    ]);
+    expect(LOCKED_ON_UPDATE).toEqual([
+      'createdDate',
+      'lastModifiedDate',
+      'createById',
+      'updateById',
+      'ownerId',
+    ]);
+  });
+
+  it.each<[string, boolean, boolean, boolean]>([
+    ['id', false, false, false],
+    ['name', false, false, false],
+    ['fullTextBody', false, false, true],
+    ['createdDate', true, true, true],
+    ['isDeleted', true, false, true],
+    ['price', false, false, false],
+    ['toString', false, false, false],
+  ])('%s: filled on create %s, locked on update %s, off forms %s', (name, create, update, form) => {
+    expect(isFilledOnCreate(name)).toBe(create);
+    expect(isLockedOnUpdate(name)).toBe(update);
+    expect(isServerFilled(name)).toBe(form);
   });
 });

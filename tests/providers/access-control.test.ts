@@ -29,6 +29,16 @@ describe('access control', () => {
     expect(requiredPermissions(item as never, name, action)).toEqual(codes);
   });
 
+  it('asks an extension resource for its own code, and lets everyone open one that names none', async () => {
+    const activity = { name: 'activity', meta: { kind: 'extension', permission: 'ext:activity:read' } };
+    const open = { name: 'open', meta: { kind: 'extension' } };
+    const nobody = { isSuperAdmin: false, authorities: ['business:*:read'] };
+    const watcher = { isSuperAdmin: false, authorities: ['ext:activity:*'] };
+    await expect(can(nobody, 'activity', 'list', activity)).resolves.toMatchObject({ can: false });
+    await expect(can(watcher, 'activity', 'list', activity)).resolves.toEqual({ can: true });
+    await expect(can(nobody, 'open', 'list', open)).resolves.toEqual({ can: true });
+  });
+
   it('lets the super admin do anything', async () => {
     await expect(can({ isSuperAdmin: true, authorities: [] }, 'product', 'delete', table)).resolves.toEqual({
       can: true,

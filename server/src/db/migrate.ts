@@ -7,6 +7,8 @@ import type { NamedMigration } from './migrations/named-migration';
 import { system001Tables } from './migrations/system-001-tables';
 import { system002Files } from './migrations/system-002-files';
 import { system003SystemTables } from './migrations/system-003-system-tables';
+import { system004TablePermissionDataSource } from './migrations/system-004-table-permission-data-source';
+import { system005Modules } from './migrations/system-005-modules';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -20,6 +22,8 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system001Tables,
   system002Files,
   system003SystemTables,
+  system004TablePermissionDataSource,
+  system005Modules,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

@@ -21,6 +21,8 @@ export const SYSTEM = {
   tablePermission: 'cb_table_permission',
   sqlQuery: 'cb_sql_query',
   file: 'cb_file',
+  module: 'cb_module',
+  moduleLine: 'cb_module_line',
 } as const;
 
 export const MIGRATION_TABLES = {

@@ -1,3 +1,4 @@
+import { DATA_TYPE_TABLE, type LengthRule } from '../../../contract/index';
 import type { Client } from '../config';
 import type { ColumnDef } from '../services/tables/table-def';
 
@@ -5,13 +6,18 @@ export type Dialect = Client;
 
 type TypedColumn = Pick<ColumnDef, 'dataType' | 'length' | 'precision' | 'scale' | 'unsigned'>;
 
-/** Fixed lengths of the text-backed types (API.md §2.1: an ATTACHMENT holds a URL, a PASSWORD a hash). */
-export const ATTACHMENT_LENGTH = 1000;
-export const PASSWORD_LENGTH = 200;
-export const DEFAULT_VARCHAR_LENGTH = 255;
-export const DEFAULT_CHAR_LENGTH = 1;
-export const DEFAULT_DECIMAL_PRECISION = 10;
-export const DEFAULT_DECIMAL_SCALE = 0;
+const fixed = (rule: LengthRule | null): number => (rule && 'fixed' in rule ? rule.fixed : 0);
+const fallback = (rule: LengthRule | null): number => (rule && 'fallback' in rule ? rule.fallback : 0);
+const DECIMAL = DATA_TYPE_TABLE.DECIMAL.decimal;
+
+/** Fixed lengths of the text-backed types (an ATTACHMENT holds a URL, a PASSWORD a hash). */
+export const ATTACHMENT_LENGTH = fixed(DATA_TYPE_TABLE.ATTACHMENT.length);
+export const PASSWORD_LENGTH = fixed(DATA_TYPE_TABLE.PASSWORD.length);
+/** What a column that gives no length, precision or scale gets. */
+export const DEFAULT_VARCHAR_LENGTH = fallback(DATA_TYPE_TABLE.VARCHAR.length);
+export const DEFAULT_CHAR_LENGTH = fallback(DATA_TYPE_TABLE.CHAR.length);
+export const DEFAULT_DECIMAL_PRECISION = DECIMAL?.precision.fallback ?? 10;
+export const DEFAULT_DECIMAL_SCALE = DECIMAL?.scale.fallback ?? 0;
 
 const PG_INTEGER = {
   TINYINT: ['smallint', 'smallint'],

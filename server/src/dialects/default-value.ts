@@ -1,3 +1,4 @@
+import { dataTypeTraits, type DataTypeKind } from '../../../contract/data-types';
 import type { ColumnDef } from '../services/tables/table-def';
 import { integerRange, isIntegerType } from './integer-range';
 import { ATTACHMENT_LENGTH, DEFAULT_CHAR_LENGTH, DEFAULT_VARCHAR_LENGTH } from './column-type';
@@ -130,25 +131,22 @@ export const parseDefaultValue = (column: TypedColumn, text: string): DefaultVal
   return fail;
 };
 
+/** The stand-in value of each kind of type. */
+const ZERO_VALUES: Record<DataTypeKind, DefaultLiteral> = {
+  text: '',
+  password: '',
+  integer: 0,
+  float: 0,
+  decimal: '0',
+  date: '1970-01-01',
+  time: '00:00:00',
+  datetime: '1970-01-01 00:00:00',
+  bool: false,
+};
+
 /**
  * The value that fills existing NULLs when a column becomes NOT NULL without a default (only with
  * the caller's consent, since it replaces "no value" by an invented one).
  */
-export const zeroValue = (column: Pick<ColumnDef, 'dataType'>): DefaultLiteral => {
-  const { dataType } = column;
-  if (isIntegerType(dataType) || dataType === 'FLOAT' || dataType === 'DOUBLE') return 0;
-  switch (dataType) {
-    case 'DECIMAL':
-      return '0';
-    case 'DATE':
-      return '1970-01-01';
-    case 'TIME':
-      return '00:00:00';
-    case 'DATETIME':
-      return '1970-01-01 00:00:00';
-    case 'BOOL':
-      return false;
-    default:
-      return '';
-  }
-};
+export const zeroValue = (column: Pick<ColumnDef, 'dataType'>): DefaultLiteral =>
+  ZERO_VALUES[dataTypeTraits(column.dataType).kind];

@@ -1,19 +1,15 @@
-import type { DataType } from '../../../contract/index';
+import { DATA_TYPE_TABLE, dataTypesWhere, isDataType, type DataType } from '../../../contract/index';
 
 export type IntegerType = Extract<DataType, 'TINYINT' | 'SMALLINT' | 'MEDIUMINT' | 'INT' | 'BIGINT'>;
 
-export const INTEGER_TYPES: readonly IntegerType[] = ['TINYINT', 'SMALLINT', 'MEDIUMINT', 'INT', 'BIGINT'];
+export const INTEGER_TYPES = dataTypesWhere((traits) => traits.integer) as readonly IntegerType[];
 
 export const isIntegerType = (type: DataType): type is IntegerType =>
-  (INTEGER_TYPES as readonly string[]).includes(type);
+  isDataType(type) && DATA_TYPE_TABLE[type].integer;
 
-const BITS: Record<IntegerType, bigint> = {
-  TINYINT: 8n,
-  SMALLINT: 16n,
-  MEDIUMINT: 24n,
-  INT: 32n,
-  BIGINT: 64n,
-};
+const BITS = Object.fromEntries(
+  INTEGER_TYPES.map((type) => [type, BigInt(DATA_TYPE_TABLE[type].integerBits ?? 0)]),
+) as Record<IntegerType, bigint>;
 
 export interface IntegerRange {
   readonly min: bigint;

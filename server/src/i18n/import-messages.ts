@@ -14,6 +14,14 @@ export const IMPORT_MESSAGES = {
     zh: 'Excel 文件解压后超过 {limit}，拒绝导入',
     en: 'the Excel file unpacks to more than {limit}; it was refused',
   },
+  sharedStringsTooBig: {
+    zh: 'Excel 文件的共享字符串解压后超过 {limit}，拒绝导入',
+    en: 'the shared strings of the Excel file unpack to more than {limit}; it was refused',
+  },
+  sheetTooBig: {
+    zh: '工作表的内容展开后超过 {limit}，拒绝导入',
+    en: 'the worksheet holds more than {limit} once unpacked; it was refused',
+  },
   zipBomb: {
     zh: 'Excel 文件的压缩比异常（{ratio} 倍），拒绝导入',
     en: 'the Excel file is compressed suspiciously well ({ratio}×); it was refused',

@@ -16,6 +16,14 @@ export const METADATA_MESSAGES = {
     zh: '不能以 cb_ 开头（crudboard 保留）',
     en: 'must not start with cb_ (reserved by crudboard)',
   },
+  nameCatalog: {
+    zh: '{name} 与数据库的系统表同名或同前缀（pg_、sqlite_ 等），不能使用',
+    en: '{name} shadows a table or schema of the database itself (pg_, sqlite_ …)',
+  },
+  nameRoute: {
+    zh: '{name} 是接口路径保留字，不能用作表名',
+    en: '{name} is a word of the API paths and cannot name a table',
+  },
   nameDuplicate: { zh: '名称 {name} 重复（不区分大小写）', en: '{name} is used twice (names ignore case)' },
   nameTaken: { zh: '{name} 已被表 {table} 使用', en: '{name} is already used by table {table}' },
   physicalTableExists: {

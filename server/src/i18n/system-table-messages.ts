@@ -32,6 +32,14 @@ export const SYSTEM_TABLE_MESSAGES = {
     zh: '角色编码应以 ROLE_ 开头，只含字母、数字和下划线',
     en: 'a role code starts with ROLE_ and holds only letters, digits and underscores',
   },
+  usernameInvisible: {
+    zh: '用户名不能为空，也不能含空白或不可见字符',
+    en: 'a username must not be empty nor hold whitespace or invisible characters',
+  },
+  usernameTaken: {
+    zh: '用户名 {name} 与已有用户 {other} 相同或形似（不区分大小写）',
+    en: 'username {name} is the same as, or looks like, existing user {other} (case ignored)',
+  },
   oneOf: { zh: '只能是 {values} 之一', en: 'must be one of {values}' },
   jsonText: { zh: '应为 JSON 文本', en: 'must be JSON text' },
 } as const satisfies Record<string, Localized>;

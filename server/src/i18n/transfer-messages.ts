@@ -28,6 +28,10 @@ export const TRANSFER_MESSAGES = {
     en: 'there is no table {ref} in the file or the database',
   },
   columnMissing: { zh: '表 {table} 中没有字段 {ref}', en: 'table {table} has no column {ref}' },
+  layoutsTwice: {
+    zh: '文件同时含有 tableFormBuilders 和 tableBuilders，请只保留一个',
+    en: 'the file holds both tableFormBuilders and tableBuilders; keep one of them',
+  },
   layoutBody: { zh: '布局不是合法的 JSON', en: 'the layout is not valid JSON' },
   fileRequired: { zh: '请选择要导入的文件', en: 'choose a file to import' },
   fileNotJson: { zh: '文件不是合法的 JSON', en: 'the file is not valid JSON' },

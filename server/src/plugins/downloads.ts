@@ -2,14 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { ApiException } from '../errors/api-exception';
+import { principalOf } from './session';
 import { downloadType, type DownloadExtension } from '../services/downloads/download-names';
 import { downloadStore, type DownloadStore } from '../services/downloads/download-store';
 
 export interface Downloads {
-  /** Stores a generated file and returns its download URL (`/download/<random name>`). */
-  create(extension: DownloadExtension, content: string | Uint8Array): Promise<string>;
-  /** A path to stream a new file into, and the URL it is served at once written. */
-  reserve(extension: DownloadExtension): Promise<{ path: string; url: string }>;
+  /**
+   * Stores a generated file and returns its download URL (`/download/<random name>`); only the
+   * user `ownerId` may fetch it.
+   */
+  create(extension: DownloadExtension, content: string | Uint8Array, ownerId: number): Promise<string>;
+  /** A path to stream a new file into, and the URL it is served at (to `ownerId` only) once written. */
+  reserve(extension: DownloadExtension, ownerId: number): Promise<{ path: string; url: string }>;
 }
 
 declare module 'fastify' {
@@ -27,7 +31,9 @@ export interface DownloadsOptions {
 /** How often expired files are looked for: a tenth of their life, between 1 s and 10 min. */
 export const sweepIntervalMs = (ttlMs: number): number => Math.min(10 * 60_000, Math.max(1000, ttlMs / 10));
 
-const serve = (app: FastifyInstance, store: DownloadStore) =>
+const nameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+
+const serve = (app: FastifyInstance, store: DownloadStore, owners: Map<string, number>) =>
   app.get(
     '/download/:name',
     {
@@ -36,6 +42,8 @@ const serve = (app: FastifyInstance, store: DownloadStore) =>
     },
     async (request, reply) => {
       const { name } = request.params as { name: string };
+      // Someone else's file (or one made before a restart) is as unknown as a missing one.
+      if (owners.get(name) !== principalOf(request).id) throw new ApiException('NOT_FOUND');
       const opened = await store.open(name);
       if (!opened) throw new ApiException('NOT_FOUND');
       reply
@@ -57,20 +65,38 @@ export default fp<DownloadsOptions>(
   async (app, { dataDir, ttlSeconds }) => {
     const ttlMs = ttlSeconds * 1000;
     const store = downloadStore(dataDir, ttlMs);
+    // Who made each file; in memory, so files made before a restart are no longer served.
+    const owners = new Map<string, number>();
+    const own = (url: string, ownerId: number) => {
+      owners.set(nameOf(url), ownerId);
+      return url;
+    };
     app.decorate('downloads', {
-      create: (extension, content) => store.create(extension, content),
-      reserve: (extension) => store.reserve(extension),
+      create: async (extension, content, ownerId) => own(await store.create(extension, content), ownerId),
+      reserve: async (extension, ownerId) => {
+        const reserved = await store.reserve(extension);
+        own(reserved.url, ownerId);
+        return reserved;
+      },
     });
 
     const timer = setInterval(() => {
+      const now = Date.now();
       store
-        .removeExpired()
+        .removeExpired(now)
+        .then(async () => {
+          for (const name of owners.keys()) {
+            const opened = await store.open(name, now);
+            if (opened) await opened.handle.close();
+            else owners.delete(name);
+          }
+        })
         .catch((error: unknown) => app.log.error({ err: error }, 'removing expired downloads failed'));
     }, sweepIntervalMs(ttlMs));
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
 
-    serve(app, store);
+    serve(app, store, owners);
   },
   { name: 'downloads', dependencies: ['session'] },
 );

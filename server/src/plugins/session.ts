@@ -20,6 +20,8 @@ export interface SessionManager {
   readonly ttlSeconds: number;
   /** onRequest hook: 401 unless the route is public or the cookie names a live session. */
   authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** As `authenticate`, on a public route too: 401 unless the cookie names a live session. */
+  requireSession(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Starts a session for a user who just proved who they are and sets the cookie. */
   start(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
   /** Deletes the request's session (if any) and clears the cookie. */
@@ -104,6 +106,9 @@ export default fp<{ ttlSeconds: number }>(
       ttlSeconds,
       async authenticate(request, reply) {
         if (request.routeOptions.config.public) return;
+        await sessions.requireSession(request, reply);
+      },
+      async requireSession(request, reply) {
         const token = request.cookies[SESSION_COOKIE];
         if (!token) throw new ApiException('UNAUTHORIZED');
         const now = Date.now();

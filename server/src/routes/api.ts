@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ServerExtension } from '../extensions/define-server-extension';
 import { selectDataSource } from '../plugins/db';
 import authRoutes, { type LoginLimits } from './auth';
 import configRoutes from './business/config';
@@ -18,8 +19,8 @@ import userRoutes from './users';
 
 export interface ApiOptions {
   loginLimits?: LoginLimits;
-  /** More routes inside /api, behind the same hooks (tests use it). */
-  extraRoutes?: FastifyPluginAsyncTypebox;
+  /** Extensions whose routes live under /api/ext/<name>, behind the same hooks. */
+  extensions: readonly ServerExtension[];
   /** Statement timeout of the SQL console in milliseconds (default 30 s). */
   sqlTimeoutMs?: number;
   /** Where uploads are stored and their limits. */
@@ -52,7 +53,9 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   await app.register(importRoutes, { prefix: '/business', ...options.files });
   await app.register(itemRoutes, { prefix: '/business' });
   await app.register(fileRoutes, options.files);
-  if (options.extraRoutes) await app.register(options.extraRoutes);
+  for (const extension of options.extensions) {
+    if (extension.routes) await app.register(extension.routes, { prefix: `/ext/${extension.name}` });
+  }
 };
 
 export default api;

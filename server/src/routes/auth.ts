@@ -2,32 +2,23 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { LoginResponse } from '../../../contract/index';
-import { createLoginLimiter, type LimiterOptions } from '../auth/login-limiter';
+import { createLoginLimiter, DEFAULT_LOGIN_LIMITS, type LoginLimits } from '../auth/login-limiter';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { ApiException } from '../errors/api-exception';
 import { LoginBody, LoginResponseSchema } from '../schemas/auth';
 import { errorResponses } from '../schemas/common';
 import { findLoginUser, loadPrincipal } from '../services/user-store';
 
-export interface LoginLimits {
-  perUser: LimiterOptions;
-  perAddress: LimiterOptions;
-}
+export type { LoginLimits };
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
-  perUser: { maxFailures: 5, windowMs: 15 * 60_000 },
-  perAddress: { maxFailures: 20, windowMs: 15 * 60_000 },
-};
-
-const userKey = (username: string) => `user:${username.toLowerCase()}`;
-const addressKey = (address: string) => `address:${address}`;
+const accountKey = (username: string) => username.toLowerCase();
 
 /** POST /api/auth/login and GET /api/auth/logout (API.md §1). */
 const authRoutes: FastifyPluginAsyncTypebox<{ limits?: LoginLimits }> = async (app, options) => {
   // Form bodies are taken here only (a sign-in form works without script); everywhere else JSON.
   await app.register(formbody);
   const limits = options.limits ?? DEFAULT_LOGIN_LIMITS;
-  const limiter = createLoginLimiter((key) => (key.startsWith('user:') ? limits.perUser : limits.perAddress));
+  const limiter = createLoginLimiter(limits);
   // Unknown usernames are checked against this hash so that they take as long as known ones.
   const dummyHash = hashPassword('not a password of anyone');
 
@@ -46,22 +37,21 @@ const authRoutes: FastifyPluginAsyncTypebox<{ limits?: LoginLimits }> = async (a
     },
     async (request, reply): Promise<LoginResponse> => {
       const { username, password } = request.body;
-      const keys = [userKey(username), addressKey(request.ip)];
-      const state = limiter.check(keys, Date.now());
+      const account = accountKey(username);
+      const state = limiter.check(account, request.ip, Date.now());
       if (!state.allowed) {
         throw new ApiException('TOO_MANY_REQUESTS', undefined, undefined, {
           headers: { 'retry-after': String(state.retryAfterSeconds) },
         });
       }
       // Counted before checking, so that parallel guesses cannot all slip under the limit.
-      limiter.recordFailure(keys, Date.now());
+      limiter.recordFailure(account, request.ip, Date.now());
       const knex = app.dataSources.primary.knex;
       const user = await findLoginUser(knex, username);
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
       const principal = user && valid && user.enabled ? await loadPrincipal(knex, user.id) : undefined;
       if (!principal) throw new ApiException('AUTH_ERROR');
-      limiter.reset(userKey(username));
-      limiter.forgive(addressKey(request.ip));
+      limiter.succeeded(account, request.ip);
       await app.sessions.start(request, reply, principal.id);
       return { name: principal.username, authorities: principal.authorities, principal };
     },

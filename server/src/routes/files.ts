@@ -21,6 +21,8 @@ import { cleanupIntervalMs, removeStaleUploads } from '../services/files/stale-u
 export interface FileRoutesOptions {
   dataDir: string;
   uploads: UploadConfig;
+  /** How long one upload request (a file, a chunk of a big one) may take to arrive, in ms. */
+  uploadTimeoutMs?: number;
 }
 
 const UPLOAD = 'file:upload';
@@ -32,7 +34,12 @@ const fileRequired = () =>
  * `GET /api/file/big/{md5}`. Files are streamed to `<dataDir>/files` under random names and
  * recorded in `cb_file` of `primary`. Stale partial uploads are deleted in the background.
  */
-const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (app, { dataDir, uploads }) => {
+const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (
+  app,
+  { dataDir, uploads, uploadTimeoutMs },
+) => {
+  // Files and chunks of big ones may come over slow links: their own, longer time to arrive.
+  const uploadBudget = uploadTimeoutMs === undefined ? {} : { requestTimeoutMs: uploadTimeoutMs };
   // The multipart parser leaves the body unread (so the global body limit does not apply); each
   // route streams it with its own file size limit.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
@@ -59,7 +66,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (app, { d
   app.post(
     '/file',
     {
-      config: { dataSource: false },
+      config: { dataSource: false, ...uploadBudget },
       onRequest: requirePermission(UPLOAD),
       schema: {
         tags: ['files'],
@@ -101,7 +108,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (app, { d
   app.post(
     '/file/big',
     {
-      config: { dataSource: false },
+      config: { dataSource: false, ...uploadBudget },
       onRequest: requirePermission(UPLOAD),
       schema: {
         tags: ['files'],
@@ -143,7 +150,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (app, { d
   app.get(
     '/file/big/:md5',
     {
-      config: { dataSource: false },
+      config: { dataSource: false, ...uploadBudget },
       onRequest: requirePermission(UPLOAD),
       schema: {
         tags: ['files'],

@@ -7,6 +7,11 @@ export const LoginBody = Type.Object({
   password: Type.String({ minLength: 1, maxLength: 1024 }),
 });
 
+export const ChangePasswordBody = Type.Object({
+  oldPassword: Type.String({ minLength: 1, maxLength: 1024 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+
 export const AuthoritySchema = Type.Object({ authority: Type.String() });
 
 export const PrincipalSchema = Type.Object({

@@ -44,6 +44,8 @@ export const MetadataBundleBody = Type.Object(
     tables: Type.Optional(ArrayOrNull(BundleTable, { maxItems: 1000 })),
     tableRelations: Type.Optional(ArrayOrNull(BundleRelation, { maxItems: 10000 })),
     tableFormBuilders: Type.Optional(ArrayOrNull(BundleLayout, { maxItems: 10000 })),
+    /** crudapi's name for `tableFormBuilders`. */
+    tableBuilders: Type.Optional(ArrayOrNull(BundleLayout, { maxItems: 10000 })),
   },
   {
     description:

@@ -13,6 +13,9 @@ export const PhysicalTableSummarySchema = Type.Object({
 export const PhysicalTableDescriptionSchema = Type.Object({
   tableName: Type.String(),
   comment: Nullable(Type.String()),
+  Name: Type.String({ description: 'MySQL-style spelling of tableName, for crudapi clients' }),
+  Engine: Nullable(Type.String()),
+  Comment: Type.String(),
   columns: Type.Array(
     Type.Object({
       name: Type.String(),
@@ -22,6 +25,13 @@ export const PhysicalTableDescriptionSchema = Type.Object({
       default: Nullable(Type.String({ description: 'the default as SQL text' })),
       autoIncrement: Type.Boolean(),
       comment: Nullable(Type.String()),
+      Field: Type.String(),
+      Type: Type.String(),
+      Null: Type.Union([Type.Literal('YES'), Type.Literal('NO')]),
+      Key: Type.String(),
+      Default: Nullable(Type.String()),
+      Extra: Type.String(),
+      Comment: Type.String(),
     }),
   ),
   indexs: Type.Array(
@@ -30,6 +40,11 @@ export const PhysicalTableDescriptionSchema = Type.Object({
       unique: Type.Boolean(),
       columns: Type.Array(Type.String()),
       type: Nullable(Type.String()),
+      Key_name: Type.String(),
+      Column_name: Type.String({ description: 'the first column' }),
+      Non_unique: Type.Integer(),
+      Index_type: Type.String(),
+      Seq_in_index: Type.Integer(),
     }),
   ),
   foreignKeys: Type.Array(

@@ -4,6 +4,7 @@ import { toNumber, toStringOrNull } from '../db/values';
 
 export interface ConfigRow {
   id: number;
+  name: string | null;
   key: string;
   value: string | null;
 }
@@ -17,7 +18,7 @@ export interface ConfigQuery {
 /** Rows of the primary `config` table, in id order. */
 export const listConfig = async (knex: Knex, query: ConfigQuery): Promise<ConfigRow[]> => {
   const builder = knex(SYSTEM.config)
-    .select('id', 'key', 'value')
+    .select('id', 'name', 'key', 'value')
     .orderBy('id')
     .offset(query.offset)
     .limit(query.limit);
@@ -25,6 +26,7 @@ export const listConfig = async (knex: Knex, query: ConfigQuery): Promise<Config
   const rows: Record<string, unknown>[] = await builder;
   return rows.map((row) => ({
     id: toNumber(row.id),
+    name: toStringOrNull(row.name),
     key: String(row.key),
     value: toStringOrNull(row.value),
   }));

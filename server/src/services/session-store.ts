@@ -58,3 +58,17 @@ export const deleteSession = async (knex: Knex, tokenHash: string): Promise<void
 export const deleteExpiredSessions = async (knex: Knex, now: number): Promise<void> => {
   await knex(SYSTEM.session).where('expiresAt', '<=', now).delete();
 };
+
+/**
+ * Ends every session of a user but `keepTokenHash` (the one that asked for the change, if it is
+ * that user's): what a password change does, so that whoever knew the old one is signed out.
+ */
+export const endOtherSessions = async (
+  knex: Knex,
+  userId: number | string,
+  keepTokenHash: string | undefined,
+): Promise<void> => {
+  const query = knex(SYSTEM.session).where('userId', userId);
+  if (keepTokenHash !== undefined) query.whereNot('tokenHash', keepTokenHash);
+  await query.delete();
+};

@@ -3,6 +3,7 @@ import type { Principal } from '../../../contract/index';
 import { authoritiesOf } from '../auth/authorities';
 import { SYSTEM } from '../db/table-names';
 import { toBool, toNumber, toStringOrNull } from '../db/values';
+import { loadUserRoleGrants } from './role-grants';
 
 export interface LoginUser {
   id: number;
@@ -33,37 +34,7 @@ export const loadPrincipal = async (knex: Knex, userId: number): Promise<Princip
     .where('id', userId)
     .first();
   if (!user || !toBool(user.enabled)) return undefined;
-  const roleRows: Record<string, unknown>[] = await knex(`${SYSTEM.role} as r`)
-    .join(`${SYSTEM.userRole} as ur`, 'ur.roleId', 'r.id')
-    .where('ur.userId', userId)
-    .select('r.id', 'r.name', 'r.code', 'r.permissions')
-    .orderBy('r.id');
-  // A role's table permissions (tablePermission.permissions) grant their codes too.
-  const tableCodes = new Map<number, string[]>();
-  if (roleRows.length > 0) {
-    const rows: Record<string, unknown>[] = await knex(SYSTEM.tablePermission)
-      .whereIn(
-        'roleId',
-        roleRows.map((row) => toNumber(row.id)),
-      )
-      .select('roleId', 'permissions');
-    for (const row of rows) {
-      const codes = toStringOrNull(row.permissions);
-      if (!codes) continue;
-      const roleId = toNumber(row.roleId);
-      tableCodes.set(roleId, [...(tableCodes.get(roleId) ?? []), codes]);
-    }
-  }
-  const roles = roleRows.map((row) => {
-    const id = toNumber(row.id);
-    const permissions = [toStringOrNull(row.permissions), ...(tableCodes.get(id) ?? [])].filter(Boolean);
-    return {
-      id,
-      name: String(row.name),
-      code: String(row.code),
-      permissions: permissions.length > 0 ? permissions.join(',') : null,
-    };
-  });
+  const roles = await loadUserRoleGrants(knex, userId);
   return {
     id: toNumber(user.id),
     username: String(user.username),

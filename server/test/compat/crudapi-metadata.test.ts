@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { apiClient } from '../helpers/metadata-api';
+import { SYSTEM } from '../../src/db/table-names';
+import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { createShop } from '../helpers/shop-tables';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
@@ -53,6 +54,77 @@ describeEachDatabase('crudapi client: sequence and relation screens ($name)', (d
       (r) => r.name === 'customer',
     );
     expect(typeof listed?.toColumn.caption).toBe('string');
+  });
+
+  /** A crudapi metadata file: layouts under `tableBuilders`. */
+  const crudapiFile = (name: string) => ({
+    sequences: [],
+    tables: [
+      {
+        id: 7,
+        name,
+        caption: name,
+        columns: SYSTEM_COLUMNS.map((column, i) => ({ ...column, id: 70 + i })),
+      },
+    ],
+    tableRelations: [],
+    tableBuilders: [
+      { tableId: 7, name: 'product form', device: 'pc', type: 'create', body: '[{"columnId":71}]' },
+    ],
+  });
+
+  it('imports the form layouts of a crudapi file (tableBuilders)', async () => {
+    const { app, api } = await setup();
+    const imported = await api.post('/api/metadata/tables/import', crudapiFile('product'));
+    expect(imported.statusCode).toBe(201);
+    const product = (await api.get('/api/metadata/tables/name/product')).json();
+    const layouts = await app.dataSources.primary.knex(SYSTEM.tableFormBuilder).select('*');
+    expect(layouts).toHaveLength(1);
+    expect(layouts[0]).toMatchObject({ name: 'product form', device: 'pc', type: 'create' });
+    const nameColumn = product.columns.find((c: { name: string }) => c.name === 'name');
+    expect(JSON.parse(layouts[0].body)).toEqual([{ columnId: nameColumn.id }]);
+  });
+
+  it('refuses a file holding layouts under both names, and imports nothing', async () => {
+    const { app, api } = await setup();
+    const file = { ...crudapiFile('gadget'), tableFormBuilders: crudapiFile('gadget').tableBuilders };
+    const layoutsBefore = await app.dataSources.primary.knex(SYSTEM.tableFormBuilder).select('*');
+    const refused = await api.post('/api/metadata/tables/import', file);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.tableBuilders).toContain('tableFormBuilders');
+    expect((await api.get('/api/metadata/tables/name/gadget')).statusCode).toBe(404);
+    expect(await app.dataSources.primary.knex(SYSTEM.tableFormBuilder).select('*')).toEqual(layoutsBefore);
+  });
+
+  it('describes a physical table with MySQL-style keys beside crudboard keys', async () => {
+    const { app, api } = await setup();
+    const knex = app.dataSources.primary.knex;
+    await knex.schema.createTable('legacy_item', (t) => {
+      t.increments('id');
+      t.string('code', 20).notNullable().unique();
+      t.integer('qty');
+    });
+    const response = await api.get('/api/metadata/tables/metadatas/legacy_item');
+    expect(response.statusCode).toBe(200);
+    const table = response.json();
+    expect(table).toMatchObject({ tableName: 'legacy_item', Name: 'legacy_item', Comment: '' });
+    const code = table.columns.find((c: { name: string }) => c.name === 'code');
+    expect(code).toMatchObject({
+      name: 'code',
+      nullable: false,
+      Field: 'code',
+      Null: 'NO',
+      Key: 'UNI',
+      Extra: '',
+    });
+    const id = table.columns.find((c: { name: string }) => c.name === 'id');
+    expect(id).toMatchObject({ autoIncrement: true, Extra: 'auto_increment', Key: 'PRI' });
+    const qty = table.columns.find((c: { name: string }) => c.name === 'qty');
+    expect(qty).toMatchObject({ nullable: true, Null: 'YES' });
+    const primary = table.indexs.find((i: { Key_name: string }) => i.Key_name === 'PRIMARY');
+    expect(primary).toMatchObject({ name: 'PRIMARY', Column_name: 'id', Non_unique: 0, Seq_in_index: 1 });
+    const unique = table.indexs.find((i: { columns: string[]; unique: boolean }) => i.columns[0] === 'code');
+    expect(unique).toMatchObject({ unique: true, Non_unique: 0, Column_name: 'code' });
   });
 
   it('refuses the exports without metadata:read', async () => {

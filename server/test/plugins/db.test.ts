@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import { defineServerExtension } from '../../src/extensions/sdk';
 import { useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
 
@@ -15,7 +16,7 @@ describeEachDatabase('data-source registry and shutdown ($name)', (db) => {
     let entered: () => void = () => undefined;
     const inside = new Promise<void>((resolve) => (entered = resolve));
     const slowRoute: FastifyPluginAsyncTypebox = async (app) => {
-      app.get('/test/slow', { config: { public: true } }, async (request) => {
+      app.get('/slow', { config: { public: true } }, async (request) => {
         entered();
         await released;
         const rows = await request.dataSource.knex.select(request.dataSource.knex.raw('1 as ??', ['one']));
@@ -29,7 +30,10 @@ describeEachDatabase('data-source registry and shutdown ($name)', (db) => {
       connection: `${apps.env().dataDir}/other.sqlite`,
       database: 'other.sqlite',
     };
-    const app = await apps.build({ extraRoutes: slowRoute }, apps.env().config({}, [extra]));
+    const app = await apps.build(
+      { extensions: [defineServerExtension({ name: 'test', routes: slowRoute })] },
+      apps.env().config({}, [extra]),
+    );
     const sources = app.dataSources.list();
     expect(sources.map((s) => s.name)).toEqual(['primary', 'other']);
     expect(app.dataSources.get('nope')).toBeUndefined();
@@ -37,7 +41,7 @@ describeEachDatabase('data-source registry and shutdown ($name)', (db) => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const pending = fetch(`http://127.0.0.1:${port}/api/test/slow`);
+    const pending = fetch(`http://127.0.0.1:${port}/api/ext/test/slow`);
     await inside;
     const closed = app.close();
     while (app.server.listening) await new Promise((resolve) => setImmediate(resolve));

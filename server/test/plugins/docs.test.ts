@@ -1,13 +1,14 @@
 import { expect, it } from 'vitest';
-import { useTestApps } from '../helpers/test-app';
+import { login as signIn, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
 
 describeEachDatabase('OpenAPI document ($name)', (db) => {
   const apps = useTestApps(db);
 
-  it('lists every API route with its schemas, open without login', async () => {
+  it('lists every API route with its schemas, to signed-in users', async () => {
     const app = await apps.build();
-    const response = await app.inject({ method: 'GET', url: '/api/docs' });
+    const { cookie } = await signIn(app);
+    const response = await app.inject({ method: 'GET', url: '/api/docs', headers: { cookie } });
     expect(response.statusCode).toBe(200);
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
@@ -52,6 +53,7 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
       '/api/metadata/tables/{id}',
       '/api/users/me',
       '/api/users/me/menu',
+      '/api/users/me/password',
       '/api/users/me/table',
     ]);
     const login = doc.paths['/api/auth/login'].post;
@@ -80,9 +82,22 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
 
   it('serves a browsable page', async () => {
     const app = await apps.build();
-    const ui = await app.inject({ method: 'GET', url: '/api/docs/ui/' });
+    const { cookie } = await signIn(app);
+    const ui = await app.inject({ method: 'GET', url: '/api/docs/ui/', headers: { cookie } });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
     expect(ui.body).toContain('swagger');
+  });
+
+  it('needs a session unless PUBLIC_API_DOCS is set', async () => {
+    const closed = await apps.build();
+    for (const url of ['/api/docs', '/api/docs/ui/', '/api/docs/ui/static/index.html', '/api/docs?x=1']) {
+      const response = await closed.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json().code).toBe('UNAUTHORIZED');
+    }
+    const open = await apps.build({}, apps.config({ publicApiDocs: true }));
+    expect((await open.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(200);
+    expect((await open.inject({ method: 'GET', url: '/api/docs/ui/' })).statusCode).toBe(200);
   });
 });

@@ -35,13 +35,16 @@ describe('download names', () => {
   });
 });
 
+/** The super admin is the first user. */
+const ADMIN_ID = 1;
+
 describeEachDatabase('GET /download/{name} ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('serves a generated file to a signed-in user as an attachment', async () => {
     const app = await apps.build();
     const { cookie } = await login(app);
-    const url = await app.downloads.create('json', '{"a":1}');
+    const url = await app.downloads.create('json', '{"a":1}', ADMIN_ID);
     expect(url).toMatch(/^\/download\/[0-9a-f-]{36}\.json$/);
     const response = await app.inject({ method: 'GET', url, headers: { cookie } });
     expect(response.statusCode).toBe(200);
@@ -51,7 +54,7 @@ describeEachDatabase('GET /download/{name} ($name)', (db) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-length']).toBe('7');
 
-    const sheet = await app.downloads.create('xlsx', Buffer.from([0x50, 0x4b, 3, 4]));
+    const sheet = await app.downloads.create('xlsx', Buffer.from([0x50, 0x4b, 3, 4]), ADMIN_ID);
     const binary = await app.inject({ method: 'GET', url: sheet, headers: { cookie } });
     expect(binary.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -64,7 +67,7 @@ describeEachDatabase('GET /download/{name} ($name)', (db) => {
 
   it('needs a session, even for names that do not exist', async () => {
     const app = await apps.build();
-    const url = await app.downloads.create('csv', 'a,b\n');
+    const url = await app.downloads.create('csv', 'a,b\n', ADMIN_ID);
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
     expect(
       (await app.inject({ method: 'GET', url, headers: { cookie: 'crudboard_session=forged' } })).statusCode,
@@ -81,7 +84,7 @@ describeEachDatabase('GET /download/{name} ($name)', (db) => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'secret.json'), '{"secret":true}');
     writeFileSync(join(apps.env().dataDir, 'outside.json'), '{"outside":true}');
-    const real = (await app.downloads.create('txt', 'hello')).slice(10);
+    const real = (await app.downloads.create('txt', 'hello', ADMIN_ID)).slice(10);
     const get = (path: string) =>
       app.inject({ method: 'GET', url: `/download/${path}`, headers: { cookie } });
     for (const path of [
@@ -110,8 +113,8 @@ describeEachDatabase('GET /download/{name} ($name)', (db) => {
   it('expires files after the configured time and deletes them', async () => {
     const app = await apps.build({}, apps.config({ downloadTtlSeconds: 60 }));
     const { cookie } = await login(app);
-    const fresh = await app.downloads.create('json', '[]');
-    const old = await app.downloads.create('json', '[1]');
+    const fresh = await app.downloads.create('json', '[]', ADMIN_ID);
+    const old = await app.downloads.create('json', '[1]', ADMIN_ID);
     const dir = join(apps.env().dataDir, 'downloads');
     const past = new Date(Date.now() - 61_000);
     utimesSync(join(dir, old.slice(10)), past, past);

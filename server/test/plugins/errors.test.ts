@@ -3,22 +3,23 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { expect, it } from 'vitest';
 import { ApiException } from '../../src/errors/api-exception';
+import { defineServerExtension } from '../../src/extensions/sdk';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
 
 const failingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/test/boom', { config: { public: true } }, async () => {
+  app.get('/boom', { config: { public: true } }, async () => {
     throw new Error('SELECT password FROM cb_user WHERE 1 = syntax error near "secret"');
   });
-  app.get('/test/db-error', { config: { public: true } }, async (request) => {
+  app.get('/db-error', { config: { public: true } }, async (request) => {
     await request.dataSource.knex('no_such_table').select('*');
     return 'unreachable';
   });
-  app.get('/test/conflict', { config: { public: true } }, async () => {
+  app.get('/conflict', { config: { public: true } }, async () => {
     throw new ApiException('CONFLICT', undefined, { name: { zh: '名称已存在', en: 'name is taken' } });
   });
   app.post(
-    '/test/echo',
+    '/echo',
     {
       schema: {
         body: Type.Object({
@@ -31,6 +32,9 @@ const failingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => request.body,
   );
 };
+
+/** Mounted at /api/ext/test, like any server extension's routes. */
+const failing = defineServerExtension({ name: 'test', routes: failingRoutes });
 
 const capture = () => {
   const lines: string[] = [];
@@ -68,8 +72,8 @@ describeEachDatabase('error contract ($name)', (db) => {
 
   it('logs an unexpected error with its stack and request id and sends only a generic 500', async () => {
     const { lines, logger } = capture();
-    const app = await apps.build({ logger, extraRoutes: failingRoutes });
-    for (const url of ['/api/test/boom', '/api/test/db-error']) {
+    const app = await apps.build({ logger, extensions: [failing] });
+    for (const url of ['/api/ext/test/boom', '/api/ext/test/db-error']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(500);
       const body = response.json();
@@ -86,31 +90,31 @@ describeEachDatabase('error contract ($name)', (db) => {
     }
     const english = await app.inject({
       method: 'GET',
-      url: '/api/test/boom',
+      url: '/api/ext/test/boom',
       headers: { 'accept-language': 'en' },
     });
     expect(english.json().message).toBe('Internal server error');
   });
 
   it('sends typed service errors with their code and localized field errors', async () => {
-    const app = await apps.build({ extraRoutes: failingRoutes });
-    const zh = await app.inject({ method: 'GET', url: '/api/test/conflict' });
+    const app = await apps.build({ extensions: [failing] });
+    const zh = await app.inject({ method: 'GET', url: '/api/ext/test/conflict' });
     expect(zh.statusCode).toBe(409);
     expect(zh.json()).toEqual({ code: 'CONFLICT', message: '数据冲突', errors: { name: '名称已存在' } });
     const en = await app.inject({
       method: 'GET',
-      url: '/api/test/conflict',
+      url: '/api/ext/test/conflict',
       headers: { 'accept-language': 'en-GB' },
     });
     expect(en.json()).toEqual({ code: 'CONFLICT', message: 'Conflict', errors: { name: 'name is taken' } });
   });
 
   it('maps schema-invalid bodies to 400 with one message per field', async () => {
-    const app = await apps.build({ extraRoutes: failingRoutes });
+    const app = await apps.build({ extensions: [failing] });
     const { cookie } = await login(app);
     const response = await app.inject({
       method: 'POST',
-      url: '/api/test/echo',
+      url: '/api/ext/test/echo',
       headers: { cookie },
       payload: { name: 'Bad Name', columns: [{ name: 'ok' }, {}], size: 11 },
     });
@@ -122,7 +126,7 @@ describeEachDatabase('error contract ($name)', (db) => {
     });
     const english = await app.inject({
       method: 'POST',
-      url: '/api/test/echo',
+      url: '/api/ext/test/echo',
       headers: { cookie, 'accept-language': 'en' },
       payload: { columns: [] },
     });
@@ -134,12 +138,12 @@ describeEachDatabase('error contract ($name)', (db) => {
   });
 
   it('answers malformed JSON, unsupported content types and oversized bodies in the same shape', async () => {
-    const app = await apps.build({ extraRoutes: failingRoutes, bodyLimit: 1024 });
+    const app = await apps.build({ extensions: [failing], bodyLimit: 1024 });
     const { cookie } = await login(app);
     const post = (payload: string, contentType: string) =>
       app.inject({
         method: 'POST',
-        url: '/api/test/echo',
+        url: '/api/ext/test/echo',
         headers: { cookie, 'content-type': contentType },
         payload,
       });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { SECURITY_HEADERS } from '../../src/plugins/security-headers';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../../src/plugins/security-headers';
 import { useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
 
@@ -12,6 +12,7 @@ describeEachDatabase('security headers ($name)', (db) => {
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'SAMEORIGIN',
       'referrer-policy': 'strict-origin-when-cross-origin',
+      'content-security-policy': CONTENT_SECURITY_POLICY,
     });
     for (const [url, status] of [
       ['/api/metadata/dataSources', 200],

@@ -302,8 +302,9 @@ describeEachDatabase('files API ($name)', (db) => {
       payload: { file: 'x' },
       headers: { cookie },
     });
-    expect(json.statusCode).toBe(400);
-    expect(json.json().code).toBe('VALIDATION_ERROR');
+    // Uploads take multipart only.
+    expect(json.statusCode).toBe(415);
+    expect(json.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
     for (const [contentType, payload] of [
       ['multipart/form-data; boundary=xyz', 'garbage'],

@@ -1,164 +1,67 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Collapse, Form, Space, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useOne } from '@refinedev/core';
+import { Alert, Button, Card, Collapse, Form, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
-import { createRecord, getRecord, updateRecord, type BusinessRecord } from '../../api/business';
+import { useParams } from 'react-router';
+import { businessPermission } from '../../../contract';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageContainer } from '../../components/PageContainer';
 import { PageSpin } from '../../components/PageSpin';
 import { RecordFields } from '../../components/RecordFields';
+import { FormFieldSlots } from '../../extensions/ExtensionSlots';
 import { SubTableList } from '../../components/SubTableList';
-import { useBusinessTable, type BusinessTableMeta } from '../../hooks/useBusinessTable';
-import { useLeaveGuard } from '../../hooks/useLeaveGuard';
-import { useSaveShortcut } from '../../hooks/useSaveShortcut';
-import { UploadActivityContext, useUploadTracker } from '../../hooks/useUploadActivity';
-import { relationsByColumn } from '../../lib/business-cells';
-import { findLayout } from '../../lib/business-meta';
-import { isFormPath, splitFieldErrors, type FormShape } from '../../lib/field-errors';
-import { initialFormValues } from '../../lib/form-initial-values';
-import { formFields, type FormMode } from '../../lib/form-fields';
+import { useBusinessTable } from '../../hooks/useBusinessTable';
+import { useRecordForm, type RecordFormOptions } from '../../hooks/useRecordForm';
+import { UploadActivityContext } from '../../hooks/useUploadActivity';
+import type { BusinessRecord } from '../../lib/business-record';
+import type { FormMode } from '../../lib/form-fields';
 import { placeFields } from '../../lib/form-layout';
-import { subSections } from '../../lib/form-sections';
-import type { HttpError } from '../../lib/http-error';
 import { appPaths } from '../../lib/menu';
-import { buildRecordPayload, isChildFilled, type SubForm } from '../../lib/record-payload';
+import { isChildFilled } from '../../lib/record-payload';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 
-interface RecordEditorProps {
-  meta: BusinessTableMeta;
-  mode: FormMode;
-  /** The record key of the URL (edit). */
-  recordKey?: string;
-  original?: BusinessRecord;
-  /** Loads the stored record again (after a conflicting save). */
-  onReload: () => void;
-}
-
-/** The record form: one collapsible section per table, save, leave warning and Ctrl+S. */
-const RecordEditor = ({ meta, mode, recordKey, original, onReload }: RecordEditorProps) => {
+/** The record form's view: one collapsible section per table, save and cancel. */
+const RecordEditor = (props: RecordFormOptions) => {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { meta, mode, original, recordKey } = props;
   const { dataSource } = useCurrentDataSource();
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const [saving, setSaving] = useState(false);
-  // A file still being prepared or uploaded would be missing from the record: save waits for it.
-  const { uploading, activity } = useUploadTracker();
-  const dirty = useRef(false);
+  const {
+    form,
+    model,
+    initialValues,
+    readOnly,
+    listPath,
+    saving,
+    uploading,
+    activity,
+    save,
+    markDirty,
+    cancel,
+  } = useRecordForm(props);
   const { table } = meta;
-  const readOnly = Boolean(table.readOnly);
-  const listPath = appPaths(dataSource).business(table.name);
-
-  const model = useMemo(() => {
-    const toOne = relationsByColumn(meta.relations);
-    const fields = formFields(table, mode, { readOnly });
-    const placed = placeFields(fields, findLayout(meta.layouts, mode));
-    const subs: SubForm[] = subSections(meta.relations, meta.relatedTables).map((section) => ({
-      section,
-      createFields: formFields(section.table, 'create', { hidden: [section.foreignKey], readOnly }),
-      updateFields: formFields(section.table, 'update', {
-        hidden: [section.foreignKey],
-        readOnly,
-        serverFilled: 'hide',
-      }),
-    }));
-    const shape: FormShape = {
-      fields: fields.map((field) => field.column.name),
-      subs: subs.map((sub) => ({
-        name: sub.section.name,
-        kind: sub.section.kind,
-        fields: [...sub.createFields, ...sub.updateFields].map((field) => field.column.name),
-      })),
-    };
-    return { toOne, fields, placed, subs, shape };
-  }, [meta, table, mode, readOnly]);
-
-  const initialValues = useMemo(
-    () =>
-      initialFormValues({
-        mode,
-        fields: model.fields,
-        record: original,
-        toOne: model.toOne,
-        subs: model.subs,
-      }),
-    [mode, model, original],
-  );
-
-  useLeaveGuard(dirty, t('warnWhenUnsavedChanges'));
-
-  const conflict = (reason: string) => {
-    modal.confirm({
-      title: t('businessForm.conflictTitle'),
-      content: `${reason} ${t('businessForm.conflictHint')}`,
-      okText: t('businessForm.reload'),
-      cancelText: t('buttons.cancel'),
-      onOk: () => {
-        dirty.current = false;
-        onReload();
-      },
-    });
-  };
-
-  const save = async () => {
-    if (saving || readOnly || uploading) return;
-    try {
-      await form.validateFields();
-    } catch {
-      void message.error({ content: t('businessForm.invalid'), key: 'business-form' });
-      return;
-    }
-    const payload = buildRecordPayload({
-      fields: model.fields,
-      values: form.getFieldsValue(true),
-      mode,
-      original,
-      toOne: model.toOne,
-      subs: model.subs,
-    });
-    setSaving(true);
-    try {
-      if (mode === 'create') await createRecord(table.name, payload);
-      else await updateRecord(table.name, recordKey ?? '', payload);
-      dirty.current = false;
-      void message.success(
-        mode === 'create' ? t('businessForm.createSuccess') : t('businessForm.updateSuccess'),
-      );
-      await queryClient.invalidateQueries({ queryKey: ['business', dataSource, table.name] });
-      void navigate(listPath);
-    } catch (error) {
-      const failure = error as Partial<HttpError>;
-      const reason = failure.message || t('businessForm.saveFailed');
-      if (failure.statusCode === 409 && mode === 'update') {
-        conflict(reason);
-        return;
-      }
-      const { fields, other } = splitFieldErrors(failure.errors, (path) => isFormPath(model.shape, path));
-      form.setFields(fields);
-      void message.error({ content: [reason, ...other].join('；'), key: 'business-form' });
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  useSaveShortcut(() => void save(), !readOnly);
-
   const caption = table.caption || table.name;
+  const slotProps = {
+    tableName: table.name,
+    dataSource,
+    ...(recordKey === undefined ? {} : { recordId: recordKey }),
+  };
   const sections = [
     {
       key: '$main',
       label: caption,
       children: (
-        <RecordFields
-          fields={model.placed}
-          mode={mode}
-          toOne={model.toOne}
-          relatedTables={meta.relatedTables}
-          dialogs={meta.valueDialogs}
-        />
+        <>
+          <FormFieldSlots at="before" {...slotProps} />
+          <RecordFields
+            fields={model.placed}
+            mode={mode}
+            toOne={model.toOne}
+            relatedTables={meta.relatedTables}
+            dialogs={meta.valueDialogs}
+          />
+          <FormFieldSlots at="after" {...slotProps} />
+        </>
       ),
     },
     ...model.subs.map((sub) => {
@@ -212,9 +115,7 @@ const RecordEditor = ({ meta, mode, recordKey, original, onReload }: RecordEdito
             layout="vertical"
             initialValues={initialValues}
             disabled={readOnly}
-            onValuesChange={() => {
-              dirty.current = true;
-            }}
+            onValuesChange={markDirty}
           >
             <Collapse
               defaultActiveKey={sections.map((section) => section.key)}
@@ -240,9 +141,7 @@ const RecordEditor = ({ meta, mode, recordKey, original, onReload }: RecordEdito
               {t('businessForm.waitUpload')}
             </Typography.Text>
           )}
-          <Button onClick={() => void navigate(listPath)}>
-            {readOnly ? t('common.back') : t('buttons.cancel')}
-          </Button>
+          <Button onClick={cancel}>{readOnly ? t('common.back') : t('buttons.cancel')}</Button>
         </Space>
       </Card>
     </PageContainer>
@@ -256,14 +155,26 @@ export const BusinessFormPage = () => {
   const { dataSource } = useCurrentDataSource();
   const mode: FormMode = recId === undefined ? 'create' : 'update';
   const { meta, loading, error, reload } = useBusinessTable(tableName);
-  const record = useQuery({
-    queryKey: ['business', dataSource, tableName, 'record', recId],
-    queryFn: ({ signal }) => getRecord(meta?.table.name ?? tableName, recId ?? '', signal),
-    enabled: mode === 'update' && Boolean(meta),
-    // The form starts from what is stored now and is never replaced in the background.
-    gcTime: 0,
-    refetchOnWindowFocus: false,
+  const record = useOne<BusinessRecord>({
+    resource: meta?.table.name ?? tableName,
+    id: recId ?? '',
+    meta: { requiredPermissions: [businessPermission(meta?.table.name ?? tableName, 'read')] },
+    // A failure shows on the page, with its retry.
+    errorNotification: false,
+    queryOptions: {
+      enabled: mode === 'update' && Boolean(meta),
+      // The form starts from what is stored now and is never replaced in the background.
+      gcTime: 0,
+      refetchOnWindowFocus: false,
+    },
   });
+  const stored = record.query;
+  // Bumped once a reload after a conflict has the stored record: the form starts afresh from it.
+  const [generation, setGeneration] = useState(0);
+  const reloadRecord = async () => {
+    await stored.refetch();
+    setGeneration((value) => value + 1);
+  };
   const title =
     mode === 'create'
       ? t('screens.recordNew', { table: tableName })
@@ -272,28 +183,28 @@ export const BusinessFormPage = () => {
     { title: t('menu.business') },
     { title: meta?.table.caption || tableName, path: appPaths(dataSource).business(tableName) },
   ];
-  if (loading || (mode === 'update' && meta && record.isPending)) return <PageSpin />;
+  if (loading || (mode === 'update' && meta && stored.isPending)) return <PageSpin />;
   if (error || !meta)
     return <LoadFailed title={title} breadcrumb={breadcrumb} error={error} onRetry={reload} />;
-  if (mode === 'update' && record.isError) {
+  if (mode === 'update' && stored.isError) {
     return (
       <LoadFailed
         title={title}
         breadcrumb={breadcrumb}
-        error={record.error}
-        onRetry={() => void record.refetch()}
+        error={stored.error}
+        onRetry={() => void stored.refetch()}
       />
     );
   }
   return (
     <RecordEditor
       // A reload after a conflict starts a fresh form from the stored record.
-      key={`${mode}:${recId ?? ''}:${record.dataUpdatedAt}`}
+      key={`${mode}:${recId ?? ''}:${generation}`}
       meta={meta}
       mode={mode}
       recordKey={recId}
-      original={mode === 'update' ? record.data : undefined}
-      onReload={() => void record.refetch()}
+      original={mode === 'update' ? record.result : undefined}
+      onReload={() => void reloadRecord()}
     />
   );
 };

@@ -16,16 +16,24 @@ import {
   Upload,
   theme,
 } from 'antd';
+import { useInvalidate } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Table as MetaTable } from '../../../contract';
-import { exportTables, importTables, type ImportOutcome } from '../../api/business-import';
 import { ExportDialog } from '../../components/ExportDialog';
 import { ImportFailureTable } from '../../components/ImportFailureTable';
 import { PageContainer } from '../../components/PageContainer';
+import { useCustomCall } from '../../hooks/useCustomCall';
 import { failureReason } from '../../lib/failure-reason';
 import { readFileText } from '../../lib/read-file-text';
 import { parseTablesFile, type TablesFileEntry, type TablesFileParse } from '../../lib/tables-file';
+import {
+  exportTablesCall,
+  importOutcomeOf,
+  importTablesCall,
+  unquoteUrl,
+  type ImportOutcome,
+} from '../../providers/custom-calls';
 import { useUserTables } from '../../resources/useUserTables';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 
@@ -41,6 +49,8 @@ export const BusinessImportPage = () => {
   const { message } = App.useApp();
   const { dataSource } = useCurrentDataSource();
   const { tables, isLoading } = useUserTables(dataSource);
+  const call = useCustomCall();
+  const invalidate = useInvalidate();
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [importing, setImporting] = useState(false);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
@@ -64,9 +74,15 @@ export const BusinessImportPage = () => {
     if (!chosen?.parsed.ok) return;
     setImporting(true);
     try {
-      const answer = await importTables(chosen.file, chosen.file.name);
+      const answer = importOutcomeOf(await call<unknown>(importTablesCall(chosen.file, chosen.file.name)));
       setOutcome(answer);
-      if (answer.ok) void message.success(t('recordImport.success'));
+      if (answer.ok) {
+        void message.success(t('recordImport.success'));
+        // The imported tables' lists and counts are read again when next shown.
+        for (const entry of chosen.parsed.entries) {
+          if (entry.table) void invalidate({ resource: entry.table.name, invalidates: ['list', 'many'] });
+        }
+      }
     } catch (failure) {
       setOutcome({
         ok: false,
@@ -81,7 +97,7 @@ export const BusinessImportPage = () => {
   const startExport = async () => {
     setExporting({ generating: true, url: null });
     try {
-      const url = await exportTables(selected);
+      const url = unquoteUrl(await call<string>(exportTablesCall(selected)));
       setExporting((state) => (state ? { generating: false, url } : state));
     } catch (failure) {
       // SPEC §8: an export failure is only logged; the loading goes away.

@@ -20,6 +20,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageContainer } from '../../components/PageContainer';
 import { PageSpin } from '../../components/PageSpin';
 import { PaginationBar } from '../../components/PaginationBar';
+import { ListExtraActions, RowExtraActions } from '../../extensions/ExtensionSlots';
 import { useBusinessList } from '../../hooks/useBusinessList';
 import { useBusinessTable, type BusinessTableMeta } from '../../hooks/useBusinessTable';
 import { hasSoftDelete } from '../../lib/business-filters';
@@ -106,7 +107,8 @@ const BusinessListContent = ({
   const canDelete = !locked && canKey && mayDelete;
   const canUpdate = !locked && canKey && mayUpdate;
   const softDeletable = hasSoftDelete(table);
-  const base = appPaths(list.dataSource).business(tableName);
+  const { dataSource } = list;
+  const base = appPaths(dataSource).business(tableName);
 
   const labels = useMemo(
     () => ({ yes: t('common.yes'), no: t('common.no'), view: t('businessList.view') }),
@@ -167,11 +169,12 @@ const BusinessListContent = ({
             <Button type="link" size="small" onClick={() => setJson(record)}>
               {t('businessList.viewJson')}
             </Button>
+            <RowExtraActions tableName={tableName} dataSource={dataSource} record={record} />
           </Flex>
         );
       },
     }),
-    [t, navigate, base, recycle, keyOf, canUpdate, canDelete, softDeletable],
+    [t, navigate, base, recycle, keyOf, canUpdate, canDelete, softDeletable, tableName, dataSource],
   );
   const columns = useMemo(() => [...dataColumns, actionsColumn], [dataColumns, actionsColumn]);
 
@@ -232,8 +235,11 @@ const BusinessListContent = ({
     setPending({ keys: selectedKeys, kind });
   };
 
-  const banner = locked ? null : (
+  const banner = locked ? (
+    <ListExtraActions tableName={tableName} dataSource={dataSource} />
+  ) : (
     <Flex gap={token.marginXS} wrap>
+      <ListExtraActions tableName={tableName} dataSource={dataSource} />
       {canDelete && softDeletable && !list.recycle && (
         <Button
           danger

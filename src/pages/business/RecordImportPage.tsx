@@ -14,21 +14,29 @@ import {
   Upload,
   theme,
 } from 'antd';
+import { useInvalidate } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ImportResult } from '../../../contract';
-import { importRecords, importTemplateUrl, type ImportOutcome } from '../../api/business-import';
 import { ImportFailureTable } from '../../components/ImportFailureTable';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageContainer } from '../../components/PageContainer';
 import { PageSpin } from '../../components/PageSpin';
 import { useBusinessTable } from '../../hooks/useBusinessTable';
+import { useCustomCall } from '../../hooks/useCustomCall';
 import { downloadHref } from '../../lib/download-url';
 import { failureReason } from '../../lib/failure-reason';
 import { previewSheet, type SheetPreview } from '../../lib/import-sheet';
 import { appPaths } from '../../lib/menu';
 import { readSheet } from '../../lib/read-sheet';
+import {
+  importOutcomeOf,
+  importRecordsCall,
+  importTemplateCall,
+  unquoteUrl,
+  type ImportOutcome,
+} from '../../providers/custom-calls';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 
 interface Chosen {
@@ -60,6 +68,8 @@ export const RecordImportPage = () => {
   const { tableName = '' } = useParams();
   const { dataSource } = useCurrentDataSource();
   const { meta, loading, error, reload } = useBusinessTable(tableName);
+  const call = useCustomCall();
+  const invalidate = useInvalidate();
   const [templating, setTemplating] = useState(false);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [reading, setReading] = useState(false);
@@ -80,7 +90,7 @@ export const RecordImportPage = () => {
   const downloadTemplate = async () => {
     setTemplating(true);
     try {
-      const url = await importTemplateUrl(name);
+      const url = unquoteUrl(await call<string>(importTemplateCall(name)));
       window.location.assign(downloadHref(url));
     } catch (failure) {
       void message.error(failureReason(failure, t('errors.unreachable')) ?? t('recordImport.templateFailed'));
@@ -106,9 +116,15 @@ export const RecordImportPage = () => {
     if (!chosen) return;
     setProgress(0);
     try {
-      const answer = await importRecords(name, chosen.file, chosen.file.name, partial, setProgress);
+      const answer = importOutcomeOf(
+        await call<unknown>(importRecordsCall(name, chosen.file, chosen.file.name, partial, setProgress)),
+      );
       setOutcome(answer);
-      if (answer.ok) void message.success(t('recordImport.success'));
+      if (answer.ok) {
+        void message.success(t('recordImport.success'));
+        // The table's list and counts are read again when next shown.
+        void invalidate({ resource: name, invalidates: ['list', 'many'] });
+      }
     } catch (failure) {
       setOutcome({
         ok: false,

@@ -1,6 +1,6 @@
 import type { TableColumnsType } from 'antd';
 import { Typography } from 'antd';
-import type { Column, Relation, Table } from '../../../contract';
+import { dataTypeTraits, type Column, type Relation, type Table } from '../../../contract';
 import type { BusinessRecord } from '../../api/business';
 import type { BusinessTableMeta } from '../../hooks/useBusinessTable';
 import {
@@ -15,8 +15,6 @@ import { downloadHref } from '../../lib/download-url';
 
 /** Default width of a data column; text beyond it is cut with an ellipsis. */
 export const DATA_COLUMN_WIDTH = 160;
-
-const NUMERIC = new Set(['TINYINT', 'SMALLINT', 'MEDIUMINT', 'INT', 'BIGINT', 'FLOAT', 'DOUBLE', 'DECIMAL']);
 
 const renderer = (
   column: Column,
@@ -57,9 +55,9 @@ export const businessColumns = (
       key: column.name,
       dataIndex: column.name,
       title: column.caption || column.name,
-      width: DATA_COLUMN_WIDTH,
+      width: dataTypeTraits(column.dataType).cellWidth,
       ellipsis: true,
-      align: NUMERIC.has(column.dataType) && !relation ? ('right' as const) : undefined,
+      align: dataTypeTraits(column.dataType).numeric && !relation ? ('right' as const) : undefined,
       render: renderer(column, relation, relatedTable, labels),
     };
   });

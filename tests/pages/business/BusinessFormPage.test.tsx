@@ -3,6 +3,7 @@ import type { AxiosAdapter } from 'axios';
 import type { Column, Table } from '../../../contract';
 import { BusinessFormPage } from '../../../src/pages/business/BusinessFormPage';
 import { http } from '../../../src/providers/http';
+import { appProviders } from '../../helpers/appProviders';
 import { button } from '../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../helpers/fakeHttp';
 import { currentPath, renderPage } from '../../helpers/renderPage';
@@ -70,12 +71,12 @@ const requiredLabels = () =>
   [...document.querySelectorAll('.ant-form-item-required')].map((label) => label.textContent?.trim());
 
 const openCreate = async () => {
-  renderPage(<BusinessFormPage />, { url: `${LIST}/new`, route: `${ROUTE}/new` });
+  renderPage(<BusinessFormPage />, { url: `${LIST}/new`, route: `${ROUTE}/new`, ...appProviders });
   await waitFor(() => expect(input('name')).not.toBeNull());
 };
 
 const openEdit = async () => {
-  renderPage(<BusinessFormPage />, { url: `${LIST}/5`, route: `${ROUTE}/:recId` });
+  renderPage(<BusinessFormPage />, { url: `${LIST}/5`, route: `${ROUTE}/:recId`, ...appProviders });
   await waitFor(() => expect(input('name')).not.toBeNull());
   await waitFor(() => expect(input('name').value).toBe('苹果'));
 };

@@ -6,8 +6,13 @@ import { errorResponses } from '../../schemas/common';
 import { ItemListQuery, ItemRecord } from '../../schemas/items';
 import { pagingQuery } from '../../schemas/paging';
 import { listConfig } from '../../services/config-store';
+import { assertMay } from '../../services/items/item-context';
 import { listItems } from '../../services/items/list-items';
+import { principalOf } from '../../plugins/session';
 import { loadItemTable } from '../../services/items/load-item-table';
+
+/** Rows the open settings list answers at most. */
+const OPEN_LIMIT = 100;
 
 /** Query keys of the plain settings list; any other key makes it a business-API list of `config`. */
 const PLAIN_KEYS = new Set(['offset', 'limit', 'key', 'dataSource']);
@@ -23,15 +28,21 @@ const ConfigListQuery = Type.Object(
 );
 
 const ConfigRecord = Type.Object(
-  { id: Type.Integer(), key: Type.String(), value: Type.Union([Type.String(), Type.Null()]) },
+  {
+    id: Type.Integer(),
+    name: Type.Union([Type.String(), Type.Null()]),
+    key: Type.String(),
+    value: Type.Union([Type.String(), Type.Null()]),
+  },
   { additionalProperties: true },
 );
 
 /**
  * GET /api/business/config: the primary config table, open without login (API.md §3, §5).
- * With only `offset`, `limit` and `key` it answers `[{id, key, value}]` in id order; with any
- * other list parameter (search, filter, orderby, select, column filters) it answers like
- * `GET /api/business/{table}` for the `config` system table. Every other call on `config`
+ * With only `offset`, `limit` (at most 100 rows) and `key` it answers `[{id, key, value}]` in id
+ * order; with any other list parameter (search, filter, orderby, select, column filters) it
+ * answers like `GET /api/business/{table}` for the `config` system table, which takes a session
+ * and `business:config:read`. Every other call on `config`
  * (count, one record, writes) is the business API's, with its login and permissions.
  */
 const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -47,26 +58,30 @@ const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Union([ConfigRecord, ItemRecord])), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { knex } = app.dataSources.primary;
       const query = request.query as Record<string, unknown>;
       if (Object.keys(query).every((key) => PLAIN_KEYS.has(key))) {
         const key = typeof query.key === 'string' ? query.key : undefined;
         return listConfig(knex, {
           offset: request.query.offset,
-          limit: request.query.limit,
+          limit: Math.min(request.query.limit, OPEN_LIMIT),
           ...(key === undefined ? {} : { key }),
         });
       }
-      const item = await loadItemTable(knex, SYSTEM.config);
+      // Searching and filtering are the business API's: a session and business:config:read.
+      await app.sessions.requireSession(request, reply);
+      const principal = principalOf(request);
       const context = {
         db: knex,
         dialect: app.dataSources.primary.client,
-        userId: 0,
-        authorities: [],
+        userId: principal.id,
+        authorities: principal.authorities.map((authority) => authority.authority),
         dataSource: app.dataSources.primary.name,
         rules: new Map(),
       };
+      const item = await loadItemTable(knex, SYSTEM.config);
+      assertMay(context, item.table, 'read');
       return listItems(context, item, parseListQuery(query, item.query), knex);
     },
   );

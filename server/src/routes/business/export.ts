@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { principalOf } from '../../plugins/session';
 import { rm } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -70,7 +71,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         yield batch.map((record) => columns.map((column) => exportValue(record, column)));
       }
     };
-    const { path, url } = await app.downloads.reserve(format);
+    const { path, url } = await app.downloads.reserve(format, principalOf(request).id);
     await produce(path, () =>
       withLeanReads(request.dataSource.knex, () =>
         format === 'xlsx'
@@ -132,7 +133,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { item } = await open(request, request.params.table, 'import');
       const headers = templateColumns(item).map((column) => column.caption || column.name);
-      const { path, url } = await app.downloads.reserve('xlsx');
+      const { path, url } = await app.downloads.reserve('xlsx', principalOf(request).id);
       await produce(path, () =>
         writeXlsx(path, item.table.caption || item.table.name, headers, (async function* () {})()),
       );

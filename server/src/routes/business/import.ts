@@ -1,4 +1,5 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
+import { principalOf } from '../../plugins/session';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,6 +23,7 @@ import { exportTables } from '../../services/import/export-tables';
 import { ImportFailed } from '../../services/import/import-report';
 import { importTables, parseTablesFile } from '../../services/import/import-tables';
 import { importXlsx } from '../../services/import/import-xlsx';
+import { ARCHIVE_LIMITS } from '../../services/import/xlsx-archive';
 import { loadItemTable } from '../../services/items/load-item-table';
 import { listTables } from '../../services/metadata-store';
 import { assertOnlySettable } from '../../services/permissions/unsettable-fields';
@@ -96,6 +98,11 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
           importXlsx(context, item, file.path, {
             partial: request.query.partial === 'true',
             maxRows: uploads.maxImportRows,
+            archive: {
+              ...ARCHIVE_LIMITS,
+              maxSharedStrings: uploads.maxImportSharedStrings,
+              maxSheet: uploads.maxImportSheetSize,
+            },
           }),
         );
         return reply.code(201).send(report.toResult(languageOf(request.headers['accept-language'])));
@@ -162,7 +169,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
         // Through `open`: the export code, and the columns the user may not read left out.
         items.push((await open(request, table.name, 'export')).item);
       }
-      const { path, url } = await app.downloads.reserve('json');
+      const { path, url } = await app.downloads.reserve('json', principalOf(request).id);
       try {
         await exportTables(context, items, path);
       } catch (error) {

@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { BusinessAction } from '../../../../contract/index';
 import { isSuperAdmin } from '../../auth/permission';
+import { SESSION_COOKIE } from '../../auth/session-cookie';
+import { hashSessionToken } from '../../auth/session-token';
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import { principalOf } from '../../plugins/session';
@@ -40,16 +42,18 @@ const tags = ['business'];
 
 const NO_RULES: ColumnRules = new Map();
 
-/** The user's column rules on the request's data source (none for the super admin). */
+/** The user's column rules on the request's data source, kept in primary (none for the super admin). */
 const columnRulesOf = (request: FastifyRequest, authorities: readonly string[]): Promise<ColumnRules> =>
   isSuperAdmin(authorities)
     ? Promise.resolve(NO_RULES)
     : loadColumnRules(
-        request.dataSource.knex,
+        request.server.dataSources.primary.knex,
         principalOf(request).roles.map((role) => role.id),
+        request.dataSource.name,
       );
 
 export const contextOf = async (request: FastifyRequest): Promise<ItemContext> => {
+  const token = request.cookies[SESSION_COOKIE];
   const authorities = principalOf(request).authorities.map((authority) => authority.authority);
   return {
     db: request.dataSource.knex,
@@ -58,14 +62,25 @@ export const contextOf = async (request: FastifyRequest): Promise<ItemContext> =
     authorities,
     dataSource: request.dataSource.name,
     rules: await columnRulesOf(request, authorities),
+    hooks: request.server.writeHooks,
+    ...(token ? { sessionTokenHash: hashSessionToken(token) } : {}),
   };
 };
 
 /** Actions a read-only table refuses (its records can be read and exported, never changed). */
 const WRITES: ReadonlySet<BusinessAction> = new Set(['create', 'update', 'delete', 'import']);
 
-/** The context and table of a request: 404 for an unknown table, 403 without `business:<table>:<action>` or for a write to a read-only table. */
-export const open = async (request: FastifyRequest, tableName: string, action: BusinessAction) => {
+/**
+ * The context and table of a request: 404 for an unknown table, 403 without `business:<table>:<action>`
+ * or for a write to a read-only table. `body` (default: the request's) is the record a create or
+ * update will write, checked against the caller's column rules.
+ */
+export const open = async (
+  request: FastifyRequest,
+  tableName: string,
+  action: BusinessAction,
+  body: unknown = request.body,
+) => {
   const context = await contextOf(request);
   const stored = await loadItemTable(context.db, tableName);
   assertMay(context, stored.table, action);
@@ -73,7 +88,7 @@ export const open = async (request: FastifyRequest, tableName: string, action: B
     throw new ApiException('FORBIDDEN', itemsMessage('readOnlyTable', { name: stored.table.name }));
   }
   const { rules } = context;
-  if (action === 'create' || action === 'update') assertSettable(stored, rules, request.body);
+  if (action === 'create' || action === 'update') assertSettable(stored, rules, body);
   const item =
     action === 'read' || action === 'export'
       ? narrowForRead(stored, rules)

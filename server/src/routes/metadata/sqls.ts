@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isSuperAdmin } from '../../auth/permission';
 import { requirePermission } from '../../auth/require-permission';
 import { principalOf } from '../../plugins/session';
 import { errorResponses } from '../../schemas/common';
@@ -37,7 +38,12 @@ const sqlRoutes: FastifyPluginAsyncTypebox<SqlRouteOptions> = async (app, option
       try {
         return await executeSql(
           request.dataSource,
-          { sql, readOnly, ...(params ? { params } : {}) },
+          {
+            sql,
+            readOnly,
+            superAdmin: isSuperAdmin(principalOf(request).authorities.map((a) => a.authority)),
+            ...(params ? { params } : {}),
+          },
           timeoutMs,
         );
       } catch (error) {

@@ -1,3 +1,4 @@
+import { withMysqlStyleKeys } from '../../services/reverse/mysql-style-description';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -59,7 +60,8 @@ const tableReverseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PhysicalTableDescriptionSchema, ...errorResponses },
       },
     },
-    async (request) => describePhysicalTable(request.dataSource.knex, request.params.tableName),
+    async (request) =>
+      withMysqlStyleKeys(await describePhysicalTable(request.dataSource.knex, request.params.tableName)),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { principalOf } from '../../plugins/session';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -76,7 +77,11 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const bundle = await exportMetadata(request.dataSource.knex, request.body, {
         layouts: holdsSystemTables(request),
       });
-      const url = await app.downloads.create('json', `${JSON.stringify(bundle, null, 2)}\n`);
+      const url = await app.downloads.create(
+        'json',
+        `${JSON.stringify(bundle, null, 2)}\n`,
+        principalOf(request).id,
+      );
       return reply.code(201).type('text/plain; charset=utf-8').send(url);
     },
   );

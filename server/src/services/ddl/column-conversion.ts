@@ -1,4 +1,4 @@
-import type { DataType } from '../../../../contract/index';
+import { dataTypeTraits, type DataType, type DataTypeKind } from '../../../../contract/index';
 import { ATTACHMENT_LENGTH, PASSWORD_LENGTH, type Dialect } from '../../dialects/column-type';
 import { zeroValue } from '../../dialects/default-value';
 import { integerRange, isIntegerType, rangeContains, type IntegerRange } from '../../dialects/integer-range';
@@ -7,26 +7,21 @@ import type { LossCondition, Repair } from './schema-op';
 
 export type Family = 'string' | 'integer' | 'float' | 'decimal' | 'date' | 'time' | 'datetime' | 'bool';
 
-export const familyOf = (type: DataType): Family => {
-  if (isIntegerType(type)) return 'integer';
-  switch (type) {
-    case 'FLOAT':
-    case 'DOUBLE':
-      return 'float';
-    case 'DECIMAL':
-      return 'decimal';
-    case 'DATE':
-      return 'date';
-    case 'TIME':
-      return 'time';
-    case 'DATETIME':
-      return 'datetime';
-    case 'BOOL':
-      return 'bool';
-    default:
-      return 'string';
-  }
+/** The family of each kind of type: text and passwords are both stored as strings. */
+const FAMILIES: Record<DataTypeKind, Family> = {
+  text: 'string',
+  password: 'string',
+  integer: 'integer',
+  float: 'float',
+  decimal: 'decimal',
+  date: 'date',
+  time: 'time',
+  datetime: 'datetime',
+  bool: 'bool',
 };
+
+/** How a type converts; an unknown type is an error. */
+export const familyOf = (type: DataType): Family => FAMILIES[dataTypeTraits(type).kind];
 
 const NUMERIC: readonly Family[] = ['integer', 'float', 'decimal'];
 

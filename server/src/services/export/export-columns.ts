@@ -1,3 +1,4 @@
+import { isFilledOnCreate } from '../../../../contract/system-columns';
 import type { StoredColumn } from '../metadata-rows';
 import type { ItemRelation, ItemTable } from '../items/item-table';
 import { isToOne } from '../items/item-table';
@@ -37,20 +38,11 @@ export const exportColumns = (
 };
 
 /** Columns a template asks for: insertable, not filled by the server, not auto-increment. */
-const SERVER_FILLED = new Set([
-  'createdDate',
-  'lastModifiedDate',
-  'createById',
-  'updateById',
-  'ownerId',
-  'isDeleted',
-]);
-
 export const templateColumns = (item: ItemTable): StoredColumn[] =>
   item.table.columns.filter(
     (column) =>
       isExportable(column) &&
       column.insertable !== false &&
       !column.autoIncrement &&
-      !SERVER_FILLED.has(column.name),
+      !isFilledOnCreate(column.name),
   );

@@ -11,10 +11,12 @@ import { ImportFailed, ImportReport } from './import-report';
 import { ImportRow } from './import-row';
 import { IMPORT_BATCH, importBatch } from './import-rows';
 import { sheetRows, UnreadableSheet, type SheetRow } from './sheet-rows';
+import { StagedRowsWriter, stagedBatches } from './staged-rows';
 import {
   ARCHIVE_LIMITS,
   checkXlsxArchive,
   isStreamable,
+  partTooBig,
   writeStreamable,
   type ArchiveLimits,
 } from './xlsx-archive';
@@ -58,10 +60,11 @@ async function* readableRows(path: string): AsyncGenerator<SheetRow> {
 
 /**
  * `POST /api/business/{table}/import` (API.md §3): checks the uploaded .xlsx (see
- * checkXlsxArchive), maps its header row to columns, converts every cell with the items service's
- * own rules and writes the rows in batches in ONE transaction. All-or-nothing unless `partial`:
- * any bad row rolls everything back with the full report (ImportFailed). More rows than
- * `maxRows`, an empty sheet or a sheet without data rows are a 400 and write nothing.
+ * checkXlsxArchive; shared strings or a worksheet unpacking past their limits are a 413), maps its
+ * header row to columns, converts every cell with the items service's own rules, then writes the
+ * rows (see importSheet). All-or-nothing unless `partial`: any bad row rolls everything back with
+ * the report (ImportFailed). More rows than `maxRows`, an empty sheet or a sheet without data rows
+ * are a 400 and write nothing.
  */
 export const importXlsx = async (
   context: ItemContext,
@@ -81,54 +84,139 @@ export const importXlsx = async (
   }
 };
 
+/** Rows a partial import writes per transaction: each holds the database for a short moment only. */
+export const PARTIAL_BATCH = 200;
+
+/** The bytes a raw cell stands for once read (its text; a small constant for other values). */
+const cellSize = (value: unknown): number => {
+  if (typeof value === 'string') return value.length;
+  if (typeof value === 'object' && value !== null) {
+    const cell = value as Record<string, unknown>;
+    if (Array.isArray(cell.richText)) {
+      return (cell.richText as { text?: unknown }[]).reduce(
+        (sum, part) => sum + String(part.text ?? '').length,
+        0,
+      );
+    }
+    if (typeof cell.text === 'string') return cell.text.length;
+    if (typeof cell.result === 'string') return cell.result.length;
+  }
+  return 8;
+};
+
+interface StagedSheet {
+  labels: Map<string, string>;
+  count: number;
+  failed: number;
+}
+
+/**
+ * Reads, maps and converts the whole sheet before anything is written, into `staging`: header
+ * problems, too many rows, a sheet whose cells expand past `maxSheetSize` (shared strings
+ * repeated) and unreadable files all end here, with no transaction opened.
+ */
+const stageSheet = async (
+  item: ItemTable,
+  path: string,
+  staging: StagedRowsWriter,
+  options: XlsxImportOptions,
+): Promise<StagedSheet> => {
+  const maxSheetSize = options.archive?.maxSheet ?? ARCHIVE_LIMITS.maxSheet;
+  let headers: ReturnType<typeof mapHeaders> | null = null;
+  let labels = new Map<string, string>();
+  let expanded = 0;
+  for await (const sheetRow of readableRows(path)) {
+    for (const value of sheetRow.values) expanded += cellSize(value);
+    if (expanded > maxSheetSize) throw partTooBig('sheet', maxSheetSize);
+    if (!headers) {
+      headers = mapHeaders(
+        item.table.columns,
+        sheetRow.values.slice(1).map((value) => headerText(value)),
+      );
+      labels = new Map(headers.map((header) => [header.column.name, header.header]));
+      continue;
+    }
+    const row = new ImportRow(sheetRow.number, {});
+    let empty = true;
+    for (const { index, column } of headers) {
+      const value = cellValue(column, sheetRow.values[index]);
+      if (!value.ok) {
+        row.fail(column.name, value.message);
+        empty = false;
+      } else if (value.value !== null) {
+        row.values[column.name] = value.value;
+        empty = false;
+      }
+    }
+    if (empty) continue;
+    if (staging.count >= options.maxRows) throw bad(importMessage('tooManyRows', { max: options.maxRows }));
+    await staging.add(row);
+  }
+  if (!headers) throw bad(importMessage('emptySheet'));
+  if (staging.count === 0) throw bad(importMessage('noRows'));
+  return { labels, count: staging.count, failed: staging.failed };
+};
+
+/** The failures of rows that could not even be converted, as a failed import reports them. */
+const conversionReport = async (staging: string, labels: Map<string, string>): Promise<ImportReport> => {
+  const report = new ImportReport();
+  for await (const batch of stagedBatches(staging, IMPORT_BATCH)) {
+    for (const row of batch) {
+      for (const failure of row.failures) {
+        report.fail({
+          row: row.row,
+          ...(failure.column === undefined ? {} : { column: labels.get(failure.column) ?? failure.column }),
+          message: failure.message,
+        });
+      }
+    }
+  }
+  return report;
+};
+
+/**
+ * The import in two steps. First the sheet is read and converted into a staging file with no
+ * transaction open, so a slow or hostile workbook holds up nobody. Then the staged rows are
+ * written: all-or-nothing in one transaction (a row that could not be converted fails the import
+ * before it starts: nothing is written and the report names those rows); partial in short
+ * transactions of PARTIAL_BATCH rows, so other requests wait for one batch at most.
+ */
 const importSheet = async (
   context: ItemContext,
   item: ItemTable,
   path: string,
   options: XlsxImportOptions,
-): Promise<ImportReport> =>
-  runWrite(context, item, async (write) => {
-    const report = new ImportReport();
-    const rows = readableRows(path);
-    let headers: ReturnType<typeof mapHeaders> | null = null;
-    let labels = new Map<string, string>();
-    let batch: ImportRow[] = [];
-    let count = 0;
-    const flush = async () => {
-      if (batch.length === 0) return;
-      await importBatch(write, item, batch, report, { label: (name) => labels.get(name) ?? name });
-      batch = [];
-    };
-    for await (const sheetRow of rows) {
-      if (!headers) {
-        headers = mapHeaders(
-          item.table.columns,
-          sheetRow.values.slice(1).map((value) => headerText(value)),
-        );
-        labels = new Map(headers.map((header) => [header.column.name, header.header]));
-        continue;
-      }
-      const row = new ImportRow(sheetRow.number, {});
-      let empty = true;
-      for (const { index, column } of headers) {
-        const value = cellValue(column, sheetRow.values[index]);
-        if (!value.ok) {
-          row.fail(column.name, value.message);
-          empty = false;
-        } else if (value.value !== null) {
-          row.values[column.name] = value.value;
-          empty = false;
-        }
-      }
-      if (empty) continue;
-      count += 1;
-      if (count > options.maxRows) throw bad(importMessage('tooManyRows', { max: options.maxRows }));
-      batch.push(row);
-      if (batch.length >= IMPORT_BATCH) await flush();
+): Promise<ImportReport> => {
+  const stagingPath = `${path}.rows`;
+  const staging = new StagedRowsWriter(stagingPath);
+  try {
+    let staged: StagedSheet;
+    try {
+      staged = await stageSheet(item, path, staging, options);
+    } finally {
+      await staging.close();
     }
-    if (!headers) throw bad(importMessage('emptySheet'));
-    if (count === 0) throw bad(importMessage('noRows'));
-    await flush();
-    if (!options.partial && report.failedRows > 0) throw new ImportFailed(report);
-    return report;
-  });
+    const { labels } = staged;
+    const label = (name: string) => labels.get(name) ?? name;
+    if (!options.partial && staged.failed > 0) {
+      throw new ImportFailed(await conversionReport(stagingPath, labels));
+    }
+    const report = new ImportReport();
+    if (options.partial) {
+      for await (const batch of stagedBatches(stagingPath, PARTIAL_BATCH)) {
+        await runWrite(context, item, (write) => importBatch(write, item, batch, report, { label }));
+      }
+      return report;
+    }
+    return await runWrite(context, item, async (write) => {
+      for await (const batch of stagedBatches(stagingPath, IMPORT_BATCH)) {
+        await importBatch(write, item, batch, report, { label });
+      }
+      if (report.failedRows > 0) throw new ImportFailed(report);
+      return report;
+    });
+  } finally {
+    staging.destroy();
+    await rm(stagingPath, { force: true });
+  }
+};

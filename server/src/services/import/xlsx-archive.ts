@@ -16,6 +16,10 @@ export interface ArchiveLimits {
   maxRatio: number;
   ratioFloor: number;
   maxEntries: number;
+  /** Most bytes `xl/sharedStrings.xml` may unpack to (a 413). */
+  maxSharedStrings: number;
+  /** Most bytes a worksheet's XML may unpack to (a 413). */
+  maxSheet: number;
 }
 
 export const ARCHIVE_LIMITS: ArchiveLimits = {
@@ -23,7 +27,20 @@ export const ARCHIVE_LIMITS: ArchiveLimits = {
   maxRatio: 250,
   ratioFloor: 1024 * 1024,
   maxEntries: 10_000,
+  maxSharedStrings: 64 * 1024 * 1024,
+  maxSheet: 256 * 1024 * 1024,
 };
+
+const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
+
+/** 413 for a part that unpacks past its limit: the shared strings, or a worksheet. */
+export const partTooBig = (part: 'sharedStrings' | 'sheet', limit: number): ApiException =>
+  new ApiException(
+    'PAYLOAD_TOO_LARGE',
+    importMessage(part === 'sharedStrings' ? 'sharedStringsTooBig' : 'sheetTooBig', {
+      limit: formatBytes(limit),
+    }),
+  );
 
 /** One entry of the zip's central directory. */
 export interface ArchiveEntry {
@@ -121,6 +138,11 @@ const checkDeclared = (entries: readonly ArchiveEntry[], limits: ArchiveLimits):
     if (entry.flags & 1) throw corrupt('encrypted entry');
     total += entry.size;
     if (total > limits.maxUncompressed) throw tooBig();
+    if (entry.name === 'xl/sharedStrings.xml' && entry.size > limits.maxSharedStrings) {
+      throw partTooBig('sharedStrings', limits.maxSharedStrings);
+    }
+    if (WORKSHEET.test(entry.name) && entry.size > limits.maxSheet)
+      throw partTooBig('sheet', limits.maxSheet);
     if (entry.size > limits.ratioFloor) {
       const ratio = entry.size / Math.max(1, entry.compressedSize);
       if (ratio > limits.maxRatio) throw bad(importMessage('zipBomb', { ratio: Math.round(ratio) }));
@@ -218,7 +240,7 @@ const FIRST = [
 const rank = (name: string): number => {
   const index = FIRST.indexOf(name);
   if (index >= 0) return index;
-  return /^xl\/worksheets\/sheet\d+\.xml$/.test(name) ? FIRST.length + 1 : FIRST.length;
+  return WORKSHEET.test(name) ? FIRST.length + 1 : FIRST.length;
 };
 
 /**

@@ -1,11 +1,11 @@
 import type { RelationType } from '../../../../contract/index';
+import { isFilledOnCreate, isLockedOnUpdate } from '../../../../contract/system-columns';
 import type { Localized } from '../../i18n/messages';
 import { itemsMessage } from '../../i18n/items-messages';
 import { coerceValue } from '../../query/coerce-value';
 import { kindOf } from '../../query/data-type-kind';
 import type { ScalarValue } from '../../query/query-types';
 import type { StoredColumn } from '../metadata-rows';
-import { CREATE_FILLED, UPDATE_FILLED } from './system-columns';
 
 /** What payload cleaning needs of a relation. */
 export interface PayloadRelation {
@@ -55,9 +55,9 @@ const ignoredColumn = (column: StoredColumn, input: PayloadInput): boolean => {
   if (column.indexType === 'FULLTEXT') return true;
   if (input.fixed?.includes(column.name)) return true;
   if (input.mode === 'create') {
-    return CREATE_FILLED.includes(column.name) || !column.insertable || column.autoIncrement;
+    return isFilledOnCreate(column.name) || !column.insertable || column.autoIncrement;
   }
-  return UPDATE_FILLED.includes(column.name) || !column.updatable || input.keyNames.includes(column.name);
+  return isLockedOnUpdate(column.name) || !column.updatable || input.keyNames.includes(column.name);
 };
 
 /** The key value(s) of a selected parent object (or objects), for a foreign key the body left out. */

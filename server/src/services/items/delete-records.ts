@@ -1,13 +1,12 @@
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
-import { guardDelete } from '../system-tables/record-guards';
 import { assertWritableRelated } from './assert-writable-related';
 import { assertMay } from './item-context';
 import { isToChildren, type ItemRelation, type ItemTable } from './item-table';
 import { readRows } from './read-rows';
 import { whereKeys, type KeyValues } from './record-keys';
 import { toRecord } from './to-record';
-import { MAX_WRITE_DEPTH, type WriteContext } from './write-context';
+import { hooksOf, MAX_WRITE_DEPTH, type WriteContext } from './write-context';
 
 const valuesOf = async (
   write: WriteContext,
@@ -55,7 +54,7 @@ export const deleteRecords = async (
   if (depth > MAX_WRITE_DEPTH) {
     throw new ApiException('VALIDATION_ERROR', itemsMessage('nestedTooDeep'));
   }
-  await guardDelete(write, item, keys);
+  await hooksOf(write).run('beforeDelete', { write, item, keys, soft: false });
   for (const relation of item.relations.filter(isToChildren)) {
     const parentValues = await valuesOf(write, item, keys, relation.fromColumn.name);
     const child = await write.tableById(relation.toTable.id);
@@ -82,4 +81,5 @@ export const deleteRecords = async (
     await deleteRecords(write, child, children, depth + 1);
   }
   await whereKeys(write.db(item.table.tableName), item, keys).delete();
+  await hooksOf(write).run('afterDelete', { write, item, keys, soft: false });
 };

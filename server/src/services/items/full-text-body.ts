@@ -1,16 +1,15 @@
 import { DEFAULT_VARCHAR_LENGTH } from '../../dialects/column-type';
 import { TEXT_BYTES } from '../../query/coerce-value';
 import type { StoredColumn } from '../metadata-rows';
-import { AUDIT_COLUMNS } from './system-columns';
-
-const NOT_SEARCHED = new Set(['BOOL', 'PASSWORD', 'ATTACHMENT']);
+import { dataTypeTraits } from '../../../../contract/data-types';
+import { isFilledOnCreate } from '../../../../contract/system-columns';
 
 /** Whether a column's value goes into the full-text body: queryable, not a flag, secret, file or audit column. */
 export const feedsFullText = (column: StoredColumn): boolean =>
   column.queryable &&
   column.indexType !== 'FULLTEXT' &&
-  !NOT_SEARCHED.has(column.dataType) &&
-  !AUDIT_COLUMNS.has(column.name);
+  dataTypeTraits(column.dataType).searchable &&
+  !isFilledOnCreate(column.name);
 
 const fitBytes = (text: string, max: number): string => {
   if (Buffer.byteLength(text, 'utf8') <= max) return text;

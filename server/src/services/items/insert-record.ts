@@ -3,7 +3,6 @@ import { coerceValue } from '../../query/coerce-value';
 import type { ScalarValue } from '../../query/query-types';
 import { assertValuesSettable } from '../permissions/assert-values-settable';
 import { nextValue } from '../sequences/next-value';
-import { guardInsert } from '../system-tables/record-guards';
 import { columnValue } from './column-value';
 import { fullTextBody } from './full-text-body';
 import type { ItemTable } from './item-table';
@@ -17,7 +16,7 @@ import {
   type WriteOptions,
 } from './record-payload';
 import { systemValues } from './system-columns';
-import type { WriteContext } from './write-context';
+import { hooksOf, type WriteContext } from './write-context';
 import { writeChildren } from './write-children';
 
 /** Values for the columns with a sequence that the body left out, drawn inside the transaction. */
@@ -92,7 +91,7 @@ export const prepareInsert = async (
   assertValuesSettable(item, write.rules, payload.values, options.path);
   const values: Record<string, unknown> = { ...payload.values, ...options.fixed };
   Object.assign(values, await sequenceValues(write, item, values, options.path));
-  await guardInsert(write, item, values, options.path);
+  await hooksOf(write).run('beforeCreate', { write, item, values, path: options.path });
   const clear = { ...values };
   await hashPasswords(item, values as Record<string, ScalarValue | null>);
   Object.assign(values, systemValues(item.table.columns, 'create', write.now, write.userId));
@@ -113,6 +112,7 @@ export const insertRecord = async (
 ): Promise<KeyValues> => {
   const { values, nested: children } = await prepareInsert(write, item, body, options);
   const key = await insertRow(write, item, values);
+  await hooksOf(write).run('afterCreate', { write, item, key, values });
   for (const nested of children) {
     const relation = item.relations.find((candidate) => candidate.name === nested.relation);
     if (!relation) continue;

@@ -3,6 +3,7 @@ import { businessPermission, type BusinessAction } from '../../../../contract/in
 import { hasPermission } from '../../auth/permission';
 import type { Client } from '../../config';
 import { ApiException } from '../../errors/api-exception';
+import type { WriteHooks } from '../../extensions/write-hooks';
 import type { StoredTable } from '../metadata-rows';
 import type { ColumnRules } from '../permissions/column-rules';
 
@@ -16,6 +17,10 @@ export interface ItemContext {
   dataSource: string;
   /** The user's column rules on this data source (none for the super admin). */
   rules: ColumnRules;
+  /** Record write hooks (the core's and the extensions'); none given: the core's alone. */
+  hooks?: WriteHooks;
+  /** Hash of the session token the request came with (a password change keeps that session). */
+  sessionTokenHash?: string;
 }
 
 /**

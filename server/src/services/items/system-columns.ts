@@ -3,20 +3,6 @@ import { kindOf } from '../../query/data-type-kind';
 import type { ScalarValue } from '../../query/query-types';
 import type { StoredColumn } from '../metadata-rows';
 
-/** Columns the server fills on create (API.md §2.1); body values for them are ignored. */
-export const CREATE_FILLED = [
-  'createdDate',
-  'lastModifiedDate',
-  'createById',
-  'updateById',
-  'ownerId',
-  'isDeleted',
-];
-/** Columns the server fills on update; `isDeleted` stays writable so that a record can be restored. */
-export const UPDATE_FILLED = ['createdDate', 'lastModifiedDate', 'createById', 'updateById', 'ownerId'];
-/** Audit columns, left out of the full-text body. */
-export const AUDIT_COLUMNS = new Set(CREATE_FILLED);
-
 const timeValue = (column: StoredColumn, now: Date): ScalarValue => {
   switch (kindOf(column.dataType)) {
     case 'integer':

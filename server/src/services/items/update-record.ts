@@ -1,9 +1,9 @@
+import { LOCK_COLUMN } from '../../../../contract/system-columns';
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import type { ScalarValue } from '../../query/query-types';
 import { coerceValue } from '../../query/coerce-value';
 import { assertValuesSettable } from '../permissions/assert-values-settable';
-import { guardUpdate } from '../system-tables/record-guards';
 import { fullTextBody } from './full-text-body';
 import { columnValue } from './column-value';
 import { hashPasswords, isPlainObject, notAnObject, payloadFor, type WriteOptions } from './record-payload';
@@ -15,9 +15,7 @@ import { whereKeys, type KeyValues } from './record-keys';
 import { systemValues } from './system-columns';
 import { isReadable, toRecord } from './to-record';
 import { writeChildren } from './write-children';
-import type { WriteContext } from './write-context';
-
-const LOCK_COLUMN = 'lastModifiedDate';
+import { hooksOf, type WriteContext } from './write-context';
 
 /** The stored record, locked for the rest of the transaction (PostgreSQL, MySQL); 404 if none. */
 const currentRecord = async (write: WriteContext, item: ItemTable, key: KeyValues) => {
@@ -67,7 +65,7 @@ export const updateRecord = async (
   const payload = payloadFor(item, body, 'update', options);
   assertValuesSettable(item, write.rules, payload.values, options.path);
   const values: Record<string, unknown> = { ...payload.values, ...options.fixed };
-  await guardUpdate(write, item, current, values, options.path);
+  await hooksOf(write).run('beforeUpdate', { write, item, current, values, path: options.path });
   const clear = { ...current, ...values };
   await hashPasswords(item, values as Record<string, ScalarValue | null>);
   const stamp = laterStamp(write.now, current[LOCK_COLUMN]);
@@ -82,6 +80,7 @@ export const updateRecord = async (
     const parentValue = await columnValue(write, item, key, clear, relation.fromColumn.name);
     await writeChildren(write, relation, parentValue, nested.value, { ...options, mode: 'update' });
   }
+  await hooksOf(write).run('afterUpdate', { write, item, key, current, values });
 };
 
 const sameValue = (column: Parameters<typeof coerceValue>[0], stored: unknown, value: unknown): boolean => {

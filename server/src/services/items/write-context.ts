@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
+import type { WriteHooks } from '../../extensions/write-hooks';
 import type { StoredTable } from '../metadata-rows';
 import { checkInvariants } from '../system-tables/record-guards';
+import { CORE_WRITE_HOOKS } from '../system-tables/system-table-hooks';
 import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 import { itemTableCache } from './load-item-table';
@@ -13,6 +15,9 @@ export interface WriteContext extends ItemContext {
   /** A table reached through a relation, loaded inside the transaction (once). */
   tableById(id: number): Promise<ItemTable>;
 }
+
+/** The hooks a write runs: its context's, else the core's. */
+export const hooksOf = (write: WriteContext): WriteHooks => write.hooks ?? CORE_WRITE_HOOKS;
 
 /** Nested writes and cascades stop this many levels below the record written. */
 export const MAX_WRITE_DEPTH = 8;

@@ -8,15 +8,21 @@ const NONE: ColumnRules = new Map();
 const rulesByRoles = cachedRead<ColumnRules>('principal');
 
 /**
- * The column rules of a set of roles on one data source, from its tablePermission records; kept
- * in memory until users, roles or table permissions are written.
+ * The column rules of a set of roles on one data source, from the tablePermission records that
+ * name it (they all live in `primary`, whose Knex `primary` is); kept in memory until users,
+ * roles or table permissions are written.
  */
-export const loadColumnRules = (db: Knex, roleIds: readonly number[]): Promise<ColumnRules> => {
+export const loadColumnRules = (
+  primary: Knex,
+  roleIds: readonly number[],
+  dataSource: string,
+): Promise<ColumnRules> => {
   if (roleIds.length === 0) return Promise.resolve(NONE);
   const ids = [...roleIds].sort((a, b) => a - b);
-  return rulesByRoles.get(db, `columns:${ids.join(',')}`, async () => {
-    const rows: Record<string, unknown>[] = await db(SYSTEM.tablePermission)
+  return rulesByRoles.get(primary, `columns:${dataSource}:${ids.join(',')}`, async () => {
+    const rows: Record<string, unknown>[] = await primary(SYSTEM.tablePermission)
       .whereIn('roleId', ids)
+      .where('dataSource', dataSource)
       .select('tableId', 'columns');
     return combineColumnRules(
       rows.map((row) => ({ tableId: toNumber(row.tableId), columns: parseColumnGrants(row.columns) })),

@@ -8,7 +8,7 @@ const MAX_NAME = 64;
  * `taken` holds lower-case names already in use; the chosen one is added to it.
  */
 export const apiNameFor = (tableName: string, taken: Set<string>): string => {
-  const free = (name: string) => !nameProblem(name) && !taken.has(name.toLowerCase());
+  const free = (name: string) => !nameProblem(name, { route: true }) && !taken.has(name.toLowerCase());
   let name = free(tableName) ? tableName : undefined;
   const base = `${tableName.slice(0, MAX_NAME - 2)}_t`;
   if (name === undefined && free(base)) name = base;

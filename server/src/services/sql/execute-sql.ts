@@ -9,6 +9,7 @@ import { splitStatements } from '../../../../contract/sql-statements';
 import { SqlRunError, type SqlOutcome, type SqlResult, type SqlRun } from './sql-result';
 import { runSqlite } from './sqlite-runner';
 import { refusalOf } from './statement-rules';
+import { systemTableRefusal } from './system-table-refusal';
 
 /** Rows a console result holds at most (API.md §2.4). */
 export const MAX_SQL_ROWS = 1000;
@@ -18,6 +19,8 @@ export interface ExecuteSqlInput {
   params?: unknown[];
   /** Default true: a read-only transaction, rolled back whatever the statement does. */
   readOnly?: boolean;
+  /** Only the super admin may reach crudboard's own tables (default false). */
+  superAdmin?: boolean;
 }
 
 const RUNNERS: Record<Client, (knex: DataSource['knex'], run: SqlRun) => Promise<SqlOutcome>> = {
@@ -74,6 +77,10 @@ export const executeSql = async (
   const params = input.params ?? [];
   if (!params.every(isBindValue)) throw invalid(sqlMessage('badParams'), 'params');
   const sql = singleStatement(source, input, readOnly);
+  if (!input.superAdmin) {
+    const refusal = systemTableRefusal(sql, source.client, readOnly);
+    if (refusal) throw new ApiException('FORBIDDEN', refusal);
+  }
   const started = performance.now();
   try {
     const outcome = await RUNNERS[source.client](source.knex, {

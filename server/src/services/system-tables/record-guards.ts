@@ -9,6 +9,10 @@ import type { StoredTable } from '../metadata-rows';
 import type { ItemTable } from '../items/item-table';
 import type { KeyValues } from '../items/record-keys';
 import type { WriteContext } from '../items/write-context';
+import { checkUsername } from './username-rules';
+import { loadRoleGrant, loadUserRoleGrants } from '../role-grants';
+import { endOtherSessions } from '../session-store';
+import { securityMessage } from '../../i18n/security-messages';
 
 type Values = Record<string, unknown>;
 
@@ -65,20 +69,32 @@ const assertMayTouchUsers = async (write: WriteContext, userIds: readonly unknow
   if ((await superAdminUsers(write, userIds)).size > 0) throw forbidden('superAdminOnly');
 };
 
-const roleOf = async (write: WriteContext, roleId: unknown) =>
-  (await write
-    .db(SYSTEM.role)
-    .select('code', 'permissions')
-    .where('id', roleId as string | number)
-    .first()) as { code: string; permissions: string | null } | undefined;
-
-/** Giving a user a role grants the role's permissions: the editor must hold them (and be super admin for that role). */
+/**
+ * Giving a user a role grants the role's effective codes (its own and its table permissions'),
+ * the same ones the session loader gives: the editor must hold them (and be super admin for that role).
+ */
 const assertMayGrantRole = async (write: WriteContext, roleId: unknown) => {
   if (isSuperAdmin(write.authorities)) return;
-  const role = await roleOf(write, roleId);
+  if (roleId === null || roleId === undefined) return;
+  const role = await loadRoleGrant(write.db, roleId as string | number);
   if (!role) return; // the foreign key refuses it
   if (role.code === SUPER_ADMIN_ROLE) throw forbidden('grantNotHeld', { codes: SUPER_ADMIN_ROLE });
   assertHolds(write, codesOf(role.permissions));
+};
+
+/** 403 unless the editor holds every permission code the user holds (the super admin holds all). */
+const assertHoldsUserCodes = async (write: WriteContext, userId: number | string) => {
+  if (isSuperAdmin(write.authorities)) return;
+  const codes = (await loadUserRoleGrants(write.db, userId)).flatMap((role) => codesOf(role.permissions));
+  const missing = [...new Set(codes)].filter(
+    (code) => code === SUPER_ADMIN_ROLE || !hasPermission(write.authorities, code),
+  );
+  if (missing.length > 0) {
+    throw new ApiException(
+      'FORBIDDEN',
+      securityMessage('userNotHeld', { codes: missing.join(', ').slice(0, 300) }),
+    );
+  }
 };
 
 const userRoleRows = async (write: WriteContext, keys: readonly KeyValues[]) => {
@@ -147,6 +163,7 @@ export const guardInsert = async (
 ): Promise<void> => {
   if (!item.table.systemable) return;
   checkFields(item, values, path);
+  await checkUsername(write, item, values, path);
   if (guarded(item, SYSTEM.role) || guarded(item, SYSTEM.tablePermission)) {
     assertHolds(write, codesOf(values.permissions));
   }
@@ -170,17 +187,17 @@ export const guardUpdate = async (
     Object.hasOwn(values, field) && String(values[field] ?? '') !== String(current[field] ?? '');
 
   if (guarded(item, SYSTEM.user)) {
+    await checkUsername(write, item, values, path, current.id);
     await assertMayTouchUsers(write, [current.id]);
     if (sameId(current.id, write.userId) && Object.hasOwn(values, 'enabled') && !toBool(values.enabled)) {
       throw conflict('selfDisable');
     }
-    // A new password ends the user's other sessions (API.md §0).
-    if (typeof values.password === 'string' && !sameId(current.id, write.userId)) {
-      await write
-        .db(SYSTEM.session)
-        .where('userId', current.id as string | number)
-        .delete();
+    const newPassword = typeof values.password === 'string';
+    // Taking over an account (its name, password or enabled flag) takes every code it holds.
+    if (!sameId(current.id, write.userId) && (newPassword || changes('username') || changes('enabled'))) {
+      await assertHoldsUserCodes(write, current.id as string | number);
     }
+    if (newPassword) await endOtherSessions(write.db, current.id as string | number, write.sessionTokenHash);
   }
   if (guarded(item, SYSTEM.role)) {
     if (current.code === SUPER_ADMIN_ROLE && (changes('code') || changes('permissions'))) {

@@ -1,4 +1,4 @@
-import { SYSTEM } from '../../db/table-names';
+import { META, SYSTEM } from '../../db/table-names';
 import type { SystemColumnDecl, SystemTableDecl } from './system-table-decl';
 
 const id = (): SystemColumnDecl => ({
@@ -164,6 +164,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
     caption: '配置',
     columns: [
       id(),
+      text('name', '名称', 'VARCHAR', 100, { displayable: true }),
       text('key', '键', 'VARCHAR', 100, { indexType: 'UNIQUE', nullable: false, displayable: true }),
       text('value', '值', 'TEXT', null),
       ...timestamps(),
@@ -218,6 +219,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
     columns: [
       id(),
       reference('tableId', '表'),
+      text('dataSource', '数据源', 'VARCHAR', 64, { nullable: false, defaultValue: 'primary' }),
       reference('roleId', '角色'),
       text('permissions', '权限', 'TEXT', null),
       text('columns', '字段权限', 'TEXT', null, { queryable: false }),
@@ -270,6 +272,90 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
         systemable: true,
       },
       ...timestamps(),
+    ],
+  }),
+  table({
+    name: 'module',
+    pluralName: 'modules',
+    tableName: SYSTEM.module,
+    caption: '模块',
+    description: '把业务表分组展示，例如首页的卡片',
+    columns: [
+      id(),
+      text('name', '名称', 'VARCHAR', 100, { indexType: 'UNIQUE', nullable: false, displayable: true }),
+      text('caption', '标题', 'VARCHAR', 200, { displayable: true }),
+      text('description', '描述', 'TEXT', null, { queryable: false }),
+      { name: 'displayOrder', caption: '显示顺序', dataType: 'INT', queryable: true },
+      ...timestamps(),
+    ],
+    relations: [
+      {
+        name: 'moduleLines',
+        caption: '模块表',
+        relationType: 'OneToMany',
+        fromColumn: 'id',
+        toTable: 'moduleLine',
+        toColumn: 'moduleId',
+      },
+    ],
+  }),
+  table({
+    name: 'moduleLine',
+    pluralName: 'moduleLines',
+    tableName: SYSTEM.moduleLine,
+    caption: '模块表',
+    columns: [id(), reference('moduleId', '模块'), reference('tableId', '表'), ...timestamps()],
+    relations: [
+      {
+        name: 'module',
+        caption: '模块',
+        relationType: 'ManyToOne',
+        fromColumn: 'moduleId',
+        toTable: 'module',
+        toColumn: 'id',
+      },
+      {
+        name: 'table',
+        caption: '表',
+        relationType: 'ManyToOne',
+        fromColumn: 'tableId',
+        toTable: 'table',
+        toColumn: 'id',
+      },
+    ],
+  }),
+  table({
+    name: 'table',
+    pluralName: 'tables',
+    tableName: META.table,
+    caption: '表',
+    description: '主数据源的表元数据（只读）',
+    readOnly: true,
+    columns: [
+      id(),
+      text('name', '名称', 'VARCHAR', 64, { nullable: false, displayable: true }),
+      text('pluralName', '复数名称', 'VARCHAR', 64),
+      text('tableName', '物理表名', 'VARCHAR', 64, { nullable: false }),
+      text('caption', '标题', 'VARCHAR', 200, { displayable: true }),
+      text('description', '描述', 'TEXT', null, { queryable: false }),
+      text('engine', '存储引擎', 'VARCHAR', 32, { queryable: false }),
+      { name: 'reverse', caption: '逆向', dataType: 'BOOL', nullable: false },
+      { name: 'systemable', caption: '系统表', dataType: 'BOOL', nullable: false, queryable: true },
+      { name: 'readOnly', caption: '只读', dataType: 'BOOL', nullable: false },
+      {
+        name: 'createdDate',
+        caption: '创建时间',
+        dataType: 'BIGINT',
+        nullable: false,
+        description: '毫秒时间戳',
+      },
+      {
+        name: 'lastModifiedDate',
+        caption: '修改时间',
+        dataType: 'BIGINT',
+        nullable: false,
+        description: '毫秒时间戳',
+      },
     ],
   }),
 ];

@@ -1,12 +1,5 @@
 import type { ColumnBody } from '../../schemas/table-body';
-import {
-  ATTACHMENT_LENGTH,
-  DEFAULT_CHAR_LENGTH,
-  DEFAULT_DECIMAL_PRECISION,
-  DEFAULT_DECIMAL_SCALE,
-  DEFAULT_VARCHAR_LENGTH,
-  PASSWORD_LENGTH,
-} from '../../dialects/column-type';
+import { dataTypeTraits } from '../../../../contract/data-types';
 import type { ColumnDef } from './table-def';
 
 /** A stored column's fields as a new column gets them when the body leaves them out. */
@@ -58,25 +51,13 @@ const blankToNull = (value: string | null): string | null =>
  * type takes them, cleared where it does not.
  */
 export const normalizeColumnSize = (column: ColumnDef): ColumnDef => {
-  const sized = { ...column, length: null, precision: null, scale: null } as ColumnDef;
-  switch (column.dataType) {
-    case 'CHAR':
-      return { ...sized, length: column.length ?? DEFAULT_CHAR_LENGTH };
-    case 'VARCHAR':
-      return { ...sized, length: column.length ?? DEFAULT_VARCHAR_LENGTH };
-    case 'ATTACHMENT':
-      return { ...sized, length: ATTACHMENT_LENGTH };
-    case 'PASSWORD':
-      return { ...sized, length: PASSWORD_LENGTH };
-    case 'DECIMAL':
-      return {
-        ...sized,
-        precision: column.precision ?? DEFAULT_DECIMAL_PRECISION,
-        scale: column.scale ?? DEFAULT_DECIMAL_SCALE,
-      };
-    default:
-      return sized;
-  }
+  const { length, decimal } = dataTypeTraits(column.dataType);
+  return {
+    ...column,
+    length: length === null ? null : 'fixed' in length ? length.fixed : (column.length ?? length.fallback),
+    precision: decimal ? (column.precision ?? decimal.precision.fallback) : null,
+    scale: decimal ? (column.scale ?? decimal.scale.fallback) : null,
+  };
 };
 
 /**

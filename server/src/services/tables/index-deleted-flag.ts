@@ -1,7 +1,8 @@
+import { SOFT_DELETE_COLUMN } from '../../../../contract/system-columns';
 import type { ColumnDef, TableDef } from './table-def';
 
 /** The soft-delete flag the list screen filters on by default (`isDeleted=false`). */
-export const DELETED_FLAG = 'isDeleted';
+export const DELETED_FLAG = SOFT_DELETE_COLUMN;
 
 /** The table's soft-delete flag: its BOOL column `isDeleted`, if it has one. */
 export const deletedFlagOf = <C extends Pick<ColumnDef, 'name' | 'dataType'>>(

@@ -6,9 +6,21 @@ import { metadataMessage } from '../../i18n/metadata-messages';
 export interface NameRules {
   /** The name becomes a database identifier: at most 63 characters. */
   physical?: boolean;
-  /** Physical table names may not start with `cb_`, which crudboard keeps for its own tables. */
+  /**
+   * Physical table names may not start with `cb_`, which crudboard keeps for its own tables, nor
+   * shadow a database's catalog (`pg_…`, `sqlite_…`, MySQL's system schemas).
+   */
   table?: boolean;
+  /** API names of tables may not be a word of the API's own paths (`/api/business/import` …). */
+  route?: boolean;
 }
+
+/** Prefixes of the databases' own catalog tables. */
+const CATALOG_PREFIXES = ['pg_', 'sqlite_'];
+/** MySQL's (and PostgreSQL's) system schema names. */
+const CATALOG_NAMES = new Set(['information_schema', 'performance_schema', 'mysql', 'sys']);
+/** Path words of the business API that a table's name or plural name would be shadowed by. */
+export const ROUTE_WORDS: ReadonlySet<string> = new Set(['import', 'export', 'sequence', 'config', 'me']);
 
 /**
  * What is wrong with a table, column or index name (API.md §2.1), or undefined when it is fine:
@@ -23,7 +35,15 @@ export const nameProblem = (name: unknown, rules: NameRules = {}): Localized | u
   if (rules.physical && name.length > MAX_IDENTIFIER_LENGTH) {
     return metadataMessage('nameTooLong', { max: MAX_IDENTIFIER_LENGTH });
   }
-  if (rules.table && name.toLowerCase().startsWith('cb_')) return metadataMessage('nameReservedPrefix');
+  const lower = name.toLowerCase();
+  if (rules.table && lower.startsWith('cb_')) return metadataMessage('nameReservedPrefix');
+  if (
+    rules.table &&
+    (CATALOG_PREFIXES.some((prefix) => lower.startsWith(prefix)) || CATALOG_NAMES.has(lower))
+  ) {
+    return metadataMessage('nameCatalog', { name });
+  }
+  if (rules.route && ROUTE_WORDS.has(lower)) return metadataMessage('nameRoute', { name });
   return undefined;
 };
 

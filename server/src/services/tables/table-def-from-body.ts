@@ -91,7 +91,10 @@ const newColumn = (body: ColumnBody, i: number, errors: ErrorBag): ColumnDef => 
   return newColumnFromBody({ ...body, id: null }, i);
 };
 
-/** A create body (API.md §2.1 "Table without ids") as a table definition; ids in it are ignored. */
+/**
+ * A create body (API.md §2.1 "Table without ids") as a table definition; ids and `systemable` in
+ * it are ignored (a systemable table refuses every change, so only crudboard may set the flag).
+ */
 export const tableDefFromBody = (body: TableBody, errors: ErrorBag): TableDef => {
   const name = body.name ?? '';
   const columns = (body.columns ?? []).map((column, i) => newColumn(column, i, errors));
@@ -103,7 +106,8 @@ export const tableDefFromBody = (body: TableBody, errors: ErrorBag): TableDef =>
     description: text(body.description),
     engine: text(body.engine),
     reverse: body.reverse ?? false,
-    systemable: body.systemable ?? false,
+    // Only crudboard's own system tables are systemable: a body's flag is ignored.
+    systemable: false,
     readOnly: body.readOnly ?? false,
     columns,
     indexs: (body.indexs ?? []).map((index, i) =>

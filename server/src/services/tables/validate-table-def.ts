@@ -1,4 +1,9 @@
-import type { DataType, SequenceType } from '../../../../contract/index';
+import {
+  DATA_TYPE_TABLE,
+  type DataType,
+  type LengthRule,
+  type SequenceType,
+} from '../../../../contract/index';
 import { parseDefaultValue } from '../../dialects/default-value';
 import { isIntegerType } from '../../dialects/integer-range';
 import { metadataMessage } from '../../i18n/metadata-messages';
@@ -27,17 +32,18 @@ const FULL_TEXT_TYPES: readonly DataType[] = ['CHAR', 'VARCHAR', 'TEXT', 'LONGTE
 const UNINDEXABLE: readonly DataType[] = ['TEXT', 'LONGTEXT'];
 /** utf8mb4 index limit of InnoDB (3072 bytes) in characters; PostgreSQL's btree limit is close. */
 export const MAX_INDEX_CHARS = 768;
-const MAX_CHAR = 255;
-const MAX_VARCHAR = 16383;
-const MAX_PRECISION = 65;
-const MAX_SCALE = 30;
+const maxOf = (rule: LengthRule | null): number => (rule && 'max' in rule ? rule.max : 0);
+const MAX_CHAR = maxOf(DATA_TYPE_TABLE.CHAR.length);
+const MAX_VARCHAR = maxOf(DATA_TYPE_TABLE.VARCHAR.length);
+const MAX_PRECISION = DATA_TYPE_TABLE.DECIMAL.decimal?.precision.max ?? 0;
+const MAX_SCALE = DATA_TYPE_TABLE.DECIMAL.decimal?.scale.max ?? 0;
 const ENGINES = new Set(['innodb', 'myisam']);
 
 const isWhole = (value: number | null, min: number, max: number) =>
   value !== null && Number.isInteger(value) && value >= min && value <= max;
 
 const indexChars = (column: ColumnDef): number =>
-  ['CHAR', 'VARCHAR', 'ATTACHMENT', 'PASSWORD'].includes(column.dataType) ? (column.length ?? 0) : 0;
+  DATA_TYPE_TABLE[column.dataType]?.length ? (column.length ?? 0) : 0;
 
 const hasIndex = (column: ColumnDef) => column.indexType !== null && column.indexType !== 'NONE';
 
@@ -46,8 +52,8 @@ const checkTableNames = (table: TableDef, context: TableValidationContext, error
   const changed = (field: 'name' | 'pluralName' | 'tableName') =>
     !existing || existing[field] !== table[field];
   const fields = [
-    ['name', table.name, {}],
-    ['pluralName', table.pluralName, {}],
+    ['name', table.name, { route: true }],
+    ['pluralName', table.pluralName, { route: true }],
     ['tableName', table.tableName, { physical: true, table: true }],
   ] as const;
   for (const [field, value, rules] of fields) {

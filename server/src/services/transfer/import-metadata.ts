@@ -373,6 +373,24 @@ const planLayouts = (
   });
 };
 
+/**
+ * The file's form layouts, under crudboard's key or crudapi's (`tableBuilders`). Only the primary
+ * data source keeps layouts; elsewhere they are left out (the tables, sequences and relations are
+ * imported).
+ */
+const layoutsOf = (
+  bundle: MetadataBundleBody,
+  options: { layouts: boolean },
+  findings: Findings,
+): NonNullable<MetadataBundleBody['tableFormBuilders']> => {
+  const ours = bundle.tableFormBuilders ?? [];
+  const theirs = bundle.tableBuilders ?? [];
+  if (ours.length > 0 && theirs.length > 0)
+    findings.invalid.add('tableBuilders', transferMessage('layoutsTwice'));
+  const layouts = ours.length > 0 ? ours : theirs;
+  return options.layouts ? layouts : [];
+};
+
 /** Checks a whole file against the data source: 400 / 409 listing every problem, else the plan. */
 export const planImport = async (
   db: Knex,
@@ -394,7 +412,8 @@ export const planImport = async (
   const sequences = await planSequences(db, sequenceBodies, findings);
   const tables = await planTables(db, tableBodies, sequences, sequenceIndex, stored, findings);
   const relations = await planRelations(db, relationBodies, tableBodies, tables, stored, findings);
-  const layouts = options.layouts ? planLayouts(bundle.tableFormBuilders ?? [], tableBodies, findings) : [];
+  const layoutBodies = layoutsOf(bundle, options, findings);
+  const layouts = planLayouts(layoutBodies, tableBodies, findings);
   findings.throwIfAny();
   const columnNames = tableBodies.map(
     (table) =>

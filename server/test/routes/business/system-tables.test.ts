@@ -49,6 +49,9 @@ describeEachDatabase('system tables through the business API ($name)', (db) => {
       'tablePermission',
       'sqlQuery',
       'file',
+      'module',
+      'moduleLine',
+      'table',
     ]);
     // Each declaration names exactly the physical table's columns.
     for (const decl of SYSTEM_TABLES) {
@@ -440,7 +443,7 @@ describeEachDatabase('system tables through the business API ($name)', (db) => {
     const id = (await api.post('/api/business/config', { key: 'theme', value: 'dark' })).json();
     expect((await api.patch(`/api/business/config/${id}`, { value: 'light' })).statusCode).toBe(200);
     const after = await app.inject({ method: 'GET', url: '/api/business/config?key=theme' });
-    expect(after.json()).toEqual([{ id, key: 'theme', value: 'light' }]);
+    expect(after.json()).toEqual([{ id, name: null, key: 'theme', value: 'light' }]);
     expect((await api.delete(`/api/business/config/${id}`)).statusCode).toBe(204);
     expect(
       (await api.get('/api/business/menu?orderby=id')).json().map((m: { code: string }) => m.code),

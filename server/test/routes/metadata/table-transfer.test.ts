@@ -272,8 +272,9 @@ describeEachDatabase('metadata export and import ($name)', (db) => {
       payload: JSON.parse(text),
       headers: { cookie },
     });
-    // A JSON body where a multipart file is expected: the media type itself is refused.
+    // The endpoint takes multipart only.
     expect(plainJson.statusCode).toBe(415);
+    expect(plainJson.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const badShape = await send([
       { name: 'file', filename: 'meta.json', value: '{"tables": [{"columns": {"a": 1}}]}' },
     ]);

@@ -143,7 +143,7 @@ export const RelationFormPage = () => {
   const { t } = useTranslation();
   const { id } = useParams();
   const { dataSource } = useCurrentDataSource();
-  const relation = useMetadataRecord(relationsApi, id);
+  const relation = useMetadataRecord<Relation>('tablerelations', id);
   if (!id) return <RelationEditor />;
   if (relation.isPending) return <PageSpin />;
   if (relation.isError) {

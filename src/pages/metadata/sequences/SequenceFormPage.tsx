@@ -101,7 +101,7 @@ export const SequenceFormPage = () => {
   const { t } = useTranslation();
   const { id } = useParams();
   const { dataSource } = useCurrentDataSource();
-  const sequence = useMetadataRecord(sequencesApi, id);
+  const sequence = useMetadataRecord<Sequence>('sequences', id);
   if (!id) return <SequenceEditor />;
   if (sequence.isPending) return <PageSpin />;
   if (sequence.isError) {

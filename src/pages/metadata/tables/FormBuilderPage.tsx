@@ -49,7 +49,6 @@ import { useNavigate, useParams } from 'react-router';
 import type { Column, Table } from '../../../../contract';
 import { listFormLayouts } from '../../../api/business-meta';
 import { saveFormLayout } from '../../../api/form-layouts';
-import { tablesApi } from '../../../api/metadata-tables';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageContainer } from '../../../components/PageContainer';
 import { PageSpin } from '../../../components/PageSpin';
@@ -537,7 +536,7 @@ export const FormBuilderPage = () => {
   const { token } = theme.useToken();
   const { dataSource } = useCurrentDataSource();
   const paths = tablePaths(dataSource);
-  const table = useMetadataRecord(tablesApi, id);
+  const table = useMetadataRecord<Table>('tables', id);
   const [type, setType] = useState<FormLayoutType>('list');
   const dirty = useRef(false);
   useLeaveGuard(dirty, t('warnWhenUnsavedChanges'));

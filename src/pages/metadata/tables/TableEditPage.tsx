@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { tablesApi } from '../../../api/metadata-tables';
+import type { Table } from '../../../../contract';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageSpin } from '../../../components/PageSpin';
 import { TableDesigner } from '../../../components/TableDesigner';
@@ -13,7 +13,7 @@ export const TableEditPage = () => {
   const { t } = useTranslation();
   const { id } = useParams();
   const { dataSource } = useCurrentDataSource();
-  const table = useMetadataRecord(tablesApi, id);
+  const table = useMetadataRecord<Table>('tables', id);
   if (table.isPending) return <PageSpin />;
   if (table.isError) {
     return (

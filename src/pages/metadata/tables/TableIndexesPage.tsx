@@ -102,7 +102,7 @@ export const TableIndexesPage = () => {
   const navigate = useNavigate();
   const { dataSource } = useCurrentDataSource();
   const paths = tablePaths(dataSource);
-  const table = useMetadataRecord(tablesApi, id);
+  const table = useMetadataRecord<Table>('tables', id);
   const [version, setVersion] = useState(0);
   const breadcrumb = [
     { title: t('menu.metadata') },

@@ -22,7 +22,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BUSINESS_ACTIONS, businessPermission, type Column, type Table } from '../../../../contract';
-import { tablesApi } from '../../../api/metadata-tables';
 import { getTablePermission, listRoles, saveTablePermission } from '../../../api/table-permissions';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageContainer } from '../../../components/PageContainer';
@@ -282,7 +281,7 @@ export const TablePermissionPage = () => {
   const { token } = theme.useToken();
   const { dataSource } = useCurrentDataSource();
   const paths = tablePaths(dataSource);
-  const table = useMetadataRecord(tablesApi, id);
+  const table = useMetadataRecord<Table>('tables', id);
   const [roleId, setRoleId] = useState<number | undefined>();
   const dirty = useRef(false);
   useLeaveGuard(dirty, t('warnWhenUnsavedChanges'));

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Sequence } from '../../../../contract';
 import { SequenceFormPage } from '../../../../src/pages/metadata/sequences/SequenceFormPage';
+import { appProviders } from '../../../helpers/appProviders';
 import { button } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
@@ -26,7 +27,7 @@ const type = (label: string) =>
 
 describe('SequenceFormPage', () => {
   it('disables what the chosen type does not use', async () => {
-    renderPage(<SequenceFormPage />, { url: `${LIST}/new`, route: `${ROUTE}/new` });
+    renderPage(<SequenceFormPage />, { url: `${LIST}/new`, route: `${ROUTE}/new`, ...appProviders });
     expect(input('format')).toBeEnabled();
     expect(input('nextValue')).toBeEnabled();
     type('GUID');
@@ -50,7 +51,7 @@ describe('SequenceFormPage', () => {
   });
 
   it('checks min ≤ next ≤ max and the step before saving', async () => {
-    renderPage(<SequenceFormPage />, { url: `${LIST}/new`, route: `${ROUTE}/new` });
+    renderPage(<SequenceFormPage />, { url: `${LIST}/new`, route: `${ROUTE}/new`, ...appProviders });
     fireEvent.change(input('name'), { target: { value: 'orderNo' } });
     fireEvent.change(input('format'), { target: { value: 'SO_%09d' } });
     fireEvent.change(input('nextValue'), { target: { value: '0' } });
@@ -63,7 +64,7 @@ describe('SequenceFormPage', () => {
 
   it('creates a sequence and returns to the list', async () => {
     server.on('POST', '/metadata/sequences', { status: 201, data: 9 });
-    renderPage(<SequenceFormPage />, { url: `${LIST}/new`, route: `${ROUTE}/new` });
+    renderPage(<SequenceFormPage />, { url: `${LIST}/new`, route: `${ROUTE}/new`, ...appProviders });
     fireEvent.change(input('name'), { target: { value: 'orderNo' } });
     fireEvent.change(input('caption'), { target: { value: '订单号' } });
     fireEvent.change(input('format'), { target: { value: 'SO_%09d' } });
@@ -99,7 +100,7 @@ describe('SequenceFormPage', () => {
     };
     server.on('GET', '/metadata/sequences/3', { data: stored });
     server.on('PATCH', '/metadata/sequences/3', { status: 200 });
-    renderPage(<SequenceFormPage />, { url: `${LIST}/3`, route: `${ROUTE}/:id` });
+    renderPage(<SequenceFormPage />, { url: `${LIST}/3`, route: `${ROUTE}/:id`, ...appProviders });
     expect(await screen.findByDisplayValue('seq')).toBeInTheDocument();
     fireEvent.change(input('maxValue'), { target: { value: '500' } });
     fireEvent.click(input('cycle'));

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Table } from '../../../../contract';
 import { FormBuilderPage } from '../../../../src/pages/metadata/tables/FormBuilderPage';
 import { clearSession } from '../../../../src/store/session';
+import { appProviders } from '../../../helpers/appProviders';
 import { button, labelled } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
 import { renderPage } from '../../../helpers/renderPage';
@@ -39,6 +40,7 @@ const open = async () => {
   renderPage(<FormBuilderPage />, {
     url: '/dataSource/primary/metadata/tables/5/formBuilder',
     route: 'dataSource/:dataSource/metadata/tables/:id/formBuilder',
+    ...appProviders,
   });
   await screen.findByText('已选择');
 };

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Table } from '../../../../contract';
 import { TableIndexesPage } from '../../../../src/pages/metadata/tables/TableIndexesPage';
+import { appProviders } from '../../../helpers/appProviders';
 import { button, labelled } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
 import { renderPage } from '../../../helpers/renderPage';
@@ -54,6 +55,7 @@ const open = async () => {
   renderPage(<TableIndexesPage />, {
     url: '/dataSource/primary/metadata/tables/5/indexs',
     route: 'dataSource/:dataSource/metadata/tables/:id/indexs',
+    ...appProviders,
   });
   await screen.findByDisplayValue('uq_order_sku');
 };

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Table } from '../../../../contract';
 import { TablePermissionPage } from '../../../../src/pages/metadata/tables/TablePermissionPage';
 import { clearSession } from '../../../../src/store/session';
+import { appProviders } from '../../../helpers/appProviders';
 import { button, labelled } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
 import { renderPage } from '../../../helpers/renderPage';
@@ -43,6 +44,7 @@ const open = async () => {
   renderPage(<TablePermissionPage />, {
     url: '/dataSource/primary/metadata/tables/5/tablePermission',
     route: 'dataSource/:dataSource/metadata/tables/:id/tablePermission',
+    ...appProviders,
   });
   await waitFor(() => labelled('角色'));
 };

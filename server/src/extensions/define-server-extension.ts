@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { NamedMigration } from '../db/migrations/named-migration';
+import type { WriteHook } from './write-hooks';
+
+/** Record write hooks of an extension: the same shape as the core's, without the name. */
+export type ExtensionWriteHook = Omit<WriteHook, 'name'>;
+
+/**
+ * A server extension: one folder `server/src/extensions/<name>/` whose `index.ts` default-exports
+ * `defineServerExtension({...})`, listed once in `server/src/extensions/index.ts`.
+ */
+export interface ServerExtension {
+  /** Lower-case letters, digits and dashes; its routes live under `/api/ext/<name>/`. */
+  name: string;
+  /**
+   * A Fastify plugin registered under `/api/ext/<name>`: the caller's session is already checked
+   * (401 without one) and `request.dataSource` selected, like every built-in API route.
+   */
+  routes?: FastifyPluginAsyncTypebox;
+  /** Record write hooks, run inside each write's transaction after the core's. */
+  hooks?: readonly ExtensionWriteHook[];
+  /**
+   * Schema changes of the extension's own tables (name them `cb_ext_<name>_...`), run on every data
+   * source at start, in order, recorded in `cb_ext_<name>_migrations`; append, never edit.
+   */
+  migrations?: readonly NamedMigration[];
+}
+
+export const EXTENSION_NAME = /^[a-z][a-z0-9-]{0,39}$/;
+
+/** Types an extension and checks its name (a bad name fails at start, naming the rule). */
+export const defineServerExtension = (extension: ServerExtension): ServerExtension => {
+  if (!EXTENSION_NAME.test(extension.name)) {
+    throw new Error(
+      `server extension name "${extension.name}": use 1-40 lower-case letters, digits or dashes, starting with a letter`,
+    );
+  }
+  return extension;
+};
+
+/** The write hooks of the extensions, each named after its extension. */
+export const extensionWriteHooks = (extensions: readonly ServerExtension[]): WriteHook[] =>
+  extensions.flatMap((extension) =>
+    (extension.hooks ?? []).map((hook) => ({ ...hook, name: extension.name })),
+  );
+
+/** Refuses two extensions of one name (their routes and migrations would collide). */
+export const assertDistinctNames = (extensions: readonly ServerExtension[]): void => {
+  const seen = new Set<string>();
+  for (const { name } of extensions) {
+    if (seen.has(name)) throw new Error(`two server extensions are named "${name}"`);
+    seen.add(name);
+  }
+};

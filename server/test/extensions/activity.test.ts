@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import activity from '../../src/extensions/activity/index';
+import { ApiException, defineServerExtension, records, Type } from '../../src/extensions/sdk';
+import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
+import { createTable } from '../helpers/business-tables';
+import { clearTables } from '../helpers/physical-schema';
+import { login, useTestApps } from '../helpers/test-app';
+import { testDatabases } from '../helpers/test-databases';
+import { createUser } from '../helpers/users';
+import type { App } from '../../src/app';
+
+const PASSWORD = 'User-pass-1';
+
+/** A test extension: refuses a name, fails after inserting another, and offers a route writing with the caller's rights. */
+const guard = defineServerExtension({
+  name: 'guard',
+  hooks: [
+    {
+      tables: ['product'],
+      beforeCreate: ({ values }) => {
+        if (values.name === 'refused')
+          throw new ApiException('VALIDATION_ERROR', undefined, {
+            name: { zh: '不接受这个名称', en: 'this name is refused' },
+          });
+        if (values.name === 'shout') values.name = 'SHOUT';
+      },
+      afterCreate: ({ values }) => {
+        if (values.name === 'late') throw new ApiException('CONFLICT');
+      },
+    },
+  ],
+  routes: async (app) => {
+    app.post(
+      '/products',
+      { schema: { body: Type.Object({ name: Type.String() }) } },
+      async (request, reply) => {
+        const id = await records(request, 'product').create(request.body);
+        return reply.code(201).send({ id });
+      },
+    );
+  },
+});
+
+describe.each(testDatabases())('record activity extension and write hooks ($name)', (db) => {
+  const apps = useTestApps(db);
+
+  const setup = async () => {
+    const app = await apps.build({ extensions: [activity, guard] });
+    const { cookie } = await login(app);
+    const knex = app.dataSources.primary.knex;
+    await clearTables(knex);
+    await knex('cb_ext_activity').delete();
+    await knex('cb_user_role').whereNot('userId', 1).delete();
+    await knex('cb_user').whereNot('id', 1).delete();
+    await knex('cb_role').whereNot('code', 'ROLE_SUPER_ADMIN').delete();
+    const admin = apiClient(app, cookie);
+    await createTable(admin, { name: 'product', columns: SYSTEM_COLUMNS });
+    await createTable(admin, { name: 'secret', columns: SYSTEM_COLUMNS });
+    return { app, admin, knex };
+  };
+
+  const userApi = async (app: App, username: string, permissions: string) => {
+    await createUser(app, {
+      username,
+      password: PASSWORD,
+      roles: { [`ROLE_${username.toUpperCase()}`]: permissions },
+    });
+    const { cookie } = await login(app, username, PASSWORD);
+    return apiClient(app, cookie);
+  };
+
+  it('logs every create, update and delete; the feed lists them newest first', async () => {
+    const { admin } = await setup();
+    const id = (await admin.post('/api/business/product', { name: 'a' })).json();
+    expect((await admin.patch(`/api/business/product/${id}`, { name: 'b' })).statusCode).toBe(200);
+    expect((await admin.delete(`/api/business/product/${id}`)).statusCode).toBe(204);
+    await admin.post('/api/business/secret', { name: 's' });
+
+    const feed = await admin.get('/api/ext/activity/recent?table=product');
+    expect(feed.statusCode).toBe(200);
+    expect(feed.json().map((entry: { action: string }) => entry.action)).toEqual([
+      'delete',
+      'update',
+      'create',
+    ]);
+    expect(feed.json()[0]).toMatchObject({
+      tableName: 'product',
+      recordKey: String(id),
+      username: 'superadmin',
+    });
+    expect(typeof feed.json()[0].createdAt).toBe('number');
+    const all = await admin.get('/api/ext/activity/recent?limit=2');
+    expect(all.json().map((entry: { tableName: string }) => entry.tableName)).toEqual(['secret', 'product']);
+  });
+
+  it('runs hooks inside the write: a refusal or a failing after-hook leaves no record and no activity', async () => {
+    const { admin, knex } = await setup();
+    const refused = await admin.post('/api/business/product', { name: 'refused' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ name: '不接受这个名称' });
+    const late = await admin.post('/api/business/product', { name: 'late' });
+    expect(late.statusCode).toBe(409);
+    expect(Number((await knex('product').count({ n: '*' }))[0]?.n)).toBe(0);
+    expect(Number((await knex('cb_ext_activity').count({ n: '*' }))[0]?.n)).toBe(0);
+
+    const changed = (await admin.post('/api/business/product', { name: 'shout' })).json();
+    expect((await admin.get(`/api/business/product/${changed}`)).json().name).toBe('SHOUT');
+  });
+
+  it('checks ext:activity:read and the table read permission; extension routes write with the caller rights', async () => {
+    const { app, admin } = await setup();
+    await admin.post('/api/business/product', { name: 'p' });
+    await admin.post('/api/business/secret', { name: 's' });
+
+    const stranger = await userApi(app, 'stranger', 'business:product:read');
+    expect((await stranger.get('/api/ext/activity/recent')).statusCode).toBe(403);
+
+    const watcher = await userApi(app, 'watcher', 'ext:activity:read,business:product:read');
+    expect((await watcher.get('/api/ext/activity/recent?table=secret')).statusCode).toBe(403);
+    const seen = (await watcher.get('/api/ext/activity/recent')).json();
+    expect(seen.map((entry: { tableName: string }) => entry.tableName)).toEqual(['product']);
+    expect((await watcher.get('/api/ext/activity/recent?limit=0')).statusCode).toBe(400);
+
+    // the route's write goes through business:product:create and the same hooks
+    expect((await watcher.post('/api/ext/guard/products', { name: 'x' })).statusCode).toBe(403);
+    const created = await admin.post('/api/ext/guard/products', { name: 'shout' });
+    expect(created.statusCode).toBe(201);
+    expect((await admin.get(`/api/business/product/${created.json().id}`)).json().name).toBe('SHOUT');
+    expect((await admin.post('/api/ext/guard/products', { name: 'refused' })).statusCode).toBe(400);
+
+    const anonymous = await app.inject({ method: 'GET', url: '/api/ext/activity/recent' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('shows extension routes in /api/docs', async () => {
+    const { admin } = await setup();
+    const docs = (await admin.get('/api/docs')).json();
+    expect(Object.keys(docs.paths)).toContain('/api/ext/activity/recent');
+  });
+});

@@ -1,0 +1,24 @@
+import { createElement, type ComponentType } from 'react';
+import { useParams } from 'react-router';
+import type { TablePageAction } from './createExtensionRegistry';
+import { extensionRegistry } from './registry';
+
+export interface TablePageSwitchProps {
+  /** The page of the route; `form` is create for `/new`, else edit. */
+  action: 'list' | 'form';
+  /** The generic page, shown when no extension replaces it for this table. */
+  generic: ComponentType;
+}
+
+/**
+ * Picks a business page by table name, not by route order: an extension's page for this table
+ * (and data source) when one is registered, else the generic page. Import and export routes are
+ * not routed here, so they stay the table's own.
+ */
+export const TablePageSwitch = ({ action, generic: Generic }: TablePageSwitchProps) => {
+  const { dataSource = '', tableName = '', recId } = useParams();
+  const kind: TablePageAction = action === 'list' ? 'list' : recId === undefined ? 'create' : 'edit';
+  const Page = extensionRegistry.tablePage(dataSource, tableName, kind);
+  // the registry's pages are fixed at build time: looking one up is not creating a component
+  return Page ? createElement(Page, { key: `${dataSource}/${tableName}` }) : <Generic />;
+};

@@ -1,0 +1,87 @@
+import { useApiUrl, useCustom } from '@refinedev/core';
+import { Select, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { LoadFailed } from '../../components/LoadFailed';
+import { PageContainer } from '../../components/PageContainer';
+import { useUserTables } from '../../resources/useUserTables';
+import { recordPath, type ActivityEntry } from './activity-entries';
+
+const ACTION_COLORS = { create: 'green', update: 'blue', delete: 'red' } as const;
+
+/** The newest record changes of the data source, optionally of one table. */
+export const ActivityPage = () => {
+  const { t } = useTranslation();
+  const { dataSource = 'primary' } = useParams();
+  const apiUrl = useApiUrl();
+  const [table, setTable] = useState<string | undefined>();
+  const { tables } = useUserTables(dataSource);
+  const { result, query } = useCustom<ActivityEntry[]>({
+    url: `${apiUrl}/ext/activity/recent`,
+    method: 'get',
+    config: { query: { limit: 100, ...(table ? { table } : {}) } },
+    meta: { dataSource },
+  });
+  const entries = Array.isArray(result.data) ? result.data : [];
+  if (query.isError) {
+    return (
+      <LoadFailed title={t('ext.activity.title')} error={query.error} onRetry={() => void query.refetch()} />
+    );
+  }
+  return (
+    <PageContainer
+      title={t('ext.activity.title')}
+      extra={
+        <Select
+          allowClear
+          showSearch
+          aria-label={t('ext.activity.table')}
+          placeholder={t('ext.activity.allTables')}
+          style={{ minWidth: 220 }}
+          value={table}
+          onChange={(value: string | undefined) => setTable(value)}
+          options={tables.map((item) => ({ value: item.name, label: item.caption || item.name }))}
+        />
+      }
+    >
+      <Table<ActivityEntry>
+        rowKey="id"
+        size="small"
+        loading={query.isLoading}
+        dataSource={entries}
+        pagination={false}
+        locale={{ emptyText: t('ext.activity.empty') }}
+        columns={[
+          {
+            key: 'time',
+            title: t('ext.activity.time'),
+            render: (_value, entry) => dayjs(entry.createdAt).format('YYYY-MM-DD HH:mm:ss'),
+          },
+          { key: 'table', title: t('ext.activity.table'), dataIndex: 'tableName' },
+          {
+            key: 'record',
+            title: t('ext.activity.record'),
+            render: (_value, entry) => {
+              const path = recordPath(dataSource, entry);
+              return path ? <Link to={path}>{entry.recordKey}</Link> : entry.recordKey;
+            },
+          },
+          {
+            key: 'action',
+            title: t('ext.activity.action'),
+            render: (_value, entry) => (
+              <Tag color={ACTION_COLORS[entry.action]}>{t(`ext.activity.actions.${entry.action}`)}</Tag>
+            ),
+          },
+          {
+            key: 'user',
+            title: t('ext.activity.user'),
+            render: (_value, entry) => entry.username ?? (entry.userId === null ? '' : `#${entry.userId}`),
+          },
+        ]}
+      />
+    </PageContainer>
+  );
+};

@@ -1,0 +1,109 @@
+import { useList } from '@refinedev/core';
+import { Card, Empty, Flex, Select, Spin, Tag, Typography, theme } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { encodeRecordKey } from '../../../contract';
+import { LoadFailed } from '../../components/LoadFailed';
+import { PageContainer } from '../../components/PageContainer';
+import { useBusinessTable } from '../../hooks/useBusinessTable';
+import { appPaths } from '../../lib/menu';
+import { groupableColumns, titleColumn, toLanes } from './kanban-board';
+
+type Row = Record<string, unknown>;
+
+/** A table's records as cards in lanes, one lane per value of a short text or flag column. */
+export const KanbanPage = () => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { dataSource = 'primary', tableName = '' } = useParams();
+  const { meta, loading, error, reload } = useBusinessTable(tableName);
+  const table = meta?.table;
+  const keyNames = useMemo(() => table?.primaryNames ?? [], [table]);
+  const choices = useMemo(() => (table ? groupableColumns(table.columns, keyNames) : []), [table, keyNames]);
+  const [picked, setPicked] = useState<string | undefined>();
+  const group = picked ?? choices[0]?.name;
+  const { result, query } = useList<Row>({
+    resource: tableName,
+    pagination: { mode: 'off' },
+    meta: { dataSource },
+    queryOptions: { enabled: Boolean(group) },
+  });
+  const lanes = useMemo(() => (group ? toLanes(result.data, group) : []), [result.data, group]);
+  const title = table?.caption || tableName;
+  const listPath = appPaths(dataSource).business(tableName);
+  const crumbs = [{ title, path: listPath }];
+
+  if (error)
+    return <LoadFailed title={t('ext.kanban.title')} breadcrumb={crumbs} error={error} onRetry={reload} />;
+  if (loading || !table) return <Spin style={{ display: 'block', marginTop: 64 }} />;
+  const cardTitle = titleColumn(table.columns, group ?? '', keyNames);
+  return (
+    <PageContainer
+      title={t('ext.kanban.title')}
+      breadcrumb={crumbs}
+      extra={
+        choices.length > 0 && (
+          <Flex align="center" gap={token.marginXS}>
+            <Typography.Text>{t('ext.kanban.groupBy')}</Typography.Text>
+            <Select
+              aria-label={t('ext.kanban.groupBy')}
+              style={{ minWidth: 180 }}
+              value={group}
+              onChange={(value: string) => setPicked(value)}
+              options={choices.map((column) => ({
+                value: column.name,
+                label: column.caption || column.name,
+              }))}
+            />
+          </Flex>
+        )
+      }
+    >
+      {choices.length === 0 ? (
+        <Empty description={t('ext.kanban.noGroupColumn')} />
+      ) : query.isLoading ? (
+        <Spin />
+      ) : (
+        <Flex
+          gap={token.margin}
+          align="flex-start"
+          style={{ overflowX: 'auto', paddingBottom: token.padding }}
+        >
+          {lanes.length === 0 && <Empty description={t('ext.kanban.empty')} />}
+          {lanes.map((lane) => (
+            <Card
+              key={lane.value}
+              size="small"
+              role="region"
+              aria-label={lane.value || t('ext.kanban.none')}
+              title={
+                <Flex justify="space-between">
+                  <span>{lane.value || t('ext.kanban.none')}</span>
+                  <Tag>{lane.records.length}</Tag>
+                </Flex>
+              }
+              style={{ minWidth: 240, maxWidth: 300, background: token.colorFillQuaternary }}
+            >
+              <Flex vertical gap={token.marginXS}>
+                {lane.records.map((record) => {
+                  const key = encodeRecordKey(keyNames, record);
+                  const text = String(record[cardTitle] ?? key);
+                  return (
+                    <Card key={key} size="small" hoverable>
+                      {keyNames.length > 0 ? (
+                        <Link to={`${listPath}/${encodeURIComponent(key)}`}>{text}</Link>
+                      ) : (
+                        text
+                      )}
+                    </Card>
+                  );
+                })}
+              </Flex>
+            </Card>
+          ))}
+        </Flex>
+      )}
+    </PageContainer>
+  );
+};

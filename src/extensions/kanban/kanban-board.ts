@@ -1,0 +1,58 @@
+import { isSystemColumnName, type Column } from '../../../contract';
+
+/** Data types whose values make good lanes: short texts and flags. */
+const GROUPABLE_TYPES: ReadonlySet<string> = new Set(['CHAR', 'VARCHAR', 'BOOL']);
+
+/** The columns a board can group by: short text or flag columns that are not keys nor server-filled. */
+export const groupableColumns = (columns: readonly Column[], keyNames: readonly string[] = []): Column[] =>
+  columns.filter(
+    (column) =>
+      GROUPABLE_TYPES.has(column.dataType) &&
+      !keyNames.includes(column.name) &&
+      !isSystemColumnName(column.name),
+  );
+
+export interface Lane<R> {
+  /** The value of the group column (`''` for none). */
+  value: string;
+  records: R[];
+}
+
+const laneValue = (value: unknown): string => {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return String(value);
+};
+
+/** The records in lanes by the group column's value: lanes in order of first appearance, the empty lane last. */
+export const toLanes = <R extends Record<string, unknown>>(
+  records: readonly R[],
+  column: string,
+): Lane<R>[] => {
+  const lanes = new Map<string, R[]>();
+  for (const record of records) {
+    const value = laneValue(record[column]);
+    const lane = lanes.get(value) ?? [];
+    lane.push(record);
+    lanes.set(value, lane);
+  }
+  return [...lanes.entries()]
+    .map(([value, items]) => ({ value, records: items }))
+    .sort((a, b) => Number(a.value === '') - Number(b.value === ''));
+};
+
+/** The column whose value titles a card: the first text column other than the group column, else the key. */
+export const titleColumn = (columns: readonly Column[], group: string, keyNames: readonly string[]): string =>
+  columns.find(
+    (column) =>
+      ['CHAR', 'VARCHAR', 'TEXT'].includes(column.dataType) &&
+      column.name !== group &&
+      !keyNames.includes(column.name) &&
+      !isSystemColumnName(column.name),
+  )?.name ??
+  keyNames[0] ??
+  group;
+
+/** The board's path for a table. */
+export const kanbanPath = (dataSource: string, table: string): string =>
+  `/dataSource/${encodeURIComponent(dataSource)}/ext/kanban/${encodeURIComponent(table)}`;

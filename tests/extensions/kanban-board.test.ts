@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { Column } from '../../contract';
+import { groupableColumns, kanbanPath, titleColumn, toLanes } from '../../src/extensions/kanban/kanban-board';
+
+const column = (name: string, dataType: Column['dataType']) => ({ name, dataType }) as Column;
+const columns = [
+  column('id', 'BIGINT'),
+  column('code', 'VARCHAR'),
+  column('title', 'VARCHAR'),
+  column('status', 'CHAR'),
+  column('done', 'BOOL'),
+  column('notes', 'TEXT'),
+  column('createdDate', 'DATETIME'),
+  column('isDeleted', 'BOOL'),
+];
+
+describe('kanban board', () => {
+  it('groups by short text and flag columns, never keys or server-filled columns', () => {
+    expect(groupableColumns(columns, ['code']).map((c) => c.name)).toEqual(['title', 'status', 'done']);
+    expect(groupableColumns([column('id', 'BIGINT'), column('notes', 'TEXT')], ['id'])).toEqual([]);
+  });
+
+  it('puts records in lanes by value, in order of appearance, the empty lane last', () => {
+    const records = [
+      { id: 1, status: null },
+      { id: 2, status: 'open' },
+      { id: 3, status: 'done' },
+      { id: 4, status: 'open' },
+      { id: 5, done: true },
+    ];
+    expect(toLanes(records, 'status').map((lane) => [lane.value, lane.records.map((r) => r.id)])).toEqual([
+      ['open', [2, 4]],
+      ['done', [3]],
+      ['', [1, 5]],
+    ]);
+    expect(toLanes(records, 'done').map((lane) => lane.value)).toEqual(['true', '']);
+  });
+
+  it('titles cards with the first other text column, else the key', () => {
+    expect(titleColumn(columns, 'status', ['id'])).toBe('code');
+    expect(titleColumn([column('id', 'BIGINT'), column('status', 'CHAR')], 'status', ['id'])).toBe('id');
+  });
+
+  it('links to the board of a table', () => {
+    expect(kanbanPath('my db', 'order items')).toBe('/dataSource/my%20db/ext/kanban/order%20items');
+  });
+});
