@@ -4,14 +4,14 @@ import { Alert, Button, Card, Empty, Flex, Input, Table, Tooltip, Typography, th
 import type { TableColumnsType, TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MetadataList } from '../hooks/useMetadataList';
+import type { MetadataListController } from '../hooks/useMetadataListController';
 import { PageContainer, type Crumb } from './PageContainer';
 import { PaginationBar } from './PaginationBar';
 
 export interface ListScaffoldProps<T extends { id?: number }> {
   title: string;
   breadcrumb: Crumb[];
-  list: MetadataList<T>;
+  list: MetadataListController<T>;
   columns: TableColumnsType<T>;
   /** Buttons above the list (批量删除, 添加, ...). */
   toolbar?: ReactNode;
@@ -21,8 +21,8 @@ export interface ListScaffoldProps<T extends { id?: number }> {
 }
 
 /**
- * The one scaffold of the metadata lists: keyword box (Enter searches), toolbar, a selectable
- * table with loading and empty states, and the pagination bar below.
+ * The one view of the metadata lists, over the list controller: keyword box (Enter searches),
+ * toolbar, a selectable table with loading and empty states, and the pagination bar below.
  */
 export const ListScaffold = <T extends { id?: number }>({
   title,
@@ -35,7 +35,7 @@ export const ListScaffold = <T extends { id?: number }>({
 }: ListScaffoldProps<T>) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const selectedKeys = list.selected.map((row) => row.id as number);
+  const selectedKeys = [...list.selected.keys()];
   return (
     <PageContainer title={title} breadcrumb={breadcrumb}>
       <Card styles={{ body: { padding: token.paddingLG } }}>
@@ -90,7 +90,7 @@ export const ListScaffold = <T extends { id?: number }>({
           />
         ) : null}
         <Table<T>
-          rowKey={(row) => row.id as number}
+          rowKey={list.keyOf}
           size="middle"
           columns={columns}
           dataSource={list.rows}
@@ -102,14 +102,14 @@ export const ListScaffold = <T extends { id?: number }>({
             emptyText: (
               <Empty
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={list.keyword.trim() ? t('metadataList.noMatch') : t('metadataList.empty')}
+                description={list.search ? t('metadataList.noMatch') : t('metadataList.empty')}
               />
             ),
           }}
           rowSelection={{
             selectedRowKeys: selectedKeys,
             preserveSelectedRowKeys: true,
-            onChange: (_keys, rows) => list.setSelected(rows.filter(Boolean)),
+            onChange: list.select,
           }}
         />
         <div style={{ marginTop: token.margin }}>

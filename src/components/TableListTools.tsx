@@ -12,10 +12,12 @@ export interface TableListToolsProps {
   /** The tables selected in the list. */
   selected: readonly Table[];
   dataSource: string;
+  /** The user may change the metadata (数据库逆向 and 导入元数据 shown). */
+  canWrite?: boolean;
 }
 
 /** The table list's metadata tools: 批量导出元数据 of the selection, 导入元数据 and 数据库逆向. */
-export const TableListTools = ({ selected, dataSource }: TableListToolsProps) => {
+export const TableListTools = ({ selected, dataSource, canWrite = true }: TableListToolsProps) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -38,12 +40,16 @@ export const TableListTools = ({ selected, dataSource }: TableListToolsProps) =>
 
   return (
     <>
-      <Button icon={<SyncOutlined />} onClick={() => void navigate(paths.reverse)}>
-        {t('screens.tableReverse')}
-      </Button>
-      <Button icon={<ImportOutlined />} onClick={() => void navigate(paths.import)}>
-        {t('screens.tableImport')}
-      </Button>
+      {canWrite && (
+        <>
+          <Button icon={<SyncOutlined />} onClick={() => void navigate(paths.reverse)}>
+            {t('screens.tableReverse')}
+          </Button>
+          <Button icon={<ImportOutlined />} onClick={() => void navigate(paths.import)}>
+            {t('screens.tableImport')}
+          </Button>
+        </>
+      )}
       <Button
         icon={<CloudDownloadOutlined />}
         disabled={ids.length === 0}

@@ -1,3 +1,4 @@
+import { useDelete, useDeleteMany } from '@refinedev/core';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,27 +12,38 @@ export interface DeleteRequest {
 }
 
 export interface UseListDeleteOptions {
-  remove: (request: DeleteRequest, dropPhysicalTable: boolean) => Promise<void>;
-  /** After a successful delete (refresh the list, clear the selection). */
+  /** The metadata resource the rows belong to (`tables`, `sequences`, `tablerelations`). */
+  resource: string;
+  /** After a successful delete (forget the selection, refresh what else shows these rows). */
   onDeleted: (ids: number[]) => void | Promise<void>;
 }
 
 /**
- * The confirm-then-delete flow of the metadata lists: 确认删除吗？ (with the 是否删除物理表 switch
- * where the page shows it), then 删除成功 or 删除失败 with the server's reason.
+ * The confirm-then-delete flow of the metadata lists through Refine's `useDelete` /
+ * `useDeleteMany` (whose invalidation refreshes the lists): 确认删除吗？ (with the 是否删除物理表
+ * switch where the page shows it), then 删除成功 or 删除失败 with the server's reason.
  */
-export const useListDelete = ({ remove, onDeleted }: UseListDeleteOptions) => {
+export const useListDelete = ({ resource, onDeleted }: UseListDeleteOptions) => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [request, setRequest] = useState<DeleteRequest | null>(null);
   const [dropPhysicalTable, setDropPhysicalTable] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { mutateAsync: deleteOne, mutation: one } = useDelete();
+  const { mutateAsync: deleteMany, mutation: many } = useDeleteMany();
 
   const confirm = async () => {
     if (!request) return;
-    setBusy(true);
+    const common = {
+      resource,
+      dataProviderName: 'metadata',
+      values: { isDropPhysicalTable: dropPhysicalTable },
+      mutationMode: 'pessimistic' as const,
+      successNotification: false as const,
+      errorNotification: false as const,
+    };
     try {
-      await remove(request, dropPhysicalTable);
+      if (request.batch) await deleteMany({ ...common, ids: request.ids });
+      else await deleteOne({ ...common, id: request.ids[0] ?? '' });
       void message.success(t('metadataList.deleteSuccess'));
       setRequest(null);
       await onDeleted(request.ids);
@@ -40,8 +52,6 @@ export const useListDelete = ({ remove, onDeleted }: UseListDeleteOptions) => {
       void message.error(
         reason ? t('metadataList.deleteFailedReason', { reason }) : t('metadataList.deleteFailed'),
       );
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -55,7 +65,7 @@ export const useListDelete = ({ remove, onDeleted }: UseListDeleteOptions) => {
       open: request !== null,
       count: request?.ids.length ?? 0,
       label: request?.label,
-      busy,
+      busy: one.isPending || many.isPending,
       dropPhysicalTable,
       onDropChange: setDropPhysicalTable,
       onOk: () => void confirm(),

@@ -14,8 +14,11 @@ export interface DataProviderOptions {
   apiUrl: string;
   /** Path of the resources under the API: `/business` (records) or `/metadata`. */
   basePath: string;
-  /** Query flag of deletes: `isSoftDelete` (records) or `isDropPhysicalTable` (tables). */
-  deleteFlag: string;
+  /**
+   * Query flag of deletes, always sent (`false` unless asked): `isSoftDelete` for every record
+   * resource, or by resource (`{ tables: 'isDropPhysicalTable' }`; other resources send none).
+   */
+  deleteFlag: string | Readonly<Record<string, string>>;
 }
 
 const requestOptions = (meta?: MetaQuery): AxiosRequestConfig => {
@@ -53,12 +56,13 @@ const transferOptions = (meta?: MetaQuery): AxiosRequestConfig => {
 const selectParam = (meta?: MetaQuery): QueryParams =>
   Array.isArray(meta?.select) && meta.select.length > 0 ? { select: meta.select.join(',') } : {};
 
-const flag = (meta: MetaQuery | undefined, variables: unknown, name: string): string => {
+const flagParams = (meta: MetaQuery | undefined, variables: unknown, name?: string): QueryParams => {
+  if (!name) return {};
   const fromVariables =
     typeof variables === 'object' && variables !== null
       ? (variables as Record<string, unknown>)[name]
       : undefined;
-  return String(Boolean(meta?.[name] ?? fromVariables));
+  return { [name]: String(Boolean(meta?.[name] ?? fromVariables)) };
 };
 
 /**
@@ -71,6 +75,8 @@ export const createDataProvider = (
 ) => {
   const base = (resource: string) => `${basePath}/${encodeURIComponent(resource)}`;
   const one = (resource: string, id: BaseKey) => `${base(resource)}/${encodeURIComponent(String(id))}`;
+  const flagOf = (resource: string): string | undefined =>
+    typeof deleteFlag === 'string' ? deleteFlag : deleteFlag[resource];
 
   const provider: DataProvider = {
     getApiUrl: () => apiUrl,
@@ -148,7 +154,7 @@ export const createDataProvider = (
         ...requestOptions(meta),
         method: 'delete',
         url: one(resource, id),
-        params: { [deleteFlag]: flag(meta, variables, deleteFlag) },
+        params: flagParams(meta, variables, flagOf(resource)),
       });
       return { data: { id } as never };
     },
@@ -161,7 +167,7 @@ export const createDataProvider = (
         ...requestOptions(meta),
         method: 'delete',
         url: base(resource),
-        params: { [deleteFlag]: flag(meta, variables, deleteFlag) },
+        params: flagParams(meta, variables, flagOf(resource)),
         data: ids,
       });
       return { data: ids.map((id) => ({ id })) as never };

@@ -8,7 +8,11 @@ export { i18nProvider } from './i18n-provider';
 /** Records under `/api/business`; metadata resources pick `dataProviderName: 'metadata'`. */
 export const dataProviders = {
   default: createDataProvider(http, { apiUrl, basePath: '/business', deleteFlag: 'isSoftDelete' }),
-  metadata: createDataProvider(http, { apiUrl, basePath: '/metadata', deleteFlag: 'isDropPhysicalTable' }),
+  metadata: createDataProvider(http, {
+    apiUrl,
+    basePath: '/metadata',
+    deleteFlag: { tables: 'isDropPhysicalTable' },
+  }),
 };
 
 export const authProvider = createAuthProvider(http);

@@ -172,14 +172,24 @@ describe('data provider: custom and metadata', () => {
   });
 
   it('serves metadata resources under /metadata with their delete flag', async () => {
-    const fake = createFakeHttpClient([{ method: 'delete', url: '/metadata/tables/3', reply: '' }]);
+    const fake = createFakeHttpClient([
+      { method: 'delete', url: '/metadata/tables/3', reply: '' },
+      { method: 'delete', url: '/metadata/sequences/4', reply: '' },
+      { method: 'delete', url: '/metadata/tablerelations', reply: '' },
+    ]);
     const provider = createDataProvider(fake.http, {
       apiUrl: '/api',
       basePath: '/metadata',
-      deleteFlag: 'isDropPhysicalTable',
+      deleteFlag: { tables: 'isDropPhysicalTable' },
     });
     expect(provider.getApiUrl()).toBe('/api');
     await provider.deleteOne({ resource: 'tables', id: 3, meta: { isDropPhysicalTable: true } });
     expect(fake.call('/metadata/tables/3', 'delete').params).toEqual({ isDropPhysicalTable: 'true' });
+    await provider.deleteOne({ resource: 'sequences', id: 4, variables: { isDropPhysicalTable: true } });
+    expect(fake.call('/metadata/sequences/4', 'delete').params).toEqual({});
+    await provider.deleteMany?.({ resource: 'tablerelations', ids: [5, 6] });
+    const batch = fake.call('/metadata/tablerelations', 'delete');
+    expect(batch.params).toEqual({});
+    expect(batch.data).toEqual([5, 6]);
   });
 });

@@ -5,19 +5,14 @@ import {
   ReloadOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
+import { useCan, useDelete, useDeleteMany, useUpdate } from '@refinedev/core';
 import { Alert, App, Button, Card, Empty, Flex, Segmented, Table, Tooltip, Typography, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { businessPermission, type BusinessAction } from '../../../contract';
-import {
-  deleteRecord,
-  deleteRecords,
-  exportRecords,
-  restoreRecord,
-  type BusinessRecord,
-} from '../../api/business';
+import { exportRecords, type BusinessRecord } from '../../api/business';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ExportDialog } from '../../components/ExportDialog';
 import { JsonViewer } from '../../components/JsonViewer';
@@ -27,11 +22,10 @@ import { PageSpin } from '../../components/PageSpin';
 import { PaginationBar } from '../../components/PaginationBar';
 import { ListExtraActions, RowExtraActions } from '../../extensions/ExtensionSlots';
 import { useBusinessList } from '../../hooks/useBusinessList';
-import { useBusinessTable } from '../../hooks/useBusinessTable';
+import { useBusinessTable, type BusinessTableMeta } from '../../hooks/useBusinessTable';
 import { hasSoftDelete } from '../../lib/business-filters';
 import { appPaths } from '../../lib/menu';
-import { hasAnyPermission } from '../../lib/permission';
-import { getUserAccess } from '../../store/session';
+import { toQueryParams } from '../../lib/query-params';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { BusinessFilters } from './BusinessFilters';
 import { failureReason } from '../../lib/failure-reason';
@@ -49,28 +43,70 @@ type ExportState = { generating: boolean; url: string | null } | null;
 
 const ACTIONS_WIDTH = 260;
 
+/** Whether the signed-in user may do `action` on the table's records (through the access control). */
+const useMay = (tableName: string, action: BusinessAction): boolean => {
+  const refineAction = action === 'update' ? 'edit' : action === 'read' ? 'list' : action;
+  return useCan({ resource: tableName, action: refineAction }).data?.can === true;
+};
+
 const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly: boolean }) => {
+  const { t } = useTranslation();
+  const { meta, loading, error, reload: reloadMeta } = useBusinessTable(tableName);
+  const title = meta?.table.caption || tableName;
+  const breadcrumb = [{ title: t(meta?.table.systemable ? 'menu.systemBusiness' : 'menu.business') }];
+  if (loading) {
+    return (
+      <PageContainer title={title} breadcrumb={breadcrumb}>
+        <PageSpin />
+      </PageContainer>
+    );
+  }
+  if (error || !meta) {
+    return (
+      <LoadFailed
+        title={title}
+        breadcrumb={breadcrumb}
+        error={error ?? new Error(t('businessList.metaLoadFailed'))}
+        onRetry={reloadMeta}
+      />
+    );
+  }
+  return <BusinessListContent tableName={tableName} readOnly={readOnly} meta={meta} />;
+};
+
+const BusinessListContent = ({
+  tableName,
+  readOnly,
+  meta,
+}: {
+  tableName: string;
+  readOnly: boolean;
+  meta: BusinessTableMeta;
+}) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const { meta, loading, error, reload: reloadMeta } = useBusinessTable(tableName);
   const list = useBusinessList(tableName, meta);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
   const [exporting, setExporting] = useState<ExportState>(null);
   const [json, setJson] = useState<BusinessRecord | null>(null);
+  const { mutateAsync: deleteOne, mutation: deleteOneState } = useDelete();
+  const { mutateAsync: deleteMany, mutation: deleteManyState } = useDeleteMany();
+  const { mutateAsync: update, mutation: updateState } = useUpdate();
+  const busy = deleteOneState.isPending || deleteManyState.isPending || updateState.isPending;
+  const mayDelete = useMay(tableName, 'delete');
+  const mayUpdate = useMay(tableName, 'update');
+  const mayExport = useMay(tableName, 'export');
+  const mayImport = useMay(tableName, 'import');
+  const mayCreate = useMay(tableName, 'create');
 
-  const table = meta?.table;
-  const locked = readOnly || Boolean(table?.readOnly);
-  const may = useMemo(() => {
-    const access = getUserAccess();
-    return (action: BusinessAction) => hasAnyPermission(access, [businessPermission(tableName, action)]);
-  }, [tableName]);
-  const canKey = (table?.primaryNames?.length ?? 0) > 0;
-  const canDelete = !locked && canKey && may('delete');
-  const canUpdate = !locked && canKey && may('update');
-  const softDeletable = table ? hasSoftDelete(table) : false;
+  const { table } = meta;
+  const locked = readOnly || Boolean(table.readOnly);
+  const canKey = (table.primaryNames?.length ?? 0) > 0;
+  const canDelete = !locked && canKey && mayDelete;
+  const canUpdate = !locked && canKey && mayUpdate;
+  const softDeletable = hasSoftDelete(table);
   const { dataSource } = list;
   const base = appPaths(dataSource).business(tableName);
 
@@ -78,7 +114,7 @@ const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly
     () => ({ yes: t('common.yes'), no: t('common.no'), view: t('businessList.view') }),
     [t],
   );
-  const dataColumns = useMemo(() => (meta ? businessColumns(meta, labels) : []), [meta, labels]);
+  const dataColumns = useMemo(() => businessColumns(meta, labels), [meta, labels]);
 
   const { recycle, keyOf } = list;
   const actionsColumn = useMemo<TableColumnsType<BusinessRecord>[number]>(
@@ -142,58 +178,47 @@ const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly
   );
   const columns = useMemo(() => [...dataColumns, actionsColumn], [dataColumns, actionsColumn]);
 
-  const title = table?.caption || tableName;
-  const breadcrumb = [{ title: t(table?.systemable ? 'menu.systemBusiness' : 'menu.business') }];
-
-  if (loading) {
-    return (
-      <PageContainer title={title} breadcrumb={breadcrumb}>
-        <PageSpin />
-      </PageContainer>
-    );
-  }
-  if (error || !meta || !table) {
-    return (
-      <LoadFailed
-        title={title}
-        breadcrumb={breadcrumb}
-        error={error ?? new Error(t('businessList.metaLoadFailed'))}
-        onRetry={reloadMeta}
-      />
-    );
-  }
+  const title = table.caption || tableName;
+  const breadcrumb = [{ title: t(table.systemable ? 'menu.systemBusiness' : 'menu.business') }];
 
   const selectedKeys = [...list.selected.keys()];
 
   const confirm = async () => {
     if (!pending) return;
     const { keys, kind } = pending;
-    setBusy(true);
+    const request = {
+      resource: tableName,
+      meta: {
+        dataSource: list.dataSource,
+        requiredPermissions: [businessPermission(tableName, kind === 'restore' ? 'update' : 'delete')],
+      },
+      mutationMode: 'pessimistic' as const,
+      successNotification: false as const,
+      errorNotification: false as const,
+    };
     try {
       if (kind === 'restore') {
-        for (const key of keys) await restoreRecord(tableName, key);
+        for (const key of keys) await update({ ...request, id: key, values: { isDeleted: false } });
       } else if (keys.length === 1) {
-        await deleteRecord(tableName, keys[0] ?? '', kind === 'softDelete');
+        await deleteOne({ ...request, id: keys[0] ?? '', values: { isSoftDelete: kind === 'softDelete' } });
       } else {
-        await deleteRecords(tableName, keys, kind === 'softDelete');
+        await deleteMany({ ...request, ids: keys, values: { isSoftDelete: kind === 'softDelete' } });
       }
       void message.success(t(`businessList.${kind}Success`));
       setPending(null);
       list.unselect(keys);
-      await list.reload();
     } catch (failure) {
       const reason = failureReason(failure, t('errors.unreachable'));
       const text = t(`businessList.${kind}Failed`);
       void message.error(reason ? `${text}：${reason}` : text);
-    } finally {
-      setBusy(false);
     }
   };
 
   const startExport = async (format: 'excel' | 'xml') => {
     setExporting({ generating: true, url: null });
     try {
-      const url = await exportRecords(tableName, format, list.query ?? {});
+      const { search, filter, orderby: _orderby, ...filters } = toQueryParams(list.allFilters);
+      const url = await exportRecords(tableName, format, { search, filter, filters });
       setExporting((state) => (state ? { generating: false, url } : state));
     } catch (failure) {
       // SPEC §8: an export failure is only logged; the loading goes away.
@@ -235,7 +260,7 @@ const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly
           {t('businessList.batchDelete')}
         </Button>
       )}
-      {may('export') && (
+      {mayExport && (
         <>
           <Button icon={<DownloadOutlined />} onClick={() => void startExport('excel')}>
             {t('businessList.exportExcel')}
@@ -245,12 +270,12 @@ const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly
           </Button>
         </>
       )}
-      {may('import') && (
+      {mayImport && (
         <Button icon={<UploadOutlined />} onClick={() => void navigate(`${base}/import`)}>
           {t('businessList.batchImport')}
         </Button>
       )}
-      {may('create') && (
+      {mayCreate && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`${base}/new`)}>
           {t('businessList.add')}
         </Button>
@@ -342,20 +367,7 @@ const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly
                 ? {
                     selectedRowKeys: selectedKeys,
                     preserveSelectedRowKeys: true,
-                    onChange: (keys, rows) => {
-                      const onPage = new Map(
-                        rows.filter(Boolean).map((row) => [list.keyOf(row), row] as const),
-                      );
-                      list.setSelected((before) => {
-                        const next = new Map<string, BusinessRecord>();
-                        for (const key of keys) {
-                          const text = String(key);
-                          const row = onPage.get(text) ?? before.get(text);
-                          if (row) next.set(text, row);
-                        }
-                        return next;
-                      });
-                    },
+                    onChange: list.select,
                   }
                 : undefined
             }

@@ -6,13 +6,12 @@ import {
   SwapOutlined,
   TableOutlined,
 } from '@ant-design/icons';
-import { useGetIdentity, usePermissions } from '@refinedev/core';
+import { useCan, useGetIdentity, usePermissions } from '@refinedev/core';
 import { Avatar, Card, Col, Empty, Flex, Row, Skeleton, Tag, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RecordCount } from '../../components/RecordCount';
-import { useSqlAccess } from '../../hooks/useSqlAccess';
 import { appPaths, visibleMenuCodes } from '../../lib/menu';
 import type { Identity } from '../../providers/auth-provider';
 import { useUserTables } from '../../resources/useUserTables';
@@ -77,7 +76,12 @@ export const HomePage = () => {
   const { dataSource } = useCurrentDataSource();
   const dataSources = useDataSources();
   const { tables, isLoading } = useUserTables(dataSource);
-  const canExecuteSql = useSqlAccess();
+  const canExecuteSql =
+    useCan({
+      resource: 'sqls',
+      action: 'create',
+      params: { resource: { name: 'sqls', meta: { kind: 'sql' } } },
+    }).data?.can === true;
   useDocumentTitle(t('home.title'));
 
   const paths = appPaths(dataSource);

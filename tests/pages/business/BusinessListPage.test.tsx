@@ -3,6 +3,7 @@ import type { Column, Relation, Table } from '../../../contract';
 import { BusinessListPage } from '../../../src/pages/business/BusinessListPage';
 import { button, dialog, headers, labelled } from '../../helpers/dom';
 import { installFakeHttp, type FakeHttp, type FakeRequest } from '../../helpers/fakeHttp';
+import { appProviders } from '../../helpers/appProviders';
 import { currentPath, renderPage } from '../../helpers/renderPage';
 import { clerk, signIn, superAdmin } from '../../helpers/session';
 
@@ -125,7 +126,7 @@ const lastList = (table = 'product') => server.sent('GET', `/business/${table}`)
 const cellsOf = (key: number) => [...row(key).querySelectorAll('td')].map((td) => td.textContent ?? '');
 
 const open = async (page = <BusinessListPage />) => {
-  renderPage(page, { url: URL, route: ROUTE });
+  renderPage(page, { url: URL, route: ROUTE, ...appProviders });
   await waitFor(() => expect(row(25)).not.toBeNull());
 };
 
@@ -395,7 +396,7 @@ describe('BusinessListPage', () => {
     server = installFakeHttp();
     server.on('GET', '/business/config', { data: [] });
     server.on('GET', '/metadata/tables/name/product', { status: 500, data: { message: '服务器错误' } });
-    renderPage(<BusinessListPage />, { url: URL, route: ROUTE });
+    renderPage(<BusinessListPage />, { url: URL, route: ROUTE, ...appProviders });
     expect(await screen.findByText('服务器错误')).toBeInTheDocument();
     expect(button('重试')).toBeEnabled();
   });

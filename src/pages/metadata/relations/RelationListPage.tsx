@@ -9,7 +9,7 @@ import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { ListScaffold } from '../../../components/ListScaffold';
 import { useInvalidateMetadata } from '../../../hooks/useInvalidateMetadata';
 import { useListDelete } from '../../../hooks/useListDelete';
-import { useMetadataList } from '../../../hooks/useMetadataList';
+import { useMetadataListController } from '../../../hooks/useMetadataListController';
 import { relationPaths } from '../../../lib/metadata-tool-paths';
 
 const TYPE_COLORS: Record<RelationType, string> = {
@@ -36,14 +36,13 @@ const End = ({ table, column }: { table?: TableRef; column?: ColumnRef }) => {
 export const RelationListPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = useMetadataList<Relation>(relationsApi);
+  const list = useMetadataListController<Relation>('tablerelations');
   const invalidate = useInvalidateMetadata();
   const paths = relationPaths(list.dataSource);
   const deletion = useListDelete({
-    remove: ({ ids, batch }) =>
-      batch ? relationsApi.removeMany(ids) : relationsApi.remove(ids[0] as number),
+    resource: 'tablerelations',
     onDeleted: async (ids) => {
-      list.setSelected(list.selected.filter((row) => !ids.includes(row.id as number)));
+      list.unselect(ids.map(String));
       await invalidate(relationsApi.path);
     },
   });
@@ -81,18 +80,22 @@ export const RelationListPage = () => {
       fixed: 'right',
       render: (_: unknown, row) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => void navigate(paths.edit(row.id as number))}>
-            {t('buttons.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            aria-label={`${t('buttons.delete')} ${row.name}`}
-            onClick={() => deletion.ask([row.id as number], false, row.caption || row.name)}
-          >
-            {t('buttons.delete')}
-          </Button>
+          {list.canWrite && (
+            <>
+              <Button type="link" size="small" onClick={() => void navigate(paths.edit(row.id as number))}>
+                {t('buttons.edit')}
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                danger
+                aria-label={`${t('buttons.delete')} ${row.name}`}
+                onClick={() => deletion.ask([row.id as number], false, row.caption || row.name)}
+              >
+                {t('buttons.delete')}
+              </Button>
+            </>
+          )}
         </Space>
       ),
     },
@@ -111,22 +114,26 @@ export const RelationListPage = () => {
             <Button icon={<ApartmentOutlined />} onClick={() => void navigate(paths.graph)}>
               {t('relations.viewGraph')}
             </Button>
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              disabled={list.selected.length === 0}
-              onClick={() =>
-                deletion.ask(
-                  list.selected.map((row) => row.id as number),
-                  true,
-                )
-              }
-            >
-              {t('metadataList.batchDelete')}
-            </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.create)}>
-              {t('metadataList.add')}
-            </Button>
+            {list.canWrite && (
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={list.selected.size === 0}
+                onClick={() =>
+                  deletion.ask(
+                    list.selectedRows.map((row) => row.id as number),
+                    true,
+                  )
+                }
+              >
+                {t('metadataList.batchDelete')}
+              </Button>
+            )}
+            {list.canWrite && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.create)}>
+                {t('metadataList.add')}
+              </Button>
+            )}
           </>
         }
       />

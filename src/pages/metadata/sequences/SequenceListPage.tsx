@@ -9,7 +9,7 @@ import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { ListScaffold } from '../../../components/ListScaffold';
 import { useInvalidateMetadata } from '../../../hooks/useInvalidateMetadata';
 import { useListDelete } from '../../../hooks/useListDelete';
-import { useMetadataList } from '../../../hooks/useMetadataList';
+import { useMetadataListController } from '../../../hooks/useMetadataListController';
 import { formatDateTime } from '../../../lib/date-time';
 import { sequencePaths } from '../../../lib/metadata-paths';
 
@@ -17,14 +17,13 @@ import { sequencePaths } from '../../../lib/metadata-paths';
 export const SequenceListPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = useMetadataList<Sequence>(sequencesApi);
+  const list = useMetadataListController<Sequence>('sequences');
   const invalidate = useInvalidateMetadata();
   const paths = sequencePaths(list.dataSource);
   const deletion = useListDelete({
-    remove: ({ ids, batch }) =>
-      batch ? sequencesApi.removeMany(ids) : sequencesApi.remove(ids[0] as number),
+    resource: 'sequences',
     onDeleted: async (ids) => {
-      list.setSelected(list.selected.filter((row) => !ids.includes(row.id as number)));
+      list.unselect(ids.map(String));
       await invalidate(sequencesApi.path);
     },
   });
@@ -63,18 +62,22 @@ export const SequenceListPage = () => {
       fixed: 'right',
       render: (_: unknown, row) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => void navigate(paths.edit(row.id as number))}>
-            {t('buttons.edit')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            aria-label={`${t('buttons.delete')} ${row.name}`}
-            onClick={() => deletion.ask([row.id as number], false, row.name)}
-          >
-            {t('buttons.delete')}
-          </Button>
+          {list.canWrite && (
+            <>
+              <Button type="link" size="small" onClick={() => void navigate(paths.edit(row.id as number))}>
+                {t('buttons.edit')}
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                danger
+                aria-label={`${t('buttons.delete')} ${row.name}`}
+                onClick={() => deletion.ask([row.id as number], false, row.name)}
+              >
+                {t('buttons.delete')}
+              </Button>
+            </>
+          )}
         </Space>
       ),
     },
@@ -90,22 +93,26 @@ export const SequenceListPage = () => {
         scrollX={1100}
         toolbar={
           <>
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              disabled={list.selected.length === 0}
-              onClick={() =>
-                deletion.ask(
-                  list.selected.map((row) => row.id as number),
-                  true,
-                )
-              }
-            >
-              {t('metadataList.batchDelete')}
-            </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.create)}>
-              {t('metadataList.add')}
-            </Button>
+            {list.canWrite && (
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={list.selected.size === 0}
+                onClick={() =>
+                  deletion.ask(
+                    list.selectedRows.map((row) => row.id as number),
+                    true,
+                  )
+                }
+              >
+                {t('metadataList.batchDelete')}
+              </Button>
+            )}
+            {list.canWrite && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.create)}>
+                {t('metadataList.add')}
+              </Button>
+            )}
           </>
         }
       />

@@ -4,13 +4,13 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Table } from '../../../../contract';
-import { deleteTable, deleteTables, tablesApi } from '../../../api/metadata-tables';
+import { tablesApi } from '../../../api/metadata-tables';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { ListScaffold } from '../../../components/ListScaffold';
 import { TableListTools } from '../../../components/TableListTools';
 import { useInvalidateMetadata } from '../../../hooks/useInvalidateMetadata';
 import { useListDelete } from '../../../hooks/useListDelete';
-import { useMetadataList } from '../../../hooks/useMetadataList';
+import { useMetadataListController } from '../../../hooks/useMetadataListController';
 import { formatDateTime } from '../../../lib/date-time';
 import { deletableTables } from '../../../lib/deletable-tables';
 import { tablePaths } from '../../../lib/metadata-paths';
@@ -20,19 +20,20 @@ export const TableListPage = () => {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const list = useMetadataList<Table>(tablesApi);
+  const list = useMetadataListController<Table>('tables');
   const invalidate = useInvalidateMetadata();
   const paths = tablePaths(list.dataSource);
   const deletion = useListDelete({
-    remove: ({ ids, batch }, drop) => (batch ? deleteTables(ids, drop) : deleteTable(ids[0] as number, drop)),
+    resource: 'tables',
     onDeleted: async (ids) => {
-      list.setSelected(list.selected.filter((row) => !ids.includes(row.id as number)));
+      list.unselect(ids.map(String));
+      // The side menu, the home page and open business lists know the tables too.
       await invalidate(tablesApi.path);
     },
   });
 
   const batchDelete = () => {
-    const { ids, skipped } = deletableTables(list.selected);
+    const { ids, skipped } = deletableTables(list.selectedRows);
     if (ids.length === 0) {
       void message.warning(t('tableList.systemTableNoDelete'));
       return;
@@ -84,32 +85,36 @@ export const TableListPage = () => {
         const id = row.id as number;
         return (
           <Space size={0} wrap={false}>
-            <Button type="link" size="small" onClick={() => void navigate(paths.edit(id))}>
-              {t('buttons.edit')}
-            </Button>
-            <Button type="link" size="small" onClick={() => void navigate(paths.indexes(id))}>
-              {t('tableList.indexes')}
-            </Button>
-            <Button type="link" size="small" onClick={() => void navigate(paths.formBuilder(id))}>
-              {t('tableList.formBuilder')}
-            </Button>
-            <Button type="link" size="small" onClick={() => void navigate(paths.permission(id))}>
-              {t('tableList.permission')}
-            </Button>
-            <Tooltip title={row.systemable ? t('tableList.systemTableTip') : undefined}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                disabled={Boolean(row.systemable)}
-                aria-label={`${t('buttons.delete')} ${row.name}`}
-                onClick={() =>
-                  deletion.ask([id], false, row.caption ? `${row.caption} (${row.name})` : row.name)
-                }
-              >
-                {t('buttons.delete')}
-              </Button>
-            </Tooltip>
+            {list.canWrite && (
+              <>
+                <Button type="link" size="small" onClick={() => void navigate(paths.edit(id))}>
+                  {t('buttons.edit')}
+                </Button>
+                <Button type="link" size="small" onClick={() => void navigate(paths.indexes(id))}>
+                  {t('tableList.indexes')}
+                </Button>
+                <Button type="link" size="small" onClick={() => void navigate(paths.formBuilder(id))}>
+                  {t('tableList.formBuilder')}
+                </Button>
+                <Button type="link" size="small" onClick={() => void navigate(paths.permission(id))}>
+                  {t('tableList.permission')}
+                </Button>
+                <Tooltip title={row.systemable ? t('tableList.systemTableTip') : undefined}>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger
+                    disabled={Boolean(row.systemable)}
+                    aria-label={`${t('buttons.delete')} ${row.name}`}
+                    onClick={() =>
+                      deletion.ask([id], false, row.caption ? `${row.caption} (${row.name})` : row.name)
+                    }
+                  >
+                    {t('buttons.delete')}
+                  </Button>
+                </Tooltip>
+              </>
+            )}
           </Space>
         );
       },
@@ -126,18 +131,26 @@ export const TableListPage = () => {
         scrollX={1064}
         toolbar={
           <>
-            <TableListTools selected={list.selected} dataSource={list.dataSource} />
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              disabled={list.selected.length === 0}
-              onClick={batchDelete}
-            >
-              {t('metadataList.batchDelete')}
-            </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.create)}>
-              {t('metadataList.add')}
-            </Button>
+            <TableListTools
+              selected={list.selectedRows}
+              dataSource={list.dataSource}
+              canWrite={list.canWrite}
+            />
+            {list.canWrite && (
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={list.selected.size === 0}
+                onClick={batchDelete}
+              >
+                {t('metadataList.batchDelete')}
+              </Button>
+            )}
+            {list.canWrite && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.create)}>
+                {t('metadataList.add')}
+              </Button>
+            )}
           </>
         }
       />

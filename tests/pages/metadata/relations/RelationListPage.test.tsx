@@ -3,7 +3,9 @@ import type { Relation } from '../../../../contract';
 import { RelationListPage } from '../../../../src/pages/metadata/relations/RelationListPage';
 import { button, dialog, headers } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
+import { appProviders } from '../../../helpers/appProviders';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
+import { signIn, superAdmin } from '../../../helpers/session';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -25,6 +27,7 @@ const ROWS = [relation(2, 'customer', 'ManyToOne'), relation(1, 'orders', 'OneTo
 
 let server: FakeHttp;
 beforeEach(() => {
+  signIn(superAdmin);
   server = installFakeHttp();
   server.on('GET', '/business/config', { data: [] });
   server.on('GET', '/metadata/tablerelations', { data: ROWS });
@@ -38,7 +41,7 @@ afterEach(() => {
 const row = (id: number) => document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement;
 
 const open = async () => {
-  renderPage(<RelationListPage />, { url: URL, route: ROUTE });
+  renderPage(<RelationListPage />, { url: URL, route: ROUTE, ...appProviders });
   await waitFor(() => expect(row(2)).not.toBeNull());
 };
 

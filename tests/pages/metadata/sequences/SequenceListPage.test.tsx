@@ -3,7 +3,9 @@ import type { Sequence } from '../../../../contract';
 import { SequenceListPage } from '../../../../src/pages/metadata/sequences/SequenceListPage';
 import { button, dialog, headers } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
+import { appProviders } from '../../../helpers/appProviders';
 import { renderPage } from '../../../helpers/renderPage';
+import { signIn, superAdmin } from '../../../helpers/session';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -30,6 +32,7 @@ const ROWS: Sequence[] = [
 
 let server: FakeHttp;
 beforeEach(() => {
+  signIn(superAdmin);
   server = installFakeHttp();
   server.on('GET', '/business/config', { data: [] });
   server.on('GET', '/metadata/sequences', { data: ROWS });
@@ -48,6 +51,7 @@ describe('SequenceListPage', () => {
     renderPage(<SequenceListPage />, {
       url: '/dataSource/primary/metadata/sequences',
       route: 'dataSource/:dataSource/metadata/sequences',
+      ...appProviders,
     });
     await waitFor(() => expect(row(1)).not.toBeNull());
     expect(headers()).toEqual([
@@ -78,6 +82,7 @@ describe('SequenceListPage', () => {
     renderPage(<SequenceListPage />, {
       url: '/dataSource/primary/metadata/sequences',
       route: 'dataSource/:dataSource/metadata/sequences',
+      ...appProviders,
     });
     await waitFor(() => expect(row(1)).not.toBeNull());
     fireEvent.click(row(1).querySelector('input[type="checkbox"]') as HTMLElement);

@@ -3,9 +3,11 @@ import type { Table } from '../../../../contract';
 import { TableListPage } from '../../../../src/pages/metadata/tables/TableListPage';
 import { button, dialog, headers, labelled } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
+import { appProviders } from '../../../helpers/appProviders';
 import { currentPath, renderPage } from '../../../helpers/renderPage';
+import { clerk, signIn, superAdmin } from '../../../helpers/session';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 const URL = '/dataSource/primary/metadata/tables';
 const ROUTE = 'dataSource/:dataSource/metadata/tables';
@@ -26,6 +28,7 @@ const ROWS = [table(3, 'product'), table(2, 'customer'), table(1, 'user', { syst
 
 let server: FakeHttp;
 beforeEach(() => {
+  signIn(superAdmin);
   server = installFakeHttp();
   server.on('GET', '/business/config', { data: [] });
   server.on('GET', '/metadata/tables', ({ params }) => ({
@@ -45,7 +48,7 @@ const selectRow = (id: number) =>
   fireEvent.click(row(id).querySelector('input[type="checkbox"]') as HTMLElement);
 
 const open = async () => {
-  renderPage(<TableListPage />, { url: URL, route: ROUTE });
+  renderPage(<TableListPage />, { url: URL, route: ROUTE, ...appProviders });
   await waitFor(() => expect(row(2)).not.toBeNull());
 };
 
@@ -132,5 +135,15 @@ describe('TableListPage', () => {
     fireEvent.click(button('删除', row(2)));
     fireEvent.click(button('删除', await dialog('确认删除吗？')));
     expect(await screen.findByText('删除失败：被关系引用')).toBeInTheDocument();
+  });
+
+  it('offers no changes to a user who may only read the metadata', async () => {
+    signIn({ ...clerk, authorities: [{ authority: 'metadata:read' }] });
+    await open();
+    expect(row(3)).toHaveTextContent('product表');
+    for (const label of ['添加', '批量删除', '数据库逆向', '导入元数据'])
+      expect(() => button(label)).toThrow();
+    for (const action of ['编辑', '联合索引', '删除']) expect(() => button(action, row(3))).toThrow();
+    expect(button('批量导出元数据')).toBeInTheDocument();
   });
 });
