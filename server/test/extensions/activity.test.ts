@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import activity from '../../src/extensions/activity/index';
 import { ApiException, defineServerExtension, records, Type } from '../../src/extensions/sdk';
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { createTable } from '../helpers/business-tables';
 import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 import type { App } from '../../src/app';
 
@@ -41,7 +41,7 @@ const guard = defineServerExtension({
   },
 });
 
-describe.each(testDatabases())('record activity extension and write hooks ($name)', (db) => {
+describeEachDatabase('record activity extension and write hooks ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

@@ -111,12 +111,25 @@ export const allTestDatabases = (): TestDatabase[] => [
  * database that is not configured are reported as skipped, so a run without PG_URL / MYSQL_URL
  * says what it did not test.
  */
-export const describeEachDatabase = (
+export function describeEachDatabase(
   title: string,
   suite: (db: TestDatabase) => void,
-  which: (db: TestDatabase) => boolean = () => true,
-): void => {
+  which?: (db: TestDatabase) => boolean,
+): void;
+export function describeEachDatabase(
+  title: string,
+  options: { timeout: number },
+  suite: (db: TestDatabase) => void,
+): void;
+export function describeEachDatabase(
+  title: string,
+  second: ((db: TestDatabase) => void) | { timeout: number },
+  third?: ((db: TestDatabase) => void) | ((db: TestDatabase) => boolean),
+): void {
+  const options = typeof second === 'function' ? {} : second;
+  const suite = (typeof second === 'function' ? second : third) as (db: TestDatabase) => void;
+  const which = (typeof second === 'function' && third ? third : () => true) as (db: TestDatabase) => boolean;
   for (const db of allTestDatabases().filter(which)) {
-    describe.skipIf(!db.available)(title.replaceAll('$name', db.name), () => suite(db));
+    describe.skipIf(!db.available)(title.replaceAll('$name', db.name), options, () => suite(db));
   }
-};
+}

@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SYSTEM } from '../../src/db/table-names';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const FORM = 'application/x-www-form-urlencoded';
 const SQL = '/api/metadata/sqls/execute';
 
-describe.each(testDatabases())('cross-site requests ($name)', (db) => {
+describeEachDatabase('cross-site requests ($name)', (db) => {
   const apps = useTestApps(db);
 
   /** The statement a forged form sends: it would make `reader` a super admin. */

@@ -1,18 +1,18 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { DataSourceConfig } from '../../src/config';
 import { SYSTEM } from '../../src/db/table-names';
 import { createTable } from '../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const PASSWORD = 'User-pass-1';
 
 // Each test creates several tables first: slow DDL on a busy MySQL.
-describe.each(testDatabases())('permissions on a second data source ($name)', { timeout: 120_000 }, (db) => {
+describeEachDatabase('permissions on a second data source ($name)', { timeout: 120_000 }, (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

@@ -1,11 +1,11 @@
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { apiClient } from '../helpers/metadata-api';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
-describe.each(testDatabases())('download links ($name)', (db) => {
+describeEachDatabase('download links ($name)', (db) => {
   const apps = useTestApps(db);
   let n = 0;
 

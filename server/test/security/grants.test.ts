@@ -1,15 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { verifyPassword } from '../../src/auth/password';
 import { META, SYSTEM } from '../../src/db/table-names';
 import { apiClient } from '../helpers/metadata-api';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const USER_ADMIN = 'business:user:*,business:userRole:*,business:role:read';
 const OPERATOR = 'sql:execute,metadata:*,business:*:*';
 
-describe.each(testDatabases())('nobody grants what they do not hold ($name)', (db) => {
+describeEachDatabase('nobody grants what they do not hold ($name)', (db) => {
   const apps = useTestApps(db);
   let n = 0;
 

@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SYSTEM } from '../../src/db/table-names';
 import { ADMIN_PASSWORD, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
 const rawRequest = (port: number, text: string): Promise<string> =>
   new Promise((done, fail) => {
@@ -14,7 +14,7 @@ const rawRequest = (port: number, text: string): Promise<string> =>
     socket.on('close', () => done(answer));
   });
 
-describe.each(testDatabases())('response headers and open endpoints ($name)', (db) => {
+describeEachDatabase('response headers and open endpoints ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('sends a Content-Security-Policy without inline scripts, frame-ancestors and nosniff', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { App } from '../../src/app';
 import { DEFAULT_UPLOADS } from '../../src/config';
 import { createTable } from '../helpers/business-tables';
@@ -8,7 +8,7 @@ import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { multipartBody } from '../helpers/multipart';
 import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
 const KB = 1024;
 
@@ -31,7 +31,7 @@ const upload = (app: App, cookie: string, file: Buffer) => {
   });
 };
 
-describe.each(testDatabases())('bounded .xlsx import ($name)', (db) => {
+describeEachDatabase('bounded .xlsx import ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

@@ -1,18 +1,18 @@
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createTable } from '../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { multipartBody } from '../helpers/multipart';
 import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const ROWS = 6000;
 /** A read waits for one short import transaction at most; far below the whole import's time. */
 const MAX_READ_WAIT_MS = 750;
 
-describe.each(testDatabases())('reads during an import ($name)', (db) => {
+describeEachDatabase('reads during an import ($name)', (db) => {
   const apps = useTestApps(db);
 
   it("keeps a reader's GET from waiting for the whole of a partial import", async () => {

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SYSTEM } from '../../src/db/table-names';
 import { apiClient } from '../helpers/metadata-api';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
-describe.each(testDatabases())('look-alike usernames ($name)', (db) => {
+describeEachDatabase('look-alike usernames ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('refuses names that read as an existing one, and stores names normalised', async () => {

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SYSTEM } from '../../src/db/table-names';
 import { createRelation, createTable, type CreatedTable } from '../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const PASSWORD = 'User-pass-1';
@@ -23,7 +23,7 @@ const columnId = (table: CreatedTable, name: string) => {
  * read-only table). An editor may not change invoice.customerId nor entry.amount.
  */
 // Each test creates several tables first: slow DDL on a busy MySQL.
-describe.each(testDatabases())(
+describeEachDatabase(
   'column rules and read-only tables in nested writes ($name)',
   { timeout: 120_000 },
   (db) => {

@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SYSTEM } from '../../src/db/table-names';
 import { apiClient } from '../helpers/metadata-api';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const URL = '/api/users/me/password';
 
-describe.each(testDatabases())('password changes and sessions ($name)', (db) => {
+describeEachDatabase('password changes and sessions ($name)', (db) => {
   const apps = useTestApps(db);
   let n = 0;
 

@@ -1,14 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createTable } from '../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const PASSWORD = 'User-pass-1';
 
-describe.each(testDatabases())('drawing a sequence value needs a right to use it ($name)', (db) => {
+describeEachDatabase('drawing a sequence value needs a right to use it ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {

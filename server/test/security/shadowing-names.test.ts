@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 
-describe.each(testDatabases())('table names that shadow the catalog or the API ($name)', (db) => {
+describeEachDatabase('table names that shadow the catalog or the API ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('refuses catalog prefixes and the API path words, creating nothing', async () => {

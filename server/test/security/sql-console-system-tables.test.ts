@@ -1,14 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SYSTEM } from '../../src/db/table-names';
 import { apiClient } from '../helpers/metadata-api';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const OPERATOR = 'sql:execute,metadata:*,business:*:*';
 const SQL = '/api/metadata/sqls/execute';
 
-describe.each(testDatabases())("the SQL console and crudboard's own tables ($name)", (db) => {
+describeEachDatabase("the SQL console and crudboard's own tables ($name)", (db) => {
   const apps = useTestApps(db);
   let n = 0;
   const q = (name: string) => (db.name === 'mysql' ? `\`${name}\`` : `"${name}"`);

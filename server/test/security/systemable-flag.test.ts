@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { META } from '../../src/db/table-names';
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
-import { testDatabases } from '../helpers/test-databases';
+import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
-describe.each(testDatabases())('only crudboard marks a table systemable ($name)', (db) => {
+describeEachDatabase('only crudboard marks a table systemable ($name)', (db) => {
   const apps = useTestApps(db);
 
   it('ignores systemable from a designer on create, update and import', async () => {
