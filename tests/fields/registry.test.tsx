@@ -8,7 +8,9 @@ import { FIELD_TYPES, fieldTypeOf } from '../../src/fields/registry';
 import { TemporalInput } from '../../src/fields/TemporalInput';
 import { TextAreaInput } from '../../src/fields/TextAreaInput';
 import { TextInput } from '../../src/fields/TextInput';
+import { dataProviders } from '../../src/providers';
 import { installFakeHttp, type FakeHttp } from '../helpers/fakeHttp';
+import { renderWithRefine } from '../helpers/renderWithRefine';
 import { signIn, superAdmin } from '../helpers/session';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -101,13 +103,15 @@ describe('AttachmentInput', () => {
   it('shows the stored file as a 查看 link and stores the URL of an upload', async () => {
     server.on('POST', '/file', { status: 201, data: { url: '/api/file/new.pdf', name: 'a.pdf', size: 3 } });
     const onChange = vi.fn();
-    const { container, getByText, getByRole } = render(
+    // Uploads go through the app's data provider (its `custom` method) over the fake http.
+    const { container, getByText, getByRole } = renderWithRefine(
       <AttachmentInput
         column={column('ATTACHMENT')}
         mode="update"
         value="/api/file/old.pdf"
         onChange={onChange}
       />,
+      { dataProvider: dataProviders },
     );
     expect(getByText('查看').closest('a')).toHaveAttribute('href', '/api/file/old.pdf');
     const file = new File(['abc'], 'a.pdf', { type: 'application/pdf' });
@@ -125,8 +129,9 @@ describe('AttachmentInput', () => {
     server.on('POST', '/file', { status: 413, data: { code: 'PAYLOAD_TOO_LARGE', message: '文件太大' } });
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const onChange = vi.fn();
-    const { container, getByRole } = render(
+    const { container, getByRole } = renderWithRefine(
       <AttachmentInput column={column('ATTACHMENT')} mode="create" onChange={onChange} />,
+      { dataProvider: dataProviders },
     );
     const file = new File(['abc'], 'big.bin');
     fireEvent.change(container.querySelector('input[type="file"]') as HTMLInputElement, {
