@@ -1,6 +1,6 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
 import type { CreatedAdmin } from './db/ensure-super-admin';
+import { loadConfigOrExit } from './load-config-or-exit';
 import { createReadableDestination, logFormatFor } from './log-destination';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost', '0.0.0.0', '::']);
@@ -41,16 +41,7 @@ const loggerOptions = () => {
 };
 
 const main = async () => {
-  let config;
-  try {
-    config = loadConfig(process.env, process.cwd());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`crudboard: invalid configuration: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   let createdAdmin: CreatedAdmin | undefined;
   const app = await buildApp(config, {

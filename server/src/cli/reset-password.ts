@@ -1,8 +1,8 @@
 import { generatePassword } from '../auth/password';
 import { resetPassword, UnknownUserError } from '../auth/reset-password';
-import { ConfigError, loadConfig } from '../config';
 import { createKnex } from '../db/create-knex';
 import { SUPER_ADMIN_USERNAME } from '../db/ensure-super-admin';
+import { loadConfigOrExit } from '../load-config-or-exit';
 
 /**
  * `npm run reset-password [-- <username>]`: sets a new password for a user of the primary data
@@ -15,16 +15,7 @@ const main = async (): Promise<number> => {
     console.error('crudboard: NEW_PASSWORD must have 1 to 1024 characters');
     return 1;
   }
-  let config;
-  try {
-    config = loadConfig(process.env, process.cwd());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`crudboard: invalid configuration: ${error.message}`);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const primary = config.dataSources[0];
   if (!primary) throw new Error('no primary data source configured');
   const knex = createKnex(primary);
