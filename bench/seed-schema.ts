@@ -30,7 +30,7 @@ const name = {
   insertable: true,
   updatable: true,
 };
-/** The designer's system columns (API.md §2.1), as the new-table form pre-fills them. */
+/** The designer's system columns (docs/api.md §2.1), as the new-table form pre-fills them. */
 const fullTextBody = { name: 'fullTextBody', caption: '全文索引', dataType: 'TEXT', indexType: 'FULLTEXT' };
 const createdDate = { name: 'createdDate', caption: '创建时间', dataType: 'DATETIME', nullable: false };
 const lastModifiedDate = { name: 'lastModifiedDate', caption: '修改时间', dataType: 'DATETIME' };

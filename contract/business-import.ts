@@ -1,4 +1,4 @@
-/** One bad row of a business data import (API.md §3). */
+/** One bad row of a business data import (docs/api.md §3). */
 export interface ImportFailure {
   /** The table, in a multi-table import. */
   table?: string;

@@ -1,4 +1,4 @@
-/** Error codes of API.md §0 and the ones named elsewhere in the contract. */
+/** Error codes of docs/api.md §0 and the ones named elsewhere in the contract. */
 export const ERROR_CODES = {
   VALIDATION_ERROR: 400,
   MD5_MISMATCH: 400,

@@ -1,4 +1,4 @@
-/** Paging limits of API.md §0 and constants of SPEC.md §9. */
+/** Paging limits of docs/api.md §0 and constants of docs/product.md §9. */
 export const DEFAULT_LIMIT = 10;
 export const RELATION_LIST_LIMIT = 999;
 export const MAX_LIMIT = 10000;

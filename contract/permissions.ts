@@ -1,4 +1,4 @@
-/** Permission codes of API.md §6. `*` is allowed in any segment. */
+/** Permission codes of docs/api.md §6. `*` is allowed in any segment. */
 export const BUSINESS_ACTIONS = ['read', 'create', 'update', 'delete', 'import', 'export'] as const;
 export type BusinessAction = (typeof BUSINESS_ACTIONS)[number];
 

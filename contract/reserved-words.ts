@@ -1,7 +1,7 @@
 /**
  * Reserved words of the supported databases (SQLite keywords, PostgreSQL reserved key words,
  * MySQL 8 / MariaDB reserved words). A table or column name may be none of them, in any case,
- * so that a schema designed on one database moves to another unchanged (API.md §2.1).
+ * so that a schema designed on one database moves to another unchanged (docs/api.md §2.1).
  */
 const SQLITE = `ABORT ACTION ADD AFTER ALL ALTER ALWAYS ANALYZE AND AS ASC ATTACH AUTOINCREMENT BEFORE BEGIN
 BETWEEN BY CASCADE CASE CAST CHECK COLLATE COLUMN COMMIT CONFLICT CONSTRAINT CREATE CROSS CURRENT
@@ -57,5 +57,5 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   ...words(MYSQL),
 ]);
 
-/** Table and column names (API.md §2.1). */
+/** Table and column names (docs/api.md §2.1). */
 export const NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;

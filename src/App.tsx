@@ -25,7 +25,7 @@ const TopRoutes = () => {
 
 /**
  * Router (base /crudboard), antd theme and locale. /login and /403 are open and
- * light; every other path goes to <RefineApp>, which needs a session (SPEC §2, §6).
+ * light; every other path goes to <RefineApp>, which needs a session (docs/product.md §2, §6).
  */
 export const App = () => (
   <BrowserRouter basename="/crudboard">

@@ -81,7 +81,7 @@ const M = 'dataSource/:dataSource/metadata';
 // the extensions' texts live under `ext.<name>.`
 addTexts((locale) => extensionRegistry.locale(locale));
 
-/** The signed-in routes of SPEC §2, all inside the layout; unknown paths show the not-found page. */
+/** The signed-in routes of docs/product.md §2, all inside the layout; unknown paths show the not-found page. */
 export const AppRoutes = () => (
   <Routes>
     <Route

@@ -64,7 +64,7 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   maxConnections: 4096,
 };
 
-/** Upload limits (API.md §4). Sizes in bytes. */
+/** Upload limits (docs/api.md §4). Sizes in bytes. */
 export interface UploadConfig {
   /** Largest file of `POST /api/file`. */
   maxFileSize: number;

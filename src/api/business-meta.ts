@@ -16,7 +16,7 @@ export const listMyTables = async (signal?: AbortSignal): Promise<Table[]> => {
   return Array.isArray(data) ? data : [];
 };
 
-/** The saved form layouts of a table (API.md §5), parsed. */
+/** The saved form layouts of a table (docs/api.md §5), parsed. */
 export const listFormLayouts = async (tableId: number, signal?: AbortSignal): Promise<FormLayout[]> => {
   const { data } = await http.get<unknown[]>('/business/tableFormBuilder', {
     params: { tableId: String(tableId), offset: '0', limit: String(RELATION_LIST_LIMIT) },
@@ -25,7 +25,7 @@ export const listFormLayouts = async (tableId: number, signal?: AbortSignal): Pr
   return Array.isArray(data) ? parseFormLayouts(data) : [];
 };
 
-/** The external value dialogs of a table's columns (API.md §5), parsed. */
+/** The external value dialogs of a table's columns (docs/api.md §5), parsed. */
 export const listValueDialogs = async (tableId: number, signal?: AbortSignal): Promise<ValueDialog[]> => {
   const { data } = await http.get<unknown[]>('/business/columnExtProperty', {
     params: { tableId: String(tableId), key: 'valueDialog' },

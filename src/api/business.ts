@@ -4,7 +4,7 @@ import { http } from '../providers/http';
 
 export type { BusinessRecord };
 
-/** A page of a business list with its keyword and filters (API.md §3). */
+/** A page of a business list with its keyword and filters (docs/api.md §3). */
 export interface ListQuery {
   offset: number;
   limit: number;

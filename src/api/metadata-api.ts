@@ -1,7 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import { http } from '../providers/http';
 
-/** A page of a metadata list (API.md §0 paging) with the optional keyword. */
+/** A page of a metadata list (docs/api.md §0 paging) with the optional keyword. */
 export interface ListQuery {
   offset: number;
   limit: number;

@@ -1,7 +1,7 @@
 import type { Index, Table } from '../../contract';
 import { createMetadataApi, type QueryFlags } from './metadata-api';
 
-/** `/api/metadata/tables` (API.md §2.1). */
+/** `/api/metadata/tables` (docs/api.md §2.1). */
 export const tablesApi = createMetadataApi<Table>('/metadata/tables');
 
 const dataLossFlag = (confirmDataLoss?: boolean): QueryFlags | undefined =>

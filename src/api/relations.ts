@@ -2,7 +2,7 @@ import { RELATION_LIST_LIMIT, type Relation } from '../../contract';
 import { http } from '../providers/http';
 import { createMetadataApi } from './metadata-api';
 
-/** `/api/metadata/tablerelations` (API.md §2.3). */
+/** `/api/metadata/tablerelations` (docs/api.md §2.3). */
 export const relationsApi = createMetadataApi<Relation>('/metadata/tablerelations');
 
 /** Every relation of the data source (the relation list's default limit). */

@@ -41,7 +41,7 @@ export interface PhysicalTableDescription {
 
 const BASE = '/metadata/tables/metadatas';
 
-/** Physical tables of the data source that are not managed yet (API.md §2.1). */
+/** Physical tables of the data source that are not managed yet (docs/api.md §2.1). */
 export const listPhysicalTables = async (signal?: AbortSignal): Promise<PhysicalTable[]> => {
   const { data } = await http.get<PhysicalTable[]>(BASE, { signal });
   return Array.isArray(data) ? data : [];

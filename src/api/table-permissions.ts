@@ -9,7 +9,7 @@ import {
 import type { TablePermissionPayload } from '../lib/table-permission';
 import { createRecord, deleteRecord, listRecords, updateRecord, type BusinessRecord } from './business';
 
-/** A role of the `role` system table (API.md §3). */
+/** A role of the `role` system table (docs/api.md §3). */
 export interface RoleOption {
   id: number;
   name: string;

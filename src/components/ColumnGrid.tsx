@@ -375,7 +375,7 @@ const GridRow = memo(
 );
 
 /**
- * The designer's editable column grid: every Column field of API.md §2.1 in compact inputs, a
+ * The designer's editable column grid: every Column field of docs/api.md §2.1 in compact inputs, a
  * sticky header, and the action / order / name columns fixed while it scrolls sideways. Cells that
  * do not apply to the row's data type are disabled; messages show under the offending cell.
  * Typing re-renders only the edited row, so 50+ columns stay responsive.

@@ -14,7 +14,7 @@ export interface ExportDialogProps {
   onClose: () => void;
 }
 
-/** SPEC §2 export dialog: 生成中 while the server builds the file, then the download link and 关闭. */
+/** docs/product.md §2 export dialog: 生成中 while the server builds the file, then the download link and 关闭. */
 export const ExportDialog = ({ open, generating, url, description, onClose }: ExportDialogProps) => {
   const { t } = useTranslation();
   return (

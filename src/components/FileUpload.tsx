@@ -34,7 +34,7 @@ type State =
   { phase: 'idle' } | { phase: BigUploadPhase; percent: number } | { phase: 'finished'; name: string };
 
 /**
- * Chooses a file and uploads it (SPEC §4, §8): through `POST /api/file`, or for a big file by md5
+ * Chooses a file and uploads it (docs/product.md §4, §8): through `POST /api/file`, or for a big file by md5
  * ("文件准备中", in a Web Worker) and parallel chunks ("上传中"), resuming what the server already
  * holds. Uploading with no file warns 请选择文件！; a failure hides the loading and is only logged.
  * While it prepares or uploads, it counts as running for the enclosing record form (its save waits).
@@ -102,7 +102,7 @@ export const FileUpload = ({
       setFile(undefined);
       onUploaded(url, file.name);
     } catch (error) {
-      // SPEC §8: the loading goes away; the failure is only logged.
+      // docs/product.md §8: the loading goes away; the failure is only logged.
       console.error('crudboard: upload failed', error);
       setState({ phase: 'idle' });
     }

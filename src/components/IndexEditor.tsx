@@ -34,7 +34,7 @@ const INDEX_TYPES: CompositeIndexType[] = ['PRIMARY', 'UNIQUE', 'INDEX'];
 const INDEX_STORAGES: CompositeIndexStorage[] = ['BTREE', 'HASH'];
 
 /**
- * SPEC §2 "Index editor": an editable table (操作, 中文名称, 索引名称, 索引类型, 索引存储, 列, 描述,
+ * docs/product.md §2 "Index editor": an editable table (操作, 中文名称, 索引名称, 索引类型, 索引存储, 列, 描述,
  * 创建时间, 修改时间) with a checkbox and a delete button per row, and a toolbar with 批量删除 and
  * 添加索引. Up to 9999 rows.
  */

@@ -17,7 +17,7 @@ export const toJsonText = (value: unknown): string => {
   return JSON.stringify(value, null, 2);
 };
 
-/** SPEC §2 raw JSON displayer: a record exactly as the API returned it, for developers. */
+/** docs/product.md §2 raw JSON displayer: a record exactly as the API returned it, for developers. */
 export const JsonViewer = ({ open, value, title, onClose }: JsonViewerProps) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();

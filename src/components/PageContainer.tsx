@@ -15,7 +15,7 @@ export interface PageContainerProps {
   subTitle?: ReactNode;
   /** Trail above the title; the page itself is appended. */
   breadcrumb?: Crumb[];
-  /** Show a back button (every screen except the home pages, SPEC §2). */
+  /** Show a back button (every screen except the home pages, docs/product.md §2). */
   back?: boolean;
   extra?: ReactNode;
   children?: ReactNode;

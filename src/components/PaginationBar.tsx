@@ -16,7 +16,7 @@ export interface PaginationBarProps {
 }
 
 /**
- * SPEC §2/§9 pager: "共 N 条记录 第 p / n 页", at most 10 page buttons around the current page,
+ * docs/product.md §2/§9 pager: "共 N 条记录 第 p / n 页", at most 10 page buttons around the current page,
  * first/previous/next/last, a page-size selector and a jump-to-page input.
  */
 export const PaginationBar = ({ page, rowsPerPage, count, onChange }: PaginationBarProps) => {

@@ -156,7 +156,7 @@ const PickerList = ({ tableName, multiple, value, onOk, onCancel }: PickerListPr
   );
 };
 
-/** SPEC §2 relation picker: a full-size dialog listing the related table read-only, single or multiple choice. */
+/** docs/product.md §2 relation picker: a full-size dialog listing the related table read-only, single or multiple choice. */
 const RelationPicker = ({ open, ...props }: RelationPickerProps) => {
   const { t } = useTranslation();
   return (

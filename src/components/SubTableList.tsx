@@ -15,9 +15,9 @@ export interface SubTableListProps {
 }
 
 /**
- * The inline list of a one-to-many sub-table (SPEC §2): one row of inputs per child, add-row and
+ * The inline list of a one-to-many sub-table (docs/product.md §2): one row of inputs per child, add-row and
  * delete-row. A new row takes the create rules and a loaded one the edit rules; the foreign key
- * is left to the server. 100 rows a page (SPEC §9).
+ * is left to the server. 100 rows a page (docs/product.md §9).
  */
 export const SubTableList = ({ section, mode, createFields, updateFields, readOnly }: SubTableListProps) => {
   const { t } = useTranslation();

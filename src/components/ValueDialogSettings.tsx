@@ -142,7 +142,7 @@ const ValueDialogForm = ({ tableId, editing, onDone }: DialogProps) => {
 /**
  * The 扩展属性 column of the designer's grid for a stored table: a button per stored column that
  * opens the value-dialog settings (a `columnExtProperty` record, saved at once). A failure to load
- * the stored settings is logged and treated as none (SPEC §8).
+ * the stored settings is logged and treated as none (docs/product.md §8).
  */
 export const useValueDialogSettings = (
   table: Table | undefined,

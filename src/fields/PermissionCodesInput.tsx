@@ -43,7 +43,7 @@ const CODE_LABELS: Record<string, string> = {
 };
 
 /**
- * A role's permission codes (API.md §6) as a checklist: metadata, business data per table and
+ * A role's permission codes (docs/api.md §6) as a checklist: metadata, business data per table and
  * action (with `*` for every table or action), files and SQL. The value stays comma-separated
  * text; codes no checkbox shows are kept and listed apart. Codes the signed-in user does not hold
  * cannot be ticked (the server refuses granting them anyway), unless the user is super admin.

@@ -5,7 +5,7 @@ import { toDayjs } from '../lib/field-values';
 import type { FieldInputProps } from './types';
 
 /**
- * DATE / TIME / DATETIME pickers in the SPEC §9 formats, 24-hour clock; a time is always the full
+ * DATE / TIME / DATETIME pickers in the docs/product.md §9 formats, 24-hour clock; a time is always the full
  * HH:mm:ss.
  */
 export const TemporalInput = ({ column, id, value, onChange, disabled, placeholder }: FieldInputProps) => {

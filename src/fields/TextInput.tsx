@@ -1,7 +1,7 @@
 import { Input } from 'antd';
 import type { FieldInputProps } from './types';
 
-/** SPEC §3 defaults when a column gives no length (as the server creates CHAR / VARCHAR). */
+/** docs/product.md §3 defaults when a column gives no length (as the server creates CHAR / VARCHAR). */
 const DEFAULT_LENGTH: Record<string, number> = { CHAR: 1, VARCHAR: 255 };
 
 /** CHAR / VARCHAR: a line of text within the column's length. */

@@ -12,7 +12,7 @@ export interface ValueDialogButtonProps {
 }
 
 /**
- * An external value dialog (SPEC §2): a button named after the dialog opening a full-size modal
+ * An external value dialog (docs/product.md §2): a button named after the dialog opening a full-size modal
  * with the page in a frame. The page hands a value back with
  * `parent.postMessage({type: 'crudboard:value', value}, '*')`; only messages from the page's own
  * origin count. 确定 stores the last value received, 取消 drops it.

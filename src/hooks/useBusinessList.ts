@@ -9,7 +9,7 @@ import type { BusinessTableMeta } from './useBusinessTable';
 import { useListController } from './useListController';
 
 /**
- * A business list (SPEC §2, §4) on the list controller: the filter form of the table's queryable
+ * A business list (docs/product.md §2, §4) on the list controller: the filter form of the table's queryable
  * columns, the recycle bin (soft-deleted records) and the record keys of the selection. The
  * metadata is loaded before: the first request already carries the soft-delete flag.
  */
@@ -46,7 +46,7 @@ export const useBusinessList = (tableName: string, meta: BusinessTableMeta) => {
     recycle,
     /** Runs the keyword and filters as they are typed now, from the first page. */
     submit: () => list.apply(list.keyword, columnFilters(values, recycle)),
-    /** SPEC §4 reset: keyword and filters cleared, live records, relation filters empty; reloads. */
+    /** docs/product.md §4 reset: keyword and filters cleared, live records, relation filters empty; reloads. */
     reset: () => {
       const cleared: FilterValues = {};
       for (const field of fields) if (field.kind === 'relation') cleared[field.column.name] = [];

@@ -64,7 +64,7 @@ const orElse = async <T>(
 };
 
 /**
- * SPEC §7 loading order: the table by name, its relations, the related tables, the form layouts,
+ * docs/product.md §7 loading order: the table by name, its relations, the related tables, the form layouts,
  * then the value dialogs.
  */
 export const loadBusinessTableMeta = async (
@@ -105,7 +105,7 @@ export const loadBusinessTableMeta = async (
 export const businessMetaQueryKey = (dataSource: string, tableName: string) =>
   metadataQueryKey(tablesApi.path, dataSource, 'business', tableName);
 
-/** The metadata of a business table for the current data source (SPEC §4: loaded first). */
+/** The metadata of a business table for the current data source (docs/product.md §4: loaded first). */
 export const useBusinessTable = (
   tableName: string,
 ): { meta?: BusinessTableMeta; loading: boolean; error?: unknown; reload(): void } => {

@@ -5,7 +5,7 @@ import { useListController } from './useListController';
 const idOf = (row: { id?: number }): string => String(row.id);
 
 /**
- * A metadata list (tables, sequences, relations; SPEC §4) on the list controller: the `metadata`
+ * A metadata list (tables, sequences, relations; docs/product.md §4) on the list controller: the `metadata`
  * data provider, the current data source, rows keyed by id, keyword search, and whether the
  * user may change these rows (`metadata:write`, asked through the access control).
  */

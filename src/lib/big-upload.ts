@@ -2,7 +2,7 @@ import { BIG_FILE_CHUNK_SIZE, planChunks, type ChunkRange } from './chunk-plan';
 import { pendingChunks, receivedBytes } from './resume-chunks';
 import { runPool } from './run-pool';
 
-/** SPEC §9 names no count; three chunks in flight keep a link busy without flooding the server. */
+/** docs/product.md §9 names no count; three chunks in flight keep a link busy without flooding the server. */
 export const BIG_UPLOAD_PARALLEL = 3;
 
 /** What the server holds of a chunked upload (`GET /api/file/big/{md5}`). */
@@ -19,7 +19,7 @@ export interface ChunkAnswer {
   received?: number[];
 }
 
-/** The fields of one chunk request (API.md §4). */
+/** The fields of one chunk request (docs/api.md §4). */
 export interface ChunkRequest {
   file: Blob;
   name: string;
@@ -49,7 +49,7 @@ export interface BigUploadOptions {
 }
 
 /**
- * A big-file upload (SPEC §4): md5 first ("preparing"), then asks the server which chunks it
+ * A big-file upload (docs/product.md §4): md5 first ("preparing"), then asks the server which chunks it
  * already has and sends the others, a few at a time ("uploading"). Resolves with the stored file's
  * url once a response reports `isFinished`; rejects when a chunk fails or none finished.
  */

@@ -3,7 +3,7 @@ export interface BootErrorActions {
   redirect: (url: string) => void;
 }
 
-/** SPEC §8: boot errors are logged; one carrying a `url` redirects there. Returns whether it redirected. */
+/** docs/product.md §8: boot errors are logged; one carrying a `url` redirects there. Returns whether it redirected. */
 export const handleBootError = (error: unknown, actions: BootErrorActions): boolean => {
   actions.log('[crudboard] boot error', error);
   const url =

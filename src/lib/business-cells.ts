@@ -3,12 +3,12 @@ import { isFilledOnCreate, type Column, type Relation, type Table } from '../../
 import type { BusinessRecord } from '../api/business';
 import { findLayout, type FormLayout } from './business-meta';
 
-/** SPEC §9 formats. */
+/** docs/product.md §9 formats. */
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const TIME_FORMAT = 'HH:mm:ss';
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
-/** SPEC §5: text cells are cut at 100 characters. */
+/** docs/product.md §5: text cells are cut at 100 characters. */
 export const TEXT_CELL_LIMIT = 100;
 export const ELLIPSIS = '...';
 
@@ -23,7 +23,7 @@ const TIME_TEXT = /^(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?$/;
 
 const pad = (text: string | undefined): string => (text ?? '0').padStart(2, '0');
 
-/** A DATE, TIME or DATETIME value (text or epoch milliseconds) in its SPEC §9 format; unreadable values as they are. */
+/** A DATE, TIME or DATETIME value (text or epoch milliseconds) in its docs/product.md §9 format; unreadable values as they are. */
 export const formatTemporal = (dataType: 'DATE' | 'TIME' | 'DATETIME', value: unknown): string => {
   if (value === null || value === undefined || value === '') return '';
   if (dataType === 'TIME' && typeof value === 'string') {
@@ -39,7 +39,7 @@ export const formatTemporal = (dataType: 'DATE' | 'TIME' | 'DATETIME', value: un
   return parsed.format(format);
 };
 
-/** Columns never shown in lists (SPEC §3, §5): passwords and the full-text column. */
+/** Columns never shown in lists (docs/product.md §3, §5): passwords and the full-text column. */
 export const isListable = (column: Column): boolean =>
   column.dataType !== 'PASSWORD' && column.indexType !== 'FULLTEXT';
 
@@ -127,7 +127,7 @@ export const relationCellText = (
     .join(', ');
 };
 
-/** The text of one cell of a column (SPEC §2, §5, §9), attachments and relations aside. */
+/** The text of one cell of a column (docs/product.md §2, §5, §9), attachments and relations aside. */
 export const cellText = (column: Column, value: unknown, labels: CellLabels): string => {
   if (value === null || value === undefined || value === '') return '';
   switch (column.dataType) {

@@ -8,7 +8,7 @@ import {
 import type { BusinessRecord } from '../api/business';
 import { isListable, relationsByColumn } from './business-cells';
 
-/** SPEC §9: filters beyond the first 15 stay collapsed until expanded. */
+/** docs/product.md §9: filters beyond the first 15 stay collapsed until expanded. */
 export const VISIBLE_FILTERS = 15;
 
 /** The value of one filter as the user set it. */
@@ -25,7 +25,7 @@ export interface FilterField {
 }
 
 /**
- * One filter per queryable column (SPEC §2): a toggle for BOOL, the relation picker for a
+ * One filter per queryable column (docs/product.md §2): a toggle for BOOL, the relation picker for a
  * to-one relation column, text otherwise. The soft-delete flag has its own control.
  */
 export const filterFields = (table: Table, relations: readonly Relation[]): FilterField[] => {
@@ -65,7 +65,7 @@ export const relationFilterText = (
 };
 
 /**
- * The column filters of a query (SPEC §5): blanks omitted, lists normalised, booleans as they
+ * The column filters of a query (docs/product.md §5): blanks omitted, lists normalised, booleans as they
  * are, relation filters as the joined related keys.
  */
 export const buildFilters = (

@@ -1,4 +1,4 @@
-/** A saved form layout (`tableFormBuilder`, SPEC §3): which columns a form or list shows. */
+/** A saved form layout (`tableFormBuilder`, docs/product.md §3): which columns a form or list shows. */
 export interface FormLayoutItem {
   columnId: number;
   width?: number;

@@ -1,4 +1,4 @@
-/** SPEC §8: a page chunk that does not arrive in time. */
+/** docs/product.md §8: a page chunk that does not arrive in time. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 export class ChunkLoadError extends Error {

@@ -1,6 +1,6 @@
-/** SPEC §9: big files travel in 20 MB chunks. */
+/** docs/product.md §9: big files travel in 20 MB chunks. */
 export const BIG_FILE_CHUNK_SIZE = 20_971_520;
-/** SPEC §9: the md5 of a big file is read in 2 MB pieces. */
+/** docs/product.md §9: the md5 of a big file is read in 2 MB pieces. */
 export const MD5_PIECE_SIZE = 2_097_152;
 
 /** One slice of a file: bytes `start` (inclusive) to `end` (exclusive). */

@@ -1,4 +1,4 @@
-/** The key of a column's value-dialog extension property (`columnExtProperty`, SPEC §3). */
+/** The key of a column's value-dialog extension property (`columnExtProperty`, docs/product.md §3). */
 export const VALUE_DIALOG_KEY = 'valueDialog';
 
 /** A stored value dialog of a column, with its record id (for PATCH / DELETE). */

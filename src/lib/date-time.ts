@@ -1,10 +1,10 @@
 import dayjs from 'dayjs';
 
-/** SPEC §9 date-time format. */
+/** docs/product.md §9 date-time format. */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /**
- * A metadata timestamp (epoch milliseconds, or a date-time text, API.md §0) as
+ * A metadata timestamp (epoch milliseconds, or a date-time text, docs/api.md §0) as
  * `YYYY-MM-DD HH:mm:ss`; empty for nothing or an unreadable value.
  */
 export const formatDateTime = (value: number | string | null | undefined): string => {

@@ -6,7 +6,7 @@ export interface FieldError {
   errors: string[];
 }
 
-/** A server error field (API.md §0 `errors`; children as `relation.index.column`) as a form path. */
+/** A server error field (docs/api.md §0 `errors`; children as `relation.index.column`) as a form path. */
 export const toFieldPath = (field: string): FieldPath =>
   field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 

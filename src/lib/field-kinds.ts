@@ -4,7 +4,7 @@ import type { Column, Table } from '../../contract';
 export type FieldKind = 'permissionCodes';
 
 /**
- * Columns of system tables holding comma-separated permission codes (API.md §3, §6). A table
+ * Columns of system tables holding comma-separated permission codes (docs/api.md §3, §6). A table
  * permission's codes are edited on the table's permission page, not here.
  */
 const PERMISSION_COLUMNS: Record<string, string> = { role: 'permissions' };

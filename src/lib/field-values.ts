@@ -2,7 +2,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { Column } from '../../contract';
 import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT } from './business-cells';
 
-/** Whether a form value counts as empty (SPEC §5: such values are left out of payloads). */
+/** Whether a form value counts as empty (docs/product.md §5: such values are left out of payloads). */
 export const isBlank = (value: unknown): boolean =>
   value === null ||
   value === undefined ||
@@ -12,7 +12,7 @@ export const isBlank = (value: unknown): boolean =>
 const TIME_TEXT = /^(\d{1,2}):(\d{2})(?::(\d{2}))?/;
 const EPOCH_TEXT = /^\d{10,}$/;
 
-/** A stored DATE / TIME / DATETIME value (text or epoch milliseconds, API.md §0) as a dayjs, or null. */
+/** A stored DATE / TIME / DATETIME value (text or epoch milliseconds, docs/api.md §0) as a dayjs, or null. */
 export const toDayjs = (dataType: 'DATE' | 'TIME' | 'DATETIME', value: unknown): Dayjs | null => {
   if (value === null || value === undefined || value === '') return null;
   if (dayjs.isDayjs(value)) return value;
@@ -72,7 +72,7 @@ export const toFormValue = (column: Pick<Column, 'dataType'>, value: unknown): u
 };
 
 /**
- * An input's value as the server takes it (API.md §0): DATE `YYYY-MM-DD`, TIME `HH:mm:ss`, DATETIME
+ * An input's value as the server takes it (docs/api.md §0): DATE `YYYY-MM-DD`, TIME `HH:mm:ss`, DATETIME
  * `YYYY-MM-DD HH:mm:ss`, BOOL true/false, BIGINT a number when it is safe and text beyond 2^53,
  * DECIMAL exact text, other numbers as numbers, text as it is. Blank values give undefined.
  */

@@ -6,16 +6,16 @@ export type FormMode = 'create' | 'update';
 /** One input of a record form. */
 export interface FormFieldSpec {
   column: Column;
-  /** Shown but not editable (SPEC §5: non-updatable columns on edit; every column of a read-only table). */
+  /** Shown but not editable (docs/product.md §5: non-updatable columns on edit; every column of a read-only table). */
   readOnly: boolean;
-  /** Marked and checked as required (SPEC §5). */
+  /** Marked and checked as required (docs/product.md §5). */
   required: boolean;
   /** An input of its own instead of the data type's (see field-kinds). */
   kind?: FieldKind;
 }
 
 export interface FormFieldOptions {
-  /** Columns left out of the form (a sub-table's foreign key, SPEC §5). */
+  /** Columns left out of the form (a sub-table's foreign key, docs/product.md §5). */
   hidden?: readonly string[];
   /** The whole form is read-only (as is any table flagged readOnly). */
   readOnly?: boolean;
@@ -43,7 +43,7 @@ const requiredOnCreate = (column: Column): boolean =>
   !column.autoIncrement;
 
 /**
- * The inputs of a record form (SPEC §5): full-text columns skipped; on create only the insertable
+ * The inputs of a record form (docs/product.md §5): full-text columns skipped; on create only the insertable
  * columns the server does not fill; on edit every column, the non-updatable ones (and the key)
  * read-only, those the server fills read-only and last (or left out, see `serverFilled`); required when not nullable (on edit only when also updatable; a blank password on
  * edit keeps the stored one, so it is never required there).

@@ -22,7 +22,7 @@ export const spanOf = (width: number | undefined, column: Pick<Column, 'dataType
 };
 
 /**
- * The fields of a form in grid order (SPEC §3 form layout): with a saved layout its columns in its
+ * The fields of a form in grid order (docs/product.md §3 form layout): with a saved layout its columns in its
  * order and widths, followed by any required field it leaves out (so a record can still be
  * saved); without one (or when it names none of the fields) every field in column order with the
  * default widths.

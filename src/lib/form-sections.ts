@@ -1,13 +1,13 @@
 import type { Relation, Table } from '../../contract';
 
-/** A sub-table of a record form (SPEC §2): a one-to-one section or a one-to-many inline list. */
+/** A sub-table of a record form (docs/product.md §2): a one-to-one section or a one-to-many inline list. */
 export interface SubSection {
   relation: Relation;
   /** Name of the relation: the record's key holding the child object / rows. */
   name: string;
   table: Table;
   kind: 'one' | 'many';
-  /** The child's foreign-key column, hidden in the sub-form (SPEC §5). */
+  /** The child's foreign-key column, hidden in the sub-form (docs/product.md §5). */
   foreignKey: string;
 }
 

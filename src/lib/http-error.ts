@@ -34,7 +34,7 @@ const fieldErrors = (value: unknown): Record<string, string> | undefined => {
 };
 
 /**
- * SPEC §8: a response with a message shows that message, otherwise its status text or code;
+ * docs/product.md §8: a response with a message shows that message, otherwise its status text or code;
  * no response and a message containing "timeout" → 'Network timeout'; otherwise the message or
  * 'http request error'.
  */

@@ -12,7 +12,7 @@ export interface HeaderMatch {
 const key = (text: string) => text.trim().toLowerCase();
 
 /**
- * The column each header cell fills, as the server reads it (API.md §3): by caption or by name,
+ * The column each header cell fills, as the server reads it (docs/api.md §3): by caption or by name,
  * case-insensitively; blank header cells are left out.
  */
 export const matchHeaders = (

@@ -1,7 +1,7 @@
 import type { Column, Index, IndexLine } from '../../contract';
 import { duplicatePositions, issue, nameIssue, type Issues } from './name-rules';
 
-/** SPEC §9: the index editor shows up to 9999 rows. */
+/** docs/product.md §9: the index editor shows up to 9999 rows. */
 export const MAX_INDEX_ROWS = 9999;
 
 export type CompositeIndexType = Index['indexType'];
@@ -22,7 +22,7 @@ export interface IndexRow {
   lastModifiedDate?: number;
 }
 
-/** The editor's output per index (SPEC §2 "Index editor"). */
+/** The editor's output per index (docs/product.md §2 "Index editor"). */
 export interface IndexOutput {
   id: number;
   isNewRow: boolean;
@@ -108,7 +108,7 @@ export const updateIndexRow = (
 /** The rows on screen (at most 9999). */
 export const visibleIndexRows = (rows: readonly IndexRow[]): IndexRow[] => rows.slice(0, MAX_INDEX_ROWS);
 
-/** SPEC §2: the editor's output, each index with its columns as `{column:{id, name}}` lines. */
+/** docs/product.md §2: the editor's output, each index with its columns as `{column:{id, name}}` lines. */
 export const toIndexOutput = (rows: readonly IndexRow[], columns: readonly Column[]): IndexOutput[] => {
   const byId = new Map(columns.filter((c) => c.id !== undefined).map((c) => [c.id as number, c]));
   return rows.map((row) => ({

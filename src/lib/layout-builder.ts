@@ -129,7 +129,7 @@ export const layoutItems = (state: BuilderState, type: FormLayoutType): FormLayo
     hasWidths(type) ? { columnId: item.columnId, width: item.width } : { columnId: item.columnId },
   );
 
-/** The stored body text (SPEC §3 form layout: JSON list of items). */
+/** The stored body text (docs/product.md §3 form layout: JSON list of items). */
 export const serializeLayoutBody = (state: BuilderState, type: FormLayoutType): string =>
   JSON.stringify(layoutItems(state, type));
 

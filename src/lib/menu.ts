@@ -33,7 +33,7 @@ export interface MenuInput {
   canExecuteSql?: boolean;
 }
 
-/** Paths of the app's own screens (SPEC §2), for one data source. */
+/** Paths of the app's own screens (docs/product.md §2), for one data source. */
 export const appPaths = (dataSource: string) => {
   const ds = `/dataSource/${encodeURIComponent(dataSource)}`;
   return {

@@ -1,6 +1,6 @@
 import { appPaths } from './menu';
 
-/** Routes of the table screens (SPEC §2) for one data source. */
+/** Routes of the table screens (docs/product.md §2) for one data source. */
 export const tablePaths = (dataSource: string) => {
   const list = appPaths(dataSource).tables;
   const one = (id: number | string) => `${list}/${encodeURIComponent(String(id))}`;
@@ -14,7 +14,7 @@ export const tablePaths = (dataSource: string) => {
   };
 };
 
-/** Routes of the sequence screens (SPEC §2) for one data source. */
+/** Routes of the sequence screens (docs/product.md §2) for one data source. */
 export const sequencePaths = (dataSource: string) => {
   const list = appPaths(dataSource).sequences;
   return {

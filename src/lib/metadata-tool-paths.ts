@@ -1,6 +1,6 @@
 import { appPaths } from './menu';
 
-/** Routes of the relation screens (SPEC §2) for one data source. */
+/** Routes of the relation screens (docs/product.md §2) for one data source. */
 export const relationPaths = (dataSource: string) => {
   const list = appPaths(dataSource).relations;
   return {
@@ -11,7 +11,7 @@ export const relationPaths = (dataSource: string) => {
   };
 };
 
-/** Routes of the reverse, import and SQL screens (SPEC §2) for one data source. */
+/** Routes of the reverse, import and SQL screens (docs/product.md §2) for one data source. */
 export const metadataToolPaths = (dataSource: string) => {
   const paths = appPaths(dataSource);
   return {

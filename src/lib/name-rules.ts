@@ -16,7 +16,7 @@ const isBlank = (value: string | null | undefined): boolean =>
   value === undefined || value === null || value.trim() === '';
 
 /**
- * API.md §2.1 name rules for tables, columns and indexes: required, `^[A-Za-z_][A-Za-z0-9_]{0,63}$`,
+ * docs/api.md §2.1 name rules for tables, columns and indexes: required, `^[A-Za-z_][A-Za-z0-9_]{0,63}$`,
  * and not a reserved word of any supported database (in any case).
  */
 export const nameIssue = (name: string | null | undefined, { required = true } = {}): Issue | null => {

@@ -5,7 +5,7 @@ export const INVALID_ROWS_PER_PAGE = 'invalid rowsPerPage';
 export const isValidRowsPerPage = (rowsPerPage: number): boolean =>
   (PAGE_SIZE_OPTIONS as readonly number[]).includes(rowsPerPage);
 
-/** SPEC §5: the page size must be one of the options. */
+/** docs/product.md §5: the page size must be one of the options. */
 export const assertRowsPerPage = (rowsPerPage: number): void => {
   if (!isValidRowsPerPage(rowsPerPage)) throw new RangeError(INVALID_ROWS_PER_PAGE);
 };
@@ -54,5 +54,5 @@ export const summarisePage = (page: number, rowsPerPage: number, count: number):
   };
 };
 
-/** API.md §0 paging: offset of the first row of a 1-based page. */
+/** docs/api.md §0 paging: offset of the first row of a 1-based page. */
 export const offsetOf = (page: number, rowsPerPage: number): number => (Math.max(1, page) - 1) * rowsPerPage;

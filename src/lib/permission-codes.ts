@@ -10,7 +10,7 @@ import type { UserAccess } from './permission';
 /** The action columns of the business grid: each action, then `*` (every action). */
 export const GRID_ACTIONS: readonly (BusinessAction | '*')[] = [...BUSINESS_ACTIONS, '*'];
 
-/** The fixed codes of API.md §6, by group. */
+/** The fixed codes of docs/api.md §6, by group. */
 export const METADATA_CODES = ['metadata:read', 'metadata:write', 'metadata:*'] as const;
 export const FILE_CODES = ['file:upload'] as const;
 export const SQL_CODES = ['sql:execute'] as const;

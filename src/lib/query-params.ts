@@ -1,13 +1,13 @@
 import type { ConditionalFilter, CrudFilter, CrudSort, LogicalFilter } from '@refinedev/core';
 
-/** A leaf of the `filter` JSON of API.md §3. */
+/** A leaf of the `filter` JSON of docs/api.md §3. */
 export interface FilterLeaf {
   columnName: string;
   operatorType: OperatorType;
   values: FilterValue[];
 }
 
-/** A group of the `filter` JSON of API.md §3. */
+/** A group of the `filter` JSON of docs/api.md §3. */
 export interface FilterGroup {
   conditionType: 'AND' | 'OR';
   conditions: FilterCondition[];
@@ -76,7 +76,7 @@ export const toFilterLeaf = (filter: LogicalFilter): FilterLeaf | null => {
 const text = (value: FilterValue): string => String(value);
 
 /**
- * The `col=value` form of API.md §3 for a leaf, or null when only the JSON form says it
+ * The `col=value` form of docs/api.md §3 for a leaf, or null when only the JSON form says it
  * unambiguously (a value with a comma would read as a list).
  */
 export const toColumnFilter = (leaf: FilterLeaf): string | null => {
@@ -112,7 +112,7 @@ export const toCondition = (filter: CrudFilter): FilterCondition | null => {
   return { conditionType: filter.operator === 'or' ? 'OR' : 'AND', conditions };
 };
 
-/** `orderby` of API.md §3: `col ASC,col2 DESC`. */
+/** `orderby` of docs/api.md §3: `col ASC,col2 DESC`. */
 export const toOrderBy = (sorters: readonly CrudSort[] = []): string | undefined =>
   sorters.length > 0
     ? sorters.map((s) => `${s.field} ${s.order === 'desc' ? 'DESC' : 'ASC'}`).join(',')
@@ -133,7 +133,7 @@ const RESERVED = new Set([
 ]);
 
 /**
- * Refine filters and sorters → list query parameters of API.md §3: the keyword as `search`,
+ * Refine filters and sorters → list query parameters of docs/api.md §3: the keyword as `search`,
  * simple filters as column filters, everything else (or/and groups, a second filter on the same
  * column, values containing commas) AND-ed together in the `filter` JSON.
  */

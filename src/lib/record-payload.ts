@@ -23,7 +23,7 @@ const recordsOf = (value: unknown): BusinessRecord[] =>
 
 /**
  * The foreign-key value of the related records picked for a relation column: the target column's
- * value, comma-joined for a multiple-value column (API.md §3); undefined when none is picked.
+ * value, comma-joined for a multiple-value column (docs/api.md §3); undefined when none is picked.
  */
 export const foreignKeyValue = (relation: Relation, multiple: boolean, picked: unknown): unknown => {
   const target = relation.toColumn.name ?? '';
@@ -54,7 +54,7 @@ export const pickedRecords = (
 };
 
 /**
- * The body of one record (SPEC §3, §5): the editable fields' values in wire form; blank values
+ * The body of one record (docs/product.md §3, §5): the editable fields' values in wire form; blank values
  * left out, except that on edit clearing a stored value of a nullable column sends null; a blank
  * password never sent (on edit it keeps the stored one); relation columns as the picked records'
  * key; read-only fields and record stamps never sent.
@@ -137,7 +137,7 @@ const childBody = (sub: SubForm, row: BusinessRecord, loaded: BusinessRecord | u
 };
 
 /**
- * The create or update body of a record with its sub-tables (API.md §3). One-to-many rows go as an
+ * The create or update body of a record with its sub-tables (docs/api.md §3). One-to-many rows go as an
  * array: new rows flagged and without their temporary id, loaded rows with their key. On update a
  * list is sent only when the record came with it (a list the user may not read is never sent, so
  * never emptied). A one-to-one child goes when it was loaded, or when it is filled in. On update the

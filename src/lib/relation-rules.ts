@@ -40,7 +40,7 @@ export interface RelationSides {
 }
 
 /**
- * API.md §2.3: for OneToMany / OneToOneMainToSub the from-column is the main table's key and the
+ * docs/api.md §2.3: for OneToMany / OneToOneMainToSub the from-column is the main table's key and the
  * to-column the sub table's foreign key; for ManyToOne / OneToOneSubToMain the from-column is the
  * local foreign key and the to-column the target's key.
  */

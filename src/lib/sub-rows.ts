@@ -2,7 +2,7 @@ import type { BusinessRecord } from '../api/business';
 
 /** Marker of a row added in an inline sub-table list (the server reads it as "insert"). */
 export const NEW_ROW_FLAG = 'isNewRow';
-/** Field of a new row holding its temporary id; removed on submit (SPEC §4). */
+/** Field of a new row holding its temporary id; removed on submit (docs/product.md §4). */
 export const TEMP_ID_FIELD = '$tempId';
 
 let counter = 0;
@@ -30,5 +30,5 @@ export const loadedRows = (value: unknown): BusinessRecord[] =>
       )
     : [];
 
-/** The rows of one page of a sub-table list (edit lists page by 100, SPEC §9). */
+/** The rows of one page of a sub-table list (edit lists page by 100, docs/product.md §9). */
 export const SUB_LIST_PAGE_SIZE = 100;

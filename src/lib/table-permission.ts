@@ -1,6 +1,6 @@
 import { BUSINESS_ACTIONS, businessPermission, type BusinessAction, type Column } from '../../contract';
 
-/** What a role may do with one column (`tablePermission.columns`, API.md §3). */
+/** What a role may do with one column (`tablePermission.columns`, docs/api.md §3). */
 export interface ColumnGrant {
   read: boolean;
   update: boolean;

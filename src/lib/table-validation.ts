@@ -116,7 +116,7 @@ export interface TableCheckContext {
 }
 
 /**
- * The designer's client-side checks, mirroring the server's (API.md §2.1): name pattern, reserved
+ * The designer's client-side checks, mirroring the server's (docs/api.md §2.1): name pattern, reserved
  * words and identifier length for the table's names and every column, column names unique
  * case-insensitively, exactly one primary key, one auto-increment INT / BIGINT key, one full-text
  * column, lengths / precision / scale in range, unique index names, default values of the

@@ -26,7 +26,7 @@ const tableNamed = (tables: readonly Table[], name: string): Table | null => {
 };
 
 /**
- * A multi-table import file (API.md §3: `{"<table>": [records]}`) read for the preview, with the
+ * A multi-table import file (docs/api.md §3: `{"<table>": [records]}`) read for the preview, with the
  * same shape rules as the server: a JSON object of at least one table, each an array of records.
  */
 export const parseTablesFile = (text: string, tables: readonly Table[]): TablesFileParse => {

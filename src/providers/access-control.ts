@@ -2,7 +2,7 @@ import type { AccessControlProvider } from '@refinedev/core';
 import { hasAnyPermission, type UserAccess } from '../lib/permission';
 import { getUserAccess } from '../store/session';
 
-/** Refine action → the `business:<table>:<action>` verb of API.md §6. */
+/** Refine action → the `business:<table>:<action>` verb of docs/api.md §6. */
 const BUSINESS_ACTIONS: Record<string, string> = {
   list: 'read',
   show: 'read',

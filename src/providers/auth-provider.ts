@@ -35,7 +35,7 @@ const errorOf = (error: unknown): Error => {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** SPEC §4 session rules over localStorage `token`, `userInfo` and `permission`. */
+/** docs/product.md §4 session rules over localStorage `token`, `userInfo` and `permission`. */
 export const createAuthProvider = (
   http: Http,
   redirectDelayMs: number = AUTH_REDIRECT_DELAY_MS,

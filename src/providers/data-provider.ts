@@ -66,7 +66,7 @@ const flagParams = (meta: MetaQuery | undefined, variables: unknown, name?: stri
 };
 
 /**
- * Refine's data calls → API.md §3 (and the same shape under `/metadata`): lists with
+ * Refine's data calls → docs/api.md §3 (and the same shape under `/metadata`): lists with
  * offset/limit plus `/count` in parallel, `/all?ids=` for many, JSON array bodies for batch deletes.
  */
 export const createDataProvider = (

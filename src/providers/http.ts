@@ -11,17 +11,17 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Data source of this request, instead of the current one. */
     dataSource?: string;
-    /** SPEC §6: refused before sending unless super admin or one of these is held. */
+    /** docs/product.md §6: refused before sending unless super admin or one of these is held. */
     requiredPermissions?: readonly string[];
     /** The login call: its 401 means wrong credentials, not an expired session. */
     skipAuthRedirect?: boolean;
   }
 }
 
-/** SPEC §9: delay between the 401 notice and the login page. */
+/** docs/product.md §9: delay between the 401 notice and the login page. */
 export const AUTH_REDIRECT_DELAY_MS = 1000;
 
-/** Rejection of a request the user may not send (SPEC §6). */
+/** Rejection of a request the user may not send (docs/product.md §6). */
 export class PermissionDeniedError extends Error {
   override readonly name = 'PermissionDeniedError';
   readonly statusCode = 403;
@@ -41,7 +41,7 @@ export interface HttpDeps {
 }
 
 /**
- * The app's HTTP client (SPEC §6–§8): data-source and Accept-Language headers, the permission
+ * The app's HTTP client (docs/product.md §6–§8): data-source and Accept-Language headers, the permission
  * pre-check, JSON / form / multipart bodies (axios serialises a plain object as JSON, or as a form
  * when the Content-Type says `application/x-www-form-urlencoded`; FormData passes through), and
  * failures mapped to `{message, statusCode, errors}`.
@@ -87,7 +87,7 @@ export interface UnauthorizedActions {
 }
 
 /**
- * SPEC §8: show the server's message as a negative notice, forget the session, and open the
+ * docs/product.md §8: show the server's message as a negative notice, forget the session, and open the
  * login page a second later. Several 401s at once give one redirect.
  */
 export const createUnauthorizedHandler = ({

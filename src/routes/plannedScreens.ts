@@ -1,4 +1,4 @@
-/** A screen of SPEC §2 that a later version builds; until then it shows the coming-soon page. */
+/** A screen of docs/product.md §2 that a later version builds; until then it shows the coming-soon page. */
 export interface PlannedScreen {
   /** Route path, relative to the app's base. */
   path: string;

@@ -2,7 +2,7 @@ import type { Authority, LoginResponse, Principal, RoleInfo } from '../../contra
 import { SUPER_ADMIN_ROLE } from '../../contract';
 import type { UserAccess } from '../lib/permission';
 
-/** SPEC §3 user info, kept in localStorage `userInfo`. */
+/** docs/product.md §3 user info, kept in localStorage `userInfo`. */
 export interface UserInfo {
   username: string;
   realname: string;
@@ -11,7 +11,7 @@ export interface UserInfo {
   roles: RoleInfo[];
 }
 
-/** SPEC §3 permission, kept in localStorage `permission`. */
+/** docs/product.md §3 permission, kept in localStorage `permission`. */
 export interface PermissionInfo {
   permissions: Authority[];
   isSuperAdmin: boolean;
@@ -62,7 +62,7 @@ export const saveUserInfo = (
   return info;
 };
 
-/** SPEC §4: login stores the token (the principal's username) and the user info. */
+/** docs/product.md §4: login stores the token (the principal's username) and the user info. */
 export const saveLogin = (response: LoginResponse): UserInfo => {
   localStorage.setItem(SESSION_KEYS.token, response.principal.username);
   return saveUserInfo(response.principal, response.authorities ?? response.principal.authorities);

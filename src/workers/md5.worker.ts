@@ -11,7 +11,7 @@ const scope = self as unknown as {
 /** Pieces being read ahead of the one hashed. */
 const READS_AHEAD = 3;
 
-/** Reads the file in 2 MB pieces (SPEC §9) off the main thread and answers with its md5. */
+/** Reads the file in 2 MB pieces (docs/product.md §9) off the main thread and answers with its md5. */
 scope.onmessage = (event) => {
   const { file } = event.data;
   const run = async () => {

@@ -27,7 +27,7 @@ afterEach(() => {
   clearSession();
 });
 
-describe('listParams (API.md §3)', () => {
+describe('listParams (docs/api.md §3)', () => {
   it.each<[Parameters<typeof listParams>[0], Record<string, string>]>([
     [
       { offset: 0, limit: 10 },
@@ -128,7 +128,7 @@ describe('business calls', () => {
     });
   });
 
-  it('refuses before sending what the user may not do (API.md §6)', async () => {
+  it('refuses before sending what the user may not do (docs/api.md §6)', async () => {
     signIn(clerk);
     server.on('GET', '/business/product', { data: [] });
     expect(await listRecords('product', { offset: 0, limit: 10 })).toEqual([]);

@@ -49,7 +49,7 @@ const openSelect = (label: string) =>
   fireEvent.mouseDown(screen.getAllByLabelText(label).find((el) => el.tagName === 'INPUT') as HTMLElement);
 
 describe('IndexEditor', () => {
-  it('shows the SPEC columns', () => {
+  it('shows the index columns the product describes', () => {
     setup();
     expect(headers()).toEqual([
       '',

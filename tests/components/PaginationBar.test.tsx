@@ -16,7 +16,7 @@ const pageButtons = (nav: HTMLElement) =>
     .filter((b) => /^\d+$/.test(b.textContent ?? ''))
     .map((b) => Number(b.textContent));
 
-describe('PaginationBar (SPEC §2, §9)', { timeout: 30_000 }, () => {
+describe('PaginationBar (docs/product.md §2, §9)', { timeout: 30_000 }, () => {
   afterEach(async () => {
     await changeLocale('zh-CN');
   });

@@ -51,9 +51,7 @@ export const renderWithRefine = (ui: ReactElement, options: RenderOptions = {}) 
           routerProvider={routerProvider}
           dataProvider={options.dataProvider ?? testDataProvider()}
           {...(options.authProvider ? { authProvider: options.authProvider } : {})}
-          {...(options.accessControlProvider
-            ? { accessControlProvider: options.accessControlProvider }
-            : {})}
+          {...(options.accessControlProvider ? { accessControlProvider: options.accessControlProvider } : {})}
           i18nProvider={i18nProvider}
           notificationProvider={useNotificationProvider}
           resources={options.resources ?? []}

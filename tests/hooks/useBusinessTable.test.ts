@@ -34,7 +34,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('loadBusinessTableMeta (SPEC §7 order)', () => {
+describe('loadBusinessTableMeta (docs/product.md §7 order)', () => {
   it('loads table, relations, related tables, layouts and value dialogs in that order', async () => {
     server.on('GET', '/metadata/tables/name/order', { data: order });
     server.on('GET', '/metadata/tablerelations/fromTable/name/order', { data: [relation, relation] });

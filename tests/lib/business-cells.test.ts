@@ -18,7 +18,7 @@ const col = (name: string, dataType: Column['dataType'], extra: Partial<Column> 
 });
 const labels = { yes: '是', no: '否' };
 
-describe('truncateText (SPEC §5)', () => {
+describe('truncateText (docs/product.md §5)', () => {
   it.each<[string, string]>([
     ['short', 'short'],
     ['a'.repeat(100), 'a'.repeat(100)],
@@ -30,7 +30,7 @@ describe('truncateText (SPEC §5)', () => {
   });
 });
 
-describe('formatTemporal (SPEC §9)', () => {
+describe('formatTemporal (docs/product.md §9)', () => {
   it.each<['DATE' | 'TIME' | 'DATETIME', unknown, string]>([
     ['DATE', '2024-03-05', '2024-03-05'],
     ['DATE', '2024-03-05 10:11:12', '2024-03-05'],
@@ -126,7 +126,7 @@ describe('listColumns', () => {
   });
 });
 
-describe('relation cells (SPEC §2)', () => {
+describe('relation cells (docs/product.md §2)', () => {
   const customer: Table = {
     name: 'customer',
     primaryNames: ['id'],

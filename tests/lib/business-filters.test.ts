@@ -40,7 +40,7 @@ const table: Table = {
   ],
 };
 
-describe('filterFields (SPEC §2)', () => {
+describe('filterFields (docs/product.md §2)', () => {
   it('gives one filter per queryable column with its kind', () => {
     const fields = filterFields(table, [relation]);
     expect(fields.map((f) => [f.column.name, f.kind])).toEqual([
@@ -53,7 +53,7 @@ describe('filterFields (SPEC §2)', () => {
   });
 });
 
-describe('normaliseFilterText (SPEC §5)', () => {
+describe('normaliseFilterText (docs/product.md §5)', () => {
   it.each<[string, string]>([
     ['', ''],
     ['   ', ''],

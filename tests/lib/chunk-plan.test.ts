@@ -1,7 +1,7 @@
 import { BIG_FILE_CHUNK_SIZE, MD5_PIECE_SIZE, planChunks } from '../../src/lib/chunk-plan';
 
 describe('planChunks', () => {
-  it('uses the sizes of SPEC §9', () => {
+  it('uses the sizes of docs/product.md §9', () => {
     expect(BIG_FILE_CHUNK_SIZE).toBe(20_971_520);
     expect(MD5_PIECE_SIZE).toBe(2_097_152);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { statusOf, toHttpError, type FailedRequest, type HttpError } from '../../src/lib/http-error';
 
-describe('toHttpError (SPEC §8)', () => {
+describe('toHttpError (docs/product.md §8)', () => {
   it.each<[string, FailedRequest, HttpError]>([
     [
       '401 with the server message',

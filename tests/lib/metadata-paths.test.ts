@@ -1,7 +1,7 @@
 import { sequencePaths, tablePaths } from '../../src/lib/metadata-paths';
 
 describe('metadata paths', () => {
-  it('builds the table routes of SPEC §2', () => {
+  it('builds the table routes of docs/product.md §2', () => {
     const paths = tablePaths('pg 1');
     expect([
       paths.list,
@@ -20,7 +20,7 @@ describe('metadata paths', () => {
     ]);
   });
 
-  it('builds the sequence routes of SPEC §2', () => {
+  it('builds the sequence routes of docs/product.md §2', () => {
     const paths = sequencePaths('primary');
     expect([paths.list, paths.create, paths.edit(8)]).toEqual([
       '/dataSource/primary/metadata/sequences',

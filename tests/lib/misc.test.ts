@@ -36,7 +36,7 @@ describe('safeRedirectPath', () => {
   });
 });
 
-describe('boot errors (SPEC §8)', () => {
+describe('boot errors (docs/product.md §8)', () => {
   it('logs, and redirects when the error carries a url', () => {
     const log = vi.fn();
     const redirect = vi.fn();
@@ -48,7 +48,7 @@ describe('boot errors (SPEC §8)', () => {
   });
 });
 
-describe('loadChunk (SPEC §8: 120 s chunk timeout)', () => {
+describe('loadChunk (docs/product.md §8: 120 s chunk timeout)', () => {
   it('passes a loaded chunk through', async () => {
     await expect(loadChunk(async () => 'page')).resolves.toBe('page');
   });

@@ -10,7 +10,7 @@ import {
   summarisePage,
 } from '../../src/lib/pagination';
 
-describe('page math (SPEC §2, §9)', () => {
+describe('page math (docs/product.md §2, §9)', () => {
   it.each([5, 10, 15, 20, 30, 50, 100])('accepts page size %i', (size) => {
     expect(isValidRowsPerPage(size)).toBe(true);
     expect(() => assertRowsPerPage(size)).not.toThrow();

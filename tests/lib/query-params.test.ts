@@ -4,7 +4,7 @@ import { SEARCH_FIELD, toOrderBy, toQueryParams } from '../../src/lib/query-para
 
 const f = (field: string, operator: string, value: unknown) => ({ field, operator, value }) as CrudFilter;
 
-describe('toQueryParams: column filters (API.md §3)', () => {
+describe('toQueryParams: column filters (docs/api.md §3)', () => {
   it.each<[string, CrudFilter, Record<string, string>]>([
     ['eq', f('name', 'eq', 'apple'), { name: 'apple' }],
     ['eq boolean', f('isDeleted', 'eq', false), { isDeleted: 'false' }],

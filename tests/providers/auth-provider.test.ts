@@ -18,7 +18,7 @@ const fakeHttp = (routes: Record<string, () => unknown>) => {
   return http as typeof http & Http;
 };
 
-describe('auth provider (SPEC §4 session rules)', () => {
+describe('auth provider (docs/product.md §4 session rules)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('sends a visitor without a token to the login page', async () => {

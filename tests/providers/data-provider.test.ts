@@ -12,7 +12,7 @@ const business = (expected: Expected[]) => {
   return { ...fake, provider };
 };
 
-describe('data provider: lists (API.md §3)', () => {
+describe('data provider: lists (docs/api.md §3)', () => {
   it('asks for one page with offset/limit and the count in parallel', async () => {
     const rows = [{ id: 6 }, { id: 7 }];
     const { provider, call, request } = business([

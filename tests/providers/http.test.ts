@@ -83,7 +83,7 @@ describe('http bodies', () => {
   });
 });
 
-describe('permission pre-check (SPEC §6)', () => {
+describe('permission pre-check (docs/product.md §6)', () => {
   it('lets the super admin send anything', async () => {
     const { http, adapter } = setup([{ status: 200, data: [] }], {
       getAccess: () => ({ isSuperAdmin: true, authorities: [] }),
@@ -115,7 +115,7 @@ describe('permission pre-check (SPEC §6)', () => {
   });
 });
 
-describe('http failures (SPEC §8)', () => {
+describe('http failures (docs/product.md §8)', () => {
   it.each<[string, Reply, { message: string; statusCode: number }]>([
     [
       '500 with a message',
@@ -168,7 +168,7 @@ describe('http failures (SPEC §8)', () => {
   });
 });
 
-describe('401 handling (SPEC §8: notice, then login after 1000 ms)', () => {
+describe('401 handling (docs/product.md §8: notice, then login after 1000 ms)', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -42,7 +42,7 @@ const routes: RouteObject[] = [
 
 const screenAt = (url: string) => matchRoutes(routes, url)?.at(-1)?.route.id;
 
-describe('routes of SPEC §2', () => {
+describe('routes of docs/product.md §2', () => {
   it.each<[string, string]>([
     ['/', 'home'],
     ['/dataSource/primary', 'home:dataSource'],

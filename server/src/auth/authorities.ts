@@ -5,7 +5,7 @@ export interface RoleGrant {
   permissions: string | null;
 }
 
-/** API.md §6: a user's authorities are its role codes plus the roles' permission codes. */
+/** docs/api.md §6: a user's authorities are its role codes plus the roles' permission codes. */
 export const authoritiesOf = (roles: readonly RoleGrant[]): Authority[] => {
   const codes = new Set<string>();
   for (const role of roles) codes.add(role.code);

@@ -4,7 +4,7 @@ import { hasPermission } from './permission';
 
 /**
  * A route-level onRequest hook (it runs after the session check and before the body is read):
- * 403 unless the signed-in user holds `code` or is the super admin (API.md §6).
+ * 403 unless the signed-in user holds `code` or is the super admin (docs/api.md §6).
  */
 export const requirePermission =
   (code: string) =>

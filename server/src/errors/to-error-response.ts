@@ -71,7 +71,7 @@ const fromApiException = (error: ApiException, lang: Lang): ErrorResponse => {
 };
 
 /**
- * Maps anything thrown while handling a request to the API.md §0 error body. Only 4xx errors
+ * Maps anything thrown while handling a request to the docs/api.md §0 error body. Only 4xx errors
  * keep their detail; everything else becomes a generic 500 carrying the request id.
  */
 export const toErrorResponse = (error: unknown, lang: Lang, requestId: string): ErrorResponse => {

@@ -1,6 +1,6 @@
 import { format, type Localized, type Params } from './messages';
 
-/** Messages of file uploads and downloads (API.md §4), Chinese and English. */
+/** Messages of file uploads and downloads (docs/api.md §4), Chinese and English. */
 export const FILE_MESSAGES = {
   notMultipart: {
     zh: '上传须使用 multipart/form-data 格式',

@@ -1,6 +1,6 @@
 import { format, type Localized, type Params } from './messages';
 
-/** Messages of business data import and multi-table export (API.md §3), Chinese and English. */
+/** Messages of business data import and multi-table export (docs/api.md §3), Chinese and English. */
 export const IMPORT_MESSAGES = {
   notXlsx: {
     zh: '文件不是 Excel（.xlsx）文件',

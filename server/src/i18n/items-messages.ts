@@ -1,6 +1,6 @@
 import { format, type Localized, type Params } from './messages';
 
-/** Messages of the business items service (API.md §3), Chinese and English. */
+/** Messages of the business items service (docs/api.md §3), Chinese and English. */
 export const ITEMS_MESSAGES = {
   unknownColumn: { zh: '表中没有字段 {name}', en: 'the table has no column {name}' },
   unknownField: { zh: '表中没有字段或关系 {name}', en: 'the table has no column or relation {name}' },

@@ -1,6 +1,6 @@
 import { format, type Localized, type Params } from './messages';
 
-/** Messages of the table designer and sequences (API.md §2.1, §2.2), Chinese and English. */
+/** Messages of the table designer and sequences (docs/api.md §2.1, §2.2), Chinese and English. */
 export const METADATA_MESSAGES = {
   required: { zh: '不能为空', en: 'is required' },
   namePattern: {

@@ -1,6 +1,6 @@
 import { format, type Localized, type Params } from './messages';
 
-/** Messages of relations between tables (API.md §2.3), Chinese and English. */
+/** Messages of relations between tables (docs/api.md §2.3), Chinese and English. */
 export const RELATION_MESSAGES = {
   required: { zh: '不能为空', en: 'is required' },
   systemRelation: {

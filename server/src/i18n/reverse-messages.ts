@@ -1,6 +1,6 @@
 import { format, type Localized, type Params } from './messages';
 
-/** Messages of reverse engineering (API.md §2.1 `metadatas`), Chinese and English. */
+/** Messages of reverse engineering (docs/api.md §2.1 `metadatas`), Chinese and English. */
 export const REVERSE_MESSAGES = {
   tableMissing: { zh: '数据库中不存在表：{names}', en: 'the database has no table: {names}' },
   tableInternal: {

@@ -1,6 +1,6 @@
 import { format, type Localized, type Params } from './messages';
 
-/** Messages of the SQL console (API.md §2.4), Chinese and English. */
+/** Messages of the SQL console (docs/api.md §2.4), Chinese and English. */
 export const SQL_MESSAGES = {
   empty: { zh: '没有要执行的语句', en: 'There is no statement to run' },
   badParams: {

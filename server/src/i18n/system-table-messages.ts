@@ -1,6 +1,6 @@
 import { format, type Localized, type Params } from './messages';
 
-/** Messages of the rules that guard the system tables (API.md §3, §6), Chinese and English. */
+/** Messages of the rules that guard the system tables (docs/api.md §3, §6), Chinese and English. */
 export const SYSTEM_TABLE_MESSAGES = {
   systemTableChange: {
     zh: '系统表 {name} 由 crudboard 维护，不能修改',

@@ -1,6 +1,6 @@
 import { format, type Localized, type Params } from './messages';
 
-/** Messages of metadata export and import (API.md §2.1), Chinese and English. */
+/** Messages of metadata export and import (docs/api.md §2.1), Chinese and English. */
 export const TRANSFER_MESSAGES = {
   empty: {
     zh: '文件中没有表、序列号或关系',

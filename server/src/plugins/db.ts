@@ -26,7 +26,7 @@ declare module 'fastify' {
     dataSources: DataSourceRegistry;
   }
   interface FastifyRequest {
-    /** The data source the request selected (API.md §0); set on /api routes. */
+    /** The data source the request selected (docs/api.md §0); set on /api routes. */
     dataSource: DataSource;
   }
   interface FastifyContextConfig {

@@ -57,7 +57,7 @@ const serve = (app: FastifyInstance, store: DownloadStore, owners: Map<string, n
   );
 
 /**
- * Generated downloads (API.md §0): `app.downloads.create` writes a file under
+ * Generated downloads (docs/api.md §0): `app.downloads.create` writes a file under
  * `<dataDir>/downloads` with a random name, `GET /download/{name}` serves it to signed-in users as
  * an attachment, and files older than `ttlSeconds` are no longer served and get deleted.
  */

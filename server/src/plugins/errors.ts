@@ -3,7 +3,7 @@ import { toErrorResponse } from '../errors/to-error-response';
 import { errorMessage, languageOf } from '../i18n/messages';
 
 /**
- * One error contract for every route (API.md §0): `{code, message, errors?, requestId?}` with the
+ * One error contract for every route (docs/api.md §0): `{code, message, errors?, requestId?}` with the
  * message in the request's language. Unexpected errors are logged with their stack and request
  * id and answered with a generic 500 that carries the id.
  */

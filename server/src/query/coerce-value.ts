@@ -115,7 +115,7 @@ const coerceText = (column: QueryColumn, input: string | number | boolean): Coer
 /**
  * A request value (query text or JSON scalar) as a value of the column's type, or why not: integers
  * within the type's range (as strings beyond 2^53), decimals as exact text, BOOL from
- * true/false/1/0, DATE / TIME / DATETIME in the formats of API.md §0, text within its length.
+ * true/false/1/0, DATE / TIME / DATETIME in the formats of docs/api.md §0, text within its length.
  */
 export const coerceValue = (column: QueryColumn, input: unknown): Coerced => {
   if (typeof input !== 'string' && typeof input !== 'number' && typeof input !== 'boolean') {

@@ -62,7 +62,7 @@ const listCondition = (column: QueryColumn, operator: 'IN' | 'NOTIN', text: stri
 };
 
 /**
- * One column filter `col=value` (API.md §3): `v` EQ · `a,b` IN · `LIKE x` · `GE|GT|LE|LT x` and
+ * One column filter `col=value` (docs/api.md §3): `v` EQ · `a,b` IN · `LIKE x` · `GE|GT|LE|LT x` and
  * `>= > <= <` · `BETWEEN a,b` (either side empty) · `ISNULL` · `ISNOTNULL` · `NE x` · `NOTIN a,b`;
  * also `EQ x` (a single value that may hold commas) and `IN a,b`. Operator words are upper case
  * and followed by one space; list items are trimmed and blanks dropped (an empty IN matches nothing).

@@ -97,7 +97,7 @@ const conditionOf = (node: unknown, depth: number, walk: Walk): Condition => {
 };
 
 /**
- * The `filter` parameter (API.md §3): JSON `{conditionType: AND|OR, conditions:[..]}` or a leaf
+ * The `filter` parameter (docs/api.md §3): JSON `{conditionType: AND|OR, conditions:[..]}` or a leaf
  * `{columnName, operatorType, values}` (URL-encoded once more is accepted too). Column names go
  * through metadata, values are coerced to the column's type; at most MAX_FILTER_DEPTH levels and
  * MAX_FILTER_NODES conditions. Empty text or `null` means no filter.

@@ -65,7 +65,7 @@ const conjunction = (conditions: Condition[]): Condition | null => {
 };
 
 /**
- * The list parameters of API.md §3 as a typed query: paging within API.md §0 limits, `search`,
+ * The list parameters of docs/api.md §3 as a typed query: paging within docs/api.md §0 limits, `search`,
  * `select`, `orderby`, `expand`, and every other key as a column filter, ANDed with `filter`.
  * Every name goes through the table's metadata; anything unknown or malformed is a 400 naming the
  * parameter.

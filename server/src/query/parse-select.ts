@@ -6,7 +6,7 @@ import { findRelation, queryableColumn } from './resolve-column';
 import { splitList } from './split-list';
 
 /**
- * `select`: a comma list of columns and relation names (API.md §3; the key columns are added when
+ * `select`: a comma list of columns and relation names (docs/api.md §3; the key columns are added when
  * the rows are read). PASSWORD and FULLTEXT columns are never returned, so naming one is a 400.
  * Blank means everything.
  */

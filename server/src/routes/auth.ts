@@ -13,7 +13,7 @@ export type { LoginLimits };
 
 const accountKey = (username: string) => username.toLowerCase();
 
-/** POST /api/auth/login and GET /api/auth/logout (API.md §1). */
+/** POST /api/auth/login and GET /api/auth/logout (docs/api.md §1). */
 const authRoutes: FastifyPluginAsyncTypebox<{ limits?: LoginLimits }> = async (app, options) => {
   // Form bodies are taken here only (a sign-in form works without script); everywhere else JSON.
   await app.register(formbody);

@@ -30,7 +30,7 @@ const fileRequired = () =>
   new ApiException('VALIDATION_ERROR', undefined, { file: fileMessage('fileRequired') });
 
 /**
- * Uploads (API.md §4): `POST /api/file`, chunked `POST /api/file/big` and its resume state
+ * Uploads (docs/api.md §4): `POST /api/file`, chunked `POST /api/file/big` and its resume state
  * `GET /api/file/big/{md5}`. Files are streamed to `<dataDir>/files` under random names and
  * recorded in `cb_file` of `primary`. Stale partial uploads are deleted in the background.
  */

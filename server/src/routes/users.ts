@@ -23,7 +23,7 @@ import { readableTables } from '../services/permissions/readable-tables';
 
 const codesOf = (principal: Principal) => principal.authorities.map((a) => a.authority);
 
-/** The signed-in user: GET /api/users/me, /me/menu, /me/table (API.md §1) and PATCH /me/password. */
+/** The signed-in user: GET /api/users/me, /me/menu, /me/table (docs/api.md §1) and PATCH /me/password. */
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/me',

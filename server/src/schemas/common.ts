@@ -19,7 +19,7 @@ export const ApiErrorSchema = Type.Object(
     errors: Type.Optional(Type.Record(Type.String(), Type.String())),
     requestId: Type.Optional(Type.String()),
   },
-  { description: 'Error body of every failed request (API.md §0)' },
+  { description: 'Error body of every failed request (docs/api.md §0)' },
 );
 
 /** The error responses every route may give, for the OpenAPI document. */

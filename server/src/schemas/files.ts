@@ -6,7 +6,7 @@ export const UploadedFileSchema = Type.Object(
     name: Type.String({ description: 'original file name' }),
     url: Type.String({ description: 'download URL; what ATTACHMENT columns store' }),
   },
-  { description: 'A stored file (API.md §4)' },
+  { description: 'A stored file (docs/api.md §4)' },
 );
 
 export const ChunkResultSchema = Type.Object(

@@ -54,9 +54,12 @@ export const ItemKeyList = Type.Array(
   },
 );
 
-export const ItemBody = Type.Object({}, { additionalProperties: true, description: 'a record (API.md §3)' });
+export const ItemBody = Type.Object(
+  {},
+  { additionalProperties: true, description: 'a record (docs/api.md §3)' },
+);
 
 export const ItemRecord = Type.Object(
   {},
-  { additionalProperties: true, description: 'a record (API.md §3)' },
+  { additionalProperties: true, description: 'a record (docs/api.md §3)' },
 );

@@ -49,7 +49,7 @@ export const MetadataBundleBody = Type.Object(
   },
   {
     description:
-      'A metadata file (API.md §2.1): tables with their columns and indexes, the sequences their ' +
+      'A metadata file (docs/api.md §2.1): tables with their columns and indexes, the sequences their ' +
       'columns use, the relations between them; ids are the exporting data source’s and are remapped',
   },
 );

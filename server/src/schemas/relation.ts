@@ -24,7 +24,7 @@ export const RelationBody = Type.Object(
   },
   {
     description:
-      'Relation metadata (API.md §2.3): tables and columns as `{id}` references. On PATCH only the ' +
+      'Relation metadata (docs/api.md §2.3): tables and columns as `{id}` references. On PATCH only the ' +
       'fields present change',
   },
 );

@@ -19,7 +19,7 @@ export const SequenceBody = Type.Object(
     incrementBy: Whole,
     cycle: Type.Optional(BooleanOrNull()),
   },
-  { description: 'Sequence metadata (API.md §2.2); on PATCH only the fields present change' },
+  { description: 'Sequence metadata (docs/api.md §2.2); on PATCH only the fields present change' },
 );
 export type SequenceBody = Static<typeof SequenceBody>;
 

@@ -27,5 +27,5 @@ export const SqlResultSchema = Type.Object(
     truncated: Type.Boolean({ description: 'the query produced more rows than returned' }),
     elapsedMs: Type.Integer(),
   },
-  { description: 'Result of one SQL statement (API.md §2.4)' },
+  { description: 'Result of one SQL statement (docs/api.md §2.4)' },
 );

@@ -71,7 +71,7 @@ export const TableBody = Type.Object(
   },
   {
     description:
-      'Table metadata (API.md §2.1). On PATCH only the fields present change; `columns` lists every column ' +
+      'Table metadata (docs/api.md §2.1). On PATCH only the fields present change; `columns` lists every column ' +
       'to keep (stored ones with their id, new ones without), `indexs` every composite index.',
   },
 );

@@ -15,7 +15,7 @@ const groupBy = <T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 };
 
 /**
- * Table metadata (API.md §2.1) of one data source, with columns and indexes, in id order.
+ * Table metadata (docs/api.md §2.1) of one data source, with columns and indexes, in id order.
  * `ids` narrows it to some tables. Four queries whatever the number of tables.
  */
 export const listTables = async (knex: Knex, ids?: readonly number[]): Promise<StoredTable[]> => {

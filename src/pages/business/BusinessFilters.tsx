@@ -21,7 +21,7 @@ export interface BusinessFiltersProps {
 
 type BoolChoice = 'any' | 'true' | 'false';
 
-/** SPEC §2 list filters: keyword (Enter queries), one filter per queryable column, 查询 and 重置. */
+/** docs/product.md §2 list filters: keyword (Enter queries), one filter per queryable column, 查询 and 重置. */
 export const BusinessFilters = ({
   fields,
   relatedTables,

@@ -148,7 +148,7 @@ const RecordEditor = (props: RecordFormOptions) => {
   );
 };
 
-/** `business/:tableName/new` and `business/:tableName/:recId` (SPEC §2): metadata first, then the record. */
+/** `business/:tableName/new` and `business/:tableName/:recId` (docs/product.md §2): metadata first, then the record. */
 export const BusinessFormPage = () => {
   const { t } = useTranslation();
   const { tableName = '', recId } = useParams();

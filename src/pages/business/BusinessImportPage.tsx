@@ -100,7 +100,7 @@ export const BusinessImportPage = () => {
       const url = unquoteUrl(await call<string>(exportTablesCall(selected)));
       setExporting((state) => (state ? { generating: false, url } : state));
     } catch (failure) {
-      // SPEC §8: an export failure is only logged; the loading goes away.
+      // docs/product.md §8: an export failure is only logged; the loading goes away.
       console.error('crudboard: export failed', failure);
       setExporting(null);
     }

@@ -33,7 +33,7 @@ import { tableScroll } from '../../lib/table-virtual';
 import { businessColumns, DATA_COLUMN_WIDTH } from './businessColumns';
 
 export interface BusinessListPageProps {
-  /** Hide add, edit, delete, import and export whatever the table says (SPEC §6). */
+  /** Hide add, edit, delete, import and export whatever the table says (docs/product.md §6). */
   readOnly?: boolean;
 }
 
@@ -221,7 +221,7 @@ const BusinessListContent = ({
       const url = await exportRecords(tableName, format, { search, filter, filters });
       setExporting((state) => (state ? { generating: false, url } : state));
     } catch (failure) {
-      // SPEC §8: an export failure is only logged; the loading goes away.
+      // docs/product.md §8: an export failure is only logged; the loading goes away.
       console.error('crudboard: export failed', failure);
       setExporting(null);
     }
@@ -406,7 +406,7 @@ const BusinessListContent = ({
 };
 
 /**
- * The generic business data list (`business/:tableName`, SPEC §2): filters, banner actions,
+ * The generic business data list (`business/:tableName`, docs/product.md §2): filters, banner actions,
  * row actions, export, recycle bin and paging, all driven by the table's metadata. Another table
  * or data source starts from a fresh list.
  */

@@ -40,7 +40,7 @@ const renderer = (
 };
 
 /**
- * The data columns of a business list (SPEC §2, §5): the pc list layout's columns or all of them,
+ * The data columns of a business list (docs/product.md §2, §5): the pc list layout's columns or all of them,
  * passwords and full-text left out, each with its one cheap renderer built once per table.
  */
 export const businessColumns = (

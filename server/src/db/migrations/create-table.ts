@@ -16,7 +16,7 @@ export const createTable = (
     build(table);
   });
 
-/** Metadata timestamps: epoch milliseconds, as API.md §0 sends them. */
+/** Metadata timestamps: epoch milliseconds, as docs/api.md §0 sends them. */
 export const epochTimestamps = (table: Knex.CreateTableBuilder): void => {
   table.bigInteger('createdDate').notNullable();
   table.bigInteger('lastModifiedDate').notNullable();

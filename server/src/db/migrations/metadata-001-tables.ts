@@ -7,7 +7,7 @@ const reference = (table: Knex.CreateTableBuilder, column: string, target: strin
   table.integer(column).unsigned().references('id').inTable(target).onDelete(onDelete);
 
 /**
- * Metadata of one data source (API.md §2.1–2.3): tables, columns, indexes and their lines,
+ * Metadata of one data source (docs/api.md §2.1–2.3): tables, columns, indexes and their lines,
  * sequences, relations. Timestamps are epoch milliseconds; booleans are BOOLEAN (0/1 on SQLite
  * and MySQL). Names are unique per parent here; case-insensitive uniqueness is the services' job.
  */

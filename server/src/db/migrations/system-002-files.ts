@@ -3,7 +3,7 @@ import { createTable, dateTimeTimestamps } from './create-table';
 import type { NamedMigration } from './named-migration';
 
 /**
- * Uploaded files (API.md §4): one row per stored file. `name` is the original file name, `fileName`
+ * Uploaded files (docs/api.md §4): one row per stored file. `name` is the original file name, `fileName`
  * the random name on disk, `md5` finds an already stored copy ("instant upload").
  */
 export const system002Files: NamedMigration = {

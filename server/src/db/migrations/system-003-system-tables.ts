@@ -8,7 +8,7 @@ const metadataId = (table: Knex.CreateTableBuilder, column: string) =>
   table.bigInteger(column).unsigned().notNullable();
 
 /**
- * System tables the web app reads through the business API (API.md §3, §5): saved form layouts,
+ * System tables the web app reads through the business API (docs/api.md §3, §5): saved form layouts,
  * column extension properties (value dialogs), column-level table permissions and saved SQL.
  */
 export const system003SystemTables: NamedMigration = {

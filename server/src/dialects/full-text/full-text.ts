@@ -32,7 +32,7 @@ export interface Unflagged {
 export type FullTextMethod = 'fts5-trigram' | 'pg-trgm' | 'mysql-ngram' | 'mroonga-bigram' | 'like';
 
 /**
- * The keyword-search index of one data source (API.md §3 `search`): created and dropped with the
+ * The keyword-search index of one data source (docs/api.md §3 `search`): created and dropped with the
  * FULLTEXT column, and the condition that business search adds to its query.
  */
 export interface FullText {

@@ -54,7 +54,7 @@ const ConfigRecord = Type.Object(
 );
 
 /**
- * GET /api/business/config: the primary config table, open without login (API.md §3, §5).
+ * GET /api/business/config: the primary config table, open without login (docs/api.md §3, §5).
  * With only `offset`, `limit` (at most 100 rows), `key` and a `select` of its own columns (as
  * crudapi's client sends on every page) it answers `[{id, name, key, value}]` in id order; with any other list parameter (search, filter, orderby, select, column filters) it
  * answers like `GET /api/business/{table}` for the `config` system table, which takes a session

@@ -43,7 +43,7 @@ const produce = async (path: string, write: () => Promise<unknown>): Promise<voi
 };
 
 /**
- * Exports of the current list query (API.md §3): `.xlsx` and `.xml`, streamed from the database in
+ * Exports of the current list query (docs/api.md §3): `.xlsx` and `.xml`, streamed from the database in
  * batches into the file, answered with its download URL; and the import template.
  */
 const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -37,7 +37,7 @@ export interface ImportRoutesOptions {
 const tags = ['business'];
 
 /**
- * Business data import (API.md §3): `POST /api/business/{table}/import` (.xlsx), the multi-table
+ * Business data import (docs/api.md §3): `POST /api/business/{table}/import` (.xlsx), the multi-table
  * `POST /api/business/import` (JSON file) and its counterpart `POST /api/business/export`.
  */
 const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app, { dataDir, uploads }) => {

@@ -104,7 +104,7 @@ export const readOptions = (item: ItemTable, query: { select?: string; expand?: 
 });
 
 /**
- * The items API of every table (API.md §3): `/api/business/{table}` list, count, all-by-ids, get,
+ * The items API of every table (docs/api.md §3): `/api/business/{table}` list, count, all-by-ids, get,
  * create, update, delete and batch delete, driven by the table's metadata.
  */
 const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {

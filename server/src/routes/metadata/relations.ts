@@ -27,7 +27,7 @@ const Search = Type.Optional(
 );
 const RelationList = Type.Array(RelationSchema);
 
-/** /api/metadata/tablerelations (API.md §2.3). */
+/** /api/metadata/tablerelations (docs/api.md §2.3). */
 const relationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '',

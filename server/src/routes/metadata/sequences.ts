@@ -23,7 +23,7 @@ const Search = Type.Optional(
   Type.String({ maxLength: 200, description: 'substring of name or caption, any case' }),
 );
 
-/** /api/metadata/sequences (API.md §2.2). */
+/** /api/metadata/sequences (docs/api.md §2.2). */
 const sequenceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '',

@@ -15,7 +15,7 @@ export interface SqlRouteOptions {
 
 const LOGGED_SQL_CHARS = 200;
 
-/** /api/metadata/sqls (API.md §2.4): the SQL console. Saved statements live in `sqlQuery`. */
+/** /api/metadata/sqls (docs/api.md §2.4): the SQL console. Saved statements live in `sqlQuery`. */
 const sqlRoutes: FastifyPluginAsyncTypebox<SqlRouteOptions> = async (app, options) => {
   const timeoutMs = options.timeoutMs ?? DEFAULT_SQL_TIMEOUT_MS;
   app.addHook('onClose', async () => closeSqliteProcesses());

@@ -34,7 +34,7 @@ const reportWarnings = (reply: FastifyReply, log: FastifyBaseLogger, result: Rev
 
 const warningsNote = `Approximations (nearest data types, defaults or indexes metadata cannot hold, skipped foreign keys) are listed as JSON in the \`${WARNINGS_HEADER}\` response header and logged; a column whose type is approximate says so in its description.`;
 
-/** /api/metadata/tables/metadatas (API.md §2.1): reverse engineering of existing physical tables. */
+/** /api/metadata/tables/metadatas (docs/api.md §2.1): reverse engineering of existing physical tables. */
 const tableReverseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/metadatas',

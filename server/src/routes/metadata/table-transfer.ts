@@ -50,7 +50,7 @@ const readFilePart = async (request: FastifyRequest, maxBytes: number): Promise<
 };
 
 /**
- * Metadata files (API.md §2.1): `POST /api/metadata/tables/export` writes the tables with their
+ * Metadata files (docs/api.md §2.1): `POST /api/metadata/tables/export` writes the tables with their
  * sequences and relations as JSON and answers its download URL; `POST .../import` (JSON body) and
  * `POST .../file/import` (multipart `file`) create what a file describes, all or nothing.
  */

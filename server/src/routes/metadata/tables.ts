@@ -23,7 +23,7 @@ const read = requirePermission('metadata:read');
 const write = requirePermission('metadata:write');
 const tags = ['metadata'];
 
-/** /api/metadata/tables (API.md §2.1): the table designer. */
+/** /api/metadata/tables (docs/api.md §2.1): the table designer. */
 const tableRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const hooksFor = (log: { error: (object: object, message: string) => void }) => ({
     onCleanupError: (step: string, error: unknown) =>

@@ -11,7 +11,7 @@ export interface ExportColumn {
   header: string;
 }
 
-/** Never exported (API.md §3): password hashes and the full-text body. */
+/** Never exported (docs/api.md §3): password hashes and the full-text body. */
 const isExportable = (column: StoredColumn): boolean =>
   column.dataType !== 'PASSWORD' && column.indexType !== 'FULLTEXT';
 

@@ -22,7 +22,7 @@ export const relatedText = (related: unknown, keyName: string): ExportValue => {
 
 /**
  * The value an export writes for one column of a record: relation keys as the related record's
- * display values (API.md §3), everything else as the list returns it (dates already formatted).
+ * display values (docs/api.md §3), everything else as the list returns it (dates already formatted).
  */
 export const exportValue = (
   record: Record<string, unknown>,

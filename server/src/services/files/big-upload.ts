@@ -148,7 +148,7 @@ const chunkSizeOf = (fields: ChunkFields, length: number): number => {
 };
 
 /**
- * Chunked uploads keyed by the file's md5 (API.md §4). An upload lives in `partial/<md5>/`: the
+ * Chunked uploads keyed by the file's md5 (docs/api.md §4). An upload lives in `partial/<md5>/`: the
  * manifest (fixed by the first chunk: name, size, chunk count and chunk size), one `data` file of
  * the full size, and an empty marker file per chunk whose bytes are in place (so after a crash a
  * chunk is either whole or absent). Chunks are written straight into their place in `data`; the

@@ -31,7 +31,7 @@ const integerOf = (text: string | undefined): number | undefined => {
 };
 
 /**
- * Checks the fields of a chunk request (API.md §4): a 32-hex md5 (never used as a path before
+ * Checks the fields of a chunk request (docs/api.md §4): a 32-hex md5 (never used as a path before
  * this), a name, integer size / chunks / chunk in range, and enough chunks for the chunk size
  * limit. Throws 413 when the file is over the big-file limit, else 400 listing every bad field.
  */

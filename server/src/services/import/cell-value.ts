@@ -42,7 +42,7 @@ const ok = (value: string | number | boolean | null): CellValue => ({ ok: true, 
 /**
  * The value of one cell of an imported sheet for `column`: text, numbers and booleans as they are
  * (numbers as text for text columns; a number in a date/time column is read as a spreadsheet date
- * serial), dates formatted as API.md §0 writes them, rich text and hyperlinks as their text, an
+ * serial), dates formatted as docs/api.md §0 writes them, rich text and hyperlinks as their text, an
  * empty cell as null. A formula is never evaluated: its cached result is taken, and a formula
  * without one is refused; error cells (`#N/A`…) are refused.
  */

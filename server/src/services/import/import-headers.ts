@@ -13,7 +13,7 @@ export interface MappedHeader {
 const key = (text: string): string => text.trim().toLowerCase();
 
 /**
- * Maps a header row to the table's columns (API.md §3): each header is a column's name or caption,
+ * Maps a header row to the table's columns (docs/api.md §3): each header is a column's name or caption,
  * ignoring case and surrounding spaces (a name wins over another column's caption). The FULLTEXT
  * column is never imported; blank headers are skipped. Unknown headers → 400 listing all of them;
  * two headers for the same column → 400.

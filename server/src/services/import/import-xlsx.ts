@@ -59,7 +59,7 @@ async function* readableRows(path: string): AsyncGenerator<SheetRow> {
 }
 
 /**
- * `POST /api/business/{table}/import` (API.md §3): checks the uploaded .xlsx (see
+ * `POST /api/business/{table}/import` (docs/api.md §3): checks the uploaded .xlsx (see
  * checkXlsxArchive; shared strings or a worksheet unpacking past their limits are a 413), maps its
  * header row to columns, converts every cell with the items service's own rules, then writes the
  * rows (see importSheet). All-or-nothing unless `partial`: any bad row rolls everything back with

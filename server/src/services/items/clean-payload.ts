@@ -82,7 +82,7 @@ const requiredOnCreate = (column: StoredColumn, input: PayloadInput): boolean =>
   !ignoredColumn(column, input);
 
 /**
- * Checks and types a create or update body (API.md §3): every key must be a column or a relation of
+ * Checks and types a create or update body (docs/api.md §3): every key must be a column or a relation of
  * the table; values are coerced to their column's type. Columns the server fills (audit columns,
  * the FULLTEXT body, a child's foreign key), auto-increment and non-insertable columns on create
  * (so a sub-table row's temporary id goes too), non-updatable and key columns on update are

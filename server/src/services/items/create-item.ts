@@ -6,7 +6,7 @@ import { runWrite } from './write-context';
 
 /**
  * POST /api/business/{table}: the record and its nested children in one transaction. Returns the
- * new id as API.md §0 sends it: a number for a numeric key, else text (`k1=v1,k2=v2` for a
+ * new id as docs/api.md §0 sends it: a number for a numeric key, else text (`k1=v1,k2=v2` for a
  * composite key).
  */
 export const createItem = async (

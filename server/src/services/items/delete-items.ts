@@ -10,7 +10,7 @@ import { systemValues } from './system-columns';
 import { hooksOf, runWrite } from './write-context';
 
 /**
- * DELETE one or many records (API.md §3), all or nothing: 404 if one of them does not exist.
+ * DELETE one or many records (docs/api.md §3), all or nothing: 404 if one of them does not exist.
  * Soft: `isDeleted` set (with the modification time and updater); hard: the rows and, first, their
  * OneToMany / MainToSub children.
  */

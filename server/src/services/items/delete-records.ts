@@ -40,7 +40,7 @@ const childKeys = async (
 };
 
 /**
- * Hard-deletes records and, first, their OneToMany / MainToSub children, recursively (API.md §3),
+ * Hard-deletes records and, first, their OneToMany / MainToSub children, recursively (docs/api.md §3),
  * in the caller's transaction. Deleting children needs the delete permission on their table; a
  * cascade that would delete records of a read-only table is a 409.
  */

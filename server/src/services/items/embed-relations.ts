@@ -119,7 +119,7 @@ const embedChildren = async (
 };
 
 /**
- * The relations of a page embedded into its records (API.md §3), with one query per relation
+ * The relations of a page embedded into its records (docs/api.md §3), with one query per relation
  * whatever the number of records. `full` names the relations whose parents come with every
  * readable column. Relations to tables the user may not read are left out, and so is a relation
  * whose name is also a column of the table.

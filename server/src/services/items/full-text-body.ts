@@ -38,7 +38,7 @@ const fit = (target: StoredColumn, text: string): string => {
 };
 
 /**
- * The text of the FULLTEXT column `target` for a record (API.md §2.1): the values of the columns
+ * The text of the FULLTEXT column `target` for a record (docs/api.md §2.1): the values of the columns
  * that feed it, in column order, joined by spaces, cut to what the column holds; null when empty.
  */
 export const fullTextBody = (

@@ -33,7 +33,7 @@ export const may = (
   action: BusinessAction,
 ): boolean => hasPermission(context.authorities, businessPermission(table.name, action, context.dataSource));
 
-/** 403 unless the user holds `business:<table>:<action>` (API.md §6). */
+/** 403 unless the user holds `business:<table>:<action>` (docs/api.md §6). */
 export const assertMay = (
   context: ItemContext,
   table: Pick<StoredTable, 'name'>,

@@ -2,7 +2,7 @@ import type { RelationType } from '../../../../contract/index';
 import type { QueryTable } from '../../query/query-types';
 import type { StoredColumn, StoredTable } from '../metadata-rows';
 
-/** A relation of a table (API.md §2.3), its columns and target resolved. */
+/** A relation of a table (docs/api.md §2.3), its columns and target resolved. */
 export interface ItemRelation {
   id: number;
   name: string;

@@ -2,7 +2,7 @@ import type { ListQuery } from '../../query/query-types';
 import { isToOne, type ItemRelation, type ItemTable } from './item-table';
 
 /**
- * The relations a read embeds (API.md §3): with `select`, the selected and expanded ones; else on
+ * The relations a read embeds (docs/api.md §3): with `select`, the selected and expanded ones; else on
  * a list the ManyToOne / SubToMain ones plus the expanded ones, and on a single record all of them.
  */
 export const relationsToEmbed = (

@@ -7,7 +7,7 @@ import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 
 /**
- * How `search` narrows a query on this table (API.md §3): through the table's FULLTEXT column with
+ * How `search` narrows a query on this table (docs/api.md §3): through the table's FULLTEXT column with
  * the data source's full-text method (FTS5 trigram, pg_trgm, ngram or Mroonga, which fall back to
  * LIKE for keywords shorter than they index), else LIKE over the queryable text columns.
  * `sourceKnex` is the data source's own Knex (the full-text method is detected once per source).

@@ -3,7 +3,7 @@ import { kindOf } from '../../query/data-type-kind';
 import type { QueryColumn } from '../../query/query-types';
 
 /**
- * Optimistic locking (API.md §3): whether the `lastModifiedDate` a PATCH body carries is older
+ * Optimistic locking (docs/api.md §3): whether the `lastModifiedDate` a PATCH body carries is older
  * than the stored one ('stale'), is not a value of the column's type ('invalid'), or is fine.
  * A body without it, or a record never stamped, is fine.
  */

@@ -24,7 +24,7 @@ const temporalText = (value: unknown): string =>
       : String(value);
 
 /**
- * A stored value as API.md §0 sends it, whatever the driver returned: BOOL true/false, integers as
+ * A stored value as docs/api.md §0 sends it, whatever the driver returned: BOOL true/false, integers as
  * numbers (strings beyond 2^53), DECIMAL as text, DATE `YYYY-MM-DD`, TIME `HH:mm:ss`, DATETIME
  * `YYYY-MM-DD HH:mm:ss`, text as text.
  */

@@ -1,11 +1,11 @@
 import type { StoredColumn } from '../metadata-rows';
 import { toOutputValue } from './to-output-value';
 
-/** Columns a record shows: never PASSWORD values, never the FULLTEXT column (API.md §3). */
+/** Columns a record shows: never PASSWORD values, never the FULLTEXT column (docs/api.md §3). */
 export const isReadable = (column: Pick<StoredColumn, 'dataType' | 'indexType'>): boolean =>
   column.dataType !== 'PASSWORD' && column.indexType !== 'FULLTEXT';
 
-/** A database row as a business record: readable columns present in the row, in API.md §0 types. */
+/** A database row as a business record: readable columns present in the row, in docs/api.md §0 types. */
 export const toRecord = (
   columns: readonly StoredColumn[],
   row: Record<string, unknown>,

@@ -1,4 +1,4 @@
-/** One entry of `tablePermission.columns` (API.md §3): what a role may do with one column. */
+/** One entry of `tablePermission.columns` (docs/api.md §3): what a role may do with one column. */
 export interface ColumnGrant {
   columnId: number;
   read: boolean;

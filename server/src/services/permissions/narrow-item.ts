@@ -18,7 +18,7 @@ const hiddenOf = (rules: ColumnRules, tableId: number): ReadonlySet<number> =>
   rules.get(tableId)?.hidden ?? new Set<number>();
 
 /**
- * The table as a user with column rules reads it (API.md §6): columns they may not read are gone
+ * The table as a user with column rules reads it (docs/api.md §6): columns they may not read are gone
  * from what is returned, selected, filtered, sorted and exported, and from the related records
  * embedded in it; relations through a hidden column are gone; and keyword search no longer uses
  * the full-text body (which holds the hidden values too) but the readable text columns.
@@ -75,7 +75,7 @@ export const narrowForImport = (item: ItemTable, rules: ColumnRules): ItemTable 
 };
 
 /**
- * 403 when a create or update body sets a column the user may not change (API.md §6); nothing
+ * 403 when a create or update body sets a column the user may not change (docs/api.md §6); nothing
  * is written then. Only the record's own fields count: nested children are written through
  * their own tables' rules.
  */

@@ -2,7 +2,7 @@ import type { StoredTable } from '../metadata-rows';
 import type { ColumnRules } from './column-rules';
 
 /**
- * The tables as a user with column rules sees their metadata (API.md §1 `/me/table`): each table
+ * The tables as a user with column rules sees their metadata (docs/api.md §1 `/me/table`): each table
  * without the columns the user may not read; keys always stay, they name the records.
  */
 export const readableTables = (tables: readonly StoredTable[], rules: ColumnRules): StoredTable[] =>

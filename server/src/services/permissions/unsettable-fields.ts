@@ -24,7 +24,7 @@ export const unsettableFields = (
   return [...named];
 };
 
-/** 403 (nothing written) when records set a column the user may not change (API.md §6). */
+/** 403 (nothing written) when records set a column the user may not change (docs/api.md §6). */
 export const assertOnlySettable = (
   whole: ItemTable,
   allowed: ItemTable,

@@ -26,7 +26,7 @@ export const keyFamily = (dataType: DataType): 'integer' | 'text' | null => {
 };
 
 /**
- * The rules of a relation that need no query (API.md §2.3), as field errors under `prefix`: a
+ * The rules of a relation that need no query (docs/api.md §2.3), as field errors under `prefix`: a
  * name of letters, digits and underscores that is no column of the from-table, a type, and two
  * distinct integer or CHAR / VARCHAR columns of the same family. Relation names are never SQL
  * identifiers, so reserved words are allowed (`order`, `user`).

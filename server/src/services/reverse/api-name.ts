@@ -3,7 +3,7 @@ import { nameProblem } from '../tables/name-problem';
 const MAX_NAME = 64;
 
 /**
- * The API name of a reversed table: its physical name when that is a valid name (API.md §2.1) no
+ * The API name of a reversed table: its physical name when that is a valid name (docs/api.md §2.1) no
  * other table uses, else the physical name with a suffix (`order` → `order_t`, then `order_t2`...).
  * `taken` holds lower-case names already in use; the chosen one is added to it.
  */

@@ -12,7 +12,7 @@ export interface RelationRow {
   toColumnId: number;
 }
 
-/** Stores relations (API.md §2.3) in the caller's transaction. */
+/** Stores relations (docs/api.md §2.3) in the caller's transaction. */
 export const insertRelations = async (db: Knex, rows: readonly RelationRow[], now: number): Promise<void> => {
   for (const row of rows) {
     await db(META.relation).insert({

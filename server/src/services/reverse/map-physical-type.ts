@@ -184,7 +184,7 @@ const sqliteAffinity = (base: string, args: number[]): MappedType => {
 };
 
 /**
- * The nearest of crudboard's data types (API.md §2.1) for a physical column type as the database
+ * The nearest of crudboard's data types (docs/api.md §2.1) for a physical column type as the database
  * reports it, e.g. `INTEGER` → INT, `NVARCHAR(40)` → VARCHAR 40, `NUMERIC(10,2)` → DECIMAL 10,2,
  * `timestamp` → DATETIME, `bytea` → LONGTEXT (approximate, read-only), `tinyint(1)` on MySQL → BOOL.
  */

@@ -29,7 +29,7 @@ export interface PhysicalForeignKey {
   refColumn: string;
 }
 
-/** `GET /metadatas/{tableName}` (API.md §2.1): what the database says about one table. */
+/** `GET /metadatas/{tableName}` (docs/api.md §2.1): what the database says about one table. */
 export interface PhysicalTableDescription {
   tableName: string;
   comment: string | null;

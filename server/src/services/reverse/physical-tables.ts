@@ -81,7 +81,7 @@ const keyOf = (table: IntrospectedTable, column: string): ColumnKey => {
   return '';
 };
 
-/** The wire description of an introspected table (API.md §2.1). */
+/** The wire description of an introspected table (docs/api.md §2.1). */
 export const toDescription = (table: IntrospectedTable): PhysicalTableDescription => ({
   tableName: table.tableName,
   comment: table.comment,

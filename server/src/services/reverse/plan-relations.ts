@@ -62,7 +62,7 @@ const freeName = (taken: Set<string>, candidates: readonly string[]): string => 
 };
 
 /**
- * The relations that foreign keys stand for (API.md §2.3): for each single-column foreign key whose
+ * The relations that foreign keys stand for (docs/api.md §2.3): for each single-column foreign key whose
  * table and target are both known and one of them is being reversed, a ManyToOne on the child
  * (named after the column, e.g. `artist` for `ArtistId`) and its OneToMany counterpart on the
  * parent (named after the child, e.g. `albums`). Names are unique per table and never a column's

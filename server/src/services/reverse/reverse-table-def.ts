@@ -99,7 +99,7 @@ const describeColumn = (comment: string | null, approximated: string | null): st
 const primaryIndexName = (tableName: string) => `pk_${tableName}`.slice(0, MAX_IDENTIFIER_LENGTH);
 
 /**
- * The metadata of an existing physical table (API.md §2.1, `reverse: true`): every column with
+ * The metadata of an existing physical table (docs/api.md §2.1, `reverse: true`): every column with
  * the nearest data type, the primary key (on the column, or a PRIMARY composite index), the other
  * indexes on their column or as composite indexes. Pure; what could not be said exactly is
  * added to `warnings`. `name` is the API name chosen for the table.

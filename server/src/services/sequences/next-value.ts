@@ -7,7 +7,7 @@ import { advanceSequence } from './advance-sequence';
 import { toSequence } from './sequence-store';
 
 /**
- * The next value of a sequence (API.md §2.2), atomically: the row is locked for the read and the
+ * The next value of a sequence (docs/api.md §2.2), atomically: the row is locked for the read and the
  * write (PostgreSQL and MySQL: SELECT ... FOR UPDATE; SQLite: a first write takes the database's
  * write lock), so concurrent callers never get the same counter value. 404 for an unknown id, 409
  * when a non-cycling counter is past its maxValue. Pass a transaction to draw inside it.

@@ -52,7 +52,7 @@ export const mergeSequenceBody = (stored: SequenceDef, body: SequenceBody): Sequ
 const safe = (value: number | null) => value === null || Number.isSafeInteger(value);
 
 /**
- * Rules of API.md §2.2: the name (letters, digits, underscores), whole numbers within ±(2^53-1),
+ * Rules of docs/api.md §2.2: the name (letters, digits, underscores), whole numbers within ±(2^53-1),
  * for a counter minValue ≤ nextValue ≤ maxValue (nextValue only when it is being set: a used-up
  * sequence stores maxValue + incrementBy) and incrementBy ≥ 1, and a format that fits the type.
  */

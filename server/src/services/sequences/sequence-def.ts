@@ -1,6 +1,6 @@
 import type { SequenceType } from '../../../../contract/index';
 
-/** A sequence as stored (API.md §2.2), every field present. */
+/** A sequence as stored (docs/api.md §2.2), every field present. */
 export interface SequenceDef {
   id?: number;
   name: string;

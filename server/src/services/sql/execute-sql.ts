@@ -11,7 +11,7 @@ import { runSqlite } from './sqlite-runner';
 import { refusalOf } from './statement-rules';
 import { systemTableRefusal } from './system-table-refusal';
 
-/** Rows a console result holds at most (API.md §2.4). */
+/** Rows a console result holds at most (docs/api.md §2.4). */
 export const MAX_SQL_ROWS = 1000;
 
 export interface ExecuteSqlInput {
@@ -63,7 +63,7 @@ const toApiError = (error: SqlRunError, timeoutMs: number, source: DataSource): 
 };
 
 /**
- * Runs one statement of the SQL console on a data source (API.md §2.4). One statement per call:
+ * Runs one statement of the SQL console on a data source (docs/api.md §2.4). One statement per call:
  * a text holding several is refused with their count (the web console runs them one at a time).
  * Errors of the statement itself are 400s carrying the database's message (it is the user's own
  * SQL); only failures to reach the database are 500s.

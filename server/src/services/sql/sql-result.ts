@@ -6,7 +6,7 @@ export interface SqlColumnInfo {
   type: string | null;
 }
 
-/** `POST /api/metadata/sqls/execute` response (API.md §2.4). */
+/** `POST /api/metadata/sqls/execute` response (docs/api.md §2.4). */
 export interface SqlResult {
   columns: SqlColumnInfo[];
   rows: unknown[][];

@@ -34,7 +34,7 @@ const codesOf = (permissions: unknown): string[] =>
     ? [...new Set(permissions.split(',').map((code) => code.trim()))].filter((code) => code !== '')
     : [];
 
-/** 403 unless the editor holds every permission code it grants (API.md §6); the super admin holds all. */
+/** 403 unless the editor holds every permission code it grants (docs/api.md §6); the super admin holds all. */
 const assertHolds = (write: WriteContext, codes: readonly string[]) => {
   if (isSuperAdmin(write.authorities)) return;
   const missing = codes.filter(
@@ -151,7 +151,7 @@ const checkFields = (item: ItemTable, values: Values, path: string) => {
 };
 
 /**
- * Rules of a system-table record about to be created (API.md §3, §6): nobody changes their own
+ * Rules of a system-table record about to be created (docs/api.md §3, §6): nobody changes their own
  * roles or grants what they do not hold; layout fields must be valid. `values` are the checked
  * column values (passwords still in clear).
  */

@@ -195,7 +195,7 @@ class Sync {
 }
 
 /**
- * Writes the metadata of the system tables (API.md §3) into `primary`: tables, columns and the
+ * Writes the metadata of the system tables (docs/api.md §3) into `primary`: tables, columns and the
  * declared relations are inserted when missing and updated when the declaration changed; columns
  * no longer declared are removed. Idempotent: a second run changes nothing. Tables whose physical
  * table is missing, or whose name another table holds, are skipped and reported.

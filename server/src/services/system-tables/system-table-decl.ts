@@ -29,7 +29,7 @@ export interface SystemRelationDecl {
   toColumn: string;
 }
 
-/** A system table (API.md §3 "System tables"): its metadata, written by the startup sync. */
+/** A system table (docs/api.md §3 "System tables"): its metadata, written by the startup sync. */
 export interface SystemTableDecl {
   name: string;
   pluralName: string;

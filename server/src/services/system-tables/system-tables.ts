@@ -62,7 +62,7 @@ const table = (
 ): SystemTableDecl => ({ description: null, readOnly: false, relations: [], ...decl });
 
 /**
- * The system tables the business API serves (API.md §3 "System tables"), described here and
+ * The system tables the business API serves (docs/api.md §3 "System tables"), described here and
  * written into `primary`'s metadata at every start, so that a new version can change them.
  * The session table is never exposed.
  */

@@ -23,7 +23,7 @@ const CATALOG_NAMES = new Set(['information_schema', 'performance_schema', 'mysq
 export const ROUTE_WORDS: ReadonlySet<string> = new Set(['import', 'export', 'sequence', 'config', 'me']);
 
 /**
- * What is wrong with a table, column or index name (API.md §2.1), or undefined when it is fine:
+ * What is wrong with a table, column or index name (docs/api.md §2.1), or undefined when it is fine:
  * it must match NAME_PATTERN and be no reserved word of SQLite, PostgreSQL or MySQL in any case.
  * Runs before any SQL, so quotes, backticks, semicolons, `--`, non-ASCII and long names never
  * reach the database.

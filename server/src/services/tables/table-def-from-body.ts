@@ -92,7 +92,7 @@ const newColumn = (body: ColumnBody, i: number, errors: ErrorBag): ColumnDef => 
 };
 
 /**
- * A create body (API.md §2.1 "Table without ids") as a table definition; ids and `systemable` in
+ * A create body (docs/api.md §2.1 "Table without ids") as a table definition; ids and `systemable` in
  * it are ignored (a systemable table refuses every change, so only crudboard may set the flag).
  */
 export const tableDefFromBody = (body: TableBody, errors: ErrorBag): TableDef => {
@@ -170,7 +170,7 @@ const mergeIndexes = (
 };
 
 /**
- * A PATCH body (API.md §2.1) applied to the stored table: fields present replace stored ones;
+ * A PATCH body (docs/api.md §2.1) applied to the stored table: fields present replace stored ones;
  * `columns` (when given) lists every column to keep — stored ones by id, new ones without — and
  * `indexs` (when given) every composite index. `reverse` and `systemable` are kept as stored.
  */

@@ -32,7 +32,7 @@ export interface ColumnDef {
 
 export type CompositeIndexType = 'PRIMARY' | 'UNIQUE' | 'INDEX';
 
-/** A composite index (`indexs` of API.md §2.1); `columns` are column names of the same table. */
+/** A composite index (`indexs` of docs/api.md §2.1); `columns` are column names of the same table. */
 export interface IndexDef {
   id?: number;
   name: string;

@@ -289,7 +289,7 @@ const checkEdit = (table: TableDef, existing: TableDef, errors: ErrorBag) => {
 };
 
 /**
- * The rules of API.md §2.1 for a table definition (create, or the merged result of an edit): names,
+ * The rules of docs/api.md §2.1 for a table definition (create, or the merged result of an edit): names,
  * types and sizes, defaults, indexes, the one primary key. Pure: adds field errors to `errors`.
  * Without `others` and `sequences` it checks everything that needs no database, so that bad
  * names are refused before any query runs.

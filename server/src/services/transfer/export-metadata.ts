@@ -7,7 +7,7 @@ import type { StoredTable } from '../metadata-rows';
 import { relationsFrom, type StoredRelation } from '../relations/relation-store';
 import { toSequence, type StoredSequence } from '../sequences/sequence-store';
 
-/** The content of a metadata file (API.md §2.1). */
+/** The content of a metadata file (docs/api.md §2.1). */
 export interface ExportedMetadata {
   sequences: StoredSequence[];
   tables: StoredTable[];

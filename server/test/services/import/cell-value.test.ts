@@ -14,7 +14,7 @@ describe('cellValue', () => {
     expect(cellValue(column('BOOL'), true)).toEqual({ ok: true, value: true });
   });
 
-  it('formats dates as API.md writes them, from Date cells and from date serials', () => {
+  it('formats dates as the API writes them, from Date cells and from date serials', () => {
     const date = new Date(Date.UTC(2024, 1, 29, 13, 5, 9));
     expect(cellValue(column('DATE'), date)).toEqual({ ok: true, value: '2024-02-29' });
     expect(cellValue(column('TIME'), date)).toEqual({ ok: true, value: '13:05:09' });
