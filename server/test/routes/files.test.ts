@@ -1,3 +1,4 @@
+import { CONTENT_SECURITY_POLICY } from '../../src/plugins/security-headers';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
@@ -96,7 +97,8 @@ describeEachDatabase('files API ($name)', (db) => {
     expect(served.headers['content-disposition']).toBe(
       `attachment; filename="____ v2.xlsx"; filename*=UTF-8''${encodeURIComponent('季度报表 v2.xlsx')}`,
     );
-    expect(served.headers['content-security-policy']).toBeUndefined();
+    // A download gets the app's own policy; only inline files are sandboxed.
+    expect(served.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
   });
 
   it('serves images and PDF inline in a sandbox, and never HTML or SVG', async () => {
@@ -122,7 +124,9 @@ describeEachDatabase('files API ($name)', (db) => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe(item.type);
       expect(served.headers['content-disposition']).toMatch(item.inline ? /^inline;/ : /^attachment;/);
-      expect(served.headers['content-security-policy']).toBe(item.inline ? 'sandbox' : undefined);
+      expect(served.headers['content-security-policy']).toBe(
+        item.inline ? 'sandbox' : CONTENT_SECURITY_POLICY,
+      );
     }
   });
 

@@ -430,12 +430,22 @@ describeEachDatabase('system tables through the business API ($name)', (db) => {
     const plain = await app.inject({ method: 'GET', url: '/api/business/config' });
     expect(plain.statusCode).toBe(200);
     expect(plain.json().map((c: { key: string }) => c.key)).toEqual(['appName', 'businessName']);
-    const searched = await app.inject({ method: 'GET', url: '/api/business/config?search=business' });
+    // Searching is the business API's: a session and business:config:read.
+    const anonymous = await app.inject({ method: 'GET', url: '/api/business/config?search=business' });
+    expect(anonymous.statusCode).toBe(401);
+    const { cookie } = await login(app);
+    const searched = await app.inject({
+      method: 'GET',
+      url: '/api/business/config?search=business',
+      headers: { cookie },
+    });
     expect(searched.statusCode, searched.body).toBe(200);
     expect(searched.json()).toEqual([
       expect.objectContaining({ key: 'businessName', value: '业务数据', createdDate: expect.any(String) }),
     ]);
-    expect((await app.inject({ method: 'GET', url: '/api/business/config?nope=1' })).statusCode).toBe(400);
+    const unknown = { method: 'GET' as const, url: '/api/business/config?nope=1' };
+    expect((await app.inject(unknown)).statusCode).toBe(401);
+    expect((await app.inject({ ...unknown, headers: { cookie } })).statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: '/api/business/config/count' })).statusCode).toBe(401);
 
     const api = await signedIn(app);
