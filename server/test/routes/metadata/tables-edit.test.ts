@@ -294,11 +294,9 @@ describeEachDatabase('DELETE /api/metadata/tables ($name)', (db) => {
     const a = await createTableViaApi(api, { name: 'alpha', columns: SYSTEM_COLUMNS });
     const b = await createTableViaApi(api, { name: 'beta', columns: SYSTEM_COLUMNS });
     const c = await createTableViaApi(api, { name: 'gamma', columns: SYSTEM_COLUMNS });
-    const system = await createTableViaApi(api, {
-      name: 'sysThing',
-      systemable: true,
-      columns: SYSTEM_COLUMNS,
-    });
+    // Only crudboard marks a table systemable (a body's flag is ignored).
+    const system = await createTableViaApi(api, { name: 'sysThing', columns: SYSTEM_COLUMNS });
+    await knex('cb_meta_table').where('id', system.id).update({ systemable: true });
     await knex('cb_meta_relation').insert({
       name: 'beta',
       relationType: 'ManyToOne',
