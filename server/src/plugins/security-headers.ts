@@ -7,7 +7,8 @@ import fp from 'fastify-plugin';
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // The browser's md5 of big files runs WebAssembly: compiling it is allowed, eval is not.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

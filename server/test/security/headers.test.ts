@@ -25,6 +25,7 @@ describeEachDatabase('response headers and open endpoints ($name)', (db) => {
       expect(csp, url).toContain("default-src 'self'");
       expect(csp, url).toContain("script-src 'self'");
       expect(csp, url).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp, url).not.toMatch(/script-src[^;]*'unsafe-eval'/);
       expect(csp, url).toContain("style-src 'self' 'unsafe-inline'");
       expect(csp, url).toContain("frame-ancestors 'self'");
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
