@@ -69,6 +69,9 @@ describe('a role holding business:*', () => {
 
     await page.getByRole('button', { name: /添\s*加/ }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/business/widget/new'));
+    // The list (whose filters have the same labels) stays on screen until the form's code is loaded.
+    await page.getByText('添加部件', { exact: true }).first().waitFor();
+    await page.locator('form, .ant-collapse').getByLabel('名称').waitFor();
     await page.getByLabel('名称').fill('螺母');
     await page.getByLabel('颜色').fill('金色');
     await page.getByRole('button', { name: /保\s*存/ }).click();
