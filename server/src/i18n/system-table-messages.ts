@@ -40,6 +40,10 @@ export const SYSTEM_TABLE_MESSAGES = {
     zh: '用户名 {name} 与已有用户 {other} 相同或形似（不区分大小写）',
     en: 'username {name} is the same as, or looks like, existing user {other} (case ignored)',
   },
+  tablePermissionShape: {
+    zh: '表权限按角色设置：请发送 tableId、roleId、permissions 和 columns（JSON 文本，形如 [{"columnId":1,"read":true,"update":false}]），不接受 name 和 value',
+    en: 'table permissions are set per role: send tableId, roleId, permissions and columns (JSON text such as [{"columnId":1,"read":true,"update":false}]); name and value are not accepted',
+  },
   oneOf: { zh: '只能是 {values} 之一', en: 'must be one of {values}' },
   jsonText: { zh: '应为 JSON 文本', en: 'must be JSON text' },
 } as const satisfies Record<string, Localized>;

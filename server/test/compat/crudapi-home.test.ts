@@ -41,10 +41,17 @@ describeEachDatabase('crudapi client: layout and home page ($name)', (db) => {
       moduleLines: [{ tableId: product.id }],
     });
     expect(created.statusCode).toBe(201);
-    const modules = await api.get('/api/business/module?offset=0&limit=9999&expand=moduleLines');
+    // The home page's one request: no expand, yet every module comes with its lines and their tables.
+    const modules = await api.get('/api/business/module?offset=0&limit=9999');
     expect(modules.statusCode).toBe(200);
     const [shop] = modules.json() as { name: string; moduleLines: { table: object }[] }[];
     expect(shop?.name).toBe('shop');
+    expect(shop?.moduleLines).toEqual([
+      expect.objectContaining({
+        tableId: product.id,
+        table: expect.objectContaining({ id: product.id, name: 'product', caption: '产品' }),
+      }),
+    ]);
     const one = await api.get(`/api/business/module/${created.json()}`);
     expect(one.json().moduleLines).toEqual([expect.objectContaining({ tableId: product.id })]);
     const line = await api.get(`/api/business/moduleLine/${one.json().moduleLines[0].id}`);

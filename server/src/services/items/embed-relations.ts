@@ -3,6 +3,7 @@ import type { QueryColumn, ScalarValue } from '../../query/query-types';
 import type { StoredTable } from '../metadata-rows';
 import { may, type ItemContext } from './item-context';
 import { isToOne, type ItemRelation, type ItemTable } from './item-table';
+import { loadItemTable } from './load-item-table';
 import { readRows } from './read-rows';
 import { isReadable, toRecord } from './to-record';
 import { toOutputValue } from './to-output-value';
@@ -84,6 +85,23 @@ const embedParents = async (
   }
 };
 
+/**
+ * Child rows come shaped as their own table's list shapes its rows: with their ManyToOne /
+ * SubToMain parents (key and displayable columns), except the one they are embedded under.
+ */
+const embedParentsOfChildren = async (
+  context: ItemContext,
+  relation: ItemRelation,
+  children: RecordRow[],
+): Promise<void> => {
+  if (children.length === 0) return;
+  const childItem = await loadItemTable(context.db, relation.toTable.name);
+  const parents = childItem.relations.filter(
+    (one) => isToOne(one) && one.fromColumn.name !== relation.toColumn.name,
+  );
+  if (parents.length > 0) await embedRelations(context, childItem, parents, children);
+};
+
 /** OneToMany: the child rows (key order); OneToOneMainToSub: the child row or null. */
 const embedChildren = async (
   context: ItemContext,
@@ -96,6 +114,7 @@ const embedChildren = async (
     records.map((record) => record[relation.fromColumn.name]),
   );
   const children = new Map<string, RecordRow[]>();
+  const all: RecordRow[] = [];
   if (wanted.size > 0) {
     const query = readRows(context.db, context.dialect, toTable.tableName, readableNames(toTable)).whereIn(
       `${toTable.tableName}.${toColumn.name}`,
@@ -107,10 +126,13 @@ const embedChildren = async (
       const match = matchKey(toColumn, toOutputValue(toColumn, row[toColumn.name]));
       if (!match) continue;
       const group = children.get(match.key) ?? [];
-      group.push(toRecord(toTable.columns, row));
+      const child = toRecord(toTable.columns, row);
+      group.push(child);
+      all.push(child);
       children.set(match.key, group);
     }
   }
+  await embedParentsOfChildren(context, relation, all);
   for (const record of records) {
     const match = matchKey(toColumn, record[relation.fromColumn.name]);
     const group = (match ? children.get(match.key) : undefined) ?? [];

@@ -4,6 +4,7 @@ import type { Localized } from '../../i18n/messages';
 import { itemsMessage } from '../../i18n/items-messages';
 import { kindOf } from '../../query/data-type-kind';
 import type { ScalarValue } from '../../query/query-types';
+import { assertTablePermissionShape } from '../system-tables/table-permission-shape';
 import { cleanPayload, type CleanPayload } from './clean-payload';
 import type { ItemTable } from './item-table';
 
@@ -35,6 +36,7 @@ export const payloadFor = (
   mode: 'create' | 'update',
   options: WriteOptions,
 ): CleanPayload => {
+  assertTablePermissionShape(item, body, options.path);
   const payload = cleanPayload({
     columns: item.table.columns,
     keyNames: item.keys.map((key) => key.name),

@@ -1,5 +1,6 @@
 import { dateTimeText } from '../../db/clock';
 import { kindOf } from '../../query/data-type-kind';
+import { decimalText } from '../../query/decimal-text';
 import type { QueryColumn } from '../../query/query-types';
 
 const integerOut = (value: unknown): number | string => {
@@ -9,12 +10,11 @@ const integerOut = (value: unknown): number | string => {
   return Number.isSafeInteger(asNumber) ? asNumber : text;
 };
 
-const decimalOut = (column: QueryColumn, value: unknown): string => {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'bigint') return value.toString();
-  const scale = column.scale && column.scale > 0 ? column.scale : 0;
-  return typeof value === 'number' ? value.toFixed(scale) : String(value);
-};
+/** Every database answers a DECIMAL with its declared scale (SQLite hands back 5999n or 12.5). */
+const decimalOut = (column: QueryColumn, value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint'
+    ? decimalText(value, column.scale ?? 0)
+    : String(value);
 
 const temporalText = (value: unknown): string =>
   value instanceof Date
@@ -25,7 +25,7 @@ const temporalText = (value: unknown): string =>
 
 /**
  * A stored value as docs/api.md §0 sends it, whatever the driver returned: BOOL true/false, integers as
- * numbers (strings beyond 2^53), DECIMAL as text, DATE `YYYY-MM-DD`, TIME `HH:mm:ss`, DATETIME
+ * numbers (strings beyond 2^53), DECIMAL as text with its declared scale, DATE `YYYY-MM-DD`, TIME `HH:mm:ss`, DATETIME
  * `YYYY-MM-DD HH:mm:ss`, text as text.
  */
 export const toOutputValue = (column: QueryColumn, value: unknown): unknown => {

@@ -114,6 +114,8 @@ describeEachDatabase('/api/business/{table} relations ($name)', (db) => {
         knex.off('query', listener);
       }
     };
+    // The first read loads the tables' metadata into the cache; what is measured is the reads after it.
+    await queriesFor('/api/business/salesOrder?limit=1&expand=lines,detail');
     const small = await queriesFor('/api/business/salesOrder?limit=2&expand=lines,detail');
     const large = await queriesFor('/api/business/salesOrder?limit=20&expand=lines,detail');
     expect(small.rows).toHaveLength(2);

@@ -43,7 +43,9 @@ describe('toOutputValue', () => {
   it.each([
     ['9.90', '9.90'],
     [9.9, '9.90'],
-    [10n, '10'],
+    [10n, '10.00'],
+    ['5999', '5999.00'],
+    [-3n, '-3.00'],
     [1234567890.12, '1234567890.12'],
   ])('DECIMAL(12,2) %s → %j', (value, expected) => {
     expect(toOutputValue(stored('c', 'DECIMAL', { precision: 12, scale: 2 }), value)).toBe(expected);
