@@ -3,20 +3,31 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { AppRoutes } from '../src/RefineApp';
 import { createAuthProvider } from '../src/providers/auth-provider';
-import { http } from '../src/providers/http';
 import { resetRegisteredTables } from '../src/resources/useRegisteredTables';
 import { appConfigLoader } from '../src/store/useAppConfig';
 import { dataSourcesLoader } from '../src/store/useCurrentDataSource';
+import { installFakeHttp, type FakeHttp } from './helpers/fakeHttp';
 import { renderWithRefine, testDataProvider } from './helpers/renderWithRefine';
 import { signIn, superAdmin } from './helpers/session';
 
 const PRODUCT = { id: 1, name: 'product', caption: '产品', columns: [] };
 
+let server: FakeHttp;
+
 const renderAt = (url: string) => {
-  const custom = vi.fn(async ({ url: path }: { url: string }) => {
-    if (path === '/api/users/me/menu') return { data: [] };
-    if (path === '/api/users/me/table') return { data: [PRODUCT] };
+  const custom = vi.fn(async ({ url }: { url: string }) => {
+    const path = url.replace(/^\/api/, '');
+    if (path === '/users/me/menu') return { data: [] };
+    // The record form asks for the user's tables itself when it starts before the menu has them.
+    if (path === '/users/me/table') return { data: [PRODUCT] };
+    if (path === '/metadata/tables/name/product') throw Object.assign(new Error('403'), { statusCode: 403 });
+    if (path === '/metadata/tablerelations/fromTable/name/product') return { data: [] };
     throw new Error(`unexpected custom ${path}`);
+  });
+  // The form's layouts and value dialogs: none saved.
+  const getList = vi.fn(async ({ resource }: { resource: string }) => {
+    if (resource === 'tableFormBuilder' || resource === 'columnExtProperty') return { data: [], total: 0 };
+    throw new Error(`unexpected getList ${resource}`);
   });
   renderWithRefine(
     <Routes>
@@ -25,7 +36,10 @@ const renderAt = (url: string) => {
     </Routes>,
     {
       url,
-      dataProvider: testDataProvider({ custom: custom as never }),
+      dataProvider: {
+        default: testDataProvider({ custom: custom as never, getList: getList as never }),
+        metadata: testDataProvider({ custom: custom as never }),
+      },
       authProvider: createAuthProvider({ get: vi.fn(), post: vi.fn() } as never),
     },
   );
@@ -36,17 +50,15 @@ describe('signed-in routes', { timeout: 30_000 }, () => {
     appConfigLoader.reset();
     dataSourcesLoader.reset();
     resetRegisteredTables();
-    vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
-      if (url === '/business/config') return { data: [] };
-      if (url === '/metadata/dataSources') return { data: [{ name: 'primary', caption: '主数据源' }] };
-      // The record form asks for the user's tables itself when it starts before the menu has them.
-      if (url === '/users/me/table') return { data: [PRODUCT] };
-      if (url === '/metadata/tables/name/product') throw Object.assign(new Error('403'), { statusCode: 403 });
-      throw new Error(`unexpected GET ${url}`);
-    });
+    // The open lookups (settings, data sources) go through the app's own providers.
+    server = installFakeHttp();
+    server.on('GET', '/business/config', { data: [] });
+    server.on('GET', '/metadata/dataSources', { data: [{ name: 'primary', caption: '主数据源' }] });
   });
 
   afterEach(() => {
+    expect(server.unexpected).toEqual([]);
+    server.restore();
     vi.restoreAllMocks();
   });
 

@@ -3,12 +3,14 @@ import { Alert, Button, Empty, Flex, Skeleton, Table, Tag, Typography, theme } f
 import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  describePhysicalTable,
-  type PhysicalColumn,
-  type PhysicalForeignKey,
-  type PhysicalIndex,
-} from '../api/reverse';
+import { useCustomCall } from '../hooks/useCustomCall';
+import type {
+  PhysicalColumn,
+  PhysicalForeignKey,
+  PhysicalIndex,
+  PhysicalTableDescription,
+} from '../lib/physical-tables';
+import { describePhysicalTableCall } from '../providers/custom-calls';
 import { useCurrentDataSource } from '../store/useCurrentDataSource';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -25,9 +27,11 @@ export const PhysicalTablePreview = ({ tableName }: { tableName: string }) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { dataSource } = useCurrentDataSource();
+  const call = useCustomCall('metadata');
   const query = useQuery({
     queryKey: ['physical-table', dataSource, tableName],
-    queryFn: ({ signal }) => describePhysicalTable(tableName, signal),
+    queryFn: ({ signal }) =>
+      call<PhysicalTableDescription>({ ...describePhysicalTableCall(tableName), meta: { signal } }),
   });
   const yes = (value?: boolean) => (value ? t('common.yes') : t('common.no'));
 

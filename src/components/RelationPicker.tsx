@@ -1,14 +1,16 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useList, type CrudFilter } from '@refinedev/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Modal, Table, Typography, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LIMIT, encodeRecordKey as recordKey } from '../../contract';
-import { countRecords, listRecords, type BusinessRecord } from '../api/business';
+import { businessPermission, DEFAULT_LIMIT, encodeRecordKey as recordKey } from '../../contract';
 import { useBusinessTable } from '../hooks/useBusinessTable';
 import { cellText, listColumns } from '../lib/business-cells';
 import { softDeleteFilter } from '../lib/business-filters';
-import { offsetOf, pageCountOf } from '../lib/pagination';
+import type { BusinessRecord } from '../lib/business-record';
+import { SEARCH_FIELD } from '../lib/query-params';
+import { pageCountOf } from '../lib/pagination';
 import { useCurrentDataSource } from '../store/useCurrentDataSource';
 import { PaginationBar } from './PaginationBar';
 
@@ -45,26 +47,26 @@ const PickerList = ({ tableName, multiple, value, onOk, onCancel }: PickerListPr
   const setChosen = (update: (before: Map<string, BusinessRecord>) => Map<string, BusinessRecord>) =>
     setChanged(update(chosen));
 
-  const filters = useMemo(() => (meta ? softDeleteFilter(meta.table, false) : {}), [meta]);
-  const countQuery = useQuery({
-    queryKey: ['business', dataSource, tableName, 'picker-count', search],
-    queryFn: ({ signal }) => countRecords(tableName, { search, filters }, signal),
-    enabled: Boolean(meta),
-    placeholderData: keepPreviousData,
-  });
-  const count = countQuery.data ?? 0;
-  const current = countQuery.data === undefined ? page : Math.min(page, pageCountOf(count, rowsPerPage));
-  const rowsQuery = useQuery({
-    queryKey: ['business', dataSource, tableName, 'picker-list', search, current, rowsPerPage],
-    queryFn: ({ signal }) =>
-      listRecords(
-        tableName,
-        { offset: offsetOf(current, rowsPerPage), limit: rowsPerPage, search, filters },
-        signal,
+  // Refine's list: one request for the page and one for the count, shared with every list of the table.
+  const filters = useMemo<CrudFilter[]>(
+    () => [
+      { field: SEARCH_FIELD, operator: 'eq', value: search },
+      ...Object.entries(meta ? softDeleteFilter(meta.table, false) : {}).map(
+        ([field, value]): CrudFilter => ({ field, operator: 'eq', value }),
       ),
-    enabled: Boolean(meta),
-    placeholderData: keepPreviousData,
+    ],
+    [meta, search],
+  );
+  const { result, query: rowsQuery } = useList<BusinessRecord>({
+    resource: tableName,
+    pagination: { currentPage: page, pageSize: rowsPerPage, mode: 'server' },
+    filters,
+    meta: { dataSource, requiredPermissions: [businessPermission(tableName, 'read')] },
+    errorNotification: false,
+    queryOptions: { enabled: Boolean(meta), placeholderData: keepPreviousData },
   });
+  const count = result.total ?? 0;
+  const current = rowsQuery.data === undefined ? page : Math.min(page, pageCountOf(count, rowsPerPage));
 
   const labels = useMemo(() => ({ yes: t('common.yes'), no: t('common.no') }), [t]);
   const columns = useMemo<TableColumnsType<BusinessRecord>>(
@@ -81,8 +83,8 @@ const PickerList = ({ tableName, multiple, value, onOk, onCancel }: PickerListPr
     [meta, labels],
   );
 
-  const rows = rowsQuery.data ?? [];
-  const failure = error ?? rowsQuery.error ?? countQuery.error;
+  const rows = result.data;
+  const failure = error ?? rowsQuery.error;
   const submitSearch = (text: string) => {
     setKeyword(text);
     setSearch(text.trim());

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Table } from '../../contract';
-import { exportMetadata } from '../api/metadata-transfer';
+import { useCustomCall } from '../hooks/useCustomCall';
+import { exportMetadataCall, unquoteUrl } from '../providers/custom-calls';
 import { metadataToolPaths } from '../lib/metadata-tool-paths';
 import { ExportDialog } from './ExportDialog';
 
@@ -21,6 +22,7 @@ export const TableListTools = ({ selected, dataSource, canWrite = true }: TableL
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const call = useCustomCall();
   const paths = metadataToolPaths(dataSource);
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
@@ -30,7 +32,7 @@ export const TableListTools = ({ selected, dataSource, canWrite = true }: TableL
     setUrl(null);
     setOpen(true);
     try {
-      setUrl(await exportMetadata(ids));
+      setUrl(unquoteUrl(await call<string>(exportMetadataCall(ids))));
     } catch (error) {
       setOpen(false);
       const reason = (error as { message?: string } | undefined)?.message;

@@ -1,12 +1,12 @@
+import { useDataProvider } from '@refinedev/core';
 import { DeleteOutlined, LinkOutlined, SettingOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Form, Input, Modal, Tooltip, Typography } from 'antd';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Table } from '../../contract';
-import { tablesApi } from '../api/metadata-tables';
-import { listStoredValueDialogs, removeValueDialog, saveValueDialog } from '../api/table-permissions';
-import { metadataQueryKey } from '../hooks/useMetadataList';
+import { METADATA_TABLES_PATH, metadataQueryKey } from '../hooks/useMetadataList';
+import { listStoredValueDialogs, removeValueDialog, saveValueDialog } from '../providers/system-records';
 import { valueDialogIssues, type StoredValueDialog, type ValueDialogInput } from '../lib/column-ext-property';
 import type { ColumnDraft } from '../lib/column-draft';
 import type { HttpError } from '../lib/http-error';
@@ -29,6 +29,7 @@ const ValueDialogForm = ({ tableId, editing, onDone }: DialogProps) => {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<ValueDialogInput>();
+  const records = useDataProvider()();
   const [busy, setBusy] = useState(false);
   const { stored } = editing;
 
@@ -53,7 +54,7 @@ const ValueDialogForm = ({ tableId, editing, onDone }: DialogProps) => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     await run(
-      () => saveValueDialog({ id: stored?.id, tableId, columnId: editing.columnId }, values),
+      () => saveValueDialog(records, { id: stored?.id, tableId, columnId: editing.columnId }, values),
       t('valueDialogSettings.saved'),
     );
   };
@@ -65,7 +66,7 @@ const ValueDialogForm = ({ tableId, editing, onDone }: DialogProps) => {
       okText: t('common.ok'),
       cancelText: t('buttons.cancel'),
       okButtonProps: { danger: true },
-      onOk: () => run(() => removeValueDialog(stored.id), t('valueDialogSettings.removed')),
+      onOk: () => run(() => removeValueDialog(records, stored.id), t('valueDialogSettings.removed')),
     });
   };
 
@@ -149,11 +150,12 @@ export const useValueDialogSettings = (
 ): { renderExtension?: (row: ColumnDraft) => ReactNode; dialog: ReactNode } => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const provider = useDataProvider();
   const { dataSource } = useCurrentDataSource();
   const tableId = table?.id;
   const [editing, setEditing] = useState<Editing | null>(null);
   const queryKey = useMemo(
-    () => metadataQueryKey(tablesApi.path, dataSource, 'valueDialogs', tableId),
+    () => metadataQueryKey(METADATA_TABLES_PATH, dataSource, 'valueDialogs', tableId),
     [dataSource, tableId],
   );
   const dialogs = useQuery({
@@ -161,7 +163,7 @@ export const useValueDialogSettings = (
     enabled: tableId !== undefined,
     queryFn: async ({ signal }) => {
       try {
-        return await listStoredValueDialogs(tableId as number, signal);
+        return await listStoredValueDialogs(provider(), tableId as number, signal);
       } catch (error) {
         if (signal.aborted) throw error;
         console.warn('column extension properties could not be loaded', error);
@@ -217,7 +219,7 @@ export const useValueDialogSettings = (
     void queryClient.invalidateQueries({ queryKey });
     // The business forms of the table read the dialogs with its metadata.
     void queryClient.invalidateQueries({
-      queryKey: metadataQueryKey(tablesApi.path, dataSource, 'business'),
+      queryKey: metadataQueryKey(METADATA_TABLES_PATH, dataSource, 'business'),
     });
   };
 

@@ -3,7 +3,7 @@ import { Button, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Relation, Table } from '../../contract';
-import type { BusinessRecord } from '../api/business';
+import type { BusinessRecord } from '../lib/business-record';
 import RelationPicker from '../components/RelationPicker';
 import { relatedText } from '../lib/business-cells';
 import type { FieldInputProps } from './types';

@@ -1,7 +1,7 @@
 import type { CrudFilter } from '@refinedev/core';
 import { useCallback, useMemo, useState } from 'react';
 import { businessPermission, encodeRecordKey as recordKey, SOFT_DELETE_COLUMN } from '../../contract';
-import type { BusinessRecord } from '../api/business';
+import type { BusinessRecord } from '../lib/business-record';
 import { buildFilters, filterFields, softDeleteFilter, type FilterValues } from '../lib/business-filters';
 import { fromColumnFilters } from '../lib/column-filter';
 import { useCurrentDataSource } from '../store/useCurrentDataSource';

@@ -1,14 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Relation, Table } from '../../contract';
-import { getTableByName, listFormLayouts, listMyTables, listValueDialogs } from '../api/business-meta';
-import { tablesApi } from '../api/metadata-tables';
-import { listRelationsFromTable } from '../api/relations';
+import { useDataProvider, type DataProvider } from '@refinedev/core';
 import type { FormLayout, ValueDialog } from '../lib/business-meta';
 import { statusOf } from '../lib/http-error';
+import {
+  getTableByName,
+  listFormLayouts,
+  listMyTables,
+  listRelationsFromTable,
+  listValueDialogs,
+} from '../providers/system-records';
 import { registeredTablesStore } from '../resources/useRegisteredTables';
 import { useCurrentDataSource } from '../store/useCurrentDataSource';
-import { metadataQueryKey } from './useMetadataList';
+import { METADATA_TABLES_PATH, metadataQueryKey } from './useMetadataList';
 
 /** Everything the generic business pages need to know about one table. */
 export interface BusinessTableMeta {
@@ -29,9 +34,15 @@ const sameName = (table: Table, name: string): boolean => {
 const registeredTable = (name: string): Table | undefined =>
   registeredTablesStore.get().tables.find((table) => sameName(table, name));
 
-const tableNamed = async (name: string, signal?: AbortSignal): Promise<Table> => {
+/** The providers the lookups go through: records (`/api/business`) and metadata (`/api/metadata`). */
+export interface MetaProviders {
+  records: DataProvider;
+  metadata: DataProvider;
+}
+
+const tableNamed = async (providers: MetaProviders, name: string, signal?: AbortSignal): Promise<Table> => {
   try {
-    return await getTableByName(name, signal);
+    return await getTableByName(providers.metadata, name, signal);
   } catch (error) {
     if (signal?.aborted) throw error;
     // Users who may not read the metadata (403) get the table from their own table list; opened
@@ -40,7 +51,9 @@ const tableNamed = async (name: string, signal?: AbortSignal): Promise<Table> =>
     const known =
       registeredTable(name) ??
       (forbidden
-        ? (await listMyTables(signal).catch(() => [] as Table[])).find((table) => sameName(table, name))
+        ? (await listMyTables(providers.records, signal).catch(() => [] as Table[])).find((table) =>
+            sameName(table, name),
+          )
         : undefined);
     if (known) return known;
     throw error;
@@ -68,12 +81,13 @@ const orElse = async <T>(
  * then the value dialogs.
  */
 export const loadBusinessTableMeta = async (
+  providers: MetaProviders,
   tableName: string,
   signal?: AbortSignal,
 ): Promise<BusinessTableMeta> => {
-  const table = await tableNamed(tableName, signal);
+  const table = await tableNamed(providers, tableName, signal);
   const relations = await orElse(
-    () => listRelationsFromTable(table.name, signal),
+    () => listRelationsFromTable(providers.metadata, table.name, signal),
     [] as Relation[],
     `relations of ${table.name}`,
     signal,
@@ -82,7 +96,9 @@ export const loadBusinessTableMeta = async (
     ...new Set(relations.map((relation) => relation.toTable.name).filter((name): name is string => !!name)),
   ];
   const related = await Promise.all(
-    targetNames.map((name) => orElse(() => tableNamed(name, signal), undefined, `table ${name}`, signal)),
+    targetNames.map((name) =>
+      orElse(() => tableNamed(providers, name, signal), undefined, `table ${name}`, signal),
+    ),
   );
   const relatedTables: Record<string, Table> = {};
   targetNames.forEach((name, index) => {
@@ -93,26 +109,38 @@ export const loadBusinessTableMeta = async (
   const layouts =
     tableId === undefined
       ? []
-      : await orElse(() => listFormLayouts(tableId, signal), [] as FormLayout[], 'form layouts', signal);
+      : await orElse(
+          () => listFormLayouts(providers.records, tableId, signal),
+          [] as FormLayout[],
+          'form layouts',
+          signal,
+        );
   const valueDialogs =
     tableId === undefined
       ? []
-      : await orElse(() => listValueDialogs(tableId, signal), [] as ValueDialog[], 'value dialogs', signal);
+      : await orElse(
+          () => listValueDialogs(providers.records, tableId, signal),
+          [] as ValueDialog[],
+          'value dialogs',
+          signal,
+        );
   return { table, relations, relatedTables, layouts, valueDialogs };
 };
 
 /** Under the tables' query key, so that saving a table in the designer refreshes it too. */
 export const businessMetaQueryKey = (dataSource: string, tableName: string) =>
-  metadataQueryKey(tablesApi.path, dataSource, 'business', tableName);
+  metadataQueryKey(METADATA_TABLES_PATH, dataSource, 'business', tableName);
 
 /** The metadata of a business table for the current data source (docs/product.md §4: loaded first). */
 export const useBusinessTable = (
   tableName: string,
 ): { meta?: BusinessTableMeta; loading: boolean; error?: unknown; reload(): void } => {
   const { dataSource } = useCurrentDataSource();
+  const provider = useDataProvider();
   const query = useQuery({
     queryKey: businessMetaQueryKey(dataSource, tableName),
-    queryFn: ({ signal }) => loadBusinessTableMeta(tableName, signal),
+    queryFn: ({ signal }) =>
+      loadBusinessTableMeta({ records: provider(), metadata: provider('metadata') }, tableName, signal),
     enabled: tableName !== '',
     refetchOnWindowFocus: false,
   });

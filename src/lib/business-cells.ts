@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { isFilledOnCreate, type Column, type Relation, type Table } from '../../contract';
-import type { BusinessRecord } from '../api/business';
+import type { BusinessRecord } from './business-record';
 import { findLayout, type FormLayout } from './business-meta';
 
 /** docs/product.md §9 formats. */

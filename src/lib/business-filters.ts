@@ -5,7 +5,7 @@ import {
   type Relation,
   type Table,
 } from '../../contract';
-import type { BusinessRecord } from '../api/business';
+import type { BusinessRecord } from './business-record';
 import { isListable, relationsByColumn } from './business-cells';
 
 /** docs/product.md §9: filters beyond the first 15 stay collapsed until expanded. */

@@ -1,5 +1,5 @@
 import type { Relation } from '../../contract';
-import type { BusinessRecord } from '../api/business';
+import type { BusinessRecord } from './business-record';
 import { toFormValue } from './field-values';
 import type { FormFieldSpec, FormMode } from './form-fields';
 import type { SubForm } from './record-payload';

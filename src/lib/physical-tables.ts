@@ -1,5 +1,43 @@
-import type { PhysicalTable } from '../api/reverse';
 import { offsetOf } from './pagination';
+
+/** A physical table that no metadata describes yet (`GET /metadatas`). */
+export interface PhysicalTable {
+  tableName: string;
+  comment?: string | null;
+}
+
+export interface PhysicalColumn {
+  name: string;
+  type: string;
+  nullable?: boolean;
+  /** `PRI`, `UNI`, `MUL` or empty (the database's own notion of a key column). */
+  key?: string | null;
+  default?: string | number | null;
+  autoIncrement?: boolean;
+  comment?: string | null;
+}
+
+export interface PhysicalIndex {
+  name: string;
+  unique?: boolean;
+  columns: string[];
+  type?: string | null;
+}
+
+export interface PhysicalForeignKey {
+  column: string;
+  refTable: string;
+  refColumn: string;
+}
+
+/** `GET /metadatas/{tableName}`: what the database says about one table. */
+export interface PhysicalTableDescription {
+  tableName: string;
+  comment?: string | null;
+  columns: PhysicalColumn[];
+  indexs?: PhysicalIndex[];
+  foreignKeys?: PhysicalForeignKey[];
+}
 
 /** The physical tables whose name or comment contains the keyword (case-insensitive), by name. */
 export const filterPhysicalTables = (tables: readonly PhysicalTable[], keyword: string): PhysicalTable[] => {

@@ -1,5 +1,5 @@
 import { LOCK_COLUMN, type Relation } from '../../contract';
-import type { BusinessRecord } from '../api/business';
+import type { BusinessRecord } from './business-record';
 import { isBlank, toWireValue } from './field-values';
 import type { FormFieldSpec, FormMode } from './form-fields';
 import type { SubSection } from './form-sections';

@@ -1,4 +1,4 @@
-import type { BusinessRecord } from '../api/business';
+import type { BusinessRecord } from './business-record';
 
 /** Marker of a row added in an inline sub-table list (the server reads it as "insert"). */
 export const NEW_ROW_FLAG = 'isNewRow';

@@ -28,6 +28,8 @@ const requestOptions = (meta?: MetaQuery): AxiosRequestConfig => {
   if (meta?.signal instanceof AbortSignal) config.signal = meta.signal;
   if (Array.isArray(meta?.requiredPermissions))
     config.requiredPermissions = meta.requiredPermissions as string[];
+  // An open lookup (settings, data sources) that fails for want of a session is not a sign-out.
+  if (meta?.skipAuthRedirect === true) config.skipAuthRedirect = true;
   return config;
 };
 

@@ -1,4 +1,4 @@
-import { http } from '../providers/http';
+import { fetchConfigRows, type ConfigRow } from '../providers/open-lookups';
 import { createCachedLoader } from './createCachedLoader';
 
 export interface AppConfig {
@@ -9,11 +9,6 @@ export interface AppConfig {
 }
 
 export const DEFAULT_APP_NAME = 'crudboard';
-
-interface ConfigRow {
-  key: string;
-  value: string | null;
-}
 
 /** Config rows → the app config; blank values are ignored. */
 export const toAppConfig = (rows: readonly ConfigRow[] | null | undefined): AppConfig => {
@@ -32,8 +27,7 @@ export const toAppConfig = (rows: readonly ConfigRow[] | null | undefined): AppC
 
 /** `GET /api/business/config` (open), loaded once. */
 export const appConfigLoader = createCachedLoader(async () => {
-  const { data } = await http.get<ConfigRow[]>('/business/config', { skipAuthRedirect: true });
-  return toAppConfig(Array.isArray(data) ? data : []);
+  return toAppConfig(await fetchConfigRows());
 }, toAppConfig([]));
 
 /** App name and business name from the config table (falls back to crudboard). */

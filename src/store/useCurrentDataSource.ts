@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { DataSourceInfo } from '../../contract';
 import { dataSourceFromPath, PRIMARY_DATA_SOURCE, resolveDataSource } from '../lib/data-source';
-import { http } from '../providers/http';
+import { fetchDataSources } from '../providers/open-lookups';
 import { createCachedLoader } from './createCachedLoader';
 import { createStore } from './createStore';
 import { PREFERENCE_KEYS, readPreference, writePreference } from './preferences';
@@ -23,8 +23,8 @@ export const rememberDataSource = (name: string): void => {
 
 /** `GET /api/metadata/dataSources` (open), loaded once; the fallback when it fails. */
 export const dataSourcesLoader = createCachedLoader(async () => {
-  const { data } = await http.get<DataSourceInfo[]>('/metadata/dataSources', { skipAuthRedirect: true });
-  return Array.isArray(data) && data.length > 0 ? (data as DataSourceOption[]) : FALLBACK_DATA_SOURCES;
+  const sources = await fetchDataSources();
+  return sources.length > 0 ? (sources as DataSourceOption[]) : FALLBACK_DATA_SOURCES;
 }, FALLBACK_DATA_SOURCES);
 
 /** The data sources of the server (`primary` first), or the fallback. */

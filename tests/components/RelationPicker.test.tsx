@@ -2,6 +2,7 @@ import { fireEvent, waitFor } from '@testing-library/react';
 import type { Table } from '../../contract';
 import RelationPicker from '../../src/components/RelationPicker';
 import { button, dialog, headers, labelled } from '../helpers/dom';
+import { appProviders } from '../helpers/appProviders';
 import { installFakeHttp, type FakeHttp } from '../helpers/fakeHttp';
 import { renderPage } from '../helpers/renderPage';
 import { signIn, superAdmin } from '../helpers/session';
@@ -56,7 +57,11 @@ const show = (multiple: boolean, value: Record<string, unknown>[] = []) => {
       onOk={onOk}
       onCancel={onCancel}
     />,
-    { url: '/dataSource/primary/business/product', route: 'dataSource/:dataSource/business/:tableName' },
+    {
+      url: '/dataSource/primary/business/product',
+      route: 'dataSource/:dataSource/business/:tableName',
+      ...appProviders,
+    },
   );
   return { onOk, onCancel };
 };

@@ -3,6 +3,7 @@ import type { Table } from '../../contract';
 import { TableListTools } from '../../src/components/TableListTools';
 import { button, dialog } from '../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../helpers/fakeHttp';
+import { appProviders } from '../helpers/appProviders';
 import { currentPath, renderPage } from '../helpers/renderPage';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -23,7 +24,11 @@ afterEach(() => {
 });
 
 const render = (selected: Table[]) =>
-  renderPage(<TableListTools selected={selected} dataSource="primary" />, { url: URL, route: '*' });
+  renderPage(<TableListTools selected={selected} dataSource="primary" />, {
+    url: URL,
+    route: '*',
+    ...appProviders,
+  });
 
 describe('TableListTools', () => {
   it('exports the selected tables and offers the download link', async () => {

@@ -4,6 +4,7 @@ import { useValueDialogSettings } from '../../src/components/ValueDialogSettings
 import type { ColumnDraft } from '../../src/lib/column-draft';
 import { clearSession } from '../../src/store/session';
 import { button, dialog, labelled } from '../helpers/dom';
+import { appProviders } from '../helpers/appProviders';
 import { installFakeHttp, type FakeHttp } from '../helpers/fakeHttp';
 import { renderWithRefine } from '../helpers/renderWithRefine';
 import { signIn, superAdmin } from '../helpers/session';
@@ -60,7 +61,7 @@ describe('useValueDialogSettings', () => {
       };
     });
     server.on('PATCH', '/business/columnExtProperty/50', { status: 200 });
-    renderWithRefine(<Harness />);
+    renderWithRefine(<Harness />, appProviders);
     await waitFor(() => expect(labelled('扩展属性 颜色')).toHaveTextContent('已设置'));
     expect(labelled('扩展属性 尺码')).toHaveTextContent('设置');
     // a column not saved yet has nothing to attach the property to
@@ -92,7 +93,7 @@ describe('useValueDialogSettings', () => {
     server.once('GET', '/business/columnExtProperty', { status: 500, data: { message: 'boom' } });
     server.on('GET', '/business/columnExtProperty', { data: [] });
     server.on('POST', '/business/columnExtProperty', { status: 201, data: 51 });
-    renderWithRefine(<Harness />);
+    renderWithRefine(<Harness />, appProviders);
     await waitFor(() => expect(warn).toHaveBeenCalled());
     await waitFor(() => expect(labelled('扩展属性 颜色')).toHaveTextContent('设置'));
     expect(labelled('扩展属性 颜色')).not.toHaveTextContent('已设置');

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Relation, Table } from '../../contract';
-import { loadBusinessTableMeta } from '../../src/hooks/useBusinessTable';
+import { MAX_LIMIT, type Relation, type Table } from '../../contract';
+import { loadBusinessTableMeta as loadMeta } from '../../src/hooks/useBusinessTable';
+import { dataProviders } from '../../src/providers';
 import { registerTables, resetRegisteredTables } from '../../src/resources/useRegisteredTables';
 import { installFakeHttp, type FakeHttp } from '../helpers/fakeHttp';
 
@@ -22,6 +23,9 @@ const relation: Relation = {
   fromColumn: { id: 31, name: 'customerId' },
   toColumn: { id: 40, name: 'id' },
 };
+
+const providers = { records: dataProviders.default, metadata: dataProviders.metadata };
+const loadBusinessTableMeta = (name: string) => loadMeta(providers, name);
 
 let server: FakeHttp;
 beforeEach(() => {
@@ -56,11 +60,13 @@ describe('loadBusinessTableMeta (docs/product.md §7 order)', () => {
     expect(server.sent('GET', '/business/tableFormBuilder')[0]?.params).toEqual({
       tableId: '3',
       offset: '0',
-      limit: '999',
+      limit: String(MAX_LIMIT),
     });
     expect(server.sent('GET', '/business/columnExtProperty')[0]?.params).toEqual({
       tableId: '3',
       key: 'valueDialog',
+      offset: '0',
+      limit: String(MAX_LIMIT),
     });
     expect(meta.table).toEqual(order);
     expect(meta.relatedTables).toEqual({ customer });

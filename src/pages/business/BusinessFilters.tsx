@@ -3,7 +3,7 @@ import { Button, Col, Flex, Input, Row, Segmented, Space, Typography, theme } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Table } from '../../../contract';
-import type { BusinessRecord } from '../../api/business';
+import type { BusinessRecord } from '../../lib/business-record';
 import RelationPicker from '../../components/RelationPicker';
 import { relatedText } from '../../lib/business-cells';
 import { VISIBLE_FILTERS, type FilterField, type FilterValues } from '../../lib/business-filters';

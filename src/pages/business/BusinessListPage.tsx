@@ -12,7 +12,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { businessPermission, type BusinessAction } from '../../../contract';
-import { exportRecords, type BusinessRecord } from '../../api/business';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ExportDialog } from '../../components/ExportDialog';
 import { JsonViewer } from '../../components/JsonViewer';
@@ -24,6 +23,9 @@ import { ListExtraActions, RowExtraActions } from '../../extensions/ExtensionSlo
 import { useBusinessList } from '../../hooks/useBusinessList';
 import { useBusinessTable, type BusinessTableMeta } from '../../hooks/useBusinessTable';
 import { hasSoftDelete } from '../../lib/business-filters';
+import type { BusinessRecord } from '../../lib/business-record';
+import { useCustomCall } from '../../hooks/useCustomCall';
+import { exportRecordsCall, unquoteUrl } from '../../providers/custom-calls';
 import { appPaths } from '../../lib/menu';
 import { toQueryParams } from '../../lib/query-params';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
@@ -90,6 +92,7 @@ const BusinessListContent = ({
   const list = useBusinessList(tableName, meta);
   const [pending, setPending] = useState<Pending | null>(null);
   const [exporting, setExporting] = useState<ExportState>(null);
+  const call = useCustomCall();
   const [json, setJson] = useState<BusinessRecord | null>(null);
   const { mutateAsync: deleteOne, mutation: deleteOneState } = useDelete();
   const { mutateAsync: deleteMany, mutation: deleteManyState } = useDeleteMany();
@@ -217,8 +220,9 @@ const BusinessListContent = ({
   const startExport = async (format: 'excel' | 'xml') => {
     setExporting({ generating: true, url: null });
     try {
-      const { search, filter, orderby: _orderby, ...filters } = toQueryParams(list.allFilters);
-      const url = await exportRecords(tableName, format, { search, filter, filters });
+      // An export takes the list's keyword and filters; its rows come in the table's own order.
+      const { orderby: _orderby, ...query } = toQueryParams(list.allFilters);
+      const url = unquoteUrl(await call<string>(exportRecordsCall(tableName, format, query)));
       setExporting((state) => (state ? { generating: false, url } : state));
     } catch (failure) {
       // docs/product.md §8: an export failure is only logged; the loading goes away.

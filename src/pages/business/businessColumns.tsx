@@ -1,7 +1,7 @@
 import type { TableColumnsType } from 'antd';
 import { Typography } from 'antd';
 import { dataTypeTraits, type Column, type Relation, type Table } from '../../../contract';
-import type { BusinessRecord } from '../../api/business';
+import type { BusinessRecord } from '../../lib/business-record';
 import type { BusinessTableMeta } from '../../hooks/useBusinessTable';
 import {
   attachmentHref,

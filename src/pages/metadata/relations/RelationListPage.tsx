@@ -4,7 +4,6 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { ColumnRef, Relation, RelationType, TableRef } from '../../../../contract';
-import { relationsApi } from '../../../api/relations';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { ListScaffold } from '../../../components/ListScaffold';
 import { useInvalidateMetadata } from '../../../hooks/useInvalidateMetadata';
@@ -43,7 +42,7 @@ export const RelationListPage = () => {
     resource: 'tablerelations',
     onDeleted: async (ids) => {
       list.unselect(ids.map(String));
-      await invalidate(relationsApi.path);
+      await invalidate('tablerelations');
     },
   });
 

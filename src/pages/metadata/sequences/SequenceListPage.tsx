@@ -4,7 +4,6 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Sequence } from '../../../../contract';
-import { sequencesApi } from '../../../api/sequences';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { ListScaffold } from '../../../components/ListScaffold';
 import { useInvalidateMetadata } from '../../../hooks/useInvalidateMetadata';
@@ -24,7 +23,7 @@ export const SequenceListPage = () => {
     resource: 'sequences',
     onDeleted: async (ids) => {
       list.unselect(ids.map(String));
-      await invalidate(sequencesApi.path);
+      await invalidate('sequences');
     },
   });
   const yesNo = (value?: boolean) => (value ? t('common.yes') : t('common.no'));

@@ -1,3 +1,4 @@
+import { useDataProvider } from '@refinedev/core';
 import {
   CloseOutlined,
   EditOutlined,
@@ -47,8 +48,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Column, Table } from '../../../../contract';
-import { listFormLayouts } from '../../../api/business-meta';
-import { saveFormLayout } from '../../../api/form-layouts';
+import { listFormLayouts, saveFormLayout } from '../../../providers/system-records';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageContainer } from '../../../components/PageContainer';
 import { PageSpin } from '../../../components/PageSpin';
@@ -253,6 +253,7 @@ const LayoutEditor = ({ table, type, stored, dirtyRef, onSaved }: EditorProps) =
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const records = useDataProvider()();
   const { dataSource } = useCurrentDataSource();
   const candidates = useMemo(() => layoutColumns(table, type), [table, type]);
   const byId = useMemo(
@@ -322,6 +323,7 @@ const LayoutEditor = ({ table, type, stored, dirtyRef, onSaved }: EditorProps) =
     setSaving(true);
     try {
       await saveFormLayout(
+        records,
         { id: stored?.id, tableId: table.id as number, device: 'pc', type },
         serializeLayoutBody(state, type),
       );
@@ -537,6 +539,7 @@ export const FormBuilderPage = () => {
   const { dataSource } = useCurrentDataSource();
   const paths = tablePaths(dataSource);
   const table = useMetadataRecord<Table>('tables', id);
+  const provider = useDataProvider();
   const [type, setType] = useState<FormLayoutType>('list');
   const dirty = useRef(false);
   useLeaveGuard(dirty, t('warnWhenUnsavedChanges'));
@@ -544,7 +547,7 @@ export const FormBuilderPage = () => {
   const tableId = table.data?.id;
   const layouts = useQuery({
     queryKey: ['business', dataSource, 'tableFormBuilder', tableId],
-    queryFn: ({ signal }) => listFormLayouts(tableId as number, signal),
+    queryFn: ({ signal }) => listFormLayouts(provider(), tableId as number, signal),
     enabled: tableId !== undefined,
     gcTime: 0,
     refetchOnWindowFocus: false,

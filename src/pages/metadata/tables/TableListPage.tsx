@@ -4,7 +4,6 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Table } from '../../../../contract';
-import { tablesApi } from '../../../api/metadata-tables';
 import { DeleteConfirmDialog } from '../../../components/DeleteConfirmDialog';
 import { ListScaffold } from '../../../components/ListScaffold';
 import { TableListTools } from '../../../components/TableListTools';
@@ -28,7 +27,7 @@ export const TableListPage = () => {
     onDeleted: async (ids) => {
       list.unselect(ids.map(String));
       // The side menu, the home page and open business lists know the tables too.
-      await invalidate(tablesApi.path);
+      await invalidate('tables');
     },
   });
 

@@ -1,3 +1,4 @@
+import { useDataProvider } from '@refinedev/core';
 import { EditOutlined, PlusOutlined, SafetyCertificateOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -22,7 +23,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BUSINESS_ACTIONS, businessPermission, type Column, type Table } from '../../../../contract';
-import { getTablePermission, listRoles, saveTablePermission } from '../../../api/table-permissions';
+import { getTablePermission, listRoles, saveTablePermission } from '../../../providers/system-records';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageContainer } from '../../../components/PageContainer';
 import { PageSpin } from '../../../components/PageSpin';
@@ -63,6 +64,7 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const records = useDataProvider()();
   const access = useUserAccess();
   const [draft, setDraft] = useState(initial);
   const [saving, setSaving] = useState(false);
@@ -84,6 +86,7 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
     setSaving(true);
     try {
       await saveTablePermission(
+        records,
         { id: draft.id, tableId: table.id as number, roleId },
         toPermissionPayload(draft, table.name, table.columns),
       );
@@ -282,19 +285,20 @@ export const TablePermissionPage = () => {
   const { dataSource } = useCurrentDataSource();
   const paths = tablePaths(dataSource);
   const table = useMetadataRecord<Table>('tables', id);
+  const provider = useDataProvider();
   const [roleId, setRoleId] = useState<number | undefined>();
   const dirty = useRef(false);
   useLeaveGuard(dirty, t('warnWhenUnsavedChanges'));
 
   const roles = useQuery({
     queryKey: ['business', dataSource, 'role', 'tablePermission-roles'],
-    queryFn: ({ signal }) => listRoles(signal),
+    queryFn: ({ signal }) => listRoles(provider(), signal),
     gcTime: 0,
   });
   const tableId = table.data?.id;
   const record = useQuery({
     queryKey: ['business', dataSource, 'tablePermission', tableId, roleId],
-    queryFn: ({ signal }) => getTablePermission(tableId as number, roleId as number, signal),
+    queryFn: ({ signal }) => getTablePermission(provider(), tableId as number, roleId as number, signal),
     enabled: tableId !== undefined && roleId !== undefined,
     gcTime: 0,
     refetchOnWindowFocus: false,

@@ -20,17 +20,22 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DEFAULT_LIMIT } from '../../../../contract';
-import { tablesApi } from '../../../api/metadata-tables';
-import { listPhysicalTables, reverseTable, reverseTables, type PhysicalTable } from '../../../api/reverse';
+import { useCustomCall } from '../../../hooks/useCustomCall';
+import { physicalTablesCall, reverseTableCall, reverseTablesCall } from '../../../providers/custom-calls';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageContainer } from '../../../components/PageContainer';
 import { PaginationBar } from '../../../components/PaginationBar';
 import { PhysicalTablePreview } from '../../../components/PhysicalTablePreview';
 import { useInvalidateMetadata } from '../../../hooks/useInvalidateMetadata';
-import { metadataQueryKey } from '../../../hooks/useMetadataList';
+import { METADATA_TABLES_PATH, metadataQueryKey } from '../../../hooks/useMetadataList';
 import { tablePaths } from '../../../lib/metadata-paths';
 import { pageCountOf } from '../../../lib/pagination';
-import { filterPhysicalTables, keepSelected, pageRows } from '../../../lib/physical-tables';
+import {
+  filterPhysicalTables,
+  keepSelected,
+  pageRows,
+  type PhysicalTable,
+} from '../../../lib/physical-tables';
 import { useCurrentDataSource } from '../../../store/useCurrentDataSource';
 
 /**
@@ -44,6 +49,7 @@ export const TableReversePage = () => {
   const navigate = useNavigate();
   const { dataSource } = useCurrentDataSource();
   const invalidate = useInvalidateMetadata();
+  const call = useCustomCall('metadata');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [rowsPerPage, setRowsPerPage] = useState(DEFAULT_LIMIT);
@@ -53,8 +59,11 @@ export const TableReversePage = () => {
   const [busy, setBusy] = useState(false);
 
   const query = useQuery({
-    queryKey: metadataQueryKey(tablesApi.path, dataSource, 'physical'),
-    queryFn: ({ signal }) => listPhysicalTables(signal),
+    queryKey: metadataQueryKey(METADATA_TABLES_PATH, dataSource, 'physical'),
+    queryFn: async ({ signal }) => {
+      const tables = await call<unknown>({ ...physicalTablesCall(), meta: { signal } });
+      return Array.isArray(tables) ? (tables as PhysicalTable[]) : [];
+    },
   });
   const all = useMemo(() => query.data ?? [], [query.data]);
   const matching = useMemo(() => filterPhysicalTables(all, keyword), [all, keyword]);
@@ -67,13 +76,12 @@ export const TableReversePage = () => {
     setBusy(true);
     try {
       const { names, batch } = pending;
-      if (batch) await reverseTables(names);
-      else await reverseTable(names[0] as string);
+      await call(batch ? reverseTablesCall(names) : reverseTableCall(names[0] as string));
       void message.success(t('reverse.success'));
       setSelected((before) => before.filter((name) => !names.includes(name)));
       setPending(null);
       setPreview(null);
-      await invalidate(tablesApi.path);
+      await invalidate('tables');
     } catch (error) {
       const reason = (error as { message?: string } | undefined)?.message;
       void message.error(reason ? t('reverse.failedReason', { reason }) : t('reverse.failed'));

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { PhysicalTable } from '../../../../src/api/reverse';
+import type { PhysicalTable } from '../../../../src/lib/physical-tables';
 import { TableReversePage } from '../../../../src/pages/metadata/tables/TableReversePage';
 import { button, dialog, labelled } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';
+import { appProviders } from '../../../helpers/appProviders';
 import { renderPage } from '../../../helpers/renderPage';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -33,7 +34,7 @@ const select = (name: string) =>
   fireEvent.click((row(name) as HTMLElement).querySelector('input[type="checkbox"]') as HTMLElement);
 
 const open = async () => {
-  renderPage(<TableReversePage />, { url: URL, route: ROUTE });
+  renderPage(<TableReversePage />, { url: URL, route: ROUTE, ...appProviders });
   await waitFor(() => expect(row('Album')).not.toBeNull());
 };
 
@@ -142,7 +143,7 @@ describe('TableReversePage', () => {
 
   it('says when every table is managed', async () => {
     physical = [];
-    renderPage(<TableReversePage />, { url: URL, route: ROUTE });
+    renderPage(<TableReversePage />, { url: URL, route: ROUTE, ...appProviders });
     expect(await screen.findByText('数据库中的表都已纳入管理')).toBeInTheDocument();
   });
 });
