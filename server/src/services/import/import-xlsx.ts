@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ApiException } from '../../errors/api-exception';
 import type { Localized } from '../../i18n/messages';
 import { importMessage } from '../../i18n/import-messages';
@@ -205,12 +206,16 @@ const importSheet = async (
     if (options.partial) {
       for await (const batch of stagedBatches(stagingPath, PARTIAL_BATCH)) {
         await runWrite(context, item, (write) => importBatch(write, item, batch, report, { label }));
+        await nextTurn();
       }
       return report;
     }
     return await runWrite(context, item, async (write) => {
       for await (const batch of stagedBatches(stagingPath, IMPORT_BATCH)) {
         await importBatch(write, item, batch, report, { label });
+        // Let other requests run between batches: on SQLite they read on a connection of their
+        // own (the last committed state) while this transaction stays open.
+        await nextTurn();
       }
       if (report.failedRows > 0) throw new ImportFailed(report);
       return report;
