@@ -85,7 +85,7 @@ export const importXlsx = async (
   }
 };
 
-/** Rows a partial import writes per transaction: each holds the database for a short moment only. */
+/** Rows a partial import writes per transaction: on SQLite other writes wait for one such batch at most. */
 export const PARTIAL_BATCH = 200;
 
 /** The bytes a raw cell stands for once read (its text; a small constant for other values). */
@@ -180,7 +180,10 @@ const conversionReport = async (staging: string, labels: Map<string, string>): P
  * transaction open, so a slow or hostile workbook holds up nobody. Then the staged rows are
  * written: all-or-nothing in one transaction (a row that could not be converted fails the import
  * before it starts: nothing is written and the report names those rows); partial in short
- * transactions of PARTIAL_BATCH rows, so other requests wait for one batch at most.
+ * transactions of PARTIAL_BATCH rows. Other requests run between batches: reads see the last
+ * committed state meanwhile (on SQLite through the read connection, see route-sqlite-reads.ts),
+ * and on SQLite other writes wait for the open transaction (docs/permissions.md, "Imports and
+ * the database lock").
  */
 const importSheet = async (
   context: ItemContext,
