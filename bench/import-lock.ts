@@ -1,7 +1,10 @@
 /**
  * What an .xlsx import costs everyone else (SQLite, in process, over a real socket). Lock: an
  * import of BENCH_LOCK_ROWS rows, partial and all-or-nothing, while a second session reads one
- * record every few milliseconds: the import's time and the reads' worst wait. Bomb: a workbook
+ * record every few milliseconds: the import's time and the reads' worst wait; then both again
+ * while records of another table are also created every 50 ms: the writes' worst wait (on
+ * SQLite a write waits for the import's open transaction: the whole write phase of an
+ * all-or-nothing import, one batch of a partial one). Bomb: a workbook
  * whose shared strings unpack to BENCH_BOMB_MB megabytes (compression ratio ~40, so only the
  * size limit stops it), and one whose single long shared string is referenced by every cell:
  * the answer, its time and the process's peak resident memory while it is handled.
@@ -44,34 +47,54 @@ const importFile = async (server: BenchServer, path: string, query = '') => {
   return { status: response.status, body: await response.text() };
 };
 
-/** Runs `work` while reading one record every 5 ms; the reads' worst and median wait. */
-const whileReading = async (server: BenchServer, work: () => Promise<unknown>) => {
-  let done = false;
+/** Sends `request` again `pause` ms after each answer until `isDone()`; every answer's wait. */
+const repeat = async (isDone: () => boolean, pause: number, request: () => Promise<Response>) => {
   const waits: number[] = [];
-  const reading = (async () => {
-    while (!done) {
-      const start = performance.now();
-      const response = await fetch(`${server.url}/api/business/memo?limit=1`, {
-        headers: { cookie: server.cookie },
-      });
-      await response.text();
-      waits.push(performance.now() - start);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  })();
+  while (!isDone()) {
+    const start = performance.now();
+    const response = await request();
+    await response.text();
+    if (!response.ok) throw new Error(`${response.status} during the import`);
+    waits.push(performance.now() - start);
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+  return waits.sort((a, b) => a - b);
+};
+
+/**
+ * Runs `work` while reading one record every 5 ms (and, with `writing`, creating a record of
+ * another table every 50 ms): the import's time, the reads' worst and median wait, the writes'
+ * worst wait.
+ */
+const whileReading = async (server: BenchServer, work: () => Promise<unknown>, writing = false) => {
+  let done = false;
+  const isDone = () => done;
+  const reading = repeat(isDone, 5, () =>
+    fetch(`${server.url}/api/business/memo?limit=1`, { headers: { cookie: server.cookie } }),
+  );
+  const writes = writing
+    ? repeat(isDone, 50, () =>
+        fetch(`${server.url}/api/business/other`, {
+          method: 'POST',
+          headers: { cookie: server.cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'written meanwhile' }),
+        }),
+      )
+    : Promise.resolve([]);
   const start = performance.now();
   try {
     await work();
   } finally {
     done = true;
-    await reading;
   }
-  waits.sort((a, b) => a - b);
+  const [waits, writeWaits] = await Promise.all([reading, writes]);
   return {
     seconds: (performance.now() - start) / 1000,
     reads: waits.length,
     worst: waits.at(-1) ?? 0,
     median: waits[Math.floor(waits.length / 2)] ?? 0,
+    writes: writeWaits.length,
+    worstWrite: writeWaits.at(-1) ?? 0,
   };
 };
 
@@ -113,21 +136,35 @@ export const runImportLock = async (): Promise<void> => {
         { name: 'note', dataType: 'TEXT' },
       ],
     });
+    await server.call('POST', '/api/metadata/tables', {
+      name: 'other',
+      columns: [
+        { name: 'id', dataType: 'BIGINT', indexType: 'PRIMARY', autoIncrement: true, nullable: false },
+        { name: 'name', dataType: 'VARCHAR', length: 200, nullable: false },
+      ],
+    });
     const sheet = join(dir, 'rows.xlsx');
     await writeSheet(sheet, lockRows(rows));
-    for (const [mode, query] of [
-      ['partial', '?partial=true'],
-      ['all-or-nothing', ''],
+    for (const [mode, query, writing] of [
+      ['partial', '?partial=true', false],
+      ['all-or-nothing', '', false],
+      ['partial, with writes', '?partial=true', true],
+      ['all-or-nothing, with writes', '', true],
     ] as const) {
       await server.app.dataSources.primary.knex('memo').delete();
       let status = 0;
-      const figures = await whileReading(server, async () => {
-        status = (await importFile(server, sheet, query)).status;
-      });
+      const figures = await whileReading(
+        server,
+        async () => {
+          status = (await importFile(server, sheet, query)).status;
+        },
+        writing,
+      );
       if (status !== 201) throw new Error(`${mode} import: ${status}`);
       console.log(
         `import-lock ${mode} ${rows.toLocaleString('en-US')} rows: ${figures.seconds.toFixed(1)} s; ` +
-          `${figures.reads} reads meanwhile, worst wait ${figures.worst.toFixed(0)} ms, median ${figures.median.toFixed(0)} ms`,
+          `${figures.reads} reads meanwhile, worst wait ${figures.worst.toFixed(0)} ms, median ${figures.median.toFixed(0)} ms` +
+          (writing ? `; ${figures.writes} writes, worst wait ${figures.worstWrite.toFixed(0)} ms` : ''),
       );
     }
 

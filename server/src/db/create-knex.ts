@@ -2,11 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { DataSourceConfig } from '../config';
+import { addSqliteRegexp, type SqliteFunctions } from '../dialects/sqlite-regexp';
 import { pgTypes } from './pg-types';
+import { routeSqliteReads } from './route-sqlite-reads';
 import { cacheStatements, type PreparingConnection } from './statement-cache';
 import { observeWrites } from './write-versions';
 
-interface SqliteConnection extends PreparingConnection {
+interface SqliteConnection extends PreparingConnection, SqliteFunctions {
   pragma: (source: string) => unknown;
 }
 interface MysqlConnection {
@@ -56,27 +58,34 @@ const mysqlConnection = (url: string): Knex.MySql2ConnectionConfig => {
 
 const openKnex = (source: DataSourceConfig, log?: Knex.Logger): Knex => {
   switch (source.client) {
-    case 'sqlite':
+    case 'sqlite': {
       mkdirSync(dirname(source.connection), { recursive: true });
-      return knex({
-        ...(log ? { log } : {}),
-        client: 'better-sqlite3',
-        connection: { filename: source.connection },
-        useNullAsDefault: true,
-        pool: {
-          min: 1,
-          max: 1,
-          afterCreate: (connection: SqliteConnection, done: (error: Error | null, c: unknown) => void) => {
-            try {
-              for (const pragma of SQLITE_PRAGMAS) connection.pragma(pragma);
-              cacheStatements(connection);
-              done(null, connection);
-            } catch (error) {
-              done(error as Error, connection);
-            }
+      const open = (reads: boolean): Knex =>
+        knex({
+          ...(log ? { log } : {}),
+          client: 'better-sqlite3',
+          connection: { filename: source.connection },
+          useNullAsDefault: true,
+          pool: {
+            min: reads ? 0 : 1,
+            // One writer: SQLite has one at a time. One reader: an export's cache settings
+            // (withLeanReads) are the connection's, and better-sqlite3 runs one statement at a time.
+            max: 1,
+            afterCreate: (connection: SqliteConnection, done: (error: Error | null, c: unknown) => void) => {
+              try {
+                for (const pragma of SQLITE_PRAGMAS) connection.pragma(pragma);
+                if (reads) connection.pragma('query_only = ON');
+                addSqliteRegexp(connection);
+                cacheStatements(connection);
+                done(null, connection);
+              } catch (error) {
+                done(error as Error, connection);
+              }
+            },
           },
-        },
-      });
+        });
+      return routeSqliteReads(open(false), open(true));
+    }
     case 'pg':
       return knex({
         ...(log ? { log } : {}),

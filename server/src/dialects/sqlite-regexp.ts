@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 
-interface SqliteDatabase {
+/** The part of a better-sqlite3 connection that defines SQL functions. */
+export interface SqliteFunctions {
   function(
     name: string,
     options: { deterministic: boolean },
@@ -21,18 +22,24 @@ const regexp = (pattern: unknown, value: unknown): number | null => {
   return compiled.test(String(value)) ? 1 : 0;
 };
 
+/** Gives SQLite's `x REGEXP y` operator an implementation (JavaScript regular expressions) on a connection. */
+export const addSqliteRegexp = (connection: SqliteFunctions): void => {
+  connection.function('regexp', { deterministic: true }, regexp);
+};
+
 /**
- * Gives SQLite's `x REGEXP y` operator an implementation (JavaScript regular expressions) on the
- * data source's connection. Call it outside a transaction: the pool has one connection.
+ * Gives SQLite's `x REGEXP y` operator an implementation on the data source's write connection
+ * (every connection crudboard opens has it already). Call it outside a transaction: the write
+ * pool has one connection.
  */
 export const ensureSqliteRegexp = async (knex: Knex): Promise<void> => {
   const client = knex.client as {
-    acquireConnection(): Promise<SqliteDatabase>;
-    releaseConnection(connection: SqliteDatabase): Promise<unknown>;
+    acquireConnection(): Promise<SqliteFunctions>;
+    releaseConnection(connection: SqliteFunctions): Promise<unknown>;
   };
   const connection = await client.acquireConnection();
   try {
-    connection.function('regexp', { deterministic: true }, regexp);
+    addSqliteRegexp(connection);
   } finally {
     await client.releaseConnection(connection);
   }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ApiException } from '../../errors/api-exception';
 import type { Localized } from '../../i18n/messages';
 import { importMessage } from '../../i18n/import-messages';
@@ -77,6 +78,8 @@ export const importTables = async (
           return row;
         });
         await importBatch(write, table, rows, report, { table: table.table.name, keyMaps });
+        // Other requests run between batches (on SQLite they read the last committed state).
+        await nextTurn();
       }
     }
     if (report.failedRows > 0) throw new ImportFailed(report);

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ApiException } from '../../errors/api-exception';
 import type { Localized } from '../../i18n/messages';
 import { importMessage } from '../../i18n/import-messages';
@@ -84,7 +85,7 @@ export const importXlsx = async (
   }
 };
 
-/** Rows a partial import writes per transaction: each holds the database for a short moment only. */
+/** Rows a partial import writes per transaction: on SQLite other writes wait for one such batch at most. */
 export const PARTIAL_BATCH = 200;
 
 /** The bytes a raw cell stands for once read (its text; a small constant for other values). */
@@ -179,7 +180,10 @@ const conversionReport = async (staging: string, labels: Map<string, string>): P
  * transaction open, so a slow or hostile workbook holds up nobody. Then the staged rows are
  * written: all-or-nothing in one transaction (a row that could not be converted fails the import
  * before it starts: nothing is written and the report names those rows); partial in short
- * transactions of PARTIAL_BATCH rows, so other requests wait for one batch at most.
+ * transactions of PARTIAL_BATCH rows. Other requests run between batches: reads see the last
+ * committed state meanwhile (on SQLite through the read connection, see route-sqlite-reads.ts),
+ * and on SQLite other writes wait for the open transaction (docs/permissions.md, "Imports and
+ * the database lock").
  */
 const importSheet = async (
   context: ItemContext,
@@ -205,12 +209,16 @@ const importSheet = async (
     if (options.partial) {
       for await (const batch of stagedBatches(stagingPath, PARTIAL_BATCH)) {
         await runWrite(context, item, (write) => importBatch(write, item, batch, report, { label }));
+        await nextTurn();
       }
       return report;
     }
     return await runWrite(context, item, async (write) => {
       for await (const batch of stagedBatches(stagingPath, IMPORT_BATCH)) {
         await importBatch(write, item, batch, report, { label });
+        // Let other requests run between batches: on SQLite they read on a connection of their
+        // own (the last committed state) while this transaction stays open.
+        await nextTurn();
       }
       if (report.failedRows > 0) throw new ImportFailed(report);
       return report;
