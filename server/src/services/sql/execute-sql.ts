@@ -1,4 +1,4 @@
-import { DEFAULT_SQL_TIMEOUT_MS, type Client } from '../../config';
+import { DEFAULT_SQL_CONSOLE, DEFAULT_SQL_TIMEOUT_MS, type Client } from '../../config';
 import { bumpWriteVersion } from '../../db/write-versions';
 import { ApiException } from '../../errors/api-exception';
 import { sqlMessage } from '../../i18n/sql-messages';
@@ -6,6 +6,8 @@ import type { DataSource } from '../../plugins/db';
 import { runMysql } from './mysql-runner';
 import { runPg } from './pg-runner';
 import { splitStatements } from '../../../../contract/sql-statements';
+import type { ConsoleAccess } from './console-access';
+import { roleChangeRefusal } from './role-change-refusal';
 import { SqlRunError, type SqlOutcome, type SqlResult, type SqlRun } from './sql-result';
 import { runSqlite } from './sqlite-runner';
 import { refusalOf } from './statement-rules';
@@ -21,6 +23,17 @@ export interface ExecuteSqlInput {
   readOnly?: boolean;
   /** Only the super admin may reach crudboard's own tables (default false). */
   superAdmin?: boolean;
+}
+
+/** How the console runs on the data source, and its ceilings. */
+export interface ExecuteSqlOptions {
+  timeoutMs?: number;
+  /** Decided at start-up (default: no console role, console on). */
+  access?: ConsoleAccess;
+  /** The super admin's statements run as the connecting role (default false). */
+  superAdminUnrestricted?: boolean;
+  maxResultBytes?: number;
+  maxCellBytes?: number;
 }
 
 const RUNNERS: Record<Client, (knex: DataSource['knex'], run: SqlRun) => Promise<SqlOutcome>> = {
@@ -71,8 +84,11 @@ const toApiError = (error: SqlRunError, timeoutMs: number, source: DataSource): 
 export const executeSql = async (
   source: DataSource,
   input: ExecuteSqlInput,
-  timeoutMs: number = DEFAULT_SQL_TIMEOUT_MS,
+  options: ExecuteSqlOptions = {},
 ): Promise<SqlResult> => {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_SQL_TIMEOUT_MS;
+  const access = options.access ?? {};
+  if (access.refusal) throw new ApiException('FORBIDDEN', access.refusal);
   const readOnly = input.readOnly ?? true;
   const params = input.params ?? [];
   if (!params.every(isBindValue)) throw invalid(sqlMessage('badParams'), 'params');
@@ -80,6 +96,11 @@ export const executeSql = async (
   if (!input.superAdmin) {
     const refusal = systemTableRefusal(sql, source.client, readOnly);
     if (refusal) throw new ApiException('FORBIDDEN', refusal);
+  }
+  const role = input.superAdmin && options.superAdminUnrestricted ? undefined : access.role;
+  if (role !== undefined) {
+    const refusal = roleChangeRefusal(sql);
+    if (refusal) throw invalid(refusal);
   }
   const started = performance.now();
   try {
@@ -89,6 +110,9 @@ export const executeSql = async (
       readOnly,
       timeoutMs,
       maxRows: MAX_SQL_ROWS,
+      maxBytes: options.maxResultBytes ?? DEFAULT_SQL_CONSOLE.maxResultBytes,
+      maxCellBytes: options.maxCellBytes ?? DEFAULT_SQL_CONSOLE.maxCellBytes,
+      ...(role === undefined ? {} : { role }),
     });
     return { ...outcome, elapsedMs: outcome.elapsedMs ?? Math.round(performance.now() - started) };
   } catch (error) {

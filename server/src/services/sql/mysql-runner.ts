@@ -122,7 +122,7 @@ interface Streamed {
 /** Rows past the cap are counted, not kept; in read-only mode reading stops at the first of them. */
 const stream = (connection: MysqlConnection, run: SqlRun) =>
   new Promise<Streamed>((resolve, reject) => {
-    const collector = new RowCollector(run.maxRows);
+    const collector = new RowCollector(run);
     let fields: MysqlField[] | undefined;
     let affected = 0;
     let done = false;
@@ -215,6 +215,7 @@ export const runMysql = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => 
       rows: collector.rows,
       rowCount: fields ? (early ? collector.rows.length : collector.seen) : affected,
       truncated: collector.truncated,
+      truncation: collector.truncation,
     };
   } finally {
     clearTimeout(watchdog);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
+import { quotePgIdentifier } from './quote-pg-identifier';
 import { RowCollector, SqlRunError, type SqlOutcome, type SqlRun } from './sql-result';
 
 interface PgField {
@@ -56,7 +57,7 @@ interface Streamed {
  */
 const stream = (connection: PgClient, run: SqlRun) =>
   new Promise<Streamed>((resolve, reject) => {
-    const collector = new RowCollector(run.maxRows);
+    const collector = new RowCollector(run);
     let done = false;
     const finish = (result: PgResult, early: boolean) => {
       if (done) return;
@@ -104,7 +105,7 @@ const toRunError = (error: unknown, watchdogFired: boolean): unknown => {
 /**
  * PostgreSQL: a connection of its own (closed afterwards, so nothing the statement sets on the
  * session outlives it), `BEGIN READ ONLY` + ROLLBACK or `BEGIN` + COMMIT, and
- * `SET LOCAL statement_timeout`. Should the server not stop in time, the connection is cut.
+ * `SET LOCAL statement_timeout`, and `SET LOCAL ROLE` when a console role is given. Should the server not stop in time, the connection is cut.
  * Column type names are looked up through the pool (`format_type`).
  */
 export const runPg = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => {
@@ -121,6 +122,8 @@ export const runPg = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => {
   try {
     await connection.query(run.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
     await connection.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(run.timeoutMs))}`);
+    // The console role's rights, not the connecting role's, for this transaction only.
+    if (run.role !== undefined) await connection.query(`SET LOCAL ROLE ${quotePgIdentifier(run.role)}`);
     let streamed: Streamed;
     try {
       streamed = await stream(connection, run);
@@ -139,6 +142,7 @@ export const runPg = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => {
       rows: collector.rows,
       rowCount: isQuery ? (early ? collector.rows.length : collector.seen) : (result.rowCount ?? 0),
       truncated: collector.truncated,
+      truncation: collector.truncation,
     };
   } finally {
     clearTimeout(watchdog);
