@@ -140,9 +140,9 @@ const createRole = async (knex: Knex, role: string): Promise<void> => {
 /**
  * The console role's rights in the data source's schema: everything on the business tables and
  * their sequences (now and, through default privileges, those created later), creating tables in
- * write mode, and nothing on crudboard's own `cb_` tables. One transaction under an advisory
- * lock, so servers starting together take turns and a console statement never sees the grants
- * half done.
+ * write mode, and nothing on crudboard's own `cb_` tables. Only what the connecting role owns (or
+ * may grant) is touched. One transaction under an advisory lock, so servers starting together
+ * take turns and a console statement never sees the grants half done.
  */
 export const grantConsoleRole = async (knex: Knex, role: string, schema: string): Promise<void> => {
   const r = quotePgIdentifier(role);
@@ -150,22 +150,31 @@ export const grantConsoleRole = async (knex: Knex, role: string, schema: string)
   await withRetry(() =>
     knex.transaction(async (trx) => {
       await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('crudboard console role grants'))`);
-      await trx.raw(`GRANT USAGE, CREATE ON SCHEMA ${s} TO ${r}`);
-      await trx.raw(`GRANT ${TABLE_RIGHTS} ON ALL TABLES IN SCHEMA ${s} TO ${r}`);
-      await trx.raw(`GRANT ${SEQUENCE_RIGHTS} ON ALL SEQUENCES IN SCHEMA ${s} TO ${r}`);
+      const [rights] = rowsOf<{ usage: boolean; create: boolean }>(
+        await trx.raw(
+          `SELECT has_schema_privilege(?, 'USAGE WITH GRANT OPTION') AS usage,
+                  has_schema_privilege(?, 'CREATE WITH GRANT OPTION') AS create`,
+          [schema, schema],
+        ),
+      );
+      const schemaRights = [...(rights?.usage ? ['USAGE'] : []), ...(rights?.create ? ['CREATE'] : [])];
+      if (schemaRights.length > 0) await trx.raw(`GRANT ${schemaRights.join(', ')} ON SCHEMA ${s} TO ${r}`);
       await trx.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${s} GRANT ${TABLE_RIGHTS} ON TABLES TO ${r}`);
       await trx.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${s} GRANT ${SEQUENCE_RIGHTS} ON SEQUENCES TO ${r}`);
-      const own = rowsOf<{ name: string; kind: string }>(
+      const relations = rowsOf<{ name: string; sequence: boolean; own: boolean }>(
         await trx.raw(
-          `SELECT c.relname AS name, c.relkind AS kind FROM pg_class c
-             JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE n.nspname = ? AND c.relname LIKE 'cb\\_%' AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')`,
+          `SELECT c.relname AS name, c.relkind = 'S' AS sequence, c.relname LIKE 'cb\\_%' AS own
+             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = ? AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
+              AND pg_has_role(current_user, c.relowner, 'USAGE')
+            ORDER BY c.relname`,
           [schema],
         ),
       );
-      for (const { name, kind } of own) {
-        const object = `${kind === 'S' ? 'SEQUENCE' : 'TABLE'} ${s}.${quotePgIdentifier(name)}`;
-        await trx.raw(`REVOKE ALL ON ${object} FROM ${r}`);
+      for (const { name, sequence, own } of relations) {
+        const object = `${sequence ? 'SEQUENCE' : 'TABLE'} ${s}.${quotePgIdentifier(name)}`;
+        if (own) await trx.raw(`REVOKE ALL ON ${object} FROM ${r}`);
+        else await trx.raw(`GRANT ${sequence ? SEQUENCE_RIGHTS : TABLE_RIGHTS} ON ${object} TO ${r}`);
       }
     }),
   );
@@ -174,13 +183,14 @@ export const grantConsoleRole = async (knex: Knex, role: string, schema: string)
 /**
  * Start-up: finds the role the console runs under on a PostgreSQL data source. A role named by the
  * operator (`SQL_CONSOLE_ROLE`) is checked, not changed. Otherwise, when the connecting role may
- * create roles, `crudboard_console` is created if missing (NOLOGIN, no special rights), made
+ * create roles, `created` (`crudboard_console`) is created if missing (NOLOGIN, no special rights), made
  * reachable by the connecting role and given its grants. Logs what it decided.
  */
 export const preparePgConsoleRole = async (
   knex: Knex,
   named: string | undefined,
   log: PgConsoleLog,
+  created: string = DEFAULT_CONSOLE_ROLE,
 ): Promise<PgConsoleRole> => {
   const connecting = await connectingRole(knex);
   const privileged = connecting.superuser || connecting.dangerous.length > 0;
@@ -194,7 +204,7 @@ export const preparePgConsoleRole = async (
     return { ...base, role: named };
   }
   if (!connecting.superuser && !connecting.createRole) return base;
-  const role = DEFAULT_CONSOLE_ROLE;
+  const role = created;
   try {
     await createRole(knex, role);
     if (!connecting.superuser && !(await roleFacts(knex, role))?.reachable) {
