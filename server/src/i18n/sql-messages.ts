@@ -52,6 +52,10 @@ export const SQL_MESSAGES = {
     zh: '数据源“{dataSource}”以数据库超级用户连接，且没有可用的受限控制台角色，因此已停用 SQL 控制台。请让管理员配置 SQL_CONSOLE_ROLE，或以非超级用户连接（见 README 的“安全”一节）',
     en: 'The SQL console is turned off on data source "{dataSource}": it connects as a database superuser and no restricted console role can be used. Ask the operator to set SQL_CONSOLE_ROLE or to connect as a non-superuser (README, "Security")',
   },
+  rowTooLarge: {
+    zh: '结果中有一行超过 {mb} MB，服务器不接收；语句已被终止，没有任何改动。请只查询需要的部分（如 left(列, 1000)）',
+    en: 'A row of the result is larger than {mb} MB, more than the server accepts; the statement was stopped and nothing was changed. Select only the part you need (e.g. left(column, 1000))',
+  },
   busyUser: {
     zh: '你已有 {count} 条语句正在执行，请等其结束后再执行',
     en: 'You already have {count} statements running; wait for them to finish',

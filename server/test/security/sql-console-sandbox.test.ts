@@ -221,6 +221,37 @@ describeEachDatabase('the SQL console is a sandbox ($name)', { timeout: 60_000 }
     expect(small).toMatchObject({ truncated: false, truncation: [] });
   });
 
+  it('stops a statement one of whose rows is too large to hold, and changes nothing', async () => {
+    const { knex, user } = await setup({ maxCellBytes: 1000 });
+    const operator = await user();
+    const huge = LONG_TEXT[db.name](40_000_000);
+    const select = await operator.post(SQL, { sql: `SELECT ${huge} AS t` });
+    if (db.name === 'sqlite') {
+      // SQLite runs statements in a separate process, which cuts the value before sending it.
+      expect(select.statusCode, select.body.slice(0, 300)).toBe(200);
+      expect(select.json()).toMatchObject({ truncation: ['cells'] });
+      return;
+    }
+    if (db.name === 'mysql') {
+      // MySQL/MariaDB answer NULL past max_allowed_packet (16 MB by default), or the row is stopped.
+      expect([200, 400]).toContain(select.statusCode);
+      expect(select.body.length).toBeLessThan(5000);
+      return;
+    }
+    expect(select.statusCode, select.body.slice(0, 300)).toBe(400);
+    expect(select.json().message).toMatch(/larger than 16 MB/);
+    // In write mode too, and the write is rolled back.
+    const update = await operator.post(SQL, {
+      sql: `UPDATE sandbox_probe SET name = 'changed' RETURNING ${huge} AS t`,
+      readOnly: false,
+    });
+    expect(update.statusCode, update.body.slice(0, 300)).toBe(400);
+    expect(update.json().message).toMatch(/nothing was changed/);
+    expect((await knex('sandbox_probe').orderBy('id')).map((row) => row.name)).toEqual(['alpha', 'beta']);
+    // The console keeps working.
+    expect((await operator.post(SQL, { sql: 'SELECT 1 AS one' })).json().rows).toEqual([[1]]);
+  });
+
   it('limits console calls in flight per user and in all (429)', async () => {
     const { user } = await setup({ maxPerUser: 1, maxInFlight: 3, poolSize: 2 });
     const first = await user();

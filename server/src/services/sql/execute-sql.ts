@@ -15,6 +15,8 @@ import { systemTableRefusal } from './system-table-refusal';
 
 /** Rows a console result holds at most (docs/api.md §2.4). */
 export const MAX_SQL_ROWS = 1000;
+/** Bytes the connection may receive for one row at least (a driver holds a whole row in memory). */
+const MIN_ROW_BYTES = 16 * 1024 * 1024;
 
 export interface ExecuteSqlInput {
   sql: string;
@@ -59,9 +61,20 @@ const singleStatement = (source: DataSource, input: ExecuteSqlInput, readOnly: b
   return statement.text;
 };
 
-const toApiError = (error: SqlRunError, timeoutMs: number, source: DataSource): ApiException => {
+const toApiError = (
+  error: SqlRunError,
+  timeoutMs: number,
+  maxRowBytes: number,
+  source: DataSource,
+): ApiException => {
   if (error.kind === 'timeout') {
     return new ApiException('SQL_TIMEOUT', sqlMessage('timeout', { seconds: timeoutMs / 1000 }));
+  }
+  if (error.kind === 'tooLarge') {
+    return new ApiException(
+      'SQL_ERROR',
+      sqlMessage('rowTooLarge', { mb: Math.round(maxRowBytes / 1024 / 1024) }),
+    );
   }
   if (error.kind === 'readOnly') {
     // SQLite refuses a writing statement before it runs; the other databases say why they refused.
@@ -102,6 +115,9 @@ export const executeSql = async (
     const refusal = roleChangeRefusal(sql);
     if (refusal) throw invalid(refusal);
   }
+  const maxResultBytes = options.maxResultBytes ?? DEFAULT_SQL_CONSOLE.maxResultBytes;
+  const maxCellBytes = options.maxCellBytes ?? DEFAULT_SQL_CONSOLE.maxCellBytes;
+  const maxRowBytes = Math.max(MIN_ROW_BYTES, maxResultBytes, 4 * maxCellBytes);
   const started = performance.now();
   try {
     const outcome = await RUNNERS[source.client](source.knex, {
@@ -110,13 +126,14 @@ export const executeSql = async (
       readOnly,
       timeoutMs,
       maxRows: MAX_SQL_ROWS,
-      maxBytes: options.maxResultBytes ?? DEFAULT_SQL_CONSOLE.maxResultBytes,
-      maxCellBytes: options.maxCellBytes ?? DEFAULT_SQL_CONSOLE.maxCellBytes,
+      maxBytes: maxResultBytes,
+      maxCellBytes,
+      maxRowBytes,
       ...(role === undefined ? {} : { role }),
     });
     return { ...outcome, elapsedMs: outcome.elapsedMs ?? Math.round(performance.now() - started) };
   } catch (error) {
-    if (error instanceof SqlRunError) throw toApiError(error, timeoutMs, source);
+    if (error instanceof SqlRunError) throw toApiError(error, timeoutMs, maxRowBytes, source);
     throw error;
   } finally {
     // A writing statement may have changed metadata or users by any route (on SQLite, another process).

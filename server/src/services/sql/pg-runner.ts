@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { quotePgIdentifier } from './quote-pg-identifier';
+import { guardRowSize, rowTooLarge, type DataSocket } from './row-size-guard';
 import { RowCollector, SqlRunError, type SqlOutcome, type SqlRun } from './sql-result';
 
 interface PgField {
@@ -22,7 +23,7 @@ interface PgClient {
   query(query: PgQuery): unknown;
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** The driver's wire connection; its socket is dropped to abandon an unfinished result. */
-  connection: { stream: { destroy(): void } };
+  connection: { stream: DataSocket & { destroy(): void } };
 }
 type PgQueryClass = new (config: {
   text: string;
@@ -55,27 +56,35 @@ interface Streamed {
  * One statement, streamed: rows past the cap are counted, not kept; in read-only mode reading
  * stops at the first row past the cap. Extended protocol: one statement only.
  */
-const stream = (connection: PgClient, run: SqlRun) =>
+const stream = (connection: PgClient, run: SqlRun, drop: () => void) =>
   new Promise<Streamed>((resolve, reject) => {
     const collector = new RowCollector(run);
     let done = false;
+    const guard = guardRowSize(connection.connection.stream, run.maxRowBytes, () => {
+      fail(rowTooLarge(run.maxRowBytes));
+      drop();
+    });
     const finish = (result: PgResult, early: boolean) => {
       if (done) return;
       done = true;
+      guard.stop();
       resolve({ collector, result, early });
+    };
+    const fail = (error: unknown) => {
+      if (done) return;
+      done = true;
+      guard.stop();
+      reject(error);
     };
     const query = new Query({ text: run.sql, values: run.params, rowMode: 'array', queryMode: 'extended' });
     query.on('row', (row, result) => {
       if (done) return;
+      guard.row();
       collector.add(row);
       if (run.readOnly && collector.full) finish(result, true);
     });
     query.on('end', (result) => finish(result, false));
-    query.on('error', (error) => {
-      if (done) return;
-      done = true;
-      reject(error);
-    });
+    query.on('error', fail);
     connection.query(query);
   });
 
@@ -115,6 +124,7 @@ export const runPg = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => {
   const drop = () => connection.connection.stream.destroy();
   let watchdogFired = false;
   let early = false;
+  let dropped = false;
   const watchdog = setTimeout(() => {
     watchdogFired = true;
     drop();
@@ -126,7 +136,10 @@ export const runPg = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => {
     if (run.role !== undefined) await connection.query(`SET LOCAL ROLE ${quotePgIdentifier(run.role)}`);
     let streamed: Streamed;
     try {
-      streamed = await stream(connection, run);
+      streamed = await stream(connection, run, () => {
+        dropped = true;
+        drop();
+      });
       early = streamed.early;
       // Stopped early: dropping the connection ends the query and its read-only transaction.
       if (!early) await connection.query(run.readOnly ? 'ROLLBACK' : 'COMMIT');
@@ -146,7 +159,7 @@ export const runPg = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => {
     };
   } finally {
     clearTimeout(watchdog);
-    if (early || watchdogFired) drop();
+    if (early || watchdogFired || dropped) drop();
     else await knex.client.destroyRawConnection(connection).catch(() => undefined);
   }
 };

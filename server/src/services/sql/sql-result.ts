@@ -21,6 +21,8 @@ export interface SqlRun extends ResultLimits {
   timeoutMs: number;
   /** PostgreSQL: the role the statement runs under (`SET LOCAL ROLE`), if any. */
   role?: string;
+  /** Bytes the connection may receive for one row; past it the statement is abandoned. */
+  maxRowBytes: number;
 }
 
 /** A runner's result; `elapsedMs` when the runner times the statement itself (else the service does). */
@@ -30,7 +32,7 @@ export type SqlOutcome = Omit<SqlResult, 'elapsedMs'> & { elapsedMs?: number };
 export class SqlRunError extends Error {
   override name = 'SqlRunError';
   constructor(
-    readonly kind: 'error' | 'readOnly' | 'timeout',
+    readonly kind: 'error' | 'readOnly' | 'timeout' | 'tooLarge',
     message: string,
   ) {
     super(message);
