@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { DEFAULT_SQL_CONSOLE, type Client, type SqlConsoleConfig } from '../../src/config';
 import { SYSTEM } from '../../src/db/table-names';
-import { apiClient, type ApiClient } from '../helpers/metadata-api';
+import { apiClient, createTableViaApi, SYSTEM_COLUMNS, type ApiClient } from '../helpers/metadata-api';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
@@ -142,6 +142,35 @@ describeEachDatabase('the SQL console is a sandbox ($name)', { timeout: 60_000 }
       }
     },
   );
+
+  it('writes to tables made through the API (whose row-count triggers write crudboard tables)', async () => {
+    const { admin, user } = await setup();
+    const operator = await user('sql:execute,metadata:*');
+    await createTableViaApi(admin, {
+      name: 'sandbox_made',
+      caption: 'made',
+      columns: [...SYSTEM_COLUMNS, { name: 'label', dataType: 'VARCHAR', length: 20 }],
+    });
+    for (const name of ['a', 'b']) {
+      const made = await admin.post('/api/business/sandbox_made', { name, label: name });
+      expect(made.statusCode, made.body).toBe(201);
+    }
+    const q = (name: string) => (db.name === 'mysql' ? `\`${name}\`` : `"${name}"`);
+    const stamps = `${q('createdDate')}, ${q('lastModifiedDate')}`;
+    for (const sql of [
+      `INSERT INTO sandbox_made (name, label, ${stamps}) SELECT 'c', 'c', ${stamps} FROM sandbox_made WHERE label = 'b'`,
+      "DELETE FROM sandbox_made WHERE label = 'a'",
+    ]) {
+      const response = await operator.post(SQL, { sql, readOnly: false });
+      expect(response.statusCode, `${sql}: ${response.body}`).toBe(200);
+    }
+    const count = await admin.get('/api/business/sandbox_made/count');
+    expect(count.body).toBe('2');
+    if (db.name === 'pg') {
+      const delta = await operator.post(SQL, { sql: 'SELECT count(*) FROM cb_row_delta' });
+      expect(delta.statusCode, delta.body).toBe(400);
+    }
+  });
 
   it.runIf(db.name === 'pg')(
     'refuses the console on a superuser connection with no usable console role, unless allowed',

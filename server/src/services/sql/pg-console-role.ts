@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { ensurePgRowCount } from '../../dialects/row-count/pg-row-count';
 import { quotePgIdentifier } from './quote-pg-identifier';
 
 /** The role crudboard creates for the console when the operator names none. */
@@ -150,6 +151,9 @@ export const grantConsoleRole = async (knex: Knex, role: string, schema: string)
   await withRetry(() =>
     knex.transaction(async (trx) => {
       await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('crudboard console role grants'))`);
+      // Row-count triggers write cb_row_delta: their functions must run with their owner's rights
+      // (databases made before they did get them redefined here).
+      await ensurePgRowCount(trx);
       const [rights] = rowsOf<{ usage: boolean; create: boolean }>(
         await trx.raw(
           `SELECT has_schema_privilege(?, 'USAGE WITH GRANT OPTION') AS usage,
