@@ -22,6 +22,9 @@ const ALREADY_THERE = new Set(['42710', '23505']);
 /** SQLSTATEs worth a retry when several servers grant at once: serialization, deadlock, "tuple concurrently updated". */
 const RETRYABLE = new Set(['40001', '40P01', 'XX000']);
 
+const ROW_COUNT_WARNING =
+  'the row-count trigger functions belong to another role and could not be redefined: console writes to business tables may fail';
+
 export interface PgConsoleLog {
   info(fields: object, message: string): void;
   warn(fields: object, message: string): void;
@@ -138,22 +141,34 @@ const createRole = async (knex: Knex, role: string): Promise<void> => {
   }
 };
 
+/** Redefines the row-count trigger functions in a savepoint; false when another role owns them. */
+const redefineRowCount = async (trx: Knex.Transaction): Promise<boolean> => {
+  try {
+    await trx.transaction((savepoint) => ensurePgRowCount(savepoint));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * The console role's rights in the data source's schema: everything on the business tables and
  * their sequences (now and, through default privileges, those created later), creating tables in
  * write mode, and nothing on crudboard's own `cb_` tables. Only what the connecting role owns (or
  * may grant) is touched. One transaction under an advisory lock, so servers starting together
- * take turns and a console statement never sees the grants half done.
+ * take turns and a console statement never sees the grants half done. Says whether the row-count
+ * trigger functions could be redefined.
  */
-export const grantConsoleRole = async (knex: Knex, role: string, schema: string): Promise<void> => {
+export const grantConsoleRole = async (knex: Knex, role: string, schema: string): Promise<boolean> => {
   const r = quotePgIdentifier(role);
   const s = quotePgIdentifier(schema);
+  let redefined = false;
   await withRetry(() =>
     knex.transaction(async (trx) => {
       await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('crudboard console role grants'))`);
       // Row-count triggers write cb_row_delta: their functions must run with their owner's rights
-      // (databases made before they did get them redefined here).
-      await ensurePgRowCount(trx);
+      // (databases made before they did get them redefined here, by their owner only).
+      redefined = await redefineRowCount(trx);
       const [rights] = rowsOf<{ usage: boolean; create: boolean }>(
         await trx.raw(
           `SELECT has_schema_privilege(?, 'USAGE WITH GRANT OPTION') AS usage,
@@ -182,6 +197,7 @@ export const grantConsoleRole = async (knex: Knex, role: string, schema: string)
       }
     }),
   );
+  return redefined;
 };
 
 /**
@@ -205,6 +221,14 @@ export const preparePgConsoleRole = async (
       log.error({ role: named }, `SQL_CONSOLE_ROLE cannot be used: ${why}`);
       return base;
     }
+    // The operator's grants are left alone; crudboard's own trigger functions must still work.
+    const redefined = await withRetry(() =>
+      knex.transaction(async (trx) => {
+        await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('crudboard console role grants'))`);
+        return redefineRowCount(trx);
+      }),
+    );
+    if (!redefined) log.warn({}, ROW_COUNT_WARNING);
     return { ...base, role: named };
   }
   if (!connecting.superuser && !connecting.createRole) return base;
@@ -219,7 +243,7 @@ export const preparePgConsoleRole = async (
       log.error({ role }, `the SQL console role cannot be used: ${why}`);
       return base;
     }
-    await grantConsoleRole(knex, role, connecting.schema);
+    if (!(await grantConsoleRole(knex, role, connecting.schema))) log.warn({}, ROW_COUNT_WARNING);
   } catch (error) {
     log.error({ role, err: error }, 'the SQL console role could not be prepared');
     return base;

@@ -97,6 +97,21 @@ describeEachDatabase(
       }
     });
 
+    it('takes a safe role named by the operator as it is', async () => {
+      const named = `${role}_m`;
+      await owner.raw(`CREATE ROLE ${named} NOLOGIN`);
+      try {
+        expect((await preparePgConsoleRole(owner, named, quiet)).role).toBe(named);
+        const { rows } = (await owner.raw(`SELECT has_table_privilege(?, 'business_thing', 'SELECT') AS s`, [
+          named,
+        ])) as { rows: { s: boolean }[] };
+        expect(rows[0]?.s).toBe(false);
+      } finally {
+        await owner.raw(`DROP OWNED BY ${named}`);
+        await owner.raw(`DROP ROLE ${named}`);
+      }
+    });
+
     it('refuses a named role that is unsafe or missing', async () => {
       const errors: string[] = [];
       const log: PgConsoleLog = { ...quiet, error: (_fields, message) => errors.push(message) };
