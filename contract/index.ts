@@ -7,4 +7,5 @@ export * from './paging';
 export * from './permissions';
 export * from './permission-match';
 export * from './record-key';
+export * from './sql-result';
 export * from './system-columns';

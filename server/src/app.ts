@@ -110,6 +110,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
       ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
       extensions: enabled,
       sqlTimeoutMs: config.sqlTimeoutMs,
+      sqlConsole: config.sqlConsole,
       files: {
         dataDir: config.dataDir,
         uploads: config.uploads,

@@ -22,6 +22,8 @@ export interface AppConfig {
   sessionTtlSeconds: number;
   /** Statement timeout of the SQL console, in milliseconds. */
   sqlTimeoutMs: number;
+  /** Who the SQL console runs as and how much it may take (README "Security"). */
+  sqlConsole: SqlConsoleConfig;
   uploads: UploadConfig;
   /** How long a generated download (an export) stays available, in seconds. */
   downloadTtlSeconds: number;
@@ -62,6 +64,40 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   keepAliveTimeoutMs: 5_000,
   maxRequestsPerSocket: 1000,
   maxConnections: 4096,
+};
+
+/** The SQL console's database role and ceilings (docs/api.md §2.4). Sizes in bytes. */
+export interface SqlConsoleConfig {
+  /**
+   * PostgreSQL: the role statements run under (`SET LOCAL ROLE`). Unset: crudboard creates and
+   * maintains its own (`crudboard_console`) when the connecting role may; set: the operator manages it.
+   */
+  role?: string;
+  /** Let the console run as a superuser connection when no console role can be used. */
+  allowSuperuser: boolean;
+  /** The super admin's statements run as the connecting role, not the console role. */
+  superAdminUnrestricted: boolean;
+  /** Bytes of cell values one result may carry. */
+  maxResultBytes: number;
+  /** Bytes one cell may carry; longer values are cut. */
+  maxCellBytes: number;
+  /** Statements running at once per data source (database connections of the console). */
+  poolSize: number;
+  /** Console calls one user may have in flight. */
+  maxPerUser: number;
+  /** Console calls in flight in all. */
+  maxInFlight: number;
+}
+
+const KB = 1024;
+export const DEFAULT_SQL_CONSOLE: SqlConsoleConfig = {
+  allowSuperuser: false,
+  superAdminUnrestricted: false,
+  maxResultBytes: 8 * 1024 * KB,
+  maxCellBytes: 256 * KB,
+  poolSize: 3,
+  maxPerUser: 2,
+  maxInFlight: 10,
 };
 
 /** Upload limits (docs/api.md §4). Sizes in bytes. */
@@ -144,6 +180,44 @@ const trustProxyOf = (value: string | undefined): boolean | number | string => {
 };
 
 const flag = (value: string | undefined) => /^(1|true|yes|on)$/i.test(value?.trim() ?? '');
+
+const ROLE_NAME = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
+
+const sqlConsoleOf = (env: NodeJS.ProcessEnv): SqlConsoleConfig => {
+  const d = DEFAULT_SQL_CONSOLE;
+  const role = env.SQL_CONSOLE_ROLE?.trim() ?? '';
+  if (role !== '' && !ROLE_NAME.test(role)) {
+    throw new ConfigError(`SQL_CONSOLE_ROLE must be a plain role name (letters, digits, _), got "${role}"`);
+  }
+  return {
+    ...(role === '' ? {} : { role }),
+    allowSuperuser: flag(env.SQL_CONSOLE_ALLOW_SUPERUSER),
+    superAdminUnrestricted: flag(env.SQL_CONSOLE_SUPER_ADMIN_UNRESTRICTED),
+    maxResultBytes: integer(
+      env.SQL_CONSOLE_MAX_BYTES,
+      'SQL_CONSOLE_MAX_BYTES',
+      d.maxResultBytes,
+      1024,
+      2 ** 31,
+    ),
+    maxCellBytes: integer(
+      env.SQL_CONSOLE_MAX_CELL_BYTES,
+      'SQL_CONSOLE_MAX_CELL_BYTES',
+      d.maxCellBytes,
+      16,
+      2 ** 31,
+    ),
+    poolSize: integer(env.SQL_CONSOLE_POOL_SIZE, 'SQL_CONSOLE_POOL_SIZE', d.poolSize, 1, 100),
+    maxPerUser: integer(env.SQL_CONSOLE_MAX_PER_USER, 'SQL_CONSOLE_MAX_PER_USER', d.maxPerUser, 1, 1000),
+    maxInFlight: integer(
+      env.SQL_CONSOLE_MAX_IN_FLIGHT,
+      'SQL_CONSOLE_MAX_IN_FLIGHT',
+      d.maxInFlight,
+      1,
+      10_000,
+    ),
+  };
+};
 
 export type ReadTextFile = (path: string) => string | undefined;
 
@@ -336,6 +410,7 @@ export const loadConfig = (
       100,
       24 * 3600 * 1000,
     ),
+    sqlConsole: sqlConsoleOf(env),
     uploads: {
       maxFileSize: integer(env.MAX_FILE_SIZE, 'MAX_FILE_SIZE', DEFAULT_UPLOADS.maxFileSize, 1, 2 ** 50),
       maxBigFileSize: integer(

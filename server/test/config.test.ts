@@ -4,6 +4,7 @@ import {
   DEFAULT_DOWNLOAD_TTL_SECONDS,
   DEFAULT_HTTP_LIMITS,
   DEFAULT_SESSION_TTL_SECONDS,
+  DEFAULT_SQL_CONSOLE,
   DEFAULT_SQL_TIMEOUT_MS,
   DEFAULT_UPLOADS,
   loadConfig,
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/app/data',
       sessionTtlSeconds: DEFAULT_SESSION_TTL_SECONDS,
       sqlTimeoutMs: DEFAULT_SQL_TIMEOUT_MS,
+      sqlConsole: DEFAULT_SQL_CONSOLE,
       uploads: DEFAULT_UPLOADS,
       downloadTtlSeconds: DEFAULT_DOWNLOAD_TTL_SECONDS,
       dataSources: [

@@ -9,7 +9,7 @@ type ResultRow = { key: number; cells: unknown[] };
 
 const PAGE_SIZE = 50;
 
-/** The result of a statement: row count, time, the 1000-row notice, and the rows with typed headers. */
+/** The result of a statement: row count, time, what was left out or cut, and the rows with typed headers. */
 export const SqlResultGrid = ({ result }: { result: SqlResult }) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -49,6 +49,12 @@ export const SqlResultGrid = ({ result }: { result: SqlResult }) => {
     [result.columns],
   );
   const hasColumns = result.columns.length > 0;
+  const truncation = result.truncation ?? (result.truncated ? ['rows'] : []);
+  const notices = [
+    ...(truncation.includes('rows') ? [t('sqlConsole.truncated')] : []),
+    ...(truncation.includes('bytes') ? [t('sqlConsole.truncatedBytes', { count: result.rows.length })] : []),
+    ...(truncation.includes('cells') ? [t('sqlConsole.truncatedCells')] : []),
+  ];
 
   return (
     <Flex vertical gap={token.marginSM}>
@@ -62,7 +68,9 @@ export const SqlResultGrid = ({ result }: { result: SqlResult }) => {
           {t('sqlConsole.elapsed', { ms: result.elapsedMs })}
         </Typography.Text>
       </Flex>
-      {result.truncated && <Alert type="warning" showIcon message={t('sqlConsole.truncated')} />}
+      {notices.map((notice) => (
+        <Alert key={notice} type="warning" showIcon message={notice} />
+      ))}
       {hasColumns ? (
         <Table<ResultRow>
           size="small"

@@ -16,6 +16,7 @@ import tableReverseRoutes from './metadata/table-reverse';
 import tableTransferRoutes from './metadata/table-transfer';
 import tableRoutes from './metadata/tables';
 import userRoutes from './users';
+import type { SqlConsoleConfig } from '../config';
 
 export interface ApiOptions {
   loginLimits?: LoginLimits;
@@ -23,6 +24,8 @@ export interface ApiOptions {
   extensions: readonly ServerExtension[];
   /** Statement timeout of the SQL console in milliseconds (default 30 s). */
   sqlTimeoutMs?: number;
+  /** The SQL console's role and ceilings (default: DEFAULT_SQL_CONSOLE). */
+  sqlConsole?: SqlConsoleConfig;
   /** Where uploads are stored and their limits. */
   files: FileRoutesOptions;
 }
@@ -46,6 +49,7 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   await app.register(sqlRoutes, {
     prefix: '/metadata/sqls',
     ...(options.sqlTimeoutMs === undefined ? {} : { timeoutMs: options.sqlTimeoutMs }),
+    ...(options.sqlConsole === undefined ? {} : { console: options.sqlConsole }),
   });
   await app.register(configRoutes, { prefix: '/business' });
   await app.register(sequenceValueRoutes, { prefix: '/business' });

@@ -24,7 +24,11 @@ export const SqlResultSchema = Type.Object(
     columns: Type.Array(Type.Object({ name: Type.String(), type: Nullable(Type.String()) })),
     rows: Type.Array(Type.Array(Type.Unknown()), { description: 'at most 1000 rows' }),
     rowCount: Type.Integer({ description: 'rows changed by a write; rows produced by a query' }),
-    truncated: Type.Boolean({ description: 'the query produced more rows than returned' }),
+    truncated: Type.Boolean({ description: 'the result is incomplete: rows left out or values cut' }),
+    truncation: Type.Array(Type.Union([Type.Literal('rows'), Type.Literal('bytes'), Type.Literal('cells')]), {
+      description:
+        'what made it incomplete: rows (row cap), bytes (byte ceiling of a result), cells (long values cut)',
+    }),
     elapsedMs: Type.Integer(),
   },
   { description: 'Result of one SQL statement (docs/api.md §2.4)' },

@@ -22,7 +22,12 @@ export const pgRowCountTriggers = (tableName: string) => ({
   truncate: derivedName('rc', tableName, 'trunc'),
 });
 
-/** The delta table and the trigger functions, in the current schema (named in the function bodies, so other search paths work). */
+/**
+ * The delta table and the trigger functions, in the current schema (named in the function bodies, so
+ * other search paths work). The functions run with their owner's rights (SECURITY DEFINER, with a
+ * fixed search path): writes by a role without rights on `cb_row_delta`, such as the SQL console's,
+ * still keep the counts.
+ */
 export const ensurePgRowCount = async (db: Knex): Promise<void> => {
   const schema = String(
     ((await db.raw('SELECT current_schema() AS s')) as { rows: { s: string }[] }).rows[0]?.s,
@@ -32,7 +37,7 @@ export const ensurePgRowCount = async (db: Knex): Promise<void> => {
   await db.raw(`CREATE INDEX IF NOT EXISTS ?? ON ${q(ROW_DELTA_TABLE)} (rel)`, [`${ROW_DELTA_TABLE}_rel`]);
   const fn = (name: string, body: string) =>
     db.raw(
-      `CREATE OR REPLACE FUNCTION ${q(name)}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN NULL; END $$`,
+      `CREATE OR REPLACE FUNCTION ${q(name)}() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $$ BEGIN ${body} RETURN NULL; END $$`,
     );
   await fn(
     ADDED,

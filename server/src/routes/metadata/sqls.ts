@@ -4,13 +4,17 @@ import { requirePermission } from '../../auth/require-permission';
 import { principalOf } from '../../plugins/session';
 import { errorResponses } from '../../schemas/common';
 import { ExecuteSqlBody, SqlResultSchema } from '../../schemas/sql';
-import { DEFAULT_SQL_TIMEOUT_MS } from '../../config';
+import { DEFAULT_SQL_CONSOLE, DEFAULT_SQL_TIMEOUT_MS, type SqlConsoleConfig } from '../../config';
+import { prepareConsoleAccess, type ConsoleAccess } from '../../services/sql/console-access';
+import { ConsoleGate } from '../../services/sql/console-gate';
 import { executeSql } from '../../services/sql/execute-sql';
 import { closeSqliteProcesses } from '../../services/sql/sqlite-runner';
 
 export interface SqlRouteOptions {
   /** Statement timeout in milliseconds (default 30 s). */
   timeoutMs?: number;
+  /** The console's role and ceilings (default DEFAULT_SQL_CONSOLE). */
+  console?: SqlConsoleConfig;
 }
 
 const LOGGED_SQL_CHARS = 200;
@@ -18,7 +22,17 @@ const LOGGED_SQL_CHARS = 200;
 /** /api/metadata/sqls (docs/api.md §2.4): the SQL console. Saved statements live in `sqlQuery`. */
 const sqlRoutes: FastifyPluginAsyncTypebox<SqlRouteOptions> = async (app, options) => {
   const timeoutMs = options.timeoutMs ?? DEFAULT_SQL_TIMEOUT_MS;
+  const config = options.console ?? DEFAULT_SQL_CONSOLE;
   app.addHook('onClose', async () => closeSqliteProcesses());
+  // Start-up: what the console runs as on each data source (creates the PostgreSQL console role).
+  const access = new Map<string, ConsoleAccess>();
+  for (const source of app.dataSources.list()) {
+    access.set(
+      source.name,
+      await prepareConsoleAccess(source, config, app.log.child({ dataSource: source.name })),
+    );
+  }
+  const gate = new ConsoleGate(config);
 
   app.post(
     '/execute',
@@ -36,15 +50,26 @@ const sqlRoutes: FastifyPluginAsyncTypebox<SqlRouteOptions> = async (app, option
       const started = performance.now();
       let outcome = 'ok';
       try {
-        return await executeSql(
-          request.dataSource,
-          {
-            sql,
-            readOnly,
-            superAdmin: isSuperAdmin(principalOf(request).authorities.map((a) => a.authority)),
-            ...(params ? { params } : {}),
-          },
-          timeoutMs,
+        const principal = principalOf(request);
+        const source = request.dataSource;
+        // A statement waits for a console connection at most as long as it may run.
+        return await gate.run(principal.username, source.name, timeoutMs, () =>
+          executeSql(
+            source,
+            {
+              sql,
+              readOnly,
+              superAdmin: isSuperAdmin(principal.authorities.map((a) => a.authority)),
+              ...(params ? { params } : {}),
+            },
+            {
+              timeoutMs,
+              access: access.get(source.name) ?? {},
+              superAdminUnrestricted: config.superAdminUnrestricted,
+              maxResultBytes: config.maxResultBytes,
+              maxCellBytes: config.maxCellBytes,
+            },
+          ),
         );
       } catch (error) {
         outcome =

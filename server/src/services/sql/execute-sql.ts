@@ -1,4 +1,4 @@
-import { DEFAULT_SQL_TIMEOUT_MS, type Client } from '../../config';
+import { DEFAULT_SQL_CONSOLE, DEFAULT_SQL_TIMEOUT_MS, type Client } from '../../config';
 import { bumpWriteVersion } from '../../db/write-versions';
 import { ApiException } from '../../errors/api-exception';
 import { sqlMessage } from '../../i18n/sql-messages';
@@ -6,6 +6,8 @@ import type { DataSource } from '../../plugins/db';
 import { runMysql } from './mysql-runner';
 import { runPg } from './pg-runner';
 import { splitStatements } from '../../../../contract/sql-statements';
+import type { ConsoleAccess } from './console-access';
+import { roleChangeRefusal } from './role-change-refusal';
 import { SqlRunError, type SqlOutcome, type SqlResult, type SqlRun } from './sql-result';
 import { runSqlite } from './sqlite-runner';
 import { refusalOf } from './statement-rules';
@@ -13,6 +15,8 @@ import { systemTableRefusal } from './system-table-refusal';
 
 /** Rows a console result holds at most (docs/api.md §2.4). */
 export const MAX_SQL_ROWS = 1000;
+/** Bytes the connection may receive for one row at least (a driver holds a whole row in memory). */
+const MIN_ROW_BYTES = 16 * 1024 * 1024;
 
 export interface ExecuteSqlInput {
   sql: string;
@@ -21,6 +25,17 @@ export interface ExecuteSqlInput {
   readOnly?: boolean;
   /** Only the super admin may reach crudboard's own tables (default false). */
   superAdmin?: boolean;
+}
+
+/** How the console runs on the data source, and its ceilings. */
+export interface ExecuteSqlOptions {
+  timeoutMs?: number;
+  /** Decided at start-up (default: no console role, console on). */
+  access?: ConsoleAccess;
+  /** The super admin's statements run as the connecting role (default false). */
+  superAdminUnrestricted?: boolean;
+  maxResultBytes?: number;
+  maxCellBytes?: number;
 }
 
 const RUNNERS: Record<Client, (knex: DataSource['knex'], run: SqlRun) => Promise<SqlOutcome>> = {
@@ -46,9 +61,20 @@ const singleStatement = (source: DataSource, input: ExecuteSqlInput, readOnly: b
   return statement.text;
 };
 
-const toApiError = (error: SqlRunError, timeoutMs: number, source: DataSource): ApiException => {
+const toApiError = (
+  error: SqlRunError,
+  timeoutMs: number,
+  maxRowBytes: number,
+  source: DataSource,
+): ApiException => {
   if (error.kind === 'timeout') {
     return new ApiException('SQL_TIMEOUT', sqlMessage('timeout', { seconds: timeoutMs / 1000 }));
+  }
+  if (error.kind === 'tooLarge') {
+    return new ApiException(
+      'SQL_ERROR',
+      sqlMessage('rowTooLarge', { mb: Math.round(maxRowBytes / 1024 / 1024) }),
+    );
   }
   if (error.kind === 'readOnly') {
     // SQLite refuses a writing statement before it runs; the other databases say why they refused.
@@ -71,8 +97,11 @@ const toApiError = (error: SqlRunError, timeoutMs: number, source: DataSource): 
 export const executeSql = async (
   source: DataSource,
   input: ExecuteSqlInput,
-  timeoutMs: number = DEFAULT_SQL_TIMEOUT_MS,
+  options: ExecuteSqlOptions = {},
 ): Promise<SqlResult> => {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_SQL_TIMEOUT_MS;
+  const access = options.access ?? {};
+  if (access.refusal) throw new ApiException('FORBIDDEN', access.refusal);
   const readOnly = input.readOnly ?? true;
   const params = input.params ?? [];
   if (!params.every(isBindValue)) throw invalid(sqlMessage('badParams'), 'params');
@@ -81,6 +110,14 @@ export const executeSql = async (
     const refusal = systemTableRefusal(sql, source.client, readOnly);
     if (refusal) throw new ApiException('FORBIDDEN', refusal);
   }
+  const role = input.superAdmin && options.superAdminUnrestricted ? undefined : access.role;
+  if (role !== undefined) {
+    const refusal = roleChangeRefusal(sql);
+    if (refusal) throw invalid(refusal);
+  }
+  const maxResultBytes = options.maxResultBytes ?? DEFAULT_SQL_CONSOLE.maxResultBytes;
+  const maxCellBytes = options.maxCellBytes ?? DEFAULT_SQL_CONSOLE.maxCellBytes;
+  const maxRowBytes = Math.max(MIN_ROW_BYTES, maxResultBytes, 4 * maxCellBytes);
   const started = performance.now();
   try {
     const outcome = await RUNNERS[source.client](source.knex, {
@@ -89,10 +126,14 @@ export const executeSql = async (
       readOnly,
       timeoutMs,
       maxRows: MAX_SQL_ROWS,
+      maxBytes: maxResultBytes,
+      maxCellBytes,
+      maxRowBytes,
+      ...(role === undefined ? {} : { role }),
     });
     return { ...outcome, elapsedMs: outcome.elapsedMs ?? Math.round(performance.now() - started) };
   } catch (error) {
-    if (error instanceof SqlRunError) throw toApiError(error, timeoutMs, source);
+    if (error instanceof SqlRunError) throw toApiError(error, timeoutMs, maxRowBytes, source);
     throw error;
   } finally {
     // A writing statement may have changed metadata or users by any route (on SQLite, another process).

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { MYSQL_SQL_MODE } from '../../db/create-knex';
+import { guardRowSize, rowTooLarge, type DataSocket } from './row-size-guard';
 import { RowCollector, SqlRunError, type SqlColumnInfo, type SqlOutcome, type SqlRun } from './sql-result';
 
 interface MysqlField {
@@ -19,6 +20,8 @@ interface MysqlQuery {
 }
 interface MysqlConnection {
   threadId: number | null;
+  /** The driver's socket. */
+  stream: DataSocket;
   query(options: { sql: string; values?: unknown[]; rowsAsArray: true }): MysqlQuery;
   query(sql: string, done: (error: Error | null, rows: unknown) => void): void;
   destroy(): void;
@@ -120,16 +123,27 @@ interface Streamed {
 }
 
 /** Rows past the cap are counted, not kept; in read-only mode reading stops at the first of them. */
-const stream = (connection: MysqlConnection, run: SqlRun) =>
+const stream = (connection: MysqlConnection, run: SqlRun, drop: () => void) =>
   new Promise<Streamed>((resolve, reject) => {
-    const collector = new RowCollector(run.maxRows);
+    const collector = new RowCollector(run);
     let fields: MysqlField[] | undefined;
     let affected = 0;
     let done = false;
+    const guard = guardRowSize(connection.stream, run.maxRowBytes, () => {
+      fail(rowTooLarge(run.maxRowBytes));
+      drop();
+    });
     const finish = (early: boolean) => {
       if (done) return;
       done = true;
+      guard.stop();
       resolve({ collector, fields, affected, early });
+    };
+    const fail = (error: unknown) => {
+      if (done) return;
+      done = true;
+      guard.stop();
+      reject(error);
     };
     const query = connection.query({
       sql: run.sql,
@@ -141,6 +155,7 @@ const stream = (connection: MysqlConnection, run: SqlRun) =>
     });
     query.on('result', (row) => {
       if (done) return;
+      guard.row();
       if (!Array.isArray(row)) {
         affected += row.affectedRows;
         return;
@@ -148,11 +163,7 @@ const stream = (connection: MysqlConnection, run: SqlRun) =>
       collector.add(row);
       if (run.readOnly && collector.full) finish(true);
     });
-    query.on('error', (error) => {
-      if (done) return;
-      done = true;
-      reject(error);
-    });
+    query.on('error', fail);
     query.on('end', () => finish(false));
   });
 
@@ -195,7 +206,10 @@ export const runMysql = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => 
     }, run.timeoutMs + WATCHDOG_GRACE_MS);
     let streamed: Streamed;
     try {
-      streamed = await stream(connection, run);
+      streamed = await stream(connection, run, () => {
+        early = true;
+        connection.destroy();
+      });
       clearTimeout(watchdog);
       early = streamed.early;
       // A killed SLEEP() returns 1 instead of failing: the watchdog decides.
@@ -215,6 +229,7 @@ export const runMysql = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => 
       rows: collector.rows,
       rowCount: fields ? (early ? collector.rows.length : collector.seen) : affected,
       truncated: collector.truncated,
+      truncation: collector.truncation,
     };
   } finally {
     clearTimeout(watchdog);

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
+import { quotePgIdentifier } from './quote-pg-identifier';
+import { guardRowSize, rowTooLarge, type DataSocket } from './row-size-guard';
 import { RowCollector, SqlRunError, type SqlOutcome, type SqlRun } from './sql-result';
 
 interface PgField {
@@ -21,7 +23,7 @@ interface PgClient {
   query(query: PgQuery): unknown;
   query(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   /** The driver's wire connection; its socket is dropped to abandon an unfinished result. */
-  connection: { stream: { destroy(): void } };
+  connection: { stream: DataSocket & { destroy(): void } };
 }
 type PgQueryClass = new (config: {
   text: string;
@@ -54,27 +56,35 @@ interface Streamed {
  * One statement, streamed: rows past the cap are counted, not kept; in read-only mode reading
  * stops at the first row past the cap. Extended protocol: one statement only.
  */
-const stream = (connection: PgClient, run: SqlRun) =>
+const stream = (connection: PgClient, run: SqlRun, drop: () => void) =>
   new Promise<Streamed>((resolve, reject) => {
-    const collector = new RowCollector(run.maxRows);
+    const collector = new RowCollector(run);
     let done = false;
+    const guard = guardRowSize(connection.connection.stream, run.maxRowBytes, () => {
+      fail(rowTooLarge(run.maxRowBytes));
+      drop();
+    });
     const finish = (result: PgResult, early: boolean) => {
       if (done) return;
       done = true;
+      guard.stop();
       resolve({ collector, result, early });
+    };
+    const fail = (error: unknown) => {
+      if (done) return;
+      done = true;
+      guard.stop();
+      reject(error);
     };
     const query = new Query({ text: run.sql, values: run.params, rowMode: 'array', queryMode: 'extended' });
     query.on('row', (row, result) => {
       if (done) return;
+      guard.row();
       collector.add(row);
       if (run.readOnly && collector.full) finish(result, true);
     });
     query.on('end', (result) => finish(result, false));
-    query.on('error', (error) => {
-      if (done) return;
-      done = true;
-      reject(error);
-    });
+    query.on('error', fail);
     connection.query(query);
   });
 
@@ -104,7 +114,7 @@ const toRunError = (error: unknown, watchdogFired: boolean): unknown => {
 /**
  * PostgreSQL: a connection of its own (closed afterwards, so nothing the statement sets on the
  * session outlives it), `BEGIN READ ONLY` + ROLLBACK or `BEGIN` + COMMIT, and
- * `SET LOCAL statement_timeout`. Should the server not stop in time, the connection is cut.
+ * `SET LOCAL statement_timeout`, and `SET LOCAL ROLE` when a console role is given. Should the server not stop in time, the connection is cut.
  * Column type names are looked up through the pool (`format_type`).
  */
 export const runPg = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => {
@@ -114,6 +124,7 @@ export const runPg = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => {
   const drop = () => connection.connection.stream.destroy();
   let watchdogFired = false;
   let early = false;
+  let dropped = false;
   const watchdog = setTimeout(() => {
     watchdogFired = true;
     drop();
@@ -121,9 +132,14 @@ export const runPg = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => {
   try {
     await connection.query(run.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
     await connection.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(run.timeoutMs))}`);
+    // The console role's rights, not the connecting role's, for this transaction only.
+    if (run.role !== undefined) await connection.query(`SET LOCAL ROLE ${quotePgIdentifier(run.role)}`);
     let streamed: Streamed;
     try {
-      streamed = await stream(connection, run);
+      streamed = await stream(connection, run, () => {
+        dropped = true;
+        drop();
+      });
       early = streamed.early;
       // Stopped early: dropping the connection ends the query and its read-only transaction.
       if (!early) await connection.query(run.readOnly ? 'ROLLBACK' : 'COMMIT');
@@ -139,10 +155,11 @@ export const runPg = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => {
       rows: collector.rows,
       rowCount: isQuery ? (early ? collector.rows.length : collector.seen) : (result.rowCount ?? 0),
       truncated: collector.truncated,
+      truncation: collector.truncation,
     };
   } finally {
     clearTimeout(watchdog);
-    if (early || watchdogFired) drop();
+    if (early || watchdogFired || dropped) drop();
     else await knex.client.destroyRawConnection(connection).catch(() => undefined);
   }
 };

@@ -8,6 +8,8 @@ export interface SqliteJob {
   params: unknown[];
   readOnly: boolean;
   maxRows: number;
+  maxBytes: number;
+  maxCellBytes: number;
 }
 
 export type SqliteReply =
@@ -36,7 +38,7 @@ export const runSqliteJob = (job: SqliteJob): SqliteReply => {
       statement.safeIntegers(true);
       statement.raw(true);
       const columns = statement.columns().map((column) => ({ name: column.name, type: column.type }));
-      const collector = new RowCollector(job.maxRows);
+      const collector = new RowCollector(job);
       let early = false;
       for (const row of statement.iterate(...job.params)) {
         collector.add(row as unknown[]);
@@ -51,10 +53,11 @@ export const runSqliteJob = (job: SqliteJob): SqliteReply => {
         rows: collector.rows,
         rowCount: early ? collector.rows.length : collector.seen,
         truncated: collector.truncated,
+        truncation: collector.truncation,
       };
     } else {
       const info = statement.run(...job.params);
-      outcome = { columns: [], rows: [], rowCount: info.changes, truncated: false };
+      outcome = { columns: [], rows: [], rowCount: info.changes, truncated: false, truncation: [] };
     }
     db.exec(job.readOnly ? 'ROLLBACK' : 'COMMIT');
     return { ok: true, outcome };

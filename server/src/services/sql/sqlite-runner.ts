@@ -79,6 +79,8 @@ export const runSqlite = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> =>
     params: run.params,
     readOnly: run.readOnly,
     maxRows: run.maxRows,
+    maxBytes: run.maxBytes,
+    maxCellBytes: run.maxCellBytes,
   };
   const child = await take();
   return new Promise<SqlOutcome>((resolve, reject) => {

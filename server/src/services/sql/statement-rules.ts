@@ -31,7 +31,6 @@ const MYSQL_READ_ONLY_SAFE = new Set([
   'DESC',
   'EXPLAIN',
   'HELP',
-  'DO',
   'INSERT',
   'UPDATE',
   'DELETE',
@@ -48,8 +47,28 @@ const transactionKeyword = (words: readonly string[]): string | undefined => {
   return undefined;
 };
 
-const writesFile = (words: readonly string[]): boolean =>
-  words.some((word, i) => word === 'INTO' && (words[i + 1] === 'OUTFILE' || words[i + 1] === 'DUMPFILE'));
+/** Blocks and procedures: their side effects (files, programs, other sessions) escape a read-only transaction. */
+const PROCEDURAL = new Set(['DO', 'CALL']);
+
+/** MySQL / MariaDB: the server file a statement reads or writes (`INTO OUTFILE`, `LOAD_FILE()`, `LOAD DATA`). */
+const mysqlFileAccess = (words: readonly string[]): string | undefined => {
+  for (const [i, word] of words.entries()) {
+    const next = words[i + 1];
+    if (word === 'INTO' && (next === 'OUTFILE' || next === 'DUMPFILE')) return `INTO ${next}`;
+    if (word === 'LOAD_FILE') return word;
+    if (word === 'LOAD' && (next === 'DATA' || next === 'XML')) return `LOAD ${next}`;
+  }
+  return undefined;
+};
+
+/** SQLite: other database files (`ATTACH`, `VACUUM INTO`) and native extensions (`load_extension()`). */
+const sqliteFileAccess = (words: readonly string[]): string | undefined => {
+  const [first] = words;
+  if (first === 'ATTACH' || first === 'DETACH') return first;
+  if (first === 'VACUUM' && words.includes('INTO')) return 'VACUUM INTO';
+  if (words.includes('LOAD_EXTENSION')) return 'LOAD_EXTENSION';
+  return undefined;
+};
 
 /**
  * Why the console refuses to run a statement, or undefined when it may run. These rules keep the
@@ -65,10 +84,13 @@ export const refusalOf = (
   const keyword = transactionKeyword(words);
   if (keyword) return sqlMessage('transactionControl', { keyword });
   const first = words[0] ?? '';
+  if (readOnly && PROCEDURAL.has(first)) return sqlMessage('readOnlyProcedure', { keyword: first });
   if (dialect === 'pg' && first === 'COPY') return sqlMessage('copyUnsupported');
-  if (dialect === 'mysql' && readOnly) {
-    if (!MYSQL_READ_ONLY_SAFE.has(first)) return sqlMessage('implicitCommit', { keyword: first || '?' });
-    if (writesFile(words)) return sqlMessage('fileWrite');
+  const file =
+    dialect === 'mysql' ? mysqlFileAccess(words) : dialect === 'sqlite' ? sqliteFileAccess(words) : undefined;
+  if (file) return sqlMessage('serverFile', { keyword: file });
+  if (dialect === 'mysql' && readOnly && !MYSQL_READ_ONLY_SAFE.has(first)) {
+    return sqlMessage('implicitCommit', { keyword: first || '?' });
   }
   return undefined;
 };

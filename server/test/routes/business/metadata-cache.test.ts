@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { DEFAULT_SQL_CONSOLE } from '../../../src/config';
 import { writeVersion } from '../../../src/db/write-versions';
 import { apiClient, createTableViaApi, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
 import { clearTables } from '../../helpers/physical-schema';
@@ -19,8 +20,13 @@ const columnId = (table: Table, name: string): number => {
 describeEachDatabase('business API after metadata changes ($name)', (db) => {
   const apps = useTestApps(db);
 
+  // The super admin's console statements reach crudboard's own tables only when so configured
+  // (on PostgreSQL they otherwise run under the console role, which has no rights on them).
   const setup = async () => {
-    const app = await apps.build();
+    const app = await apps.build(
+      {},
+      apps.config({ sqlConsole: { ...DEFAULT_SQL_CONSOLE, superAdminUnrestricted: true } }),
+    );
     const { cookie } = await login(app);
     await clearTables(app.dataSources.primary.knex);
     const api = apiClient(app, cookie);

@@ -39,7 +39,7 @@ describe('refusalOf', () => {
     expect(refusal('SET statement_timeout = 0', 'pg')).toBeUndefined();
   });
 
-  it('refuses, in MySQL read-only mode, what could commit implicitly or write a file', () => {
+  it('refuses, in MySQL read-only mode, what could commit implicitly', () => {
     for (const sql of [
       'DROP TABLE t',
       'CREATE TABLE t (a int)',
@@ -48,26 +48,52 @@ describe('refusalOf', () => {
       'RENAME TABLE a TO b',
       'LOCK TABLES t WRITE',
       'SET autocommit = 1',
-      'CALL p()',
-      "LOAD DATA INFILE 'x' INTO TABLE t",
       'GRANT ALL ON *.* TO x',
       '/*!50000 DROP */ TABLE t',
     ]) {
       expect(refusal(sql, 'mysql'), sql).toMatch(/cannot run a statement starting with/);
       expect(refusal(sql, 'mysql', false), sql).toBeUndefined();
     }
-    expect(refusal("SELECT * FROM t INTO OUTFILE '/tmp/x'", 'mysql')).toMatch(/server file/);
-    expect(refusal("SELECT * INTO DUMPFILE '/tmp/x' FROM t", 'mysql')).toMatch(/server file/);
-    expect(refusal("SELECT * FROM t INTO OUTFILE '/tmp/x'", 'mysql', false)).toBeUndefined();
-    for (const sql of [
-      'SHOW TABLES',
-      'DESCRIBE t',
-      'EXPLAIN SELECT 1',
-      'REPLACE INTO t VALUES (1)',
-      'DO 1',
-    ]) {
+    for (const sql of ['SHOW TABLES', 'DESCRIBE t', 'EXPLAIN SELECT 1', 'REPLACE INTO t VALUES (1)']) {
       expect(refusal(sql, 'mysql'), sql).toBeUndefined();
     }
+  });
+
+  it('refuses DO and CALL in read-only mode on every database', () => {
+    for (const dialect of ['sqlite', 'pg', 'mysql'] as const) {
+      expect(refusal('CALL p()', dialect)).toMatch(/cannot run CALL/);
+      expect(refusal('DO 1', dialect)).toMatch(/cannot run DO/);
+    }
+    expect(refusal('DO $$ BEGIN PERFORM 1; END $$', 'pg')).toMatch(/cannot run DO/);
+    expect(refusal('CALL p()', 'pg', false)).toBeUndefined();
+    expect(refusal('CALL p()', 'mysql', false)).toBeUndefined();
+  });
+
+  it('refuses server files on MySQL and other files and extensions on SQLite, in both modes', () => {
+    for (const readOnly of [true, false]) {
+      for (const sql of [
+        "SELECT * FROM t INTO OUTFILE '/tmp/x'",
+        "SELECT * INTO DUMPFILE '/tmp/x' FROM t",
+        "SELECT LOAD_FILE('/etc/passwd')",
+        "select load_file('/etc/passwd') as f",
+        "LOAD DATA INFILE 'x' INTO TABLE t",
+        "LOAD DATA LOCAL INFILE 'x' INTO TABLE t",
+        "LOAD XML INFILE 'x' INTO TABLE t",
+      ]) {
+        expect(refusal(sql, 'mysql', readOnly), sql).toMatch(/files on the database server/);
+      }
+      for (const sql of [
+        "ATTACH DATABASE '/tmp/x.db' AS x",
+        'DETACH x',
+        "SELECT load_extension('x')",
+        "VACUUM INTO '/tmp/x.db'",
+      ]) {
+        expect(refusal(sql, 'sqlite', readOnly), sql).toMatch(/files on the database server|extensions/);
+      }
+    }
+    // In a string it is only text.
+    expect(refusal("SELECT 'LOAD_FILE' AS word", 'mysql')).toBeUndefined();
+    expect(refusal('VACUUM', 'sqlite', false)).toBeUndefined();
   });
 
   it('refuses COPY on PostgreSQL', () => {

@@ -150,6 +150,18 @@ describe('SqlConsolePage', () => {
     expect(await screen.findByText('只显示前 1000 行')).toBeInTheDocument();
   });
 
+  it('says when the server cut the result to its size limits', async () => {
+    server.on('POST', '/metadata/sqls/execute', {
+      data: { ...RESULT, truncated: true, truncation: ['bytes', 'cells'] },
+    });
+    await open();
+    typeSql('select * from Track');
+    ctrlEnter();
+    expect(await screen.findByText('结果达到服务器的大小上限，只显示前 2 行')).toBeInTheDocument();
+    expect(screen.getByText('部分过长的值已按服务器的大小上限截断')).toBeInTheDocument();
+    expect(screen.queryByText('只显示前 1000 行')).toBeNull();
+  });
+
   it('shows the database’s message when a statement fails', async () => {
     server.on('POST', '/metadata/sqls/execute', {
       status: 400,

@@ -1,0 +1,65 @@
+import type { Knex } from 'knex';
+import type { SqlConsoleConfig } from '../../config';
+import type { Localized } from '../../i18n/messages';
+import { sqlMessage } from '../../i18n/sql-messages';
+import type { DataSource } from '../../plugins/db';
+import { preparePgConsoleRole, type PgConsoleLog } from './pg-console-role';
+
+/** What the console runs as on one data source, decided at start-up. */
+export interface ConsoleAccess {
+  /** PostgreSQL: the role statements run under. */
+  role?: string;
+  /** Why the console is turned off on this data source. */
+  refusal?: Localized;
+}
+
+/** MySQL / MariaDB: whether the connecting user holds FILE (server files through the console). */
+const mysqlHasFile = async (knex: Knex): Promise<boolean> => {
+  const [rows] = (await knex.raw('SHOW GRANTS FOR CURRENT_USER()')) as [Record<string, string>[]];
+  return rows.some((row) =>
+    Object.values(row).some((grant) => /\b(ALL PRIVILEGES|FILE)\b.* ON \*\.\*/i.test(grant)),
+  );
+};
+
+/**
+ * Start-up, per data source: on PostgreSQL the console role (see pg-console-role.ts); a superuser
+ * connection with no usable console role turns the console off unless `allowSuperuser`. Logs
+ * loudly what is unsafe.
+ */
+export const prepareConsoleAccess = async (
+  source: DataSource,
+  config: SqlConsoleConfig,
+  log: PgConsoleLog,
+): Promise<ConsoleAccess> => {
+  const fields = { dataSource: source.name };
+  if (source.client === 'mysql') {
+    if (await mysqlHasFile(source.knex).catch(() => false)) {
+      log.warn(
+        fields,
+        'SQL CONSOLE: the connecting MySQL/MariaDB user holds the FILE privilege; the console refuses file statements, but connect as a user without FILE (README, "Security")',
+      );
+    }
+    return {};
+  }
+  if (source.client !== 'pg') return {};
+  const found = await preparePgConsoleRole(source.knex, config.role, log);
+  if (found.role !== undefined) return { role: found.role };
+  if (found.superuser) {
+    log.error(
+      fields,
+      config.allowSuperuser
+        ? 'SQL CONSOLE UNSAFE: the data source connects as a PostgreSQL superuser and no console role can be used; SQL_CONSOLE_ALLOW_SUPERUSER lets console users run programs and read files on the database host'
+        : 'SQL CONSOLE OFF: the data source connects as a PostgreSQL superuser and no console role can be used; set SQL_CONSOLE_ROLE or connect as a non-superuser (SQL_CONSOLE_ALLOW_SUPERUSER=1 accepts the risk)',
+    );
+    return config.allowSuperuser
+      ? {}
+      : { refusal: sqlMessage('unsafeConnection', { dataSource: source.name }) };
+  }
+  if (found.privileged) {
+    log.warn(
+      fields,
+      'SQL CONSOLE: the connecting PostgreSQL role reaches server files, programs or other sessions and no console role can be used (README, "Security")',
+    );
+  }
+  return {};
+};

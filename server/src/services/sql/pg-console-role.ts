@@ -1,0 +1,253 @@
+import type { Knex } from 'knex';
+import { ensurePgRowCount } from '../../dialects/row-count/pg-row-count';
+import { quotePgIdentifier } from './quote-pg-identifier';
+
+/** The role crudboard creates for the console when the operator names none. */
+export const DEFAULT_CONSOLE_ROLE = 'crudboard_console';
+
+/** Built-in roles whose members reach the server's files, programs or other sessions. */
+export const DANGEROUS_ROLES = [
+  'pg_read_server_files',
+  'pg_write_server_files',
+  'pg_execute_server_program',
+  'pg_signal_backend',
+] as const;
+
+/** Privileges of the console role on business tables and their sequences. */
+const TABLE_RIGHTS = 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER';
+const SEQUENCE_RIGHTS = 'USAGE, SELECT, UPDATE';
+
+/** SQLSTATEs: duplicate_object, unique_violation (two servers creating the role at once). */
+const ALREADY_THERE = new Set(['42710', '23505']);
+/** SQLSTATEs worth a retry when several servers grant at once: serialization, deadlock, "tuple concurrently updated". */
+const RETRYABLE = new Set(['40001', '40P01', 'XX000']);
+
+const ROW_COUNT_WARNING =
+  'the row-count trigger functions belong to another role and could not be redefined: console writes to business tables may fail';
+
+export interface PgConsoleLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+/** What the console may run as on one PostgreSQL data source. */
+export interface PgConsoleRole {
+  /** The role statements run under, when one can be used. */
+  role?: string;
+  /** The connecting role is a superuser. */
+  superuser: boolean;
+  /** The connecting role reaches server files, programs or other sessions (superuser or member). */
+  privileged: boolean;
+}
+
+interface Connecting {
+  me: string;
+  schema: string;
+  superuser: boolean;
+  createRole: boolean;
+  dangerous: string[];
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const sqlState = (error: unknown): string => String((error as { code?: unknown }).code ?? '');
+
+const connectingRole = async (knex: Knex): Promise<Connecting> => {
+  const [row] = rowsOf<{ me: string; schema: string | null; superuser: boolean; create_role: boolean }>(
+    await knex.raw(
+      `SELECT current_user AS me, current_schema() AS schema, r.rolsuper AS superuser, r.rolcreaterole AS create_role
+         FROM pg_roles r WHERE r.rolname = current_user`,
+    ),
+  );
+  if (!row) throw new Error('the connecting role is not in pg_roles');
+  return {
+    me: row.me,
+    schema: row.schema ?? 'public',
+    superuser: row.superuser,
+    createRole: row.create_role,
+    dangerous: await dangerousMemberships(knex, row.me),
+  };
+};
+
+/** The dangerous built-in roles `role` is a member of (directly or not). */
+const dangerousMemberships = async (knex: Knex, role: string): Promise<string[]> =>
+  rowsOf<{ name: string }>(
+    await knex.raw(
+      `SELECT d.rolname AS name FROM pg_roles d
+        WHERE d.rolname = ANY(?) AND pg_has_role(?::name, d.oid, 'MEMBER') ORDER BY 1`,
+      [[...DANGEROUS_ROLES], role],
+    ),
+  ).map((row) => row.name);
+
+interface RoleFacts {
+  superuser: boolean;
+  bypassRls: boolean;
+  createRole: boolean;
+  dangerous: string[];
+  /** The connecting role may `SET ROLE` to it. */
+  reachable: boolean;
+}
+
+const roleFacts = async (knex: Knex, role: string): Promise<RoleFacts | undefined> => {
+  const [row] = rowsOf<{ superuser: boolean; bypass: boolean; create_role: boolean; reachable: boolean }>(
+    await knex.raw(
+      `SELECT r.rolsuper AS superuser, r.rolbypassrls AS bypass, r.rolcreaterole AS create_role,
+              pg_has_role(current_user, r.oid, 'MEMBER') AS reachable
+         FROM pg_roles r WHERE r.rolname = ?`,
+      [role],
+    ),
+  );
+  if (!row) return undefined;
+  return {
+    superuser: row.superuser,
+    bypassRls: row.bypass,
+    createRole: row.create_role,
+    dangerous: await dangerousMemberships(knex, role),
+    reachable: row.reachable,
+  };
+};
+
+/** Why a role may not serve as the console role, or undefined when it may. */
+const unsafeBecause = (facts: RoleFacts | undefined): string | undefined => {
+  if (!facts) return 'it does not exist';
+  if (facts.superuser) return 'it is a superuser';
+  if (facts.bypassRls) return 'it bypasses row-level security';
+  if (facts.createRole) return 'it may create roles';
+  if (facts.dangerous.length > 0) return `it is a member of ${facts.dangerous.join(', ')}`;
+  if (!facts.reachable) return 'the connecting role is not a member of it (GRANT it to the connecting role)';
+  return undefined;
+};
+
+const withRetry = async <T>(work: () => Promise<T>): Promise<T> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 5 || !RETRYABLE.has(sqlState(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+};
+
+/** Creates the role unless it exists; another server creating it at the same moment is fine. */
+const createRole = async (knex: Knex, role: string): Promise<void> => {
+  try {
+    await knex.raw(
+      `CREATE ROLE ${quotePgIdentifier(role)} NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT NOREPLICATION NOBYPASSRLS`,
+    );
+  } catch (error) {
+    if (!ALREADY_THERE.has(sqlState(error))) throw error;
+  }
+};
+
+/** Redefines the row-count trigger functions in a savepoint; false when another role owns them. */
+const redefineRowCount = async (trx: Knex.Transaction): Promise<boolean> => {
+  try {
+    await trx.transaction((savepoint) => ensurePgRowCount(savepoint));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The console role's rights in the data source's schema: everything on the business tables and
+ * their sequences (now and, through default privileges, those created later), creating tables in
+ * write mode, and nothing on crudboard's own `cb_` tables. Only what the connecting role owns (or
+ * may grant) is touched. One transaction under an advisory lock, so servers starting together
+ * take turns and a console statement never sees the grants half done. Says whether the row-count
+ * trigger functions could be redefined.
+ */
+export const grantConsoleRole = async (knex: Knex, role: string, schema: string): Promise<boolean> => {
+  const r = quotePgIdentifier(role);
+  const s = quotePgIdentifier(schema);
+  let redefined = false;
+  await withRetry(() =>
+    knex.transaction(async (trx) => {
+      await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('crudboard console role grants'))`);
+      // Row-count triggers write cb_row_delta: their functions must run with their owner's rights
+      // (databases made before they did get them redefined here, by their owner only).
+      redefined = await redefineRowCount(trx);
+      const [rights] = rowsOf<{ usage: boolean; create: boolean }>(
+        await trx.raw(
+          `SELECT has_schema_privilege(?, 'USAGE WITH GRANT OPTION') AS usage,
+                  has_schema_privilege(?, 'CREATE WITH GRANT OPTION') AS create`,
+          [schema, schema],
+        ),
+      );
+      const schemaRights = [...(rights?.usage ? ['USAGE'] : []), ...(rights?.create ? ['CREATE'] : [])];
+      if (schemaRights.length > 0) await trx.raw(`GRANT ${schemaRights.join(', ')} ON SCHEMA ${s} TO ${r}`);
+      await trx.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${s} GRANT ${TABLE_RIGHTS} ON TABLES TO ${r}`);
+      await trx.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${s} GRANT ${SEQUENCE_RIGHTS} ON SEQUENCES TO ${r}`);
+      const relations = rowsOf<{ name: string; sequence: boolean; own: boolean }>(
+        await trx.raw(
+          `SELECT c.relname AS name, c.relkind = 'S' AS sequence, c.relname LIKE 'cb\\_%' AS own
+             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = ? AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
+              AND pg_has_role(current_user, c.relowner, 'USAGE')
+            ORDER BY c.relname`,
+          [schema],
+        ),
+      );
+      for (const { name, sequence, own } of relations) {
+        const object = `${sequence ? 'SEQUENCE' : 'TABLE'} ${s}.${quotePgIdentifier(name)}`;
+        if (own) await trx.raw(`REVOKE ALL ON ${object} FROM ${r}`);
+        else await trx.raw(`GRANT ${sequence ? SEQUENCE_RIGHTS : TABLE_RIGHTS} ON ${object} TO ${r}`);
+      }
+    }),
+  );
+  return redefined;
+};
+
+/**
+ * Start-up: finds the role the console runs under on a PostgreSQL data source. A role named by the
+ * operator (`SQL_CONSOLE_ROLE`) is checked, not changed. Otherwise, when the connecting role may
+ * create roles, `created` (`crudboard_console`) is created if missing (NOLOGIN, no special rights), made
+ * reachable by the connecting role and given its grants. Logs what it decided.
+ */
+export const preparePgConsoleRole = async (
+  knex: Knex,
+  named: string | undefined,
+  log: PgConsoleLog,
+  created: string = DEFAULT_CONSOLE_ROLE,
+): Promise<PgConsoleRole> => {
+  const connecting = await connectingRole(knex);
+  const privileged = connecting.superuser || connecting.dangerous.length > 0;
+  const base = { superuser: connecting.superuser, privileged };
+  if (named !== undefined) {
+    const why = unsafeBecause(await roleFacts(knex, named));
+    if (why) {
+      log.error({ role: named }, `SQL_CONSOLE_ROLE cannot be used: ${why}`);
+      return base;
+    }
+    // The operator's grants are left alone; crudboard's own trigger functions must still work.
+    const redefined = await withRetry(() =>
+      knex.transaction(async (trx) => {
+        await trx.raw(`SELECT pg_advisory_xact_lock(hashtext('crudboard console role grants'))`);
+        return redefineRowCount(trx);
+      }),
+    );
+    if (!redefined) log.warn({}, ROW_COUNT_WARNING);
+    return { ...base, role: named };
+  }
+  if (!connecting.superuser && !connecting.createRole) return base;
+  const role = created;
+  try {
+    await createRole(knex, role);
+    if (!connecting.superuser && !(await roleFacts(knex, role))?.reachable) {
+      await withRetry(() => knex.raw(`GRANT ${quotePgIdentifier(role)} TO CURRENT_USER`));
+    }
+    const why = unsafeBecause(await roleFacts(knex, role));
+    if (why) {
+      log.error({ role }, `the SQL console role cannot be used: ${why}`);
+      return base;
+    }
+    if (!(await grantConsoleRole(knex, role, connecting.schema))) log.warn({}, ROW_COUNT_WARNING);
+  } catch (error) {
+    log.error({ role, err: error }, 'the SQL console role could not be prepared');
+    return base;
+  }
+  log.info({ role, schema: connecting.schema }, 'SQL console statements run under this role');
+  return { ...base, role };
+};

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { preparePgConsoleRole, type PgConsoleLog } from '../../../src/services/sql/pg-console-role';
+import { describeEachDatabase, type TestEnvironment } from '../../helpers/test-databases';
+
+const quiet: PgConsoleLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+describeEachDatabase(
+  'the PostgreSQL console role ($name)',
+  (db) => {
+    let env: TestEnvironment;
+    let owner: Knex;
+    const role = `cb_test_console_${randomBytes(4).toString('hex')}`;
+    const open = () => {
+      const config = env.config().dataSources[0];
+      if (!config) throw new Error('no data source');
+      return knex({ client: 'pg', connection: config.connection, pool: { min: 0, max: 2 } });
+    };
+    beforeAll(async () => {
+      env = await db.create();
+      owner = open();
+      await owner.schema.createTable('cb_secret', (table) => table.increments('id'));
+      await owner.schema.createTable('business_thing', (table) => table.increments('id'));
+    });
+    afterAll(async () => {
+      await owner.raw(`DROP OWNED BY ${role}`).catch(() => undefined);
+      await owner.destroy();
+      await env.drop();
+      const admin = knex({ client: 'pg', connection: process.env.PG_URL, pool: { min: 0, max: 1 } });
+      await admin.raw(`DROP ROLE IF EXISTS ${role}`).finally(() => admin.destroy());
+    });
+
+    it('is created once when several servers start together, with rights on business tables only', async () => {
+      const servers = [open(), open(), open(), open()];
+      try {
+        const found = await Promise.all(
+          servers.map((server) => preparePgConsoleRole(server, undefined, quiet, role)),
+        );
+        expect(found.map((f) => f.role)).toEqual([role, role, role, role]);
+      } finally {
+        await Promise.all(servers.map((server) => server.destroy()));
+      }
+      const rights = async (table: string) =>
+        (
+          (await owner.raw(
+            `SELECT has_table_privilege(?, ?, 'SELECT') AS s, has_table_privilege(?, ?, 'INSERT') AS i`,
+            [role, table, role, table],
+          )) as { rows: { s: boolean; i: boolean }[] }
+        ).rows[0];
+      expect(await rights('business_thing')).toEqual({ s: true, i: true });
+      expect(await rights('cb_secret')).toEqual({ s: false, i: false });
+      // A table created later is covered by the default privileges.
+      await owner.schema.createTable('business_later', (table) => table.increments('id'));
+      expect(await rights('business_later')).toEqual({ s: true, i: true });
+    });
+
+    it('is prepared by a non-superuser with CREATEROLE, which may then take it', async () => {
+      const login = `cb_test_owner_${randomBytes(4).toString('hex')}`;
+      const created = `${role}_b`;
+      const database = (env.config().dataSources[0]?.database ?? '').replaceAll('"', '');
+      await owner.raw(`CREATE ROLE ${login} LOGIN CREATEROLE PASSWORD 'owner-pass'`);
+      const url = new URL(env.config().dataSources[0]?.connection ?? '');
+      url.username = login;
+      url.password = 'owner-pass';
+      const server = knex({ client: 'pg', connection: url.toString(), pool: { min: 0, max: 1 } });
+      try {
+        await owner.raw(`GRANT CREATE, USAGE ON SCHEMA public TO ${login}`);
+        await owner.raw(`GRANT CONNECT ON DATABASE "${database}" TO ${login}`);
+        await server.schema.createTable('cb_owned', (table) => table.increments('id'));
+        await server.schema.createTable('owned_thing', (table) => table.increments('id'));
+        const found = await preparePgConsoleRole(server, undefined, quiet, created);
+        expect(found).toEqual({ role: created, superuser: false, privileged: false });
+        const seen = await server.transaction(async (trx) => {
+          await trx.raw(`SET LOCAL ROLE ${created}`);
+          const { rows } = (await trx.raw(
+            `SELECT current_user AS me, has_table_privilege('owned_thing', 'SELECT') AS business,
+                    has_table_privilege('cb_owned', 'SELECT') AS own`,
+          )) as { rows: unknown[] };
+          return rows[0];
+        });
+        expect(seen).toEqual({ me: created, business: true, own: false });
+      } finally {
+        await server.destroy();
+        for (const name of [created, login]) {
+          await owner.raw(`DROP OWNED BY ${name}`).catch(() => undefined);
+        }
+        await owner.schema.dropTableIfExists('cb_owned');
+        await owner.schema.dropTableIfExists('owned_thing');
+        const admin = knex({ client: 'pg', connection: process.env.PG_URL, pool: { min: 0, max: 1 } });
+        try {
+          await admin.raw(`DROP ROLE IF EXISTS ${created}`);
+          await admin.raw(`DROP ROLE IF EXISTS ${login}`);
+        } finally {
+          await admin.destroy();
+        }
+      }
+    });
+
+    it('takes a safe role named by the operator as it is', async () => {
+      const named = `${role}_m`;
+      await owner.raw(`CREATE ROLE ${named} NOLOGIN`);
+      try {
+        expect((await preparePgConsoleRole(owner, named, quiet)).role).toBe(named);
+        const { rows } = (await owner.raw(`SELECT has_table_privilege(?, 'business_thing', 'SELECT') AS s`, [
+          named,
+        ])) as { rows: { s: boolean }[] };
+        expect(rows[0]?.s).toBe(false);
+      } finally {
+        await owner.raw(`DROP OWNED BY ${named}`);
+        await owner.raw(`DROP ROLE ${named}`);
+      }
+    });
+
+    it('refuses a named role that is unsafe or missing', async () => {
+      const errors: string[] = [];
+      const log: PgConsoleLog = { ...quiet, error: (_fields, message) => errors.push(message) };
+      expect((await preparePgConsoleRole(owner, 'no_such_role_here', log)).role).toBeUndefined();
+      const { rows } = (await owner.raw('SELECT current_user AS me')) as { rows: { me: string }[] };
+      // The connecting role is a superuser in the test setup.
+      expect((await preparePgConsoleRole(owner, rows[0]?.me, log)).role).toBeUndefined();
+      expect(errors).toEqual([expect.stringMatching(/does not exist/), expect.stringMatching(/superuser/)]);
+    });
+  },
+  (db) => db.name === 'pg',
+);
