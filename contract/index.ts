@@ -9,3 +9,4 @@ export * from './permission-match';
 export * from './record-key';
 export * from './sql-result';
 export * from './system-columns';
+export * from './physical-table';

@@ -9,7 +9,7 @@ import type {
   PhysicalForeignKey,
   PhysicalIndex,
   PhysicalTableDescription,
-} from '../lib/physical-tables';
+} from '../../contract';
 import { describePhysicalTableCall } from '../providers/custom-calls';
 import { useCurrentDataSource } from '../store/useCurrentDataSource';
 

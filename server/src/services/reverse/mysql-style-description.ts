@@ -1,4 +1,4 @@
-import type { PhysicalColumn, PhysicalIndex, PhysicalTableDescription } from './physical-table';
+import type { PhysicalColumn, PhysicalIndex, PhysicalTableDescription } from '../../../../contract/index';
 
 /** The names MySQL's SHOW TABLE STATUS / SHOW FULL COLUMNS / SHOW INDEX give the same facts. */
 export interface MysqlStyleColumn {

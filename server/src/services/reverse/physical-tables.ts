@@ -9,7 +9,7 @@ import type {
 import { META } from '../../db/table-names';
 import { ApiException } from '../../errors/api-exception';
 import { internalTableNames } from './internal-tables';
-import type { ColumnKey, PhysicalTableDescription, PhysicalTableSummary } from './physical-table';
+import type { ColumnKey, PhysicalTableDescription, PhysicalTableSummary } from '../../../../contract/index';
 
 /** Everything read of one physical table, as the database reports it. */
 export interface IntrospectedTable {

@@ -30,12 +30,8 @@ import { useInvalidateMetadata } from '../../../hooks/useInvalidateMetadata';
 import { METADATA_TABLES_PATH, metadataQueryKey } from '../../../hooks/useMetadataList';
 import { tablePaths } from '../../../lib/metadata-paths';
 import { pageCountOf } from '../../../lib/pagination';
-import {
-  filterPhysicalTables,
-  keepSelected,
-  pageRows,
-  type PhysicalTable,
-} from '../../../lib/physical-tables';
+import { filterPhysicalTables, keepSelected, pageRows } from '../../../lib/physical-tables';
+import type { PhysicalTableSummary as PhysicalTable } from '../../../../contract';
 import { useCurrentDataSource } from '../../../store/useCurrentDataSource';
 
 /**

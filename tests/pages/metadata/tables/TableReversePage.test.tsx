@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { PhysicalTable } from '../../../../src/lib/physical-tables';
+import type { PhysicalTableSummary as PhysicalTable } from '../../../../contract';
 import { TableReversePage } from '../../../../src/pages/metadata/tables/TableReversePage';
 import { button, dialog, labelled } from '../../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../../helpers/fakeHttp';

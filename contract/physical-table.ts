@@ -1,4 +1,4 @@
-/** `GET /metadatas`: a physical table that no metadata describes yet. */
+/** `GET /api/metadata/tables/metadatas`: a physical table that no metadata describes yet. */
 export interface PhysicalTableSummary {
   tableName: string;
   comment: string | null;
@@ -29,7 +29,7 @@ export interface PhysicalForeignKey {
   refColumn: string;
 }
 
-/** `GET /metadatas/{tableName}` (docs/api.md §2.1): what the database says about one table. */
+/** `GET /metadatas/{tableName}` (docs/api.md §2): what the database says about one table. */
 export interface PhysicalTableDescription {
   tableName: string;
   comment: string | null;
