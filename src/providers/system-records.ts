@@ -102,18 +102,17 @@ export const saveTablePermission = async (
   }
 };
 
-/** The stored value dialogs of a table's columns, with their record ids. */
+/** The `columnExtProperty` records of a table's value dialogs. */
+const valueDialogRecords = (records: DataProvider, tableId: number, options: ReadOptions) =>
+  allRecords(records, 'columnExtProperty', [eq('tableId', tableId), eq('key', VALUE_DIALOG_KEY)], options);
+
+/** The stored value dialogs of a table's columns, with their record ids (the designer edits them). */
 export const listStoredValueDialogs = async (
   records: DataProvider,
   tableId: number,
   signal?: AbortSignal,
 ): Promise<StoredValueDialog[]> =>
-  parseStoredValueDialogs(
-    await allRecords(records, 'columnExtProperty', [eq('tableId', tableId), eq('key', VALUE_DIALOG_KEY)], {
-      signal,
-      checked: true,
-    }),
-  );
+  parseStoredValueDialogs(await valueDialogRecords(records, tableId, { signal, checked: true }));
 
 /** Stores a column's value dialog (a new record, or the stored one changed). */
 export const saveValueDialog = async (
@@ -172,12 +171,7 @@ export const listValueDialogs = async (
   records: DataProvider,
   tableId: number,
   signal?: AbortSignal,
-): Promise<ValueDialog[]> =>
-  parseValueDialogs(
-    await allRecords(records, 'columnExtProperty', [eq('tableId', tableId), eq('key', VALUE_DIALOG_KEY)], {
-      signal,
-    }),
-  );
+): Promise<ValueDialog[]> => parseValueDialogs(await valueDialogRecords(records, tableId, { signal }));
 
 /** A table's metadata by name, pluralName or tableName (`GET /api/metadata/tables/name/{name}`). */
 export const getTableByName = (metadata: DataProvider, name: string, signal?: AbortSignal): Promise<Table> =>
