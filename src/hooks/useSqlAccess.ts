@@ -1,13 +1,10 @@
-import { usePermissions } from '@refinedev/core';
-import { SQL_PERMISSIONS } from '../providers/custom-calls';
-import { hasAnyPermission } from '../lib/permission';
-import { getUserAccess, type PermissionInfo } from '../store/session';
+import { useCan } from '@refinedev/core';
 
-/** Whether the signed-in user may run SQL (`sql:execute`, or super admin). */
-export const useSqlAccess = (): boolean => {
-  const { data } = usePermissions<PermissionInfo | null>({});
-  const access = data
-    ? { isSuperAdmin: data.isSuperAdmin, authorities: data.permissions.map((p) => p.authority) }
-    : getUserAccess();
-  return hasAnyPermission(access, SQL_PERMISSIONS);
+/**
+ * Whether the signed-in user may run SQL, as the access-control provider answers for the console
+ * resource (`sql:execute`, or super admin); `undefined` while the answer is on its way.
+ */
+export const useSqlAccess = (): boolean | undefined => {
+  const { data } = useCan({ resource: 'sqls', action: 'create' });
+  return data?.can;
 };

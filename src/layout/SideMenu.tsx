@@ -60,7 +60,7 @@ export const SideMenu = ({ dataSource }: { dataSource: string }) => {
   const isSuperAdmin = permission?.isSuperAdmin ?? false;
   const menu = useUserMenu();
   const { tables } = useUserTables(dataSource);
-  const canExecuteSql = useSqlAccess();
+  const canExecuteSql = useSqlAccess() ?? false;
   const extensionEntries = useExtensionMenu(dataSource);
 
   // a businessName that is just the default label is not a custom name: keep it translated

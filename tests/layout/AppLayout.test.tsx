@@ -4,15 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from '../../src/layout/AppLayout';
 import { createAuthProvider } from '../../src/providers/auth-provider';
-import { http } from '../../src/providers/http';
 import { resetRegisteredTables } from '../../src/resources/useRegisteredTables';
 import { appConfigLoader } from '../../src/store/useAppConfig';
 import { dataSourcesLoader } from '../../src/store/useCurrentDataSource';
+import { installFakeHttp, type FakeHttp } from '../helpers/fakeHttp';
 import { renderWithRefine, testDataProvider } from '../helpers/renderWithRefine';
 import { clerk, signIn, superAdmin } from '../helpers/session';
 
 const product: Table = { id: 1, name: 'product', caption: '产品', columns: [] };
 const user: Table = { id: 2, name: 'user', caption: '用户', systemable: true, columns: [] };
+
+let server: FakeHttp;
 
 const renderLayout = (menuCodes: string[], tables: Table[]) => {
   const custom = vi.fn(async ({ url }: { url: string }) => {
@@ -44,14 +46,15 @@ describe('AppLayout', { timeout: 30_000 }, () => {
     appConfigLoader.reset();
     dataSourcesLoader.reset();
     resetRegisteredTables();
-    vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
-      if (url === '/business/config') return { data: [{ key: 'businessName', value: '' }] };
-      if (url === '/metadata/dataSources') return { data: [{ name: 'primary', caption: '主数据源' }] };
-      throw new Error(`unexpected GET ${url}`);
-    });
+    // The open lookups (settings, data sources) go through the app's own providers.
+    server = installFakeHttp();
+    server.on('GET', '/business/config', { data: [{ key: 'businessName', value: '' }] });
+    server.on('GET', '/metadata/dataSources', { data: [{ name: 'primary', caption: '主数据源' }] });
   });
 
   afterEach(() => {
+    expect(server.unexpected).toEqual([]);
+    server.restore();
     vi.restoreAllMocks();
   });
 

@@ -5,9 +5,11 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppThemeProvider } from '../../../src/components/AppThemeProvider';
 import { LoginPage } from '../../../src/pages/login/LoginPage';
 import { authProvider } from '../../../src/providers';
-import { http } from '../../../src/providers/http';
 import { appConfigLoader } from '../../../src/store/useAppConfig';
+import { installFakeHttp, type FakeHttp } from '../../helpers/fakeHttp';
 import { signIn, superAdmin } from '../../helpers/session';
+
+let server: FakeHttp;
 
 const renderLogin = (url = '/login') =>
   render(
@@ -25,13 +27,13 @@ const renderLogin = (url = '/login') =>
 describe('LoginPage', { timeout: 30_000 }, () => {
   beforeEach(() => {
     appConfigLoader.reset();
-    vi.spyOn(http, 'get').mockImplementation(async (url: string) => {
-      if (url === '/business/config') return { data: [{ id: 1, key: 'appName', value: '演示系统' }] };
-      throw new Error(`unexpected GET ${url}`);
-    });
+    server = installFakeHttp();
+    server.on('GET', '/business/config', { data: [{ id: 1, key: 'appName', value: '演示系统' }] });
   });
 
   afterEach(() => {
+    expect(server.unexpected).toEqual([]);
+    server.restore();
     vi.restoreAllMocks();
   });
 

@@ -36,6 +36,7 @@ import { SqlEditor } from '../../../components/SqlEditor';
 import { SqlResultGrid } from '../../../components/SqlResultGrid';
 import { useCustomCall } from '../../../hooks/useCustomCall';
 import { useAllTables } from '../../../hooks/useAllTables';
+import { PageSpin } from '../../../components/PageSpin';
 import { useSqlAccess } from '../../../hooks/useSqlAccess';
 import type { HttpError } from '../../../lib/http-error';
 import {
@@ -396,6 +397,7 @@ const SqlConsole = () => {
 /** `metadata/sqls/new`: the SQL console, for users holding `sql:execute`; others get the 403 page. */
 export const SqlConsolePage = () => {
   const allowed = useSqlAccess();
+  if (allowed === undefined) return <PageSpin />;
   if (!allowed) return <Navigate to="/403" replace />;
   return <SqlConsole />;
 };
