@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knex, { type Knex } from 'knex';
-import { describe } from 'vitest';
+import { describe, it } from 'vitest';
 import { loadConfig, type AppConfig, type Client, type DataSourceConfig } from '../../src/config';
 
 /** A database to run a test file against: SQLite always, PostgreSQL / MySQL when configured. */
@@ -133,3 +133,13 @@ export function describeEachDatabase(
     describe.skipIf(!db.available)(title.replaceAll('$name', db.name), options, () => suite(db));
   }
 }
+
+/**
+ * `it` for a test that concerns some databases only (a PostgreSQL role, a MySQL privilege): on the
+ * others it is not registered at all, rather than reported as skipped.
+ */
+export const itOn =
+  (db: TestDatabase, ...names: Client[]) =>
+  (title: string, test: () => Promise<void>, timeout?: number): void => {
+    if (names.includes(db.name)) it(title, test, timeout);
+  };

@@ -3,7 +3,7 @@ import { DEFAULT_SQL_CONSOLE, type Client, type SqlConsoleConfig } from '../../s
 import { SYSTEM } from '../../src/db/table-names';
 import { apiClient, createTableViaApi, SYSTEM_COLUMNS, type ApiClient } from '../helpers/metadata-api';
 import { login, useTestApps } from '../helpers/test-app';
-import { describeEachDatabase } from '../helpers/test-databases';
+import { describeEachDatabase, itOn } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const SQL = '/api/metadata/sqls/execute';
@@ -55,7 +55,7 @@ describeEachDatabase('the SQL console is a sandbox ($name)', { timeout: 60_000 }
     return { app, knex, user, admin };
   };
 
-  it.runIf(db.name === 'pg')(
+  itOn(db, 'pg')(
     'runs no program, reads no server file and signals no session in read-only mode',
     async () => {
       const { knex, user } = await setup();
@@ -89,59 +89,56 @@ describeEachDatabase('the SQL console is a sandbox ($name)', { timeout: 60_000 }
     },
   );
 
-  it.runIf(db.name === 'pg')(
-    "runs statements under a NOLOGIN role without rights on crudboard's tables",
-    async () => {
-      const { knex, user, admin } = await setup();
-      const operator = await user();
-      const who = await operator.post(SQL, {
-        sql: 'SELECT current_user AS me, session_user <> current_user AS switched',
-      });
-      expect(who.statusCode, who.body).toBe(200);
-      const [me, switched] = who.json().rows[0];
-      expect(switched).toBe(true);
-      const { rows } = (await knex.raw(
-        `SELECT rolsuper, rolcanlogin, rolcreaterole, rolbypassrls,
+  itOn(db, 'pg')("runs statements under a NOLOGIN role without rights on crudboard's tables", async () => {
+    const { knex, user, admin } = await setup();
+    const operator = await user();
+    const who = await operator.post(SQL, {
+      sql: 'SELECT current_user AS me, session_user <> current_user AS switched',
+    });
+    expect(who.statusCode, who.body).toBe(200);
+    const [me, switched] = who.json().rows[0];
+    expect(switched).toBe(true);
+    const { rows } = (await knex.raw(
+      `SELECT rolsuper, rolcanlogin, rolcreaterole, rolbypassrls,
                 (SELECT count(*)::int FROM pg_roles d WHERE d.rolname IN
                   ('pg_read_server_files','pg_write_server_files','pg_execute_server_program','pg_signal_backend')
                   AND pg_has_role(r.oid, d.oid, 'MEMBER')) AS dangerous
            FROM pg_roles r WHERE rolname = ?`,
-        [me],
-      )) as { rows: Record<string, unknown>[] };
-      expect(rows[0]).toEqual({
-        rolsuper: false,
-        rolcanlogin: false,
-        rolcreaterole: false,
-        rolbypassrls: false,
-        dangerous: 0,
-      });
-      // The database itself refuses crudboard's tables, to the super admin's statements too.
-      for (const client of [operator, admin]) {
-        for (const sql of [`SELECT code FROM ${SYSTEM.role}`, `SELECT count(*) FROM cb_meta_table`]) {
-          const response = await client.post(SQL, { sql });
-          expect(response.statusCode, `${sql}: ${response.body}`).toBe(400);
-          expect(response.json().message).toMatch(/permission denied/);
-        }
-      }
-      // Business tables, including one created after start-up, work in both modes.
-      await knex.schema.createTable('sandbox_later', (table) => {
-        table.increments('id');
-        table.string('name', 50);
-      });
-      const inserted = await operator.post(SQL, {
-        sql: "INSERT INTO sandbox_later (name) VALUES ('x')",
-        readOnly: false,
-      });
-      expect(inserted.statusCode, inserted.body).toBe(200);
-      const read = await operator.post(SQL, { sql: 'SELECT name FROM sandbox_probe ORDER BY id' });
-      expect(read.json().rows).toEqual([['alpha'], ['beta']]);
-      // Role changes inside a statement are refused before they run.
-      for (const sql of ['RESET ROLE', 'SET ROLE NONE', 'SET SESSION AUTHORIZATION DEFAULT']) {
-        const response = await admin.post(SQL, { sql, readOnly: false });
+      [me],
+    )) as { rows: Record<string, unknown>[] };
+    expect(rows[0]).toEqual({
+      rolsuper: false,
+      rolcanlogin: false,
+      rolcreaterole: false,
+      rolbypassrls: false,
+      dangerous: 0,
+    });
+    // The database itself refuses crudboard's tables, to the super admin's statements too.
+    for (const client of [operator, admin]) {
+      for (const sql of [`SELECT code FROM ${SYSTEM.role}`, `SELECT count(*) FROM cb_meta_table`]) {
+        const response = await client.post(SQL, { sql });
         expect(response.statusCode, `${sql}: ${response.body}`).toBe(400);
+        expect(response.json().message).toMatch(/permission denied/);
       }
-    },
-  );
+    }
+    // Business tables, including one created after start-up, work in both modes.
+    await knex.schema.createTable('sandbox_later', (table) => {
+      table.increments('id');
+      table.string('name', 50);
+    });
+    const inserted = await operator.post(SQL, {
+      sql: "INSERT INTO sandbox_later (name) VALUES ('x')",
+      readOnly: false,
+    });
+    expect(inserted.statusCode, inserted.body).toBe(200);
+    const read = await operator.post(SQL, { sql: 'SELECT name FROM sandbox_probe ORDER BY id' });
+    expect(read.json().rows).toEqual([['alpha'], ['beta']]);
+    // Role changes inside a statement are refused before they run.
+    for (const sql of ['RESET ROLE', 'SET ROLE NONE', 'SET SESSION AUTHORIZATION DEFAULT']) {
+      const response = await admin.post(SQL, { sql, readOnly: false });
+      expect(response.statusCode, `${sql}: ${response.body}`).toBe(400);
+    }
+  });
 
   it('writes to tables made through the API (whose row-count triggers write crudboard tables)', async () => {
     const { admin, user } = await setup();
@@ -172,7 +169,7 @@ describeEachDatabase('the SQL console is a sandbox ($name)', { timeout: 60_000 }
     }
   });
 
-  it.runIf(db.name === 'pg')(
+  itOn(db, 'pg')(
     'refuses the console on a superuser connection with no usable console role, unless allowed',
     async () => {
       const refused = await setup({ role: 'no_such_console_role' });
@@ -201,7 +198,11 @@ describeEachDatabase('the SQL console is a sandbox ($name)', { timeout: 60_000 }
     }
   });
 
-  it.runIf(db.name !== 'pg')('refuses server files and extensions in both modes', async () => {
+  itOn(
+    db,
+    'sqlite',
+    'mysql',
+  )('refuses server files and extensions in both modes', async () => {
     const { user } = await setup();
     const operator = await user();
     const statements =
@@ -297,7 +298,7 @@ describeEachDatabase('the SQL console is a sandbox ($name)', { timeout: 60_000 }
     expect(all.find((r) => r.statusCode === 429)?.json().message).toMatch(/console is busy/);
   });
 
-  it.runIf(db.name === 'pg')('opens at most the console pool size of connections', async () => {
+  itOn(db, 'pg')('opens at most the console pool size of connections', async () => {
     const { knex, user } = await setup({ poolSize: 2, maxPerUser: 1, maxInFlight: 20 });
     const clients: ApiClient[] = [];
     for (let i = 0; i < 6; i += 1) clients.push(await user());

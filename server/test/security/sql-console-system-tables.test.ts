@@ -3,7 +3,7 @@ import { DEFAULT_SQL_CONSOLE } from '../../src/config';
 import { SYSTEM } from '../../src/db/table-names';
 import { apiClient } from '../helpers/metadata-api';
 import { login, useTestApps } from '../helpers/test-app';
-import { describeEachDatabase } from '../helpers/test-databases';
+import { describeEachDatabase, itOn } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 
 const OPERATOR = 'sql:execute,metadata:*,business:*:*';
@@ -83,7 +83,7 @@ describeEachDatabase("the SQL console and crudboard's own tables ($name)", (db) 
     if (db.name === 'pg') expect(hashes.json().message).toMatch(/permission denied/);
   });
 
-  it.runIf(db.name === 'pg')(
+  itOn(db, 'pg')(
     "lets the super admin's statements run as the connecting role when so configured",
     async () => {
       const app = await apps.build(
