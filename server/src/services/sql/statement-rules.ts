@@ -70,6 +70,13 @@ const sqliteFileAccess = (words: readonly string[]): string | undefined => {
   return undefined;
 };
 
+/** Per database, the statement's way to the server's files, if any (PostgreSQL's go through the console role). */
+const FILE_ACCESS: Record<Client, (words: readonly string[]) => string | undefined> = {
+  mysql: mysqlFileAccess,
+  sqlite: sqliteFileAccess,
+  pg: () => undefined,
+};
+
 /**
  * Why the console refuses to run a statement, or undefined when it may run. These rules keep the
  * console's own transaction in charge; they are not what protects the data in read-only mode
@@ -86,8 +93,7 @@ export const refusalOf = (
   const first = words[0] ?? '';
   if (readOnly && PROCEDURAL.has(first)) return sqlMessage('readOnlyProcedure', { keyword: first });
   if (dialect === 'pg' && first === 'COPY') return sqlMessage('copyUnsupported');
-  const file =
-    dialect === 'mysql' ? mysqlFileAccess(words) : dialect === 'sqlite' ? sqliteFileAccess(words) : undefined;
+  const file = FILE_ACCESS[dialect](words);
   if (file) return sqlMessage('serverFile', { keyword: file });
   if (dialect === 'mysql' && readOnly && !MYSQL_READ_ONLY_SAFE.has(first)) {
     return sqlMessage('implicitCommit', { keyword: first || '?' });
