@@ -17,6 +17,11 @@ export const ERROR_CODES = {
   SQL_READ_ONLY: 400,
   /** SQL console: the statement ran past the statement timeout and was stopped. */
   SQL_TIMEOUT: 400,
+  /**
+   * A business read (list, count, record) ran past the query timeout and was stopped; nothing was
+   * changed. Narrower conditions may succeed.
+   */
+  QUERY_TIMEOUT: 400,
   INTERNAL_ERROR: 500,
   /** The data source's database cannot be reached right now; the same request may succeed later. */
   DATABASE_UNAVAILABLE: 503,

@@ -4,6 +4,7 @@ export * from './data-types';
 export * from './errors';
 export * from './metadata';
 export * from './paging';
+export * from './query-limits';
 export * from './permissions';
 export * from './permission-match';
 export * from './record-key';

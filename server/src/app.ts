@@ -95,7 +95,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     await app.register(cookie);
     await app.register(jsonBody);
     await app.register(crossSiteGuard, { allowedOrigins: config.allowedOrigins });
-    await app.register(db, { dataSources: config.dataSources });
+    await app.register(db, { dataSources: config.dataSources, queries: config.queries });
     await app.register(bootstrap, {
       ...(config.adminPassword === undefined ? {} : { adminPassword: config.adminPassword }),
       ...(options.onAdminCreated ? { onAdminCreated: options.onAdminCreated } : {}),
@@ -111,6 +111,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
       extensions: enabled,
       sqlTimeoutMs: config.sqlTimeoutMs,
       sqlConsole: config.sqlConsole,
+      queries: config.queries,
       files: {
         dataDir: config.dataDir,
         uploads: config.uploads,

@@ -36,7 +36,31 @@ export interface AppConfig {
   /** `/api/docs` without a session (`PUBLIC_API_DOCS=1`). */
   publicApiDocs: boolean;
   http: HttpLimits;
+  /** Ceilings on business reads, so that one user cannot hold up the others. */
+  queries: QueryLimits;
 }
+
+/** Ceilings on the business reads (record lists, counts, single records) of one user. Times in ms. */
+export interface QueryLimits {
+  /** A business read running longer is stopped (PostgreSQL, MySQL / MariaDB); 0: never. */
+  timeoutMs: number;
+  /** Business reads one user may have running at once; more wait their turn. */
+  maxPerUser: number;
+  /** Business reads one user may have waiting for their turn; more are refused (429). */
+  maxWaitingPerUser: number;
+  /**
+   * Connections of their own for sign-in and session lookups on primary (PostgreSQL, MySQL /
+   * MariaDB), so that they never queue behind data reads.
+   */
+  authPoolSize: number;
+}
+
+export const DEFAULT_QUERY_LIMITS: QueryLimits = {
+  timeoutMs: 20_000,
+  maxPerUser: 4,
+  maxWaitingPerUser: 32,
+  authPoolSize: 2,
+};
 
 /** Socket and request limits of the HTTP server. Times in milliseconds. */
 export interface HttpLimits {
@@ -216,6 +240,22 @@ const sqlConsoleOf = (env: NodeJS.ProcessEnv): SqlConsoleConfig => {
       1,
       10_000,
     ),
+  };
+};
+
+const queryLimitsOf = (env: NodeJS.ProcessEnv): QueryLimits => {
+  const d = DEFAULT_QUERY_LIMITS;
+  return {
+    timeoutMs: integer(env.QUERY_TIMEOUT_MS, 'QUERY_TIMEOUT_MS', d.timeoutMs, 0, 24 * 3600 * 1000),
+    maxPerUser: integer(env.QUERY_MAX_PER_USER, 'QUERY_MAX_PER_USER', d.maxPerUser, 1, 1000),
+    maxWaitingPerUser: integer(
+      env.QUERY_MAX_WAITING_PER_USER,
+      'QUERY_MAX_WAITING_PER_USER',
+      d.maxWaitingPerUser,
+      0,
+      100_000,
+    ),
+    authPoolSize: integer(env.AUTH_POOL_SIZE, 'AUTH_POOL_SIZE', d.authPoolSize, 1, 100),
   };
 };
 
@@ -411,6 +451,7 @@ export const loadConfig = (
       24 * 3600 * 1000,
     ),
     sqlConsole: sqlConsoleOf(env),
+    queries: queryLimitsOf(env),
     uploads: {
       maxFileSize: integer(env.MAX_FILE_SIZE, 'MAX_FILE_SIZE', DEFAULT_UPLOADS.maxFileSize, 1, 2 ** 50),
       maxBigFileSize: integer(

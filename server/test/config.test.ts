@@ -3,6 +3,7 @@ import {
   ConfigError,
   DEFAULT_DOWNLOAD_TTL_SECONDS,
   DEFAULT_HTTP_LIMITS,
+  DEFAULT_QUERY_LIMITS,
   DEFAULT_SESSION_TTL_SECONDS,
   DEFAULT_SQL_CONSOLE,
   DEFAULT_SQL_TIMEOUT_MS,
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       publicApiDocs: false,
       http: DEFAULT_HTTP_LIMITS,
+      queries: DEFAULT_QUERY_LIMITS,
     });
   });
 
@@ -108,6 +110,29 @@ describe('loadConfig', () => {
       sqlTimeoutMs: 500,
     });
     expect(config.dataSources[0]?.connection).toBe('/srv/app/var/crudboard.sqlite');
+  });
+
+  it('reads the business read ceilings: timeout, per-user running and waiting, the sign-in pool', () => {
+    expect(loadConfig({}, cwd, noFile).queries).toEqual(DEFAULT_QUERY_LIMITS);
+    expect(DEFAULT_QUERY_LIMITS).toEqual({
+      timeoutMs: 20_000,
+      maxPerUser: 4,
+      maxWaitingPerUser: 32,
+      authPoolSize: 2,
+    });
+    const config = loadConfig(
+      {
+        QUERY_TIMEOUT_MS: '0',
+        QUERY_MAX_PER_USER: '2',
+        QUERY_MAX_WAITING_PER_USER: '5',
+        AUTH_POOL_SIZE: '3',
+      },
+      cwd,
+      noFile,
+    );
+    expect(config.queries).toEqual({ timeoutMs: 0, maxPerUser: 2, maxWaitingPerUser: 5, authPoolSize: 3 });
+    expect(() => loadConfig({ QUERY_MAX_PER_USER: '0' }, cwd, noFile)).toThrow(/QUERY_MAX_PER_USER/);
+    expect(() => loadConfig({ AUTH_POOL_SIZE: 'x' }, cwd, noFile)).toThrow(/AUTH_POOL_SIZE/);
   });
 
   it('reads the upload limits', () => {

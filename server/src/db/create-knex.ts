@@ -56,7 +56,7 @@ const mysqlConnection = (url: string): Knex.MySql2ConnectionConfig => {
   };
 };
 
-const openKnex = (source: DataSourceConfig, log?: Knex.Logger): Knex => {
+const openKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, poolSize: number): Knex => {
   switch (source.client) {
     case 'sqlite': {
       mkdirSync(dirname(source.connection), { recursive: true });
@@ -91,7 +91,7 @@ const openKnex = (source: DataSourceConfig, log?: Knex.Logger): Knex => {
         ...(log ? { log } : {}),
         client: 'pg',
         connection: { connectionString: source.connection, types: pgTypes, application_name: 'crudboard' },
-        pool: { min: 0, max: 10 },
+        pool: { min: 0, max: poolSize },
       });
     case 'mysql':
       return knex({
@@ -100,7 +100,7 @@ const openKnex = (source: DataSourceConfig, log?: Knex.Logger): Knex => {
         connection: mysqlConnection(source.connection),
         pool: {
           min: 0,
-          max: 10,
+          max: poolSize,
           afterCreate: (connection: MysqlConnection, done: (error: Error | null, c: unknown) => void) => {
             connection.query(MYSQL_SQL_MODE, (error) => done(error, connection));
           },
@@ -109,9 +109,14 @@ const openKnex = (source: DataSourceConfig, log?: Knex.Logger): Knex => {
   }
 };
 
+/** Connections of a PostgreSQL or MySQL data source's pool. */
+export const DEFAULT_POOL_SIZE = 10;
+
 /**
  * One Knex instance (and pool) for a configured data source. Connects lazily. Its writes to
  * metadata and principal tables are observed, so that in-memory caches see them (`observeWrites`).
+ * `poolSize` is the most connections it opens to a PostgreSQL or MySQL server (SQLite: one writer
+ * and one reader, always).
  */
-export const createKnex = (source: DataSourceConfig, log?: Knex.Logger): Knex =>
-  observeWrites(openKnex(source, log));
+export const createKnex = (source: DataSourceConfig, log?: Knex.Logger, poolSize = DEFAULT_POOL_SIZE): Knex =>
+  observeWrites(openKnex(source, log, poolSize));

@@ -4,6 +4,7 @@ import { ApiException } from './api-exception';
 import { fieldErrors, type SchemaError } from './field-errors';
 import { isBusyError } from './is-busy-error';
 import { isConnectionError } from './is-connection-error';
+import { queryTimeoutOf } from './is-query-timeout';
 
 export interface ErrorResponse {
   status: number;
@@ -113,6 +114,14 @@ export const toErrorResponse = (error: unknown, lang: Lang, requestId: string): 
       headers: {},
       unexpected: false,
     };
+  }
+  const timeoutMs = queryTimeoutOf(error);
+  if (timeoutMs !== null) {
+    const seconds = Math.round(timeoutMs / 100) / 10;
+    return fromApiException(
+      new ApiException('QUERY_TIMEOUT', undefined, undefined, { params: { seconds } }),
+      lang,
+    );
   }
   if (isConnectionError(error))
     return unavailable('DATABASE_UNAVAILABLE', RETRY_AFTER_SECONDS, lang, requestId);

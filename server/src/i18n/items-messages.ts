@@ -30,6 +30,14 @@ export const ITEMS_MESSAGES = {
   },
   filterDepth: { zh: '条件嵌套不能超过 {max} 层', en: 'conditions nest at most {max} levels deep' },
   filterSize: { zh: '条件总数不能超过 {max} 个', en: 'at most {max} conditions in all' },
+  busyReads: {
+    zh: '你同时进行的查询过多（{count} 个），请等已发出的查询完成后再试',
+    en: 'You have too many queries under way ({count}); wait for them to finish and try again',
+  },
+  tooManyLikes: {
+    zh: '“包含”(LIKE) 条件最多 {max} 个：每个都要逐行比对，请改用“等于”或减少条件',
+    en: 'at most {max} LIKE (contains) conditions: each one scans every row; use equals or fewer conditions',
+  },
   orderBy: {
     zh: '排序应为“字段 [ASC|DESC]”，多个用逗号分隔',
     en: 'order is "column [ASC|DESC]", comma-separated',

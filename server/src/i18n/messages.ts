@@ -26,6 +26,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
   SQL_ERROR: { zh: 'SQL 执行失败', en: 'The SQL statement failed' },
   SQL_READ_ONLY: { zh: '只读模式下不能修改数据', en: 'Read-only mode cannot change data' },
   SQL_TIMEOUT: { zh: 'SQL 执行超时，已被终止', en: 'The SQL statement timed out and was stopped' },
+  QUERY_TIMEOUT: {
+    zh: '查询超过 {seconds} 秒仍未完成，已被终止：请缩小筛选范围或减少“包含”条件',
+    en: 'The query ran past {seconds} s and was stopped: narrow the filters or use fewer "contains" conditions',
+  },
   INTERNAL_ERROR: { zh: '服务器内部错误', en: 'Internal server error' },
   DATABASE_UNAVAILABLE: {
     zh: '数据库暂时无法连接，请稍后重试',

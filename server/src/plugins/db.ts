@@ -1,8 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import { PRIMARY, type Client, type DataSourceConfig } from '../config';
+import {
+  DEFAULT_QUERY_LIMITS,
+  PRIMARY,
+  type Client,
+  type DataSourceConfig,
+  type QueryLimits,
+} from '../config';
 import { createKnex } from '../db/create-knex';
+import { withStatementTimeout } from '../db/with-statement-timeout';
 import { ApiException } from '../errors/api-exception';
 
 export interface DataSource {
@@ -12,6 +19,16 @@ export interface DataSource {
   /** Database name or SQLite file base name: safe to show. */
   database: string;
   knex: Knex;
+  /**
+   * `knex` with the query timeout (QueryLimits.timeoutMs) on every statement: what business reads
+   * (lists, counts, records) run on. The same pool.
+   */
+  reads: Knex;
+  /**
+   * Primary only: a small pool of its own that sign-in and session lookups run on, so that they
+   * never queue behind data reads (SQLite: `knex`, whose statements never queue for long).
+   */
+  auth: Knex;
 }
 
 export interface DataSourceRegistry {
@@ -35,17 +52,28 @@ declare module 'fastify' {
   }
 }
 
-export const createRegistry = (
-  configs: readonly DataSourceConfig[],
-  logFor?: (source: DataSourceConfig) => Knex.Logger,
-): DataSourceRegistry => {
-  const sources = configs.map((config): DataSource => ({
+type Limits = Pick<QueryLimits, 'timeoutMs' | 'authPoolSize'>;
+
+const openSource = (config: DataSourceConfig, limits: Limits, log?: Knex.Logger): DataSource => {
+  const knex = createKnex(config, log);
+  const ownAuthPool = config.name === PRIMARY && config.client !== 'sqlite';
+  return {
     name: config.name,
     caption: config.caption,
     client: config.client,
     database: config.database,
-    knex: createKnex(config, logFor?.(config)),
-  }));
+    knex,
+    reads: withStatementTimeout(knex, limits.timeoutMs),
+    auth: ownAuthPool ? createKnex(config, log, limits.authPoolSize) : knex,
+  };
+};
+
+export const createRegistry = (
+  configs: readonly DataSourceConfig[],
+  logFor?: (source: DataSourceConfig) => Knex.Logger,
+  limits: Limits = DEFAULT_QUERY_LIMITS,
+): DataSourceRegistry => {
+  const sources = configs.map((config) => openSource(config, limits, logFor?.(config)));
   const byName = new Map(sources.map((source) => [source.name, source]));
   const primary = byName.get(PRIMARY);
   if (!primary) throw new Error('no primary data source configured');
@@ -79,22 +107,31 @@ export const selectDataSource = async (request: FastifyRequest, _reply: FastifyR
 };
 
 /** Opens one Knex pool per configured data source; closes them all when the app closes. */
-export default fp<{ dataSources: readonly DataSourceConfig[] }>(
+export default fp<{ dataSources: readonly DataSourceConfig[]; queries?: Limits }>(
   async (app, options) => {
-    const registry = createRegistry(options.dataSources, (source) => {
-      const log = app.log.child({ dataSource: source.name });
-      return {
-        warn: (message: unknown) => log.warn(String(message)),
-        error: (message: unknown) => log.error(String(message)),
-        deprecate: (method: string, alternative: string) =>
-          log.warn(`${method} is deprecated, use ${alternative}`),
-        debug: () => undefined,
-      };
-    });
+    const registry = createRegistry(
+      options.dataSources,
+      (source) => {
+        const log = app.log.child({ dataSource: source.name });
+        return {
+          warn: (message: unknown) => log.warn(String(message)),
+          error: (message: unknown) => log.error(String(message)),
+          deprecate: (method: string, alternative: string) =>
+            log.warn(`${method} is deprecated, use ${alternative}`),
+          debug: () => undefined,
+        };
+      },
+      options.queries,
+    );
     app.decorate('dataSources', registry);
     app.decorateRequest('dataSource', null as unknown as DataSource);
     app.addHook('onClose', async () => {
-      await Promise.all(registry.list().map((source) => source.knex.destroy()));
+      await Promise.all(
+        registry
+          .list()
+          .flatMap((source) => (source.auth === source.knex ? [source.knex] : [source.knex, source.auth]))
+          .map((knex) => knex.destroy()),
+      );
     });
   },
   { name: 'db' },

@@ -66,7 +66,7 @@ export const principalOf = (request: FastifyRequest): Principal => {
 export default fp<{ ttlSeconds: number }>(
   async (app, { ttlSeconds }) => {
     const ttlMs = ttlSeconds * 1000;
-    const knex = () => app.dataSources.primary.knex;
+    const knex = () => app.dataSources.primary.auth;
 
     const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
       reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(isHttps(request), ttlSeconds));

@@ -1,6 +1,12 @@
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../../../contract/index';
+import {
+  DEFAULT_LIMIT,
+  MAX_FILTER_CONDITIONS,
+  MAX_LIKE_CONDITIONS,
+  MAX_LIMIT,
+} from '../../../contract/index';
 import { fieldMessage } from '../i18n/messages';
 import { itemsMessage } from '../i18n/items-messages';
+import { conditionCount } from './condition-count';
 import { parseColumnFilter } from './parse-column-filter';
 import { parseExpand } from './parse-expand';
 import { parseFilterJson } from './parse-filter-json';
@@ -64,6 +70,17 @@ const conjunction = (conditions: Condition[]): Condition | null => {
   return { kind: 'group', conditionType: 'AND', conditions };
 };
 
+/** The request's conditions within MAX_FILTER_CONDITIONS and MAX_LIKE_CONDITIONS, else a 400 on `param`. */
+const checkConditionCount = (conditions: Condition[], param: string): void => {
+  const count = conditionCount(conjunction(conditions));
+  if (count.conditions > MAX_FILTER_CONDITIONS) {
+    throw invalidParam(param, itemsMessage('filterSize', { max: MAX_FILTER_CONDITIONS }));
+  }
+  if (count.likes > MAX_LIKE_CONDITIONS) {
+    throw invalidParam(param, itemsMessage('tooManyLikes', { max: MAX_LIKE_CONDITIONS }));
+  }
+};
+
 /**
  * The list parameters of docs/api.md §3 as a typed query: paging within docs/api.md §0 limits, `search`,
  * `select`, `orderby`, `expand`, and every other key as a column filter, ANDed with `filter`.
@@ -82,15 +99,18 @@ export const parseListQuery = (
     throw invalidParam('search', localized('maxLength', MAX_SEARCH_LENGTH));
 
   const conditions: Condition[] = [];
+  let lastKey = 'filter';
   for (const key of Object.keys(query)) {
     if (RESERVED_QUERY_KEYS.has(key)) continue;
     const raw = textOf(query, key);
     if (raw === undefined) continue;
     conditions.push(parseColumnFilter(queryableColumn(table, key, key), raw, key));
+    lastKey = key;
   }
   const filterText = textOf(query, 'filter');
   const filter = filterText === undefined ? null : parseFilterJson(filterText, table);
   if (filter) conditions.push(filter);
+  checkConditionCount(conditions, filter ? 'filter' : lastKey);
 
   return {
     offset,

@@ -16,7 +16,7 @@ import tableReverseRoutes from './metadata/table-reverse';
 import tableTransferRoutes from './metadata/table-transfer';
 import tableRoutes from './metadata/tables';
 import userRoutes from './users';
-import type { SqlConsoleConfig } from '../config';
+import type { QueryLimits, SqlConsoleConfig } from '../config';
 
 export interface ApiOptions {
   loginLimits?: LoginLimits;
@@ -26,6 +26,8 @@ export interface ApiOptions {
   sqlTimeoutMs?: number;
   /** The SQL console's role and ceilings (default: DEFAULT_SQL_CONSOLE). */
   sqlConsole?: SqlConsoleConfig;
+  /** Ceilings on one user's business reads (default: DEFAULT_QUERY_LIMITS). */
+  queries?: QueryLimits;
   /** Where uploads are stored and their limits. */
   files: FileRoutesOptions;
 }
@@ -55,7 +57,10 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   await app.register(sequenceValueRoutes, { prefix: '/business' });
   await app.register(exportRoutes, { prefix: '/business' });
   await app.register(importRoutes, { prefix: '/business', ...options.files });
-  await app.register(itemRoutes, { prefix: '/business' });
+  await app.register(itemRoutes, {
+    prefix: '/business',
+    ...(options.queries === undefined ? {} : { queries: options.queries }),
+  });
   await app.register(fileRoutes, options.files);
   for (const extension of options.extensions) {
     if (extension.routes) await app.register(extension.routes, { prefix: `/ext/${extension.name}` });

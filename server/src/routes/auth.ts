@@ -46,7 +46,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ limits?: LoginLimits }> = async (a
       }
       // Counted before checking, so that parallel guesses cannot all slip under the limit.
       limiter.recordFailure(account, request.ip, Date.now());
-      const knex = app.dataSources.primary.knex;
+      const knex = app.dataSources.primary.auth;
       const user = await findLoginUser(knex, username);
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
       const principal = user && valid && user.enabled ? await loadPrincipal(knex, user.id) : undefined;

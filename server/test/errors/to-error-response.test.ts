@@ -34,6 +34,30 @@ describe('toErrorResponse', () => {
     });
   });
 
+  it('answers a statement stopped at the query timeout with QUERY_TIMEOUT, and a pool timeout with 503', () => {
+    const stopped = Object.assign(new Error('Defined query timeout of 20000ms exceeded'), {
+      name: 'KnexTimeoutError',
+      sql: 'select count(*) from note',
+      timeout: 20_000,
+    });
+    expect(toErrorResponse(stopped, 'zh', 'r')).toEqual({
+      status: 400,
+      body: {
+        code: 'QUERY_TIMEOUT',
+        message: '查询超过 20 秒仍未完成，已被终止：请缩小筛选范围或减少“包含”条件',
+      },
+      headers: {},
+      unexpected: false,
+    });
+    const noConnection = Object.assign(new Error('Timeout acquiring a connection'), {
+      name: 'KnexTimeoutError',
+    });
+    expect(toErrorResponse(noConnection, 'en', 'r')).toMatchObject({
+      status: 503,
+      body: { code: 'DATABASE_UNAVAILABLE' },
+    });
+  });
+
   it('turns schema validation failures into 400 with field errors', () => {
     const error = frameworkError({
       statusCode: 400,

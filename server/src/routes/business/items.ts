@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { BusinessAction } from '../../../../contract/index';
+import { DEFAULT_QUERY_LIMITS, type QueryLimits } from '../../config';
 import { isSuperAdmin } from '../../auth/permission';
 import { SESSION_COOKIE } from '../../auth/session-cookie';
 import { hashSessionToken } from '../../auth/session-token';
@@ -31,6 +32,7 @@ import { getItem, getItemsByKeys } from '../../services/items/get-items';
 import { assertMay, type ItemContext } from '../../services/items/item-context';
 import type { ItemTable } from '../../services/items/item-table';
 import { listItems } from '../../services/items/list-items';
+import { ReadGate } from '../../services/items/read-gate';
 import { loadItemTable } from '../../services/items/load-item-table';
 import { MAX_BATCH, parseRecordKey, parseRecordKeyList } from '../../services/items/record-keys';
 import { updateItem } from '../../services/items/update-item';
@@ -52,11 +54,12 @@ const columnRulesOf = (request: FastifyRequest, authorities: readonly string[]):
         request.dataSource.name,
       );
 
-export const contextOf = async (request: FastifyRequest): Promise<ItemContext> => {
+/** `reads`: the statements run under the query timeout (business reads). */
+export const contextOf = async (request: FastifyRequest, reads = false): Promise<ItemContext> => {
   const authorities = principalOf(request).authorities.map((authority) => authority.authority);
   const token = request.cookies[SESSION_COOKIE];
   return {
-    db: request.dataSource.knex,
+    db: reads ? request.dataSource.reads : request.dataSource.knex,
     dialect: request.dataSource.client,
     userId: principalOf(request).id,
     authorities,
@@ -81,7 +84,7 @@ export const open = async (
   action: BusinessAction,
   body: unknown = request.body,
 ) => {
-  const context = await contextOf(request);
+  const context = await contextOf(request, action === 'read');
   const stored = await loadItemTable(context.db, tableName);
   assertMay(context, stored.table, action);
   if (stored.table.readOnly && WRITES.has(action)) {
@@ -107,7 +110,22 @@ export const readOptions = (item: ItemTable, query: { select?: string; expand?: 
  * The items API of every table (docs/api.md §3): `/api/business/{table}` list, count, all-by-ids, get,
  * create, update, delete and batch delete, driven by the table's metadata.
  */
-const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export interface ItemRoutesOptions {
+  /** Ceilings on one user's reads (default: DEFAULT_QUERY_LIMITS). */
+  queries?: QueryLimits;
+}
+
+const itemRoutes: FastifyPluginAsyncTypebox<ItemRoutesOptions> = async (app, options) => {
+  const limits = options.queries ?? DEFAULT_QUERY_LIMITS;
+  const gate = new ReadGate({
+    maxPerUser: limits.maxPerUser,
+    maxWaitingPerUser: limits.maxWaitingPerUser,
+    waitMs: limits.timeoutMs > 0 ? limits.timeoutMs : 60_000,
+  });
+  /** Runs a read in the user's line (ReadGate). */
+  const inLine = <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> =>
+    gate.run(String(principalOf(request).id), work);
+
   app.get(
     '/:table',
     {
@@ -122,7 +140,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { context, item } = await open(request, request.params.table, 'read');
       const query = parseListQuery(request.query, item.query);
-      return listItems(context, item, query, request.dataSource.knex);
+      return inLine(request, () => listItems(context, item, query, request.dataSource.knex));
     },
   );
 
@@ -140,7 +158,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { context, item } = await open(request, request.params.table, 'read');
       const query = parseListQuery(request.query, item.query);
-      return countItems(context, item, query, request.dataSource.knex);
+      return inLine(request, () => countItems(context, item, query, request.dataSource.knex));
     },
   );
 
@@ -163,7 +181,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ids: itemsMessage('tooManyValues', { max: MAX_BATCH }),
         });
       }
-      return getItemsByKeys(context, item, keys, readOptions(item, request.query));
+      return inLine(request, () => getItemsByKeys(context, item, keys, readOptions(item, request.query)));
     },
   );
 
@@ -180,12 +198,8 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { context, item } = await open(request, request.params.table, 'read');
-      return getItem(
-        context,
-        item,
-        parseRecordKey(item, request.params.id),
-        readOptions(item, request.query),
-      );
+      const key = parseRecordKey(item, request.params.id);
+      return inLine(request, () => getItem(context, item, key, readOptions(item, request.query)));
     },
   );
 
