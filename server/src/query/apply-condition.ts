@@ -44,7 +44,9 @@ const applyNativeEquality = (
         ? builder.whereRaw(NOTHING)
         : builder.whereRaw(`${sql.column} IN (${list})`, [column, ...values]);
     default:
-      return values.length === 0 ? builder : builder.whereRaw(`${sql.column} NOT IN (${list})`, [column, ...values]);
+      return values.length === 0
+        ? builder
+        : builder.whereRaw(`${sql.column} NOT IN (${list})`, [column, ...values]);
   }
 };
 

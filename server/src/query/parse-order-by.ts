@@ -21,7 +21,10 @@ export const parseOrderBy = (text: string, table: QueryTable, param = 'orderby')
       throw invalidParam(param, itemsMessage('notQueryable', { name: column.name }));
     }
     if (nativeRuleOf(column.nativeType)?.order === false) {
-      throw invalidParam(param, itemsMessage('nativeNoOrder', { name: column.name, type: column.nativeType ?? '' }));
+      throw invalidParam(
+        param,
+        itemsMessage('nativeNoOrder', { name: column.name, type: column.nativeType ?? '' }),
+      );
     }
     return { column: column.name, direction: match[2]?.toLowerCase() === 'desc' ? 'desc' : 'asc' };
   });

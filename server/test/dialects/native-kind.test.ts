@@ -65,12 +65,11 @@ describe('nativeKindOf', () => {
   });
 
   it('orders and range-tests only the kinds that have an order', () => {
-    expect(Object.entries(NATIVE_RULES).filter(([, rule]) => rule.order).map(([kind]) => kind)).toEqual([
-      'uuid',
-      'network',
-      'json',
-      'array',
-    ]);
+    expect(
+      Object.entries(NATIVE_RULES)
+        .filter(([, rule]) => rule.order)
+        .map(([kind]) => kind),
+    ).toEqual(['uuid', 'network', 'json', 'array']);
     expect(NATIVE_RULES.json.range).toBe(false);
   });
 });
@@ -78,9 +77,15 @@ describe('nativeKindOf', () => {
 describe('native types in conditions', () => {
   it('matches LIKE on the text form, on every dialect', () => {
     const like = parseColumnFilter(byName('id'), 'LIKE 1111', 'id');
-    expect(sqlOf('pg', like).sql).toBe('select * from "gadget" where CAST("gadget"."id" AS text) ILIKE $1 ESCAPE $2');
-    expect(sqlOf('mysql', like).sql).toBe('select * from `gadget` where CAST(`gadget`.`id` AS CHAR) LIKE ? ESCAPE ?');
-    expect(sqlOf('sqlite', like).sql).toBe('select * from `gadget` where CAST(`gadget`.`id` AS TEXT) LIKE ? ESCAPE ?');
+    expect(sqlOf('pg', like).sql).toBe(
+      'select * from "gadget" where CAST("gadget"."id" AS text) ILIKE $1 ESCAPE $2',
+    );
+    expect(sqlOf('mysql', like).sql).toBe(
+      'select * from `gadget` where CAST(`gadget`.`id` AS CHAR) LIKE ? ESCAPE ?',
+    );
+    expect(sqlOf('sqlite', like).sql).toBe(
+      'select * from `gadget` where CAST(`gadget`.`id` AS TEXT) LIKE ? ESCAPE ?',
+    );
   });
 
   it('compares a uuid natively, JSON as documents and a point on its text', () => {

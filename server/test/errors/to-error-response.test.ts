@@ -84,7 +84,9 @@ describe('toErrorResponse', () => {
       expect(JSON.stringify(response.body)).not.toContain('zzz');
     }
     expect(toErrorResponse(pg, 'zh', 'x').body.errors?.value).toContain('格式');
-    const missingOperator = Object.assign(new Error('operator does not exist: uuid ~~* text'), { code: '42883' });
+    const missingOperator = Object.assign(new Error('operator does not exist: uuid ~~* text'), {
+      code: '42883',
+    });
     expect(toErrorResponse(missingOperator, 'en', 'x').status).toBe(500);
   });
 });

@@ -231,7 +231,9 @@ describeEachDatabase(
       expect(record.addr).toBe('2001:db8::1');
       expect(JSON.parse(record.nums)).toEqual([3]);
       // What was read is written back unchanged.
-      expect((await api.patch(`${BASE}/${BETA}`, { doc: record.doc, addr: record.addr })).statusCode).toBe(200);
+      expect((await api.patch(`${BASE}/${BETA}`, { doc: record.doc, addr: record.addr })).statusCode).toBe(
+        200,
+      );
       expect((await api.get(`${BASE}/${BETA}`)).json()).toEqual(record);
     });
   },
