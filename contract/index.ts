@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './business-import';
+export * from './column-fill';
 export * from './data-types';
 export * from './errors';
 export * from './metadata';

@@ -27,6 +27,18 @@ export interface Column {
   displayable?: boolean;
   systemable?: boolean;
   multipleValue?: boolean;
+  /**
+   * **[ext]** The physical type as the database names it (`uuid`, `jsonb`, `inet`, `integer[]`...)
+   * when `dataType` only approximates it; null otherwise. Set by reverse engineering only; filters,
+   * search and sorting follow it (docs/api.md §2.1, "Native types").
+   */
+  nativeType?: string | null;
+  /**
+   * **[ext]** The database's own default expression (`gen_random_uuid()`, `now()`, `nextval(...)`)
+   * when it is not a literal crudboard can hold in `defaultValue`; null otherwise. Set by reverse
+   * engineering only: a create may leave such a column out, the database fills it.
+   */
+  nativeDefault?: string | null;
   createdDate?: EpochMillis;
   lastModifiedDate?: EpochMillis;
 }

@@ -1,4 +1,4 @@
-import { isServerFilled, type Column, type Table } from '../../contract';
+import { filledWhenOmitted, isServerFilled, type Column, type Table } from '../../contract';
 import { fieldKindOf, type FieldKind } from './field-kinds';
 
 export type FormMode = 'create' | 'update';
@@ -33,14 +33,11 @@ const onCreateForm = (column: Column): boolean =>
   column.insertable !== false && !column.autoIncrement && !isServerFilled(column.name);
 
 /**
- * A create must give a value: not nullable, and neither a default, a sequence nor auto-increment
- * that would fill it (the server's rule, so the marker never asks for what the server supplies).
+ * A create must give a value: not nullable, and neither a default (crudboard's or the database's
+ * own), a sequence nor auto-increment that would fill it (the server's rule, so the marker never
+ * asks for what the server or the database supplies).
  */
-const requiredOnCreate = (column: Column): boolean =>
-  column.nullable === false &&
-  (column.defaultValue === null || column.defaultValue === undefined || column.defaultValue === '') &&
-  (column.seqId === null || column.seqId === undefined) &&
-  !column.autoIncrement;
+const requiredOnCreate = (column: Column): boolean => column.nullable === false && !filledWhenOmitted(column);
 
 /**
  * The inputs of a record form (docs/product.md §5): full-text columns skipped; on create only the insertable

@@ -3,6 +3,7 @@ import { metadata001Tables } from './migrations/metadata-001-tables';
 import { metadata002SqliteBigrams } from './migrations/metadata-002-sqlite-bigrams';
 import { metadata003PgRowCounts } from './migrations/metadata-003-pg-row-counts';
 import { metadata004SqliteDeletedMarks } from './migrations/metadata-004-sqlite-deleted-marks';
+import { metadata005NativeColumns } from './migrations/metadata-005-native-columns';
 import type { NamedMigration } from './migrations/named-migration';
 import { system001Tables } from './migrations/system-001-tables';
 import { system002Files } from './migrations/system-002-files';
@@ -17,6 +18,7 @@ export const METADATA_MIGRATIONS: readonly NamedMigration[] = [
   metadata002SqliteBigrams,
   metadata003PgRowCounts,
   metadata004SqliteDeletedMarks,
+  metadata005NativeColumns,
 ];
 export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system001Tables,

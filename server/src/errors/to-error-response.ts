@@ -2,6 +2,7 @@ import type { ApiError, ErrorCode } from '../../../contract/index';
 import { errorMessage, fieldMessage, format, type Lang, type Localized } from '../i18n/messages';
 import { ApiException } from './api-exception';
 import { fieldErrors, type SchemaError } from './field-errors';
+import { isBadValueError } from './is-bad-value-error';
 import { isBusyError } from './is-busy-error';
 import { isConnectionError } from './is-connection-error';
 import { queryTimeoutOf } from './is-query-timeout';
@@ -122,6 +123,18 @@ export const toErrorResponse = (error: unknown, lang: Lang, requestId: string): 
       new ApiException('QUERY_TIMEOUT', undefined, undefined, { params: { seconds } }),
       lang,
     );
+  }
+  if (isBadValueError(error)) {
+    return {
+      status: 400,
+      body: {
+        code: 'VALIDATION_ERROR',
+        message: errorMessage('VALIDATION_ERROR', lang),
+        errors: { value: fieldMessage('badValue', lang) },
+      },
+      headers: {},
+      unexpected: false,
+    };
   }
   if (isConnectionError(error))
     return unavailable('DATABASE_UNAVAILABLE', RETRY_AFTER_SECONDS, lang, requestId);

@@ -1,4 +1,4 @@
-import { format, type Localized, type Params } from './messages';
+import { FIELD_MESSAGES, format, type Localized, type Params } from './messages';
 
 /** Messages of the business items service (docs/api.md §3), Chinese and English. */
 export const ITEMS_MESSAGES = {
@@ -82,6 +82,20 @@ export const ITEMS_MESSAGES = {
   },
   outOfRange: { zh: '超出字段范围', en: 'is out of range' },
   constraintFailed: { zh: '数据不符合表的约束', en: 'the data violates a constraint of the table' },
+  badValue: FIELD_MESSAGES.badValue,
+  badUuid: {
+    zh: '应为 UUID，如 123e4567-e89b-12d3-a456-426614174000',
+    en: 'must be a UUID such as 123e4567-e89b-12d3-a456-426614174000',
+  },
+  badJson: { zh: '应为合法的 JSON', en: 'must be valid JSON' },
+  nativeNoRange: {
+    zh: '字段 {name}（{type}）不能用 {operator} 比较大小',
+    en: 'column {name} ({type}) has no order to test with {operator}',
+  },
+  nativeNoOrder: {
+    zh: '字段 {name}（{type}）不能用于排序',
+    en: 'column {name} ({type}) cannot be sorted on',
+  },
   staleUpdate: {
     zh: '记录已被他人修改（{stored}），请刷新后重试',
     en: 'the record was changed by someone else ({stored}); reload it and try again',

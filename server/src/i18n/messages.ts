@@ -59,6 +59,10 @@ export const FIELD_MESSAGES = {
   const: { zh: '取值无效', en: 'has an invalid value' },
   additionalProperties: { zh: '不允许的字段', en: 'is not allowed' },
   invalidJson: { zh: '不是合法的 JSON', en: 'is not valid JSON' },
+  badValue: {
+    zh: '值的格式不符合字段的类型（如不是合法的 UUID、地址或 JSON）',
+    en: "a value is not in the form its column's type takes (not a valid UUID, address or JSON, say)",
+  },
   unstorableText: {
     zh: '包含数据库无法保存的字符（如 NUL）',
     en: 'contains characters the database cannot hold (such as NUL)',

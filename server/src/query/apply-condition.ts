@@ -1,26 +1,69 @@
 import type { Knex } from 'knex';
 import type { Client } from '../config';
 import { containsPattern } from '../dialects/full-text/full-text';
-import type { Condition, LeafCondition } from './query-types';
+import { nativeEqualitySql, nativeMatchSql } from '../dialects/native-sql';
+import type { Condition, LeafCondition, QueryColumn, QueryTable } from './query-types';
+import { findColumn } from './resolve-column';
 
 const NOTHING = '1 = 0';
 
-/** `column LIKE %text%` with the wildcards escaped; case-insensitive on every database. */
+/**
+ * `column LIKE %text%` with the wildcards escaped; case-insensitive on every database. A column
+ * with a native type (uuid, jsonb, an array...) is matched on its text form.
+ */
 export const whereContains = (
   builder: Knex.QueryBuilder,
   dialect: Client,
   column: string,
   text: string,
   or = false,
+  nativeType: string | null = null,
 ): Knex.QueryBuilder => {
-  const sql = dialect === 'pg' ? '?? ILIKE ? ESCAPE ?' : '?? LIKE ? ESCAPE ?';
+  const target = nativeMatchSql(dialect, nativeType).column;
+  const sql = dialect === 'pg' ? `${target} ILIKE ? ESCAPE ?` : `${target} LIKE ? ESCAPE ?`;
   const bindings = [column, containsPattern(text), '\\'];
   return or ? builder.orWhereRaw(sql, bindings) : builder.whereRaw(sql, bindings);
 };
 
-const applyLeaf = (builder: Knex.QueryBuilder, tableName: string, leaf: LeafCondition, dialect: Client) => {
+/** EQ, NE, IN, NOTIN on a column with a native type: cast as its kind asks (dialects/native-sql.ts). */
+const applyNativeEquality = (
+  builder: Knex.QueryBuilder,
+  column: string,
+  leaf: LeafCondition,
+  sql: { column: string; value: string },
+) => {
+  const values = leaf.values.map((value) => (typeof value === 'string' ? value : String(value)));
+  const list = values.map(() => sql.value).join(', ');
+  switch (leaf.operator) {
+    case 'EQ':
+      return builder.whereRaw(`${sql.column} = ${sql.value}`, [column, values[0] ?? '']);
+    case 'NE':
+      return builder.whereRaw(`${sql.column} <> ${sql.value}`, [column, values[0] ?? '']);
+    case 'IN':
+      return values.length === 0
+        ? builder.whereRaw(NOTHING)
+        : builder.whereRaw(`${sql.column} IN (${list})`, [column, ...values]);
+    default:
+      return values.length === 0
+        ? builder
+        : builder.whereRaw(`${sql.column} NOT IN (${list})`, [column, ...values]);
+  }
+};
+
+const applyLeaf = (
+  builder: Knex.QueryBuilder,
+  tableName: string,
+  leaf: LeafCondition,
+  dialect: Client,
+  meta: QueryColumn | undefined,
+) => {
   const column = `${tableName}.${leaf.column}`;
+  const nativeType = meta?.nativeType ?? null;
   const [first, second] = leaf.values;
+  if (['EQ', 'NE', 'IN', 'NOTIN'].includes(leaf.operator)) {
+    const sql = nativeEqualitySql(dialect, nativeType);
+    if (sql.column !== '??' || sql.value !== '?') return applyNativeEquality(builder, column, leaf, sql);
+  }
   switch (leaf.operator) {
     case 'EQ':
       return builder.where(column, '=', first as Knex.Value);
@@ -35,7 +78,7 @@ const applyLeaf = (builder: Knex.QueryBuilder, tableName: string, leaf: LeafCond
     case 'LT':
       return builder.where(column, '<', first as Knex.Value);
     case 'LIKE':
-      return whereContains(builder, dialect, column, String(first));
+      return whereContains(builder, dialect, column, String(first), false, nativeType);
     case 'IN':
       return leaf.values.length === 0 ? builder.whereRaw(NOTHING) : builder.whereIn(column, leaf.values);
     case 'NOTIN':
@@ -50,24 +93,25 @@ const applyLeaf = (builder: Knex.QueryBuilder, tableName: string, leaf: LeafCond
 };
 
 /**
- * Adds a condition to a query selecting from `tableName` (unaliased). Identifiers are the
- * metadata names the parser resolved, quoted by the builder; every value is a binding. An empty
- * IN or an empty OR group matches nothing; an empty AND group matches everything.
+ * Adds a condition to a query selecting from `table` (unaliased). Identifiers are the metadata
+ * names the parser resolved, quoted by the builder; every value is a binding. An empty IN or an
+ * empty OR group matches nothing; an empty AND group matches everything.
  */
 export const applyCondition = (
   builder: Knex.QueryBuilder,
-  tableName: string,
+  table: QueryTable,
   condition: Condition,
   dialect: Client,
 ): Knex.QueryBuilder => {
-  if (condition.kind === 'leaf') return applyLeaf(builder, tableName, condition, dialect);
+  if (condition.kind === 'leaf')
+    return applyLeaf(builder, table.tableName, condition, dialect, findColumn(table, condition.column));
   if (condition.conditions.length === 0) {
     return condition.conditionType === 'OR' ? builder.whereRaw(NOTHING) : builder;
   }
   return builder.where((group) => {
     for (const child of condition.conditions) {
       const apply = (inner: Knex.QueryBuilder) => {
-        applyCondition(inner, tableName, child, dialect);
+        applyCondition(inner, table, child, dialect);
       };
       if (condition.conditionType === 'OR') group.orWhere(apply);
       else group.where(apply);

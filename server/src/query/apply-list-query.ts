@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { Client } from '../config';
+import { nativeOrderSql } from '../dialects/native-sql';
 import { applyCondition } from './apply-condition';
 import type { ListQuery, QueryTable } from './query-types';
+import { findColumn } from './resolve-column';
 
 export type SearchCondition = (builder: Knex.QueryBuilder, keyword: string) => void;
 
@@ -18,18 +20,27 @@ export const applyWhere = (
   query: Pick<ListQuery, 'where' | 'search'>,
   options: ApplyOptions,
 ): Knex.QueryBuilder => {
-  if (query.where) applyCondition(builder, table.tableName, query.where, options.dialect);
+  if (query.where) applyCondition(builder, table, query.where, options.dialect);
   if (query.search) options.search(builder, query.search);
   return builder;
 };
 
-/** ORDER BY the requested columns, then the key columns DESC (the default order and the tiebreak). */
+/**
+ * ORDER BY the requested columns, then the key columns DESC (the default order and the tiebreak).
+ * A column with a native type is ordered as its kind asks (a JSON document as a document).
+ */
 export const applyOrder = (
   builder: Knex.QueryBuilder,
   table: QueryTable,
   orderBy: ListQuery['orderBy'],
+  dialect: Client,
 ): Knex.QueryBuilder => {
-  for (const item of orderBy) builder.orderBy(`${table.tableName}.${item.column}`, item.direction);
+  for (const item of orderBy) {
+    const column = `${table.tableName}.${item.column}`;
+    const sql = nativeOrderSql(dialect, findColumn(table, item.column)?.nativeType);
+    if (sql === '??') builder.orderBy(column, item.direction);
+    else builder.orderByRaw(`${sql} ${item.direction === 'desc' ? 'DESC' : 'ASC'}`, [column]);
+  }
   for (const key of table.primaryNames) {
     if (!orderBy.some((item) => item.column === key)) builder.orderBy(`${table.tableName}.${key}`, 'desc');
   }
@@ -44,6 +55,6 @@ export const applyListQuery = (
   options: ApplyOptions,
 ): Knex.QueryBuilder => {
   applyWhere(builder, table, query, options);
-  applyOrder(builder, table, query.orderBy);
+  applyOrder(builder, table, query.orderBy, options.dialect);
   return builder.offset(query.offset).limit(query.limit);
 };

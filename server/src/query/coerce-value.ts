@@ -4,6 +4,7 @@ import {
   DEFAULT_DECIMAL_PRECISION,
   DEFAULT_VARCHAR_LENGTH,
 } from '../dialects/column-type';
+import { nativeRuleOf } from '../dialects/native-kind';
 import { integerRange, type IntegerRange, type IntegerType } from '../dialects/integer-range';
 import type { Localized } from '../i18n/messages';
 import { itemsMessage } from '../i18n/items-messages';
@@ -99,7 +100,30 @@ const maxChars = (column: QueryColumn): number | null => {
   }
 };
 
-const coerceText = (column: QueryColumn, input: string | number | boolean): Coerced => {
+const UUID = /^\{?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\}?$/i;
+
+const isJson = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A text in the form the column's native type takes (a uuid, a JSON document), or why not. */
+const nativeForm = (column: QueryColumn, text: string): Coerced => {
+  switch (nativeRuleOf(column.nativeType)?.valueForm) {
+    case 'uuid':
+      return UUID.test(text) ? ok(text) : fail(itemsMessage('badUuid'));
+    case 'json':
+      return isJson(text) ? ok(text) : fail(itemsMessage('badJson'));
+    default:
+      return ok(text);
+  }
+};
+
+const coerceText = (column: QueryColumn, input: string | number | boolean, pattern: boolean): Coerced => {
   if (typeof input === 'boolean') return fail(itemsMessage('notText'));
   const text = String(input);
   if (text.includes('\u0000')) return fail(itemsMessage('nulChar'));
@@ -109,15 +133,20 @@ const coerceText = (column: QueryColumn, input: string | number | boolean): Coer
     return fail(itemsMessage('tooManyBytes', { max: TEXT_BYTES }));
   }
   if (column.dataType === 'PASSWORD' && text === '') return fail(itemsMessage('required'));
-  return ok(text);
+  return pattern ? ok(text) : nativeForm(column, text);
 };
 
 /**
  * A request value (query text or JSON scalar) as a value of the column's type, or why not: integers
  * within the type's range (as strings beyond 2^53), decimals as exact text, BOOL from
- * true/false/1/0, DATE / TIME / DATETIME in the formats of docs/api.md §0, text within its length.
+ * true/false/1/0, DATE / TIME / DATETIME in the formats of docs/api.md §0, text within its length
+ * and, for a native uuid or JSON column, in that form (not checked for a LIKE `pattern`).
  */
-export const coerceValue = (column: QueryColumn, input: unknown): Coerced => {
+export const coerceValue = (
+  column: QueryColumn,
+  input: unknown,
+  options: { pattern?: boolean } = {},
+): Coerced => {
   if (typeof input !== 'string' && typeof input !== 'number' && typeof input !== 'boolean') {
     return fail(itemsMessage('notScalar'));
   }
@@ -144,6 +173,6 @@ export const coerceValue = (column: QueryColumn, input: unknown): Coerced => {
     }
     case 'text':
     case 'password':
-      return coerceText(column, input);
+      return coerceText(column, input, options.pattern === true);
   }
 };

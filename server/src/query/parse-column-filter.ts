@@ -1,3 +1,4 @@
+import { nativeRuleOf } from '../dialects/native-kind';
 import { itemsMessage } from '../i18n/items-messages';
 import { coerceValue } from './coerce-value';
 import { isTextType, kindOf } from './data-type-kind';
@@ -12,9 +13,14 @@ const SYMBOLS: Record<string, Operator> = { '>=': 'GE', '<=': 'LE', '>': 'GT', '
 const SYMBOL_FORM = /^(>=|<=|>|<)\s*([\s\S]*)$/;
 const WORD_FORM = /^(EQ|NE|LIKE|IN|NOTIN|GE|GT|LE|LT|BETWEEN) ([\s\S]*)$/;
 
-/** A value coerced to the column's type, or 400 naming the parameter. */
-export const coerceOrThrow = (column: QueryColumn, input: unknown, param: string): ScalarValue => {
-  const coerced = coerceValue(column, input);
+/** A value coerced to the column's type (a LIKE text: to text only), or 400 naming the parameter. */
+export const coerceOrThrow = (
+  column: QueryColumn,
+  input: unknown,
+  param: string,
+  operator: Operator = 'EQ',
+): ScalarValue => {
+  const coerced = coerceValue(column, input, { pattern: operator === 'LIKE' });
   if (!coerced.ok) throw invalidParam(param, coerced.message);
   return coerced.value;
 };
@@ -40,13 +46,25 @@ export const betweenCondition = (
   return leaf(column, 'BETWEEN', [coerceOrThrow(column, low, param), coerceOrThrow(column, high, param)]);
 };
 
-/** The operators a column accepts: PASSWORD only null tests, LIKE only on text columns. */
+const RANGE: readonly Operator[] = ['GE', 'GT', 'LE', 'LT', 'BETWEEN'];
+
+/**
+ * The operators a column accepts: PASSWORD only null tests, LIKE only on text columns, range tests
+ * not on a native type that has no order (JSON, geometric and unknown types: dialects/native-kind.ts).
+ */
 export const checkOperator = (column: QueryColumn, operator: Operator, param: string): void => {
   if (kindOf(column.dataType) === 'password' && operator !== 'ISNULL' && operator !== 'ISNOTNULL') {
     throw invalidParam(param, itemsMessage('passwordFilter', { name: column.name }));
   }
   if (operator === 'LIKE' && !isTextType(column.dataType))
     throw invalidParam(param, itemsMessage('likeNotText'));
+  const native = nativeRuleOf(column.nativeType);
+  if (native && !native.range && RANGE.includes(operator)) {
+    throw invalidParam(
+      param,
+      itemsMessage('nativeNoRange', { name: column.name, type: column.nativeType ?? '', operator }),
+    );
+  }
 };
 
 const listCondition = (column: QueryColumn, operator: 'IN' | 'NOTIN', text: string, param: string) => {
@@ -94,6 +112,6 @@ export const parseColumnFilter = (column: QueryColumn, raw: string, param: strin
       return betweenCondition(column, parts[0], parts[1], param);
     }
     default:
-      return leaf(column, operator, [coerceOrThrow(column, rest, param)]);
+      return leaf(column, operator, [coerceOrThrow(column, rest, param, operator)]);
   }
 };

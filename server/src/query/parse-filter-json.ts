@@ -73,7 +73,7 @@ const leafOf = (node: Record<string, unknown>, walk: Walk): Condition => {
     kind: 'leaf',
     column: column.name,
     operator,
-    values: values.map((value: unknown) => coerceOrThrow(column, value, walk.param)),
+    values: values.map((value: unknown) => coerceOrThrow(column, value, walk.param, operator)),
   };
 };
 

@@ -10,6 +10,8 @@ export interface QueryColumn {
   unsigned: boolean;
   indexType: IndexType | null;
   queryable: boolean;
+  /** Reversed tables: the physical type the data type approximates (dialects/native-kind.ts). */
+  nativeType?: string | null;
 }
 
 /** What the query layer needs to know of a table. */

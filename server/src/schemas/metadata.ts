@@ -26,6 +26,12 @@ const ColumnSchema = Type.Object({
   displayable: Type.Boolean(),
   systemable: Type.Boolean(),
   multipleValue: Type.Boolean(),
+  nativeType: Type.Optional(
+    Nullable(Type.String({ description: 'reversed tables: the physical type the data type approximates' })),
+  ),
+  nativeDefault: Type.Optional(
+    Nullable(Type.String({ description: "reversed tables: the database's default expression" })),
+  ),
   createdDate: Type.Integer({ description: 'epoch milliseconds' }),
   lastModifiedDate: Type.Integer({ description: 'epoch milliseconds' }),
 });

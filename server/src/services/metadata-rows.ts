@@ -37,6 +37,8 @@ export const toColumn = (row: Row): StoredColumn => ({
   displayable: toBool(row.displayable),
   systemable: toBool(row.systemable),
   multipleValue: toBool(row.multipleValue),
+  nativeType: toStringOrNull(row.nativeType),
+  nativeDefault: toStringOrNull(row.nativeDefault),
   createdDate: toNumber(row.createdDate),
   lastModifiedDate: toNumber(row.lastModifiedDate),
 });

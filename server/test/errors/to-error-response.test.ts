@@ -97,4 +97,20 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse('a string', 'en', 'x').status).toBe(500);
     expect(toErrorResponse(undefined, 'en', 'x').status).toBe(500);
   });
+  it('answers 400 for a value the column type refuses (bad uuid, address, JSON), without the driver text', () => {
+    const pg = Object.assign(new Error('invalid input syntax for type uuid: "zzz"'), { code: '22P02' });
+    const mysql = Object.assign(new Error("Incorrect uuid value: 'zzz'"), { errno: 1292 });
+    for (const error of [pg, mysql]) {
+      const response = toErrorResponse(error, 'en', 'x');
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('VALIDATION_ERROR');
+      expect(response.body.errors?.value).toContain('UUID');
+      expect(JSON.stringify(response.body)).not.toContain('zzz');
+    }
+    expect(toErrorResponse(pg, 'zh', 'x').body.errors?.value).toContain('格式');
+    const missingOperator = Object.assign(new Error('operator does not exist: uuid ~~* text'), {
+      code: '42883',
+    });
+    expect(toErrorResponse(missingOperator, 'en', 'x').status).toBe(500);
+  });
 });

@@ -16,7 +16,7 @@ const builders = {
 
 const sqlOf = (dialect: Client, condition: Condition) => {
   const builder = builders[dialect]('product').select('*');
-  applyCondition(builder, 'product', condition, dialect);
+  applyCondition(builder, PRODUCT, condition, dialect);
   const { sql, bindings } = builder.toSQL();
   return { sql, bindings };
 };
@@ -88,7 +88,7 @@ describe('applyCondition per dialect', () => {
 
 describe('applyListQuery', () => {
   const search = (builder: knex.Knex.QueryBuilder, keyword: string) => {
-    likeSearch(builder, 'sqlite', 'product', ['name', 'note'], keyword);
+    likeSearch(builder, 'sqlite', 'product', [{ name: 'name' }, { name: 'note' }], keyword);
   };
 
   it('orders by key DESC by default and pages', () => {

@@ -1,4 +1,4 @@
-import type { RelationType } from '../../../../contract/index';
+import { filledWhenOmitted, type RelationType } from '../../../../contract/index';
 import { isFilledOnCreate, isLockedOnUpdate } from '../../../../contract/system-columns';
 import type { Localized } from '../../i18n/messages';
 import { itemsMessage } from '../../i18n/items-messages';
@@ -73,13 +73,12 @@ const foreignKeyFrom = (relation: PayloadRelation, value: unknown): unknown => {
   return keyOf(value);
 };
 
-/** A column that must get a value on create: not nullable, no default, not filled by anyone else. */
+/**
+ * A column that must get a value on create: not nullable, no default (crudboard's or the
+ * database's own), not filled by a sequence, auto-increment or anyone else.
+ */
 const requiredOnCreate = (column: StoredColumn, input: PayloadInput): boolean =>
-  !column.nullable &&
-  column.defaultValue === null &&
-  !column.autoIncrement &&
-  column.seqId === null &&
-  !ignoredColumn(column, input);
+  !column.nullable && !filledWhenOmitted(column) && !ignoredColumn(column, input);
 
 /**
  * Checks and types a create or update body (docs/api.md §3): every key must be a column or a relation of

@@ -1,5 +1,6 @@
 import { itemsMessage } from '../../i18n/items-messages';
 import { coerceValue } from '../../query/coerce-value';
+import { invalidParam } from '../../query/query-error';
 import type { ScalarValue } from '../../query/query-types';
 import { assertValuesSettable } from '../permissions/assert-values-settable';
 import { nextValue } from '../sequences/next-value';
@@ -43,30 +44,51 @@ const sequenceValues = async (
   return drawn;
 };
 
-/** Inserts one prepared row; returns its key (the generated one for an auto-increment key). */
+/** A generated key value as the API gives it back. */
+const generatedKey = (key: ItemTable['keys'][number], value: unknown, tableName: string): ScalarValue => {
+  const coerced = coerceValue(key, typeof value === 'bigint' ? value.toString() : (value as ScalarValue));
+  if (!coerced.ok) throw new Error(`unexpected generated key ${String(value)} for ${tableName}`);
+  return coerced.value;
+};
+
+/**
+ * Inserts one prepared row; returns its key, with the values the database generated for key
+ * columns the row left out (auto-increment, or a default such as `gen_random_uuid()`), read back
+ * with RETURNING. MySQL has no RETURNING: it gives back an auto-increment value only, so a key
+ * that another default of its would fill must be given.
+ */
 export const insertRow = async (
   write: WriteContext,
   item: ItemTable,
   row: Record<string, unknown>,
 ): Promise<KeyValues> => {
   const { tableName } = item.table;
-  const [single] = item.keys;
-  const generated =
-    item.keys.length === 1 && single && single.autoIncrement && row[single.name] === undefined;
-  if (!generated) {
+  const generated = item.keys.filter(
+    (key) => row[key.name] === undefined && (key.autoIncrement || key.nativeDefault !== null),
+  );
+  if (generated.length === 0) {
     await write.db(tableName).insert(row);
     return Object.fromEntries(item.keys.map((key) => [key.name, row[key.name] as ScalarValue]));
   }
-  const result: unknown[] =
-    write.dialect === 'mysql'
-      ? await write.db(tableName).insert(row)
-      : await write.db(tableName).insert(row, [single.name]);
-  const first = result[0];
-  const id =
-    typeof first === 'object' && first !== null ? (first as Record<string, unknown>)[single.name] : first;
-  const coerced = coerceValue(single, typeof id === 'bigint' ? id.toString() : (id as ScalarValue));
-  if (!coerced.ok) throw new Error(`unexpected generated key ${String(id)} for ${tableName}`);
-  return { [single.name]: coerced.value };
+  const [single] = item.keys;
+  if (write.dialect === 'mysql') {
+    if (!single || item.keys.length !== 1 || !single.autoIncrement) {
+      const missing = generated.find((key) => !key.autoIncrement) ?? generated[0];
+      throw invalidParam(missing?.name ?? 'body', itemsMessage('required'));
+    }
+    const [id] = (await write.db(tableName).insert(row)) as unknown[];
+    return { [single.name]: generatedKey(single, id, tableName) };
+  }
+  const names = item.keys.map((key) => key.name);
+  const [returned] = (await write.db(tableName).insert(row, names)) as Record<string, unknown>[];
+  return Object.fromEntries(
+    item.keys.map((key) => [
+      key.name,
+      row[key.name] === undefined
+        ? generatedKey(key, returned?.[key.name], tableName)
+        : (row[key.name] as ScalarValue),
+    ]),
+  );
 };
 
 /** A record ready to insert: its row (server-filled values included) and its nested children. */

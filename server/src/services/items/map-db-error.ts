@@ -43,6 +43,7 @@ const MYSQL: Record<number, Violation> = {
   4025: 'check',
   1292: 'badValue',
   1366: 'badValue',
+  3140: 'badValue',
 };
 
 const SQLITE: Record<string, Violation> = {
@@ -131,7 +132,7 @@ const MESSAGES: Record<Violation, Localized> = {
   tooLong: itemsMessage('valueTooLong'),
   range: itemsMessage('outOfRange'),
   check: itemsMessage('outOfRange'),
-  badValue: itemsMessage('constraintFailed'),
+  badValue: itemsMessage('badValue'),
 };
 
 /**

@@ -28,9 +28,7 @@ export const searchConditionFor = async (
       fullText.matchCondition(builder, target, keyword);
     };
   }
-  const columns = item.table.columns
-    .filter((column) => column.queryable && isTextType(column.dataType))
-    .map((column) => column.name);
+  const columns = item.table.columns.filter((column) => column.queryable && isTextType(column.dataType));
   return (builder, keyword) => {
     likeSearch(builder, context.dialect, tableName, columns, keyword);
   };

@@ -161,9 +161,18 @@ const known = (base: string, args: number[], unsigned: boolean, dialect: Client)
       return plain('SMALLINT', { fidelity: 'approximate' });
     case 'json':
     case 'jsonb':
-      return plain('LONGTEXT', { fidelity: 'approximate', readOnly: true });
+      // Written as JSON text, checked before it reaches the database (dialects/native-kind.ts).
+      return plain('LONGTEXT', { fidelity: 'approximate' });
     case 'uuid':
       return plain('CHAR', { length: 36, fidelity: 'approximate' });
+    case 'inet':
+    case 'cidr':
+    case 'macaddr':
+    case 'macaddr8':
+    case 'inet4':
+    case 'inet6':
+      // Addresses are written as text; the database checks their form.
+      return plain('VARCHAR', { length: 64, fidelity: 'approximate' });
     case 'enum':
     case 'set':
       return plain('VARCHAR', { length: MAX_CHAR, fidelity: 'approximate' });

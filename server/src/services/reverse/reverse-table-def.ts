@@ -10,6 +10,9 @@ import type { IntrospectedTable } from './physical-tables';
 import type { ReverseWarning } from './reverse-warning';
 
 const CAPTION_LENGTH = 200;
+/** The lengths metadata keeps of a native type and of a native default expression. */
+const NATIVE_TYPE_LENGTH = 200;
+const NATIVE_DEFAULT_LENGTH = 1000;
 
 const storageOf = (index: RawIndex): IndexDef['indexStorage'] => {
   const type = (index.type ?? '').toLowerCase();
@@ -52,17 +55,21 @@ const toColumnDef = (
     unsigned: mapped.unsigned,
   };
   let defaultValue: string | null = null;
+  let nativeDefault: string | null = null;
   if (!autoIncrement && raw.default !== null) {
     const literal = literalDefault(raw.default, dialect);
     if (literal !== undefined && literal !== null && parseDefaultValue(typed, literal).ok)
       defaultValue = literal;
-    else if (literal !== null)
+    else if (literal !== null) {
+      // The database still fills the column when a create leaves it out.
+      nativeDefault = raw.default.slice(0, NATIVE_DEFAULT_LENGTH);
       warnings.push({
         table: table.tableName,
         column: raw.name,
         name: raw.default,
         reason: 'defaultNotKept',
       });
+    }
   }
   const writable = !raw.generated && !mapped.readOnly;
   const caption = (raw.comment?.trim() || raw.name).slice(0, CAPTION_LENGTH);
@@ -85,6 +92,8 @@ const toColumnDef = (
     displayable: !mapped.readOnly,
     systemable: false,
     multipleValue: false,
+    nativeType: mapped.fidelity ? raw.type.slice(0, NATIVE_TYPE_LENGTH) : null,
+    nativeDefault,
   };
 };
 
@@ -100,7 +109,8 @@ const primaryIndexName = (tableName: string) => `pk_${tableName}`.slice(0, MAX_I
 
 /**
  * The metadata of an existing physical table (docs/api.md §2.1, `reverse: true`): every column with
- * the nearest data type, the primary key (on the column, or a PRIMARY composite index), the other
+ * the nearest data type (and the physical type as `nativeType` when that type only approximates
+ * it; a default expression the database keeps as `nativeDefault`), the primary key (on the column, or a PRIMARY composite index), the other
  * indexes on their column or as composite indexes. Pure; what could not be said exactly is
  * added to `warnings`. `name` is the API name chosen for the table.
  */

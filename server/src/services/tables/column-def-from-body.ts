@@ -23,6 +23,8 @@ export const NEW_COLUMN: Omit<ColumnDef, 'name' | 'caption' | 'displayOrder'> = 
   displayable: false,
   systemable: false,
   multipleValue: false,
+  nativeType: null,
+  nativeDefault: null,
 };
 
 const FLAGS = [
@@ -64,6 +66,8 @@ export const normalizeColumnSize = (column: ColumnDef): ColumnDef => {
  * Applies the fields present in a column body onto `base` (a stored column, or NEW_COLUMN for a new
  * one). Absent fields and null flags keep the base value; null clears nullable fields; a blank
  * default means none (as in crudapi). Index fields are cleared when the column has no index.
+ * `nativeType` and `nativeDefault` are never taken from a body: a new data type drops the native
+ * type (the column gets crudboard's type), a new default drops the database's default expression.
  */
 export const columnDefFromBody = (body: ColumnBody, base: ColumnDef): ColumnDef => {
   const column: ColumnDef = { ...base };
@@ -80,6 +84,8 @@ export const columnDefFromBody = (body: ColumnBody, base: ColumnDef): ColumnDef 
   if (body.indexName !== undefined) column.indexName = blankToNull(body.indexName);
   if (body.seqId !== undefined) column.seqId = count(body.seqId);
   if (body.defaultValue !== undefined) column.defaultValue = blankToNull(body.defaultValue);
+  if (column.dataType !== base.dataType) column.nativeType = null;
+  if (column.defaultValue !== base.defaultValue) column.nativeDefault = null;
   for (const flag of FLAGS) {
     const value = body[flag];
     if (value !== undefined && value !== null) column[flag] = value;

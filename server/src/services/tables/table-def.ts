@@ -28,6 +28,10 @@ export interface ColumnDef {
   displayable: boolean;
   systemable: boolean;
   multipleValue: boolean;
+  /** Reversed tables: the physical type when `dataType` only approximates it (contract `Column`). */
+  nativeType: string | null;
+  /** Reversed tables: the database's default expression that `defaultValue` cannot hold. */
+  nativeDefault: string | null;
 }
 
 export type CompositeIndexType = 'PRIMARY' | 'UNIQUE' | 'INDEX';

@@ -39,6 +39,8 @@ const columnRow = (column: ColumnDef) => ({
   displayable: column.displayable,
   systemable: column.systemable,
   multipleValue: column.multipleValue,
+  nativeType: column.nativeType,
+  nativeDefault: column.nativeDefault,
 });
 
 const indexRow = (index: IndexDef) => ({

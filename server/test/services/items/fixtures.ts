@@ -31,6 +31,8 @@ export const stored = (
   displayable: false,
   systemable: false,
   multipleValue: false,
+  nativeType: null,
+  nativeDefault: null,
   createdDate: 0,
   lastModifiedDate: 0,
   ...extra,

@@ -1,0 +1,40 @@
+import type { Client } from '../config';
+import { nativeKindOf, NATIVE_RULES } from './native-kind';
+
+/** SQL templates for one column in a condition: `??` takes the column, `?` a value. */
+export interface NativeSql {
+  column: string;
+  value: string;
+}
+
+const PLAIN: NativeSql = { column: '??', value: '?' };
+
+/** The column's text form, as the database writes its values. */
+const TEXT: Record<Client, NativeSql> = {
+  pg: { column: 'CAST(?? AS text)', value: '?' },
+  mysql: { column: 'CAST(?? AS CHAR)', value: '?' },
+  sqlite: { column: 'CAST(?? AS TEXT)', value: '?' },
+};
+
+/** JSON documents compared as documents (key order and spacing aside); PostgreSQL's json has no `=`. */
+const JSON_VALUE: Record<Client, NativeSql> = {
+  pg: { column: 'CAST(?? AS jsonb)', value: 'CAST(? AS jsonb)' },
+  mysql: { column: '??', value: 'CAST(? AS JSON)' },
+  sqlite: { column: 'json(??)', value: 'json(?)' },
+};
+
+/** How LIKE and the keyword search read a column: its text form when it has a native type. */
+export const nativeMatchSql = (dialect: Client, nativeType: string | null | undefined): NativeSql =>
+  nativeKindOf(nativeType) === null ? PLAIN : TEXT[dialect];
+
+/** How EQ, NE, IN and NOTIN compare a column (range tests always compare natively). */
+export const nativeEqualitySql = (dialect: Client, nativeType: string | null | undefined): NativeSql => {
+  const kind = nativeKindOf(nativeType);
+  if (kind === null) return PLAIN;
+  if (kind === 'json') return JSON_VALUE[dialect];
+  return NATIVE_RULES[kind].equality === 'text' ? TEXT[dialect] : PLAIN;
+};
+
+/** How ORDER BY reads a column (only for kinds that may be ordered). */
+export const nativeOrderSql = (dialect: Client, nativeType: string | null | undefined): string =>
+  nativeKindOf(nativeType) === 'json' ? JSON_VALUE[dialect].column : PLAIN.column;
