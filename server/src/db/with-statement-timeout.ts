@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { shareEvents } from './share-events';
 
 interface TimedBuilder {
   _timeout?: number;
@@ -24,11 +25,12 @@ export const withStatementTimeout = (db: Knex, timeoutMs: number): Knex => {
   const client = bounded.client as RunningClient;
   // The clone loses the password Knex keeps out of sight (not enumerable); cancelling a statement
   // opens a connection of its own with these settings.
-  client.connectionSettings = (db.client as RunningClient).connectionSettings;
+  const original = db.client as RunningClient;
+  client.connectionSettings = original.connectionSettings;
   const makeRunner = client.runner.bind(client);
   client.runner = (builder) => {
     if (builder._timeout === undefined) builder.timeout(timeoutMs, { cancel: true });
     return makeRunner(builder);
   };
-  return bounded;
+  return shareEvents(db, bounded);
 };

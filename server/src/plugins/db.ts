@@ -9,6 +9,7 @@ import {
   type QueryLimits,
 } from '../config';
 import { createKnex } from '../db/create-knex';
+import { shareEvents } from '../db/share-events';
 import { withStatementTimeout } from '../db/with-statement-timeout';
 import { ApiException } from '../errors/api-exception';
 
@@ -64,7 +65,7 @@ const openSource = (config: DataSourceConfig, limits: Limits, log?: Knex.Logger)
     database: config.database,
     knex,
     reads: withStatementTimeout(knex, limits.timeoutMs),
-    auth: ownAuthPool ? createKnex(config, log, limits.authPoolSize) : knex,
+    auth: ownAuthPool ? shareEvents(knex, createKnex(config, log, limits.authPoolSize)) : knex,
   };
 };
 

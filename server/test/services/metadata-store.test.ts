@@ -130,6 +130,8 @@ describeEachDatabase('metadata store ($name)', (db) => {
       seqId: ids.seqId,
       nullable: true,
       defaultValue: null,
+      nativeType: null,
+      nativeDefault: null,
       insertable: true,
       updatable: true,
       queryable: false,

@@ -122,7 +122,7 @@ const itemRoutes: FastifyPluginAsyncTypebox<ItemRoutesOptions> = async (app, opt
     maxWaitingPerUser: limits.maxWaitingPerUser,
     waitMs: limits.timeoutMs > 0 ? limits.timeoutMs : 60_000,
   });
-  /** Runs a read in the user's line (ReadGate). */
+  /** Runs a read, from its metadata lookups to its answer, in the user's line (ReadGate). */
   const inLine = <T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> =>
     gate.run(String(principalOf(request).id), work);
 
@@ -137,11 +137,12 @@ const itemRoutes: FastifyPluginAsyncTypebox<ItemRoutesOptions> = async (app, opt
         response: { 200: Type.Array(ItemRecord), ...errorResponses },
       },
     },
-    async (request) => {
-      const { context, item } = await open(request, request.params.table, 'read');
-      const query = parseListQuery(request.query, item.query);
-      return inLine(request, () => listItems(context, item, query, request.dataSource.knex));
-    },
+    async (request) =>
+      inLine(request, async () => {
+        const { context, item } = await open(request, request.params.table, 'read');
+        const query = parseListQuery(request.query, item.query);
+        return listItems(context, item, query, request.dataSource.knex);
+      }),
   );
 
   app.get(
@@ -155,11 +156,12 @@ const itemRoutes: FastifyPluginAsyncTypebox<ItemRoutesOptions> = async (app, opt
         response: { 200: Type.Integer(), ...errorResponses },
       },
     },
-    async (request) => {
-      const { context, item } = await open(request, request.params.table, 'read');
-      const query = parseListQuery(request.query, item.query);
-      return inLine(request, () => countItems(context, item, query, request.dataSource.knex));
-    },
+    async (request) =>
+      inLine(request, async () => {
+        const { context, item } = await open(request, request.params.table, 'read');
+        const query = parseListQuery(request.query, item.query);
+        return countItems(context, item, query, request.dataSource.knex);
+      }),
   );
 
   app.get(
@@ -173,16 +175,17 @@ const itemRoutes: FastifyPluginAsyncTypebox<ItemRoutesOptions> = async (app, opt
         response: { 200: Type.Array(ItemRecord), ...errorResponses },
       },
     },
-    async (request) => {
-      const { context, item } = await open(request, request.params.table, 'read');
-      const keys = parseRecordKeyList(item, request.query.ids);
-      if (keys.length > MAX_BATCH) {
-        throw new ApiException('VALIDATION_ERROR', undefined, {
-          ids: itemsMessage('tooManyValues', { max: MAX_BATCH }),
-        });
-      }
-      return inLine(request, () => getItemsByKeys(context, item, keys, readOptions(item, request.query)));
-    },
+    async (request) =>
+      inLine(request, async () => {
+        const { context, item } = await open(request, request.params.table, 'read');
+        const keys = parseRecordKeyList(item, request.query.ids);
+        if (keys.length > MAX_BATCH) {
+          throw new ApiException('VALIDATION_ERROR', undefined, {
+            ids: itemsMessage('tooManyValues', { max: MAX_BATCH }),
+          });
+        }
+        return getItemsByKeys(context, item, keys, readOptions(item, request.query));
+      }),
   );
 
   app.get(
@@ -196,11 +199,12 @@ const itemRoutes: FastifyPluginAsyncTypebox<ItemRoutesOptions> = async (app, opt
         response: { 200: ItemRecord, ...errorResponses },
       },
     },
-    async (request) => {
-      const { context, item } = await open(request, request.params.table, 'read');
-      const key = parseRecordKey(item, request.params.id);
-      return inLine(request, () => getItem(context, item, key, readOptions(item, request.query)));
-    },
+    async (request) =>
+      inLine(request, async () => {
+        const { context, item } = await open(request, request.params.table, 'read');
+        const key = parseRecordKey(item, request.params.id);
+        return getItem(context, item, key, readOptions(item, request.query));
+      }),
   );
 
   app.post(
