@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './business-import';
 export * from './data-types';
+export * from './embedded-children';
 export * from './errors';
 export * from './metadata';
 export * from './paging';
