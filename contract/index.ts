@@ -2,6 +2,7 @@ export * from './auth';
 export * from './business-import';
 export * from './column-fill';
 export * from './data-types';
+export * from './embedded-children';
 export * from './errors';
 export * from './metadata';
 export * from './paging';

@@ -1,4 +1,4 @@
-import { LOCK_COLUMN, type Relation } from '../../contract';
+import { LOCK_COLUMN, truncatedChildren, type Relation } from '../../contract';
 import type { BusinessRecord } from './business-record';
 import { isBlank, toWireValue } from './field-values';
 import type { FormFieldSpec, FormMode } from './form-fields';
@@ -139,8 +139,8 @@ const childBody = (sub: SubForm, row: BusinessRecord, loaded: BusinessRecord | u
 /**
  * The create or update body of a record with its sub-tables (docs/api.md §3). One-to-many rows go as an
  * array: new rows flagged and without their temporary id, loaded rows with their key. On update a
- * list is sent only when the record came with it (a list the user may not read is never sent, so
- * never emptied). A one-to-one child goes when it was loaded, or when it is filled in. On update the
+ * list is sent only when the record came with it whole (a list the user may not read is never
+ * sent, so never emptied; nor is one the server cut short, so the rows past it are never deleted). A one-to-one child goes when it was loaded, or when it is filled in. On update the
  * loaded lastModifiedDate goes along for the optimistic lock; createdDate never does.
  */
 export const buildRecordPayload = (input: PayloadInput): BusinessRecord => {
@@ -152,6 +152,8 @@ export const buildRecordPayload = (input: PayloadInput): BusinessRecord => {
     const value = input.values[name];
     if (kind === 'many') {
       if (mode === 'update' && !Array.isArray(original?.[name])) continue;
+      // A list the record came with only in part is never sent: the server would delete the rest.
+      if (mode === 'update' && truncatedChildren(original, name)) continue;
       const stored = loadedRows(original?.[name]);
       const rows = loadedRows(value).map((row) => {
         const loaded = mode === 'update' && !isNewSubRow(row) ? loadedRow(keys, stored, row) : undefined;

@@ -169,6 +169,30 @@ describe('buildRecordPayload', () => {
     expect(payload('update', values, withoutLines)).not.toHaveProperty('lines');
   });
 
+  it('update: a list the server cut short is never sent, edited or not (the rows past it would be deleted)', () => {
+    const truncated = {
+      ...stored,
+      $truncated: { lines: { embedded: 2, total: 1200, next: '/api/business/line?productId=5&offset=2' } },
+    };
+    const values = initialFormValues({
+      mode: 'update',
+      fields: formFields(product, 'update'),
+      record: truncated,
+      toOne,
+      subs,
+    });
+    const unchanged = payload('update', values, truncated);
+    expect(unchanged).not.toHaveProperty('lines');
+    expect(unchanged).not.toHaveProperty('$truncated');
+    // The rest of the record still saves, the one-to-one child included.
+    expect(unchanged).toMatchObject({ name: '苹果', detail: { id: 9, origin: '烟台' } });
+    const edited = payload('update', { ...values, lines: [newSubRow({ sku: 'S-3' })] }, truncated);
+    expect(edited).not.toHaveProperty('lines');
+    // A note on another relation leaves this list whole.
+    const other = { ...stored, $truncated: { others: { embedded: 1, total: 5, next: '' } } };
+    expect(payload('update', editValues(), other).lines).toHaveLength(2);
+  });
+
   it('update: a one-to-one child the record lacked is created when filled', () => {
     const original = { ...stored, detail: null };
     const values = initialFormValues({

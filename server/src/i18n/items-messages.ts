@@ -74,6 +74,10 @@ export const ITEMS_MESSAGES = {
     zh: '记录 {key} 不属于当前记录',
     en: 'record {key} does not belong to this record',
   },
+  childrenLeftOut: {
+    zh: '该记录有 {count} 条子记录，多于读取时附带的 {limit} 条；保存时缺少的子记录会被删除，因此拒绝保存。请列出全部子记录，或不提交此项并在子表 {table} 中增删改',
+    en: 'this record has {count} child rows, more than the {limit} a read embeds; the rows a save leaves out would be deleted, so it is refused. List every row, or leave this field out and change the rows in the {table} table',
+  },
   duplicate: { zh: '值已存在', en: 'already exists' },
   duplicateRecord: { zh: '记录已存在（{columns} 重复）', en: 'a record with this {columns} exists' },
   referenceMissing: {

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Collapse, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { businessPermission } from '../../../contract';
+import { businessPermission, truncatedChildren } from '../../../contract';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageContainer } from '../../components/PageContainer';
 import { PageSpin } from '../../components/PageSpin';
@@ -77,6 +77,7 @@ const RecordEditor = (props: RecordFormOptions) => {
               createFields={sub.createFields}
               updateFields={sub.updateFields}
               readOnly={readOnly}
+              truncated={mode === 'update' ? truncatedChildren(original, sub.section.name) : null}
             />
           ) : (
             <RecordFields

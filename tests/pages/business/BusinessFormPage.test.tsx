@@ -268,6 +268,34 @@ describe('BusinessFormPage — edit', () => {
     expect((server.sent('PATCH', '/business/product/5')[0]?.body as { lines: unknown[] }).lines).toEqual([]);
   });
 
+  it('a sub-table the record holds only in part is read-only under a note and never sent', async () => {
+    server.once('GET', '/business/product/5', () => ({
+      data: {
+        ...stored(),
+        $truncated: { lines: { embedded: 1, total: 1200, next: '/api/business/productLine?productId=5' } },
+      },
+    }));
+    server.on('PATCH', '/business/product/5', { status: 200, data: null });
+    await openEdit();
+    expect(screen.getByText(/仅显示前 1 条，共 1200 条子记录/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /打开子表/ })).toHaveAttribute(
+      'href',
+      '/dataSource/primary/business/productLine',
+    );
+    expect(input('lines_0_sku')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: '添加行' })).toBeNull();
+    expect(document.querySelector('[aria-label="删除行"]')).toBeNull();
+    // The rest of the record is edited and saved as usual.
+    expect(input('detail_origin')).not.toBeDisabled();
+    type('name', '红苹果');
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(server.sent('PATCH', '/business/product/5')).toHaveLength(1));
+    const body = server.sent('PATCH', '/business/product/5')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: '红苹果', detail: { id: 9, origin: '烟台', organic: true } });
+    expect(body).not.toHaveProperty('lines');
+    expect(body).not.toHaveProperty('$truncated');
+  });
+
   it('shows the server field errors on their fields', async () => {
     server.on('PATCH', '/business/product/5', {
       status: 400,

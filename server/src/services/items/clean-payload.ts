@@ -1,4 +1,5 @@
 import { filledWhenOmitted, type RelationType } from '../../../../contract/index';
+import { TRUNCATED_KEY } from '../../../../contract/embedded-children';
 import { isFilledOnCreate, isLockedOnUpdate } from '../../../../contract/system-columns';
 import type { Localized } from '../../i18n/messages';
 import { itemsMessage } from '../../i18n/items-messages';
@@ -34,8 +35,11 @@ export interface CleanPayload {
   errors: Record<string, Localized>;
 }
 
-/** Body keys that carry no data: the web app's marker of a sub-table row added in the form. */
-export const MARKER_KEYS = new Set(['isNewRow']);
+/**
+ * Body keys that carry no data: the web app's marker of a sub-table row added in the form, and a
+ * read record's note of cut child lists (a record sent back as it was read).
+ */
+export const MARKER_KEYS = new Set(['isNewRow', TRUNCATED_KEY]);
 
 const isToOne = (type: RelationType) => type === 'ManyToOne' || type === 'OneToOneSubToMain';
 

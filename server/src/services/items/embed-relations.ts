@@ -1,9 +1,18 @@
+import {
+  EMBEDDED_CHILDREN_LIMIT,
+  EMBEDDED_ROWS_BUDGET,
+  TRUNCATED_KEY,
+  type TruncatedChildren,
+} from '../../../../contract/index';
 import { coerceValue } from '../../query/coerce-value';
 import type { QueryColumn, ScalarValue } from '../../query/query-types';
 import type { StoredTable } from '../metadata-rows';
+import { childrenPageUrl } from './children-page';
+import { childrenShare } from './children-share';
 import { may, type ItemContext } from './item-context';
 import { isToOne, type ItemRelation, type ItemTable } from './item-table';
 import { loadItemTable } from './load-item-table';
+import { countChildren, readChildren, type ChildSource } from './read-children';
 import { readRows } from './read-rows';
 import { isReadable, toRecord } from './to-record';
 import { toOutputValue } from './to-output-value';
@@ -102,26 +111,105 @@ const embedParentsOfChildren = async (
   if (parents.length > 0) await embedRelations(context, childItem, parents, children);
 };
 
-/** OneToMany: the child rows (key order); OneToOneMainToSub: the child row or null. */
+/** The parents a list of records points to by a child relation, and how many children each has. */
+interface ChildCounts {
+  wanted: Map<string, ScalarValue>;
+  counts: Map<string, number>;
+}
+
+const childSource = (context: ItemContext, relation: ItemRelation): ChildSource => {
+  const { toTable, toColumn } = relation;
+  const columns = readableNames(toTable);
+  return {
+    db: context.db,
+    dialect: context.dialect,
+    tableName: toTable.tableName,
+    foreignKey: toColumn.name,
+    keys: toTable.primaryNames,
+    columns: columns.includes(toColumn.name) ? columns : [...columns, toColumn.name],
+  };
+};
+
+const parentsOf = (relation: ItemRelation, records: RecordRow[]): Map<string, ScalarValue> =>
+  collect(
+    relation.toColumn,
+    records.map((record) => record[relation.fromColumn.name]),
+  );
+
+const countsOf = async (
+  context: ItemContext,
+  relation: ItemRelation,
+  records: RecordRow[],
+): Promise<ChildCounts> => {
+  const wanted = parentsOf(relation, records);
+  const counts = new Map<string, number>();
+  if (wanted.size === 0) return { wanted, counts };
+  for (const { parent, count } of await countChildren(childSource(context, relation), [...wanted.values()])) {
+    const match = matchKey(relation.toColumn, toOutputValue(relation.toColumn, parent));
+    if (match) counts.set(match.key, count);
+  }
+  return { wanted, counts };
+};
+
+/** How much of the children a relation embeds: `share` per parent, and the counts it was chosen by. */
+interface ChildrenPlan {
+  share: number;
+  counts?: ChildCounts;
+}
+
+/** Notes on `record` that its list `relation` holds the first `embedded` of `total` children. */
+const noteTruncated = (
+  context: ItemContext,
+  relation: ItemRelation,
+  record: RecordRow,
+  parent: ScalarValue,
+  embedded: number,
+  total: number,
+): void => {
+  const notes = (record[TRUNCATED_KEY] ?? {}) as Record<string, TruncatedChildren>;
+  notes[relation.name] = {
+    embedded,
+    total,
+    next: childrenPageUrl({
+      table: relation.toTable.name,
+      foreignKey: relation.toColumn.name,
+      keys: relation.toTable.primaryNames,
+      parent,
+      offset: embedded,
+      dataSource: context.dataSource,
+    }),
+  };
+  record[TRUNCATED_KEY] = notes;
+};
+
+/**
+ * OneToMany: the first `share` child rows of each record (key order), noted when there are more;
+ * OneToOneMainToSub: the child row or null.
+ */
 const embedChildren = async (
   context: ItemContext,
   relation: ItemRelation,
   records: RecordRow[],
+  plan: ChildrenPlan,
 ): Promise<void> => {
   const { toTable, toColumn } = relation;
-  const wanted = collect(
-    toColumn,
-    records.map((record) => record[relation.fromColumn.name]),
-  );
+  const many = relation.relationType === 'OneToMany';
+  const wanted = plan.counts?.wanted ?? parentsOf(relation, records);
+  const counts = plan.counts?.counts;
+  // Parents known to have no children are not asked for.
+  const parents = [...wanted].filter(([key]) => !counts || (counts.get(key) ?? 0) > 0);
+  const total = counts
+    ? parents.reduce((sum, [key]) => sum + Math.min(counts.get(key) ?? 0, plan.share), 0)
+    : parents.length * plan.share;
   const children = new Map<string, RecordRow[]>();
   const all: RecordRow[] = [];
-  if (wanted.size > 0) {
-    const query = readRows(context.db, context.dialect, toTable.tableName, readableNames(toTable)).whereIn(
-      `${toTable.tableName}.${toColumn.name}`,
-      [...wanted.values()],
+  if (parents.length > 0 && total > 0) {
+    const rows: RecordRow[] = await readChildren(
+      childSource(context, relation),
+      parents.map(([, value]) => value),
+      plan.share,
+      total,
     );
-    for (const key of toTable.primaryNames) query.orderBy(`${toTable.tableName}.${key}`, 'asc');
-    const rows: RecordRow[] = await query;
     for (const row of rows) {
       const match = matchKey(toColumn, toOutputValue(toColumn, row[toColumn.name]));
       if (!match) continue;
@@ -136,15 +224,24 @@ const embedChildren = async (
   for (const record of records) {
     const match = matchKey(toColumn, record[relation.fromColumn.name]);
     const group = (match ? children.get(match.key) : undefined) ?? [];
-    record[relation.name] = relation.relationType === 'OneToMany' ? group : (group[0] ?? null);
+    if (!many) {
+      record[relation.name] = group[0] ?? null;
+      continue;
+    }
+    record[relation.name] = group;
+    const count = match ? (counts?.get(match.key) ?? 0) : 0;
+    if (match && count > group.length)
+      noteTruncated(context, relation, record, match.value, group.length, count);
   }
 };
 
 /**
  * The relations of a page embedded into its records (docs/api.md §3), with one query per relation
- * whatever the number of records. `full` names the relations whose parents come with every
- * readable column. Relations to tables the user may not read are left out, and so is a relation
- * whose name is also a column of the table.
+ * whatever the number of records (plus one count per OneToMany relation). `full` names the
+ * relations whose parents come with every readable column. Relations to tables the user may not
+ * read are left out, and so is a relation whose name is also a column of the table. A child list
+ * holds at most EMBEDDED_CHILDREN_LIMIT rows, fewer when the answer's lists together would exceed
+ * EMBEDDED_ROWS_BUDGET; a record whose list is cut says so under TRUNCATED_KEY.
  */
 export const embedRelations = async (
   context: ItemContext,
@@ -154,9 +251,30 @@ export const embedRelations = async (
   full: ReadonlySet<string> = new Set(),
 ): Promise<void> => {
   const columnNames = new Set(item.table.columns.map((column) => column.name));
-  for (const relation of relations) {
-    if (columnNames.has(relation.name) || !may(context, relation.toTable, 'read')) continue;
+  const embedded = relations.filter(
+    (relation) => !columnNames.has(relation.name) && may(context, relation.toTable, 'read'),
+  );
+  // Child lists are counted first: the answer's budget of child rows is shared among all of them.
+  const counts = new Map<number, ChildCounts>();
+  for (const relation of embedded) {
+    if (relation.relationType === 'OneToMany')
+      counts.set(relation.id, await countsOf(context, relation, records));
+  }
+  const share = childrenShare(
+    [...counts.values()].flatMap((one) => [...one.counts.values()]),
+    EMBEDDED_CHILDREN_LIMIT,
+    EMBEDDED_ROWS_BUDGET,
+  );
+  for (const relation of embedded) {
     if (isToOne(relation)) await embedParents(context, relation, records, full.has(relation.name));
-    else await embedChildren(context, relation, records);
+    else {
+      const relationCounts = counts.get(relation.id);
+      await embedChildren(
+        context,
+        relation,
+        records,
+        relationCounts ? { share, counts: relationCounts } : { share: 1 },
+      );
+    }
   }
 };

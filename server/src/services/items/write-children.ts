@@ -1,3 +1,4 @@
+import { EMBEDDED_CHILDREN_LIMIT } from '../../../../contract/index';
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import { coerceValue } from '../../query/coerce-value';
@@ -52,6 +53,20 @@ const childKey = (child: ItemTable, body: Record<string, unknown>, path: string)
   return key;
 };
 
+/** How many children a parent holds now. */
+const countChildren = async (
+  write: WriteContext,
+  child: ItemTable,
+  relation: ItemRelation,
+  parentValue: unknown,
+): Promise<number> => {
+  const [row] = (await write
+    .db(child.table.tableName)
+    .where(relation.toColumn.name, parentValue as string | number | boolean)
+    .count({ count: '*' })) as { count: unknown }[];
+  return Number(row?.count ?? 0);
+};
+
 /** Keys of the children a parent holds now. */
 const existingChildren = async (
   write: WriteContext,
@@ -78,7 +93,10 @@ const existingChildren = async (
  * transaction, each with its foreign key set to the parent's value. On create every child is
  * inserted; on update the children are synced: new rows (no key, or flagged isNewRow) inserted,
  * rows with a key of one of this parent's children updated, this parent's children missing from
- * the body deleted (with their own children). A key of any other row is a 400. Each write needs
+ * the body deleted (with their own children). A key of any other row is a 400. A parent holding
+ * more OneToMany children than a read embeds (EMBEDDED_CHILDREN_LIMIT) is never synced by
+ * deletion: a list that leaves any of them out is a 400 (a record read back would list only the
+ * first ones); its children are deleted through their own table. Each write needs
  * the user's permission on the child table, and the child table's column rules apply; a write into
  * a read-only child table is a 409 (its rows may only be listed unchanged).
  */
@@ -108,6 +126,20 @@ export const writeChildren = async (
     return;
   }
 
+  // A parent with more children than a read embeds: a list that leaves any out (as a list read
+  // back from a record would) is refused rather than read as deleting them.
+  const holding =
+    relation.relationType === 'OneToMany' ? await countChildren(write, child, relation, foreignKey.value) : 0;
+  const tooMany = holding > EMBEDDED_CHILDREN_LIMIT;
+  const leavesOut = () =>
+    new ApiException('VALIDATION_ERROR', undefined, {
+      [field]: itemsMessage('childrenLeftOut', {
+        count: holding,
+        limit: EMBEDDED_CHILDREN_LIMIT,
+        table: child.table.name,
+      }),
+    });
+  if (tooMany && bodies.filter((body) => !isNewRow(child, body)).length < holding) throw leavesOut();
   const existing = await existingChildren(write, child, relation, foreignKey.value);
   const kept = new Set<string>();
   for (const [index, body] of bodies.entries()) {
@@ -135,6 +167,7 @@ export const writeChildren = async (
     await updateRecord(write, child, key, body, nested);
   }
   const removed = [...existing].filter(([text]) => !kept.has(text)).map(([, key]) => key);
+  if (tooMany && removed.length > 0) throw leavesOut();
   if (removed.length > 0) {
     assertWritableRelated(child.table);
     assertMay(write, child.table, 'delete');

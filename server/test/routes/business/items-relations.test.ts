@@ -85,7 +85,7 @@ describeEachDatabase('/api/business/{table} relations ($name)', (db) => {
     expect((await api.get('/api/business/salesOrder?expand=nothing')).statusCode).toBe(400);
   });
 
-  it('loads the relations of a page with one query per relation, whatever the page size', async () => {
+  it('loads the relations of a page with one query per relation (and one count per child list), whatever the page size', async () => {
     const { app, api } = await setup();
     for (let i = 0; i < 20; i += 1) {
       await api.post('/api/business/salesOrder', {
@@ -128,7 +128,8 @@ describeEachDatabase('/api/business/{table} relations ($name)', (db) => {
     ).toBe(true);
     expect(large.queries).toBe(small.queries);
     const plain = await queriesFor('/api/business/salesOrder?limit=20');
-    expect(large.queries - plain.queries).toBe(2);
+    // lines: a count and a read; detail: a read.
+    expect(large.queries - plain.queries).toBe(3);
   });
 
   it('writes nested children in the same transaction and rolls everything back when one is invalid', async () => {
