@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Client } from '../config';
 import { containsPattern } from '../dialects/full-text/full-text';
 import { nativeEqualitySql, nativeMatchSql } from '../dialects/native-sql';
+import { sqlDialect } from '../dialects/sql/sql-dialects';
 import type { Condition, LeafCondition, QueryColumn, QueryTable } from './query-types';
 import { findColumn } from './resolve-column';
 
@@ -20,7 +21,7 @@ export const whereContains = (
   nativeType: string | null = null,
 ): Knex.QueryBuilder => {
   const target = nativeMatchSql(dialect, nativeType).column;
-  const sql = dialect === 'pg' ? `${target} ILIKE ? ESCAPE ?` : `${target} LIKE ? ESCAPE ?`;
+  const sql = sqlDialect(dialect).caseInsensitiveLike(target);
   const bindings = [column, containsPattern(text), '\\'];
   return or ? builder.orWhereRaw(sql, bindings) : builder.whereRaw(sql, bindings);
 };

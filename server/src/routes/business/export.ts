@@ -1,3 +1,4 @@
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../../plugins/session';
 import { rm } from 'node:fs/promises';
@@ -9,7 +10,6 @@ import { ItemListQuery, ItemTableParams } from '../../schemas/items';
 import { exportColumns, templateColumns } from '../../services/export/export-columns';
 import { exportRecords } from '../../services/export/export-records';
 import { exportValue, type ExportValue } from '../../services/export/export-value';
-import { withLeanReads } from '../../services/export/lean-reads';
 import { writeXlsx } from '../../services/export/write-xlsx';
 import { writeXml } from '../../services/export/write-xml';
 import { open } from './items';
@@ -73,7 +73,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     };
     const { path, url } = await app.downloads.reserve(format, principalOf(request).id);
     await produce(path, () =>
-      withLeanReads(request.dataSource.knex, () =>
+      sqlDialect(request.dataSource.client).withLeanReads(request.dataSource.knex, () =>
         format === 'xlsx'
           ? writeXlsx(
               path,

@@ -4,7 +4,7 @@ import type { Dialect } from '../../dialects/column-type';
 import { createPhysicalTable } from '../../dialects/create-physical-table';
 import type { FullText } from '../../dialects/full-text/full-text';
 import { MAX_IDENTIFIER_LENGTH } from '../../dialects/derived-name';
-import { attachPgRowCount } from '../../dialects/row-count/pg-row-count';
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { isSafeIdentifier } from '../tables/name-problem';
 import type { PhysicalIndex, SchemaOp } from './schema-op';
 
@@ -70,44 +70,13 @@ export const assertSafeOp = (op: SchemaOp): void => {
 
 const createIndex = (db: Knex, dialect: Dialect, table: string, index: PhysicalIndex) =>
   db.schema.alterTable(table, (t) => {
-    if (index.unique) {
-      t.unique(index.columns, { indexName: index.name, useConstraint: false });
-    } else if (index.hash && dialect === 'pg') {
-      t.index(index.columns, index.name, { indexType: 'hash' });
-    } else if (index.hash && dialect === 'mysql') {
-      t.index(index.columns, index.name, { storageEngineIndexType: 'hash' });
-    } else {
-      t.index(index.columns, index.name);
-    }
+    sqlDialect(dialect).declareIndex(t, index);
   });
 
 const dropIndex = (db: Knex, table: string, name: string) =>
   db.schema.alterTable(table, (t) => {
     t.dropIndex([], name);
   });
-
-const ENGINE_SQL = {
-  InnoDB: 'ALTER TABLE ?? ENGINE = InnoDB',
-  MyISAM: 'ALTER TABLE ?? ENGINE = MyISAM',
-} as const;
-
-/** The PostgreSQL primary key constraint follows a renamed table (it is named after it). */
-const renamePrimaryKey = async (db: Knex, from: string, to: string) => {
-  const result = await db.raw(
-    `SELECT c.conname AS name FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
-     WHERE c.contype = 'p' AND r.relname = ? AND r.relnamespace = current_schema()::regnamespace`,
-    [to],
-  );
-  const name = (result.rows as { name: string }[])[0]?.name;
-  const expected = `${from}_pkey`.slice(0, MAX_IDENTIFIER_LENGTH);
-  if (name === expected) {
-    await db.raw('ALTER TABLE ?? RENAME CONSTRAINT ?? TO ??', [
-      to,
-      name,
-      `${to}_pkey`.slice(0, MAX_IDENTIFIER_LENGTH),
-    ]);
-  }
-};
 
 /**
  * Runs one schema operation with the schema builder (raw SQL only where the builder has no form
@@ -116,20 +85,21 @@ const renamePrimaryKey = async (db: Knex, from: string, to: string) => {
  */
 export const applyOp = async ({ db, dialect, fullText }: OpContext, op: SchemaOp): Promise<void> => {
   assertSafeOp(op);
+  const sql = sqlDialect(dialect);
   switch (op.kind) {
     case 'createTable':
       await createPhysicalTable(db, dialect, op.table);
-      if (dialect === 'pg') await attachPgRowCount(db, op.table.tableName, { empty: true });
+      await sql.afterCreateTable(db, op.table.tableName);
       return;
     case 'dropTable':
       await db.schema.dropTable(op.table);
       return;
     case 'renameTable':
       await db.schema.renameTable(op.from, op.to);
-      if (dialect === 'pg') await renamePrimaryKey(db, op.from, op.to);
+      await sql.afterRenameTable(db, op.from, op.to);
       return;
     case 'setEngine':
-      if (dialect === 'mysql') await db.raw(ENGINE_SQL[op.to === 'MyISAM' ? 'MyISAM' : 'InnoDB'], [op.table]);
+      await sql.setEngine(db, op.table, op.to);
       return;
     case 'addColumn':
       await db.schema.alterTable(op.table, (t) => {
@@ -142,13 +112,7 @@ export const applyOp = async ({ db, dialect, fullText }: OpContext, op: SchemaOp
       });
       return;
     case 'renameColumn':
-      if (dialect === 'mysql')
-        await db.raw('ALTER TABLE ?? RENAME COLUMN ?? TO ??', [op.table, op.from, op.to]);
-      else {
-        await db.schema.alterTable(op.table, (t) => {
-          t.renameColumn(op.from, op.to);
-        });
-      }
+      await sql.renameColumn(db, op.table, op.from, op.to);
       return;
     case 'alterColumn':
       await db.schema.alterTable(op.table, (t) => {
@@ -161,15 +125,11 @@ export const applyOp = async ({ db, dialect, fullText }: OpContext, op: SchemaOp
         .update({ [op.column.name]: storedDefault(dialect, op.value) });
       return;
     case 'setNotNull':
-      if (dialect === 'pg') {
-        await db.schema.alterTable(op.table, (t) => {
-          t.dropNullable(op.column.name);
-        });
-      } else {
-        await db.schema.alterTable(op.table, (t) => {
+      await sql.setNotNull(db, op.table, op.column.name, () =>
+        db.schema.alterTable(op.table, (t) => {
           declareColumn(t, { ...op.column, nullable: false }, dialect).alter();
-        });
-      }
+        }),
+      );
       return;
     case 'createIndex':
       await createIndex(db, dialect, op.table, op.index);
@@ -178,16 +138,13 @@ export const applyOp = async ({ db, dialect, fullText }: OpContext, op: SchemaOp
       await dropIndex(db, op.table, op.index.name);
       return;
     case 'renameIndex':
-      if (dialect === 'pg') await db.raw('ALTER INDEX ?? RENAME TO ??', [op.from, op.to]);
-      else if (dialect === 'mysql')
-        await db.raw('ALTER TABLE ?? RENAME INDEX ?? TO ??', [op.table, op.from, op.to]);
-      else {
+      await sql.renameIndex(db, op.table, op.from, op.to, async () => {
         await dropIndex(db, op.table, op.from);
         await createIndex(db, dialect, op.table, op.index);
-      }
+      });
       return;
     case 'addCheck':
-      if (dialect === 'pg') {
+      if (sql.separateChecks) {
         await db.raw('ALTER TABLE ?? ADD CONSTRAINT ?? CHECK (?? >= 0)', [
           op.table,
           op.check.name,
@@ -196,11 +153,11 @@ export const applyOp = async ({ db, dialect, fullText }: OpContext, op: SchemaOp
       }
       return;
     case 'dropCheck':
-      if (dialect === 'pg')
+      if (sql.separateChecks)
         await db.raw('ALTER TABLE ?? DROP CONSTRAINT IF EXISTS ??', [op.table, op.check.name]);
       return;
     case 'renameCheck':
-      if (dialect === 'pg')
+      if (sql.separateChecks)
         await db.raw('ALTER TABLE ?? RENAME CONSTRAINT ?? TO ??', [op.table, op.from, op.to]);
       return;
     case 'createFullText':

@@ -1,3 +1,4 @@
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { dataTypeTraits, type DataType, type DataTypeKind } from '../../../../contract/index';
 import { ATTACHMENT_LENGTH, PASSWORD_LENGTH, type Dialect } from '../../dialects/column-type';
 import { zeroValue } from '../../dialects/default-value';
@@ -38,9 +39,6 @@ export const convertibleInPlace = (from: DataType, to: DataType): boolean => {
 
 type Typed = Pick<ColumnDef, 'dataType' | 'length' | 'precision' | 'scale' | 'unsigned'>;
 
-/** MySQL's TEXT holds 65535 bytes: at worst 16383 utf8mb4 characters. */
-const MYSQL_TEXT_CHARS = 16383;
-
 /** The most characters a column holds, or undefined when it is unbounded for this purpose. */
 export const maxChars = (column: Typed, dialect: Dialect): number | undefined => {
   switch (column.dataType) {
@@ -52,7 +50,7 @@ export const maxChars = (column: Typed, dialect: Dialect): number | undefined =>
     case 'PASSWORD':
       return PASSWORD_LENGTH;
     case 'TEXT':
-      return dialect === 'mysql' ? MYSQL_TEXT_CHARS : undefined;
+      return sqlDialect(dialect).textMaxChars;
     default:
       return undefined;
   }

@@ -1,3 +1,4 @@
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { physicalType, type Dialect } from '../../dialects/column-type';
 import { derivedName } from '../../dialects/derived-name';
 import { parseDefaultValue, zeroValue, type DefaultLiteral } from '../../dialects/default-value';
@@ -29,7 +30,7 @@ const logicalTypeChanged = (a: ColumnDef, b: ColumnDef) =>
 
 const physicallyDifferent = (a: ColumnDef, b: ColumnDef, dialect: Dialect) =>
   physicalType(dialect, a) !== physicalType(dialect, b) ||
-  (dialect === 'mysql' && isIntegerType(b.dataType) && a.unsigned !== b.unsigned) ||
+  (sqlDialect(dialect).unsignedInType && isIntegerType(b.dataType) && a.unsigned !== b.unsigned) ||
   !sameDefault(a, b) ||
   a.nullable !== b.nullable;
 
@@ -46,7 +47,7 @@ const fullTextSignature = (target: FullTextTarget | undefined, dialect: Dialect)
         target.key?.name ?? null,
         target.key ? physicalType(dialect, target.key) : null,
         // Only SQLite's index refers to the flag (its triggers mark the flagged rows).
-        dialect === 'sqlite' ? (target.flag?.name ?? null) : null,
+        sqlDialect(dialect).fullTextUsesFlag ? (target.flag?.name ?? null) : null,
       ])
     : '';
 
@@ -165,7 +166,7 @@ export const planTableChange = (old: TableDef, next: TableDef, dialect: Dialect)
   }
   if (oldTable !== newTable) ops.push({ kind: 'renameTable', from: oldTable, to: newTable });
   ops.push(...renamedIndexes, ...renamedChecks);
-  if (dialect === 'mysql' && engineOf(old.engine) !== engineOf(next.engine)) {
+  if (sqlDialect(dialect).hasEngines && engineOf(old.engine) !== engineOf(next.engine)) {
     ops.push({ kind: 'setEngine', table: newTable, from: engineOf(old.engine), to: engineOf(next.engine) });
   }
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../../db/dialect';
 import { fullTextFor } from '../../dialects/full-text/full-text-for';
-import { ensureSqliteRegexp } from '../../dialects/sqlite-regexp';
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { TableDef } from '../tables/table-def';
 import { applyOp } from './apply-op';
 import type { DdlStep } from './ddl-step';
@@ -49,33 +49,30 @@ export const runSchemaChange = async <T>(
   hooks: SchemaChangeHooks = {},
 ): Promise<T> => {
   const dialect = dialectOf(knex);
+  const sql = sqlDialect(dialect);
   const fullText = await fullTextFor(knex);
   const checks = change.checks ?? [];
   const confirmed = change.confirmDataLoss ?? false;
 
-  if (dialect !== 'mysql') {
-    if (dialect === 'sqlite' && checks.some((check) => check.condition.kind === 'text'))
-      await ensureSqliteRegexp(knex);
+  if (sql.schemaChanges !== 'stepwise') {
+    if (checks.some((check) => check.condition.kind === 'text')) await sql.prepareTextChecks(knex);
     const steps: DdlStep[] =
-      dialect === 'sqlite'
+      sql.schemaChanges === 'rebuild'
         ? sqliteSteps(fullText, change.ops, change.old, change.next)
         : change.ops.map((op) => ({
             label: op.kind,
             apply: (db: Knex) => applyOp({ db, dialect, fullText }, op),
           }));
-    return knex.transaction(
-      async (trx) => {
-        const findings = await findLosses(trx, dialect, checks);
-        assertLossAllowed(findings, confirmed);
-        await applyRepairs(trx, dialect, findings);
-        for (const [index, step] of steps.entries()) {
-          await step.apply(trx);
-          await hooks.afterStep?.(index, step.label);
-        }
-        return change.writeMetadata(trx);
-      },
-      dialect === 'sqlite' ? { enforceForeignCheck: false } : {},
-    );
+    return knex.transaction(async (trx) => {
+      const findings = await findLosses(trx, dialect, checks);
+      assertLossAllowed(findings, confirmed);
+      await applyRepairs(trx, dialect, findings);
+      for (const [index, step] of steps.entries()) {
+        await step.apply(trx);
+        await hooks.afterStep?.(index, step.label);
+      }
+      return change.writeMetadata(trx);
+    }, sql.schemaTransaction);
   }
 
   const findings = await findLosses(knex, dialect, checks);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { foldPgRowCount, pgKeptCount, ROW_DELTA_TABLE } from '../../dialects/row-count/pg-row-count';
+import { ROW_DELTA_TABLE } from '../../dialects/row-count/pg-row-count';
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { complementFlag } from '../../query/complement-flag';
 import type { ListQuery } from '../../query/query-types';
 import { fullTextTargetFor } from './full-text-target';
@@ -8,21 +9,9 @@ import type { ItemTable } from './item-table';
 
 const numberOf = (row: unknown): number => Number((row as { n: unknown } | undefined)?.n ?? 0);
 
-/** PostgreSQL: the table's kept row count, or null when it has none (see pg-row-count.ts). */
-const keptCount = async (
-  context: ItemContext,
-  tableName: string,
-  sourceKnex: Knex,
-): Promise<number | null> => {
-  if (context.dialect !== 'pg') return null;
-  const { rows } = (await pgKeptCount(context.db, tableName)) as {
-    rows: { n: unknown; parts: unknown }[];
-  };
-  const [row] = rows;
-  if (!row) return null;
-  foldPgRowCount(sourceKnex, tableName, Number(row.parts)).catch(() => undefined);
-  return Number(row.n);
-};
+/** The table's kept row count, or null when it has none (SqlDialect.keptRowCount). */
+const keptCount = (context: ItemContext, tableName: string, sourceKnex: Knex): Promise<number | null> =>
+  sqlDialect(context.dialect).keptRowCount(context.db, tableName, sourceKnex);
 
 /**
  * A cheaper count than the generic `count(*) … WHERE`, for the cases the list screen sends most on

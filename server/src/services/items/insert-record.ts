@@ -1,3 +1,4 @@
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { itemsMessage } from '../../i18n/items-messages';
 import { coerceValue } from '../../query/coerce-value';
 import { invalidParam } from '../../query/query-error';
@@ -71,7 +72,7 @@ export const insertRow = async (
     return Object.fromEntries(item.keys.map((key) => [key.name, row[key.name] as ScalarValue]));
   }
   const [single] = item.keys;
-  if (write.dialect === 'mysql') {
+  if (sqlDialect(write.dialect).insertedKeys === 'insertId') {
     if (!single || item.keys.length !== 1 || !single.autoIncrement) {
       const missing = generated.find((key) => !key.autoIncrement) ?? generated[0];
       throw invalidParam(missing?.name ?? 'body', itemsMessage('required'));

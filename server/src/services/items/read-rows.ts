@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Client } from '../../config';
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 
 /**
  * SELECT the given columns of a table, qualified with its name. On SQLite integers are read as
@@ -12,6 +13,5 @@ export const readRows = (
   columns: readonly string[],
 ): Knex.QueryBuilder => {
   const builder = db(tableName).select(columns.map((column) => `${tableName}.${column}`));
-  if (dialect === 'sqlite') builder.options({ safeIntegers: true });
-  return builder;
+  return sqlDialect(dialect).readRowOptions(builder);
 };

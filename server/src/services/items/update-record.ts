@@ -1,3 +1,4 @@
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { LOCK_COLUMN } from '../../../../contract/system-columns';
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
@@ -21,7 +22,7 @@ import { hooksOf, type WriteContext } from './write-context';
 const currentRecord = async (write: WriteContext, item: ItemTable, key: KeyValues) => {
   const columns = item.table.columns.filter(isReadable).map((column) => column.name);
   const query = whereKeys(readRows(write.db, write.dialect, item.table.tableName, columns), item, [key]);
-  if (write.dialect !== 'sqlite') query.forUpdate();
+  sqlDialect(write.dialect).lockForUpdate(query);
   const row: Record<string, unknown> | undefined = await query.first();
   if (!row) throw new ApiException('NOT_FOUND');
   return toRecord(item.table.columns, row);

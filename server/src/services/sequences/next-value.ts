@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../../db/dialect';
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { META } from '../../db/table-names';
 import { ApiException } from '../../errors/api-exception';
 import { metadataMessage } from '../../i18n/metadata-messages';
@@ -13,16 +14,10 @@ import { toSequence } from './sequence-store';
  * when a non-cycling counter is past its maxValue. Pass a transaction to draw inside it.
  */
 export const nextValue = async (knex: Knex, seqId: number): Promise<number | string> => {
-  const dialect = dialectOf(knex);
+  const sql = sqlDialect(dialectOf(knex));
   return knex.transaction(async (trx) => {
-    if (dialect === 'sqlite') {
-      await trx(META.sequence)
-        .where('id', seqId)
-        .update({ nextValue: trx.ref('nextValue') });
-    }
-    const query = trx(META.sequence).where('id', seqId);
-    if (dialect !== 'sqlite') query.forUpdate();
-    const row = await query.first();
+    await sql.claimWriteLock(trx, META.sequence, { id: seqId }, 'nextValue');
+    const row = await sql.lockForUpdate(trx(META.sequence).where('id', seqId)).first();
     if (!row) throw new ApiException('NOT_FOUND');
     const sequence = toSequence(row);
     const advance = advanceSequence(sequence, Date.now());

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createKnex } from '../../../src/db/create-knex';
-import { withLeanReads } from '../../../src/services/export/lean-reads';
+import { withSqliteLeanReads as withLeanReads } from '../../../src/dialects/sql/sqlite-lean-reads';
 
 const pragma = async (knex: ReturnType<typeof createKnex>, name: string) =>
   Object.values(((await knex.raw(`PRAGMA ${name}`)) as Record<string, unknown>[])[0] ?? {})[0];

@@ -14,8 +14,6 @@ const lean = new WeakMap<Knex, Lean>();
 /** The settings being put back after the last export, awaited before the next one reads them. */
 const restoring = new WeakMap<Knex, Promise<unknown>>();
 
-const isSqlite = (knex: Knex): boolean => String(knex.client.config.client) === 'better-sqlite3';
-
 const pragmaValue = async (knex: Knex, name: string): Promise<number> => {
   const rows = (await knex.raw(`PRAGMA ${name}`)) as Record<string, unknown>[];
   return Math.trunc(Number(Object.values(rows[0] ?? {})[0] ?? 0));
@@ -35,10 +33,8 @@ const switchToLean = async (knex: Knex) => {
  * cache, then puts both back. A single pass gains nothing from keeping the table in memory, and
  * file pages touched through the map (up to 256 MiB) and the page cache (64 MiB) all count in the
  * process's resident memory. Other requests on the connection read without the map meanwhile.
- * Other databases: `read` alone.
  */
-export const withLeanReads = async <T>(knex: Knex, read: () => Promise<T>): Promise<T> => {
-  if (!isSqlite(knex)) return read();
+export const withSqliteLeanReads = async <T>(knex: Knex, read: () => Promise<T>): Promise<T> => {
   let state = lean.get(knex);
   if (!state) {
     state = { running: 0, ready: switchToLean(knex) };

@@ -1,0 +1,46 @@
+import type { SqlDialect } from './sql-dialect';
+
+const ENGINE_SQL = {
+  InnoDB: 'ALTER TABLE ?? ENGINE = InnoDB',
+  MyISAM: 'ALTER TABLE ?? ENGINE = MyISAM',
+} as const;
+
+/** MySQL 8 and MariaDB: case-insensitive collations, row locks, one auto-increment insert id, engines. */
+export const mysqlDialect: SqlDialect = {
+  client: 'mysql',
+  // utf8mb4_unicode_ci (the tables' collation) compares without case.
+  caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
+  readRowOptions: (builder) => builder,
+  lockForUpdate: (query) => query.forUpdate(),
+  claimWriteLock: async () => undefined,
+  insertedKeys: 'insertId',
+  keptRowCount: async () => null,
+  withLeanReads: (_knex, read) => read(),
+  afterCreateTable: async () => undefined,
+  afterRenameTable: async () => undefined,
+  setEngine: async (db, table, engine) => {
+    await db.raw(ENGINE_SQL[engine === 'MyISAM' ? 'MyISAM' : 'InnoDB'], [table]);
+  },
+  // Knex's renameColumn rebuilds the column from SHOW FIELDS; RENAME COLUMN (MySQL 8, MariaDB 10.5+) keeps it.
+  renameColumn: async (db, table, from, to) => {
+    await db.raw('ALTER TABLE ?? RENAME COLUMN ?? TO ??', [table, from, to]);
+  },
+  setNotNull: (_db, _table, _column, redeclare) => redeclare(),
+  declareIndex: (t, index) => {
+    if (index.unique) t.unique([...index.columns], { indexName: index.name, useConstraint: false });
+    else if (index.hash) t.index([...index.columns], index.name, { storageEngineIndexType: 'hash' });
+    else t.index([...index.columns], index.name);
+  },
+  renameIndex: async (db, table, from, to) => {
+    await db.raw('ALTER TABLE ?? RENAME INDEX ?? TO ??', [table, from, to]);
+  },
+  separateChecks: false,
+  schemaChanges: 'stepwise',
+  schemaTransaction: {},
+  prepareTextChecks: async () => undefined,
+  unsignedInType: true,
+  hasEngines: true,
+  fullTextUsesFlag: false,
+  // TEXT holds 65,535 bytes: at worst 16,383 utf8mb4 characters.
+  textMaxChars: 16383,
+};

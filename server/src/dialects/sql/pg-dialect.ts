@@ -1,0 +1,65 @@
+import { MAX_IDENTIFIER_LENGTH } from '../derived-name';
+import { attachPgRowCount, foldPgRowCount, pgKeptCount } from '../row-count/pg-row-count';
+import type { SqlDialect } from './sql-dialect';
+
+/** PostgreSQL: ILIKE, row locks, RETURNING, kept row counts, checks as constraints. */
+export const pgDialect: SqlDialect = {
+  client: 'pg',
+  caseInsensitiveLike: (target) => `${target} ILIKE ? ESCAPE ?`,
+  readRowOptions: (builder) => builder,
+  lockForUpdate: (query) => query.forUpdate(),
+  claimWriteLock: async () => undefined,
+  insertedKeys: 'returning',
+  keptRowCount: async (db, tableName, sourceKnex) => {
+    const { rows } = (await pgKeptCount(db, tableName)) as { rows: { n: unknown; parts: unknown }[] };
+    const [row] = rows;
+    if (!row) return null;
+    foldPgRowCount(sourceKnex, tableName, Number(row.parts)).catch(() => undefined);
+    return Number(row.n);
+  },
+  withLeanReads: (_knex, read) => read(),
+  afterCreateTable: (db, tableName) => attachPgRowCount(db, tableName, { empty: true }),
+  afterRenameTable: async (db, from, to) => {
+    // The primary key constraint is named after the table: it follows the new name.
+    const result = await db.raw(
+      `SELECT c.conname AS name FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
+       WHERE c.contype = 'p' AND r.relname = ? AND r.relnamespace = current_schema()::regnamespace`,
+      [to],
+    );
+    const name = (result.rows as { name: string }[])[0]?.name;
+    if (name === `${from}_pkey`.slice(0, MAX_IDENTIFIER_LENGTH)) {
+      await db.raw('ALTER TABLE ?? RENAME CONSTRAINT ?? TO ??', [
+        to,
+        name,
+        `${to}_pkey`.slice(0, MAX_IDENTIFIER_LENGTH),
+      ]);
+    }
+  },
+  setEngine: async () => undefined,
+  renameColumn: async (db, table, from, to) => {
+    await db.schema.alterTable(table, (t) => {
+      t.renameColumn(from, to);
+    });
+  },
+  setNotNull: async (db, table, column) => {
+    await db.schema.alterTable(table, (t) => {
+      t.dropNullable(column);
+    });
+  },
+  declareIndex: (t, index) => {
+    if (index.unique) t.unique([...index.columns], { indexName: index.name, useConstraint: false });
+    else if (index.hash) t.index([...index.columns], index.name, { indexType: 'hash' });
+    else t.index([...index.columns], index.name);
+  },
+  renameIndex: async (db, _table, from, to) => {
+    await db.raw('ALTER INDEX ?? RENAME TO ??', [from, to]);
+  },
+  separateChecks: true,
+  schemaChanges: 'transactional',
+  schemaTransaction: {},
+  prepareTextChecks: async () => undefined,
+  unsignedInType: false,
+  hasEngines: false,
+  fullTextUsesFlag: false,
+  textMaxChars: undefined,
+};

@@ -1,0 +1,98 @@
+import type { Knex } from 'knex';
+import type { Client } from '../../config';
+
+/** An index as the schema change that creates it names it. */
+export interface IndexShape {
+  name: string;
+  columns: readonly string[];
+  unique?: boolean;
+  /** Hash storage where the database has it (PostgreSQL, MySQL MEMORY/NDB engines). */
+  hash?: boolean;
+}
+
+/**
+ * Everything the services ask of one kind of database, in one object per kind (`sqlDialect`):
+ * a service calls `sqlDialect(client).x(...)` and never compares client names itself. Adding a
+ * database means one more object implementing this interface, plus its tests.
+ */
+export interface SqlDialect {
+  readonly client: Client;
+
+  // --- reads and writes of records
+
+  /** `target` (SQL text) matching a `?` LIKE pattern with a `?` escape, case-insensitively. */
+  caseInsensitiveLike(target: string): string;
+  /** Options of a SELECT of stored rows (SQLite: integers as BigInt, so BIGINT beyond 2^53 survives). */
+  readRowOptions(builder: Knex.QueryBuilder): Knex.QueryBuilder;
+  /**
+   * Locks the rows `query` reads until the transaction ends (SELECT … FOR UPDATE). SQLite has no
+   * row locks: a transaction's first write takes the database's write lock (`claimWriteLock`).
+   */
+  lockForUpdate(query: Knex.QueryBuilder): Knex.QueryBuilder;
+  /**
+   * SQLite: takes the write lock now, with a write that changes nothing (`column = column` on the
+   * rows `where` selects); elsewhere nothing (`lockForUpdate` locks the rows read).
+   */
+  claimWriteLock(trx: Knex, table: string, where: Record<string, unknown>, column: string): Promise<void>;
+  /**
+   * How an INSERT tells the keys the database filled: `returning` (any generated keys, RETURNING)
+   * or `insertId` (one auto-increment key, from the driver's insert id).
+   */
+  readonly insertedKeys: 'returning' | 'insertId';
+  /**
+   * The row count of a table kept beside it (PostgreSQL: by triggers), without counting; null when
+   * none is kept. `sourceKnex` is the data source's own Knex (for folding the kept parts).
+   */
+  keptRowCount(db: Knex, tableName: string, sourceKnex: Knex): Promise<number | null>;
+  /** Runs `read`, a single pass over a whole table (an export), with settings that keep memory flat. */
+  withLeanReads<T>(knex: Knex, read: () => Promise<T>): Promise<T>;
+
+  // --- schema changes (each with `??` identifier bindings; names are checked before)
+
+  /** What follows CREATE TABLE (PostgreSQL: the row-count triggers of an empty table). */
+  afterCreateTable(db: Knex, tableName: string): Promise<void>;
+  /** What follows a table rename (PostgreSQL: the primary key constraint follows the name). */
+  afterRenameTable(db: Knex, from: string, to: string): Promise<void>;
+  /** MySQL: the table's storage engine; elsewhere nothing (there is one). */
+  setEngine(db: Knex, table: string, engine: string): Promise<void>;
+  renameColumn(db: Knex, table: string, from: string, to: string): Promise<void>;
+  /**
+   * Makes a column NOT NULL: PostgreSQL alone has a form for it; elsewhere `redeclare` declares the
+   * whole column again with `nullable: false`.
+   */
+  setNotNull(db: Knex, table: string, column: string, redeclare: () => Promise<void>): Promise<void>;
+  /** Declares `index` inside an ALTER TABLE of the schema builder. */
+  declareIndex(t: Knex.AlterTableBuilder, index: IndexShape): void;
+  /** Renames an index; `recreate` drops and creates it where there is no rename. */
+  renameIndex(
+    db: Knex,
+    table: string,
+    from: string,
+    to: string,
+    recreate: () => Promise<void>,
+  ): Promise<void>;
+  /**
+   * Whether a column check (`?? >= 0` of an unsigned column) is a constraint of its own that is added,
+   * dropped and renamed one by one (PostgreSQL); SQLite keeps checks in CREATE TABLE and MySQL in
+   * the column type.
+   */
+  readonly separateChecks: boolean;
+  /**
+   * How a table change runs: `rebuild` (SQLite: copy into a new table, in one transaction),
+   * `transactional` (PostgreSQL: ALTERs in one transaction), `stepwise` (MySQL: DDL commits on its
+   * own, so each step has an undo run when a later one fails).
+   */
+  readonly schemaChanges: 'rebuild' | 'transactional' | 'stepwise';
+  /** Options of a schema change's transaction (SQLite: foreign keys are checked after the rebuild). */
+  readonly schemaTransaction: Knex.TransactionConfig;
+  /** Makes what text checks of a schema change call available (SQLite: a REGEXP function). */
+  prepareTextChecks(knex: Knex): Promise<void>;
+  /** Whether `unsigned` is part of an integer column's physical type (MySQL), so changing it alters the column. */
+  readonly unsignedInType: boolean;
+  /** Whether a table has a storage engine of its own that a change may switch (MySQL). */
+  readonly hasEngines: boolean;
+  /** Whether the full-text index refers to the soft-delete flag (SQLite: its triggers mark flagged rows). */
+  readonly fullTextUsesFlag: boolean;
+  /** The most characters a TEXT column holds, when the database limits it (MySQL: 65,535 bytes of utf8mb4). */
+  readonly textMaxChars: number | undefined;
+}

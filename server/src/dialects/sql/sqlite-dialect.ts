@@ -1,0 +1,43 @@
+import { ensureSqliteRegexp } from '../sqlite-regexp';
+import type { SqlDialect } from './sql-dialect';
+import { withSqliteLeanReads } from './sqlite-lean-reads';
+
+/** SQLite (better-sqlite3): one writer at a time, no row locks, checks in CREATE TABLE. */
+export const sqliteDialect: SqlDialect = {
+  client: 'sqlite',
+  // SQLite's LIKE ignores ASCII case already.
+  caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
+  readRowOptions: (builder) => builder.options({ safeIntegers: true }),
+  lockForUpdate: (query) => query,
+  claimWriteLock: async (trx, table, where, column) => {
+    await trx(table)
+      .where(where)
+      .update({ [column]: trx.ref(column) });
+  },
+  insertedKeys: 'returning',
+  keptRowCount: async () => null,
+  withLeanReads: withSqliteLeanReads,
+  afterCreateTable: async () => undefined,
+  afterRenameTable: async () => undefined,
+  setEngine: async () => undefined,
+  renameColumn: async (db, table, from, to) => {
+    await db.schema.alterTable(table, (t) => {
+      t.renameColumn(from, to);
+    });
+  },
+  setNotNull: (_db, _table, _column, redeclare) => redeclare(),
+  declareIndex: (t, index) => {
+    if (index.unique) t.unique([...index.columns], { indexName: index.name, useConstraint: false });
+    else t.index([...index.columns], index.name);
+  },
+  // SQLite has no ALTER INDEX … RENAME.
+  renameIndex: (_db, _table, _from, _to, recreate) => recreate(),
+  separateChecks: false,
+  schemaChanges: 'rebuild',
+  schemaTransaction: { enforceForeignCheck: false },
+  prepareTextChecks: ensureSqliteRegexp,
+  unsignedInType: false,
+  hasEngines: false,
+  fullTextUsesFlag: true,
+  textMaxChars: undefined,
+};
