@@ -11,7 +11,7 @@ export default defineConfig({
   root: here,
   base: '/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1024 },
   server: {
     port: 5174,
     // The providers come from the repository's src/.
