@@ -81,12 +81,13 @@ describe('examples/plain-refine on createCrudboardClient', () => {
     await screenshot(page, 'plain-refine-example');
 
     // its storage keys carry its prefix, so crudboard's own app on this origin is not signed in
-    const keys = await page.evaluate(() => Object.keys(localStorage).sort());
+    const storedKeys = (): Promise<string[]> => page.evaluate('Object.keys(localStorage).sort()');
+    const keys = await storedKeys();
     expect(keys).toEqual(['plain-refine:permission', 'plain-refine:token', 'plain-refine:userInfo']);
 
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.waitForURL(/\/login$/);
-    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+    expect(await storedKeys()).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
