@@ -6,7 +6,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'server/build', 'node_modules', 'data', 'coverage', 'tests/e2e/screenshots'] },
+  {
+    ignores: [
+      'dist',
+      'examples/*/dist',
+      'server/build',
+      'node_modules',
+      'data',
+      'coverage',
+      'tests/e2e/screenshots',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -43,6 +53,11 @@ export default tseslint.config(
               message: 'The server shares only contract/ with the web app.',
             },
             { target: './server', from: './tests', message: 'The server may not import web-app tests.' },
+            {
+              target: './examples',
+              from: './server',
+              message: "Examples use the web app's providers and contract/, never the server.",
+            },
             { target: './contract', from: './src', message: 'contract/ imports nothing from either half.' },
             {
               target: './contract',
@@ -55,14 +70,20 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'examples/*/src/**/*.{ts,tsx}'],
     ignores: ['tests/e2e/**'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['server/**/*.ts', 'tests/e2e/**/*.ts', 'bench/**/*.ts', '*.config.{js,ts}'],
+    files: [
+      'server/**/*.ts',
+      'tests/e2e/**/*.ts',
+      'bench/**/*.ts',
+      '*.config.{js,ts}',
+      'examples/*/*.config.{js,ts}',
+    ],
     languageOptions: { globals: globals.node },
   },
 );

@@ -7,8 +7,8 @@ import { extensionRegistry } from './extensions/registry';
 import { TablePageSwitch } from './extensions/TablePageSwitch';
 import { PageSpin } from './components/PageSpin';
 import { shouldRetryQuery } from './lib/retry-policy';
-import { accessControlProvider, authProvider, dataProviders, i18nProvider } from './providers';
-import { addTexts } from './providers/i18n-provider';
+import { appClient } from './providers/app-client';
+import { addTexts, i18nProvider } from './providers/i18n-provider';
 import { useNotificationProvider } from './providers/notification-provider';
 import { staticResources } from './resources/staticResources';
 import { toTableResources } from './resources/toTableResources';
@@ -143,6 +143,7 @@ export const RefineApp = () => {
     () => [...staticResources, ...extensionRegistry.resources, ...toTableResources(tables, dataSource)],
     [tables, dataSource],
   );
+  const { dataProviders, authProvider, accessControlProvider } = appClient();
   return (
     <Refine
       routerProvider={routerProvider}

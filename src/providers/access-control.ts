@@ -1,6 +1,6 @@
 import type { AccessControlProvider } from '@refinedev/core';
 import { hasAnyPermission, type UserAccess } from '../lib/permission';
-import { getUserAccess } from '../store/session';
+import { appSession } from '../store/session';
 
 /** Refine action → the `business:<table>:<action>` verb of docs/api.md §6. */
 const BUSINESS_ACTIONS: Record<string, string> = {
@@ -34,9 +34,12 @@ export const requiredPermissions = (
   return [`business:${table}:${BUSINESS_ACTIONS[action] ?? action}`];
 };
 
-/** ROLE_SUPER_ADMIN passes; others need an authority covering the code (docs/contract.md). */
+/**
+ * ROLE_SUPER_ADMIN passes; others need an authority covering the code (docs/contract.md). `getAccess`
+ * gives the signed-in user's rights (the crudboard app's stored session unless another is given).
+ */
 export const createAccessControlProvider = (
-  getAccess: () => UserAccess = getUserAccess,
+  getAccess: () => UserAccess = appSession.getUserAccess,
 ): AccessControlProvider => ({
   can: async ({ resource, action, params }) => {
     if (!resource) return { can: true };

@@ -2,16 +2,7 @@ import type { AuthProvider } from '@refinedev/core';
 import type { AxiosInstance } from 'axios';
 import type { LoginResponse, Principal } from '../../contract';
 import { statusOf, type HttpError } from '../lib/http-error';
-import {
-  clearSession,
-  getPermission,
-  getToken,
-  getUserInfo,
-  saveLogin,
-  saveUserInfo,
-  type PermissionInfo,
-  type UserInfo,
-} from '../store/session';
+import { appSession, type PermissionInfo, type Session, type UserInfo } from '../store/session';
 import { AUTH_REDIRECT_DELAY_MS } from './http';
 
 export interface LoginVariables {
@@ -35,10 +26,14 @@ const errorOf = (error: unknown): Error => {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** docs/product.md §4 session rules over localStorage `token`, `userInfo` and `permission`. */
+/**
+ * docs/product.md §4 session rules over the stored `token`, `userInfo` and `permission` of `session`
+ * (the crudboard app's own unless another is given).
+ */
 export const createAuthProvider = (
   http: Http,
   redirectDelayMs: number = AUTH_REDIRECT_DELAY_MS,
+  { getToken, getUserInfo, getPermission, saveLogin, saveUserInfo, clearSession }: Session = appSession,
 ): AuthProvider => ({
   login: async ({ username, password }: LoginVariables) => {
     try {

@@ -1,11 +1,6 @@
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
-import { resolveDataSource, dataSourceFromPath } from '../lib/data-source';
 import { toHttpError } from '../lib/http-error';
 import { hasAnyPermission, type UserAccess } from '../lib/permission';
-import { PREFERENCE_KEYS, readPreference } from '../store/preferences';
-import { clearSession, getUserAccess } from '../store/session';
-import { i18n } from './i18n-provider';
-import { uiBridge } from './ui-bridge';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -31,7 +26,7 @@ export class PermissionDeniedError extends Error {
 }
 
 export interface HttpDeps {
-  /** `VITE_API_BASE` + `/api`. */
+  /** The server's base URL + `/api` (see `apiUrlOf`). */
   baseURL: string;
   getDataSource: () => string | undefined;
   getLanguage: () => string;
@@ -108,27 +103,5 @@ export const createUnauthorizedHandler = ({
   };
 };
 
-const API_BASE = `${(import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, '')}/api`;
-
-/** The current data source outside React: the `:dataSource` of the URL, else the remembered one. */
-export const currentDataSource = (): string =>
-  resolveDataSource(dataSourceFromPath(window.location.pathname), readPreference(PREFERENCE_KEYS.dataSource));
-
-const isOnLoginPage = (): boolean => /\/login\/?$/.test(window.location.pathname);
-
-/** The one axios instance of the app. */
-export const http = createHttp({
-  baseURL: API_BASE,
-  getDataSource: currentDataSource,
-  getLanguage: () => i18n.language,
-  getAccess: getUserAccess,
-  onUnauthorized: createUnauthorizedHandler({
-    notify: (text) => uiBridge.notifyError(text),
-    clearSession,
-    navigateToLogin: () => {
-      if (!isOnLoginPage()) uiBridge.navigate('/login');
-    },
-  }),
-});
-
-export const apiUrl = API_BASE;
+/** The API root under a server's base URL: `''` → `/api`, `https://x.example/` → `https://x.example/api`. */
+export const apiUrlOf = (baseURL = ''): string => `${baseURL.replace(/\/+$/, '')}/api`;

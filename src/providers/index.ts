@@ -1,19 +1,24 @@
-import { createAccessControlProvider } from './access-control';
-import { createAuthProvider } from './auth-provider';
-import { createDataProvider } from './data-provider';
-import { apiUrl, http } from './http';
-
-export { i18nProvider } from './i18n-provider';
-
-/** Records under `/api/business`; metadata resources pick `dataProviderName: 'metadata'`. */
-export const dataProviders = {
-  default: createDataProvider(http, { apiUrl, basePath: '/business', deleteFlag: 'isSoftDelete' }),
-  metadata: createDataProvider(http, {
-    apiUrl,
-    basePath: '/metadata',
-    deleteFlag: { tables: 'isDropPhysicalTable' },
-  }),
-};
-
-export const authProvider = createAuthProvider(http);
-export const accessControlProvider = createAccessControlProvider();
+/**
+ * crudboard's Refine providers as a library: `createCrudboardClient` makes them for one server.
+ * Importing this module has no side effects (no HTTP client, no storage read, no listener); the
+ * crudboard app's own client is made in `app-client.ts`.
+ */
+export {
+  createCrudboardClient,
+  type CrudboardClient,
+  type CrudboardClientOptions,
+} from './createCrudboardClient';
+export { createAccessControlProvider, requiredPermissions } from './access-control';
+export { createAuthProvider, type Identity, type LoginVariables } from './auth-provider';
+export * from './custom-calls';
+export { createDataProvider, type DataProviderOptions, type HttpClient } from './data-provider';
+export {
+  apiUrlOf,
+  AUTH_REDIRECT_DELAY_MS,
+  createHttp,
+  createUnauthorizedHandler,
+  PermissionDeniedError,
+  type HttpDeps,
+} from './http';
+export { createKeyStorage, type KeyStorage } from '../store/createKeyStorage';
+export { createSession, type PermissionInfo, type Session, type UserInfo } from '../store/session';

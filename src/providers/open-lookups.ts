@@ -1,5 +1,5 @@
 import type { DataSourceInfo } from '../../contract';
-import { dataProviders } from './index';
+import { appClient } from './app-client';
 import { runCustom } from './custom-calls';
 
 /** The open lookups made before (or without) a session: they never send the user to the login page. */
@@ -7,7 +7,7 @@ const OPEN = { skipAuthRedirect: true };
 
 /** `GET /api/metadata/dataSources`: the server's data sources (`primary` first). */
 export const fetchDataSources = async (): Promise<DataSourceInfo[]> => {
-  const sources = await runCustom<unknown>(dataProviders.metadata.custom, {
+  const sources = await runCustom<unknown>(appClient().dataProviders.metadata.custom, {
     url: '/metadata/dataSources',
     method: 'get',
     meta: OPEN,
@@ -23,7 +23,7 @@ export interface ConfigRow {
 
 /** `GET /api/business/config`: the application settings, readable without a session. */
 export const fetchConfigRows = async (): Promise<ConfigRow[]> => {
-  const rows = await runCustom<unknown>(dataProviders.default.custom, {
+  const rows = await runCustom<unknown>(appClient().dataProviders.default.custom, {
     url: '/business/config',
     method: 'get',
     meta: OPEN,

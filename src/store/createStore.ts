@@ -5,14 +5,18 @@ export interface Store<T> {
   subscribe: (listener: () => void) => () => void;
 }
 
-export const createStore = <T>(initial: T): Store<T> => {
-  let value = initial;
+export const createStore = <T>(initial: T): Store<T> => createLazyStore(() => initial);
+
+/** A store whose first value is computed on first use (e.g. read from storage), not when it is made. */
+export const createLazyStore = <T>(init: () => T): Store<T> => {
+  let value: { current: T } | undefined;
   const listeners = new Set<() => void>();
+  const get = (): T => (value ??= { current: init() }).current;
   return {
-    get: () => value,
+    get,
     set: (next) => {
-      if (Object.is(next, value)) return;
-      value = next;
+      if (Object.is(next, get())) return;
+      value = { current: next };
       listeners.forEach((listener) => listener());
     },
     subscribe: (listener) => {

@@ -1,3 +1,8 @@
+import { createKeyStorage } from './createKeyStorage';
+
+/** The storage key prefix of the crudboard app itself: none, so its keys read as they always have. */
+export const APP_STORAGE_PREFIX = '';
+
 /** localStorage keys of remembered UI settings (cleared by 清除浏览器缓存, unlike the session). */
 export const PREFERENCE_KEYS = {
   locale: 'locale',
@@ -6,18 +11,8 @@ export const PREFERENCE_KEYS = {
   siderCollapsed: 'siderCollapsed',
 } as const;
 
-export const readPreference = (key: string): string | null => {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-};
+const appStorage = createKeyStorage(APP_STORAGE_PREFIX);
 
-export const writePreference = (key: string, value: string): void => {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // storage full or disabled: the setting just is not remembered
-  }
-};
+export const readPreference = (key: string): string | null => appStorage.read(key);
+
+export const writePreference = (key: string, value: string): void => appStorage.write(key, value);

@@ -1,6 +1,8 @@
 import type { Authority, LoginResponse, Principal, RoleInfo } from '../../contract';
 import { SUPER_ADMIN_ROLE } from '../../contract';
 import type { UserAccess } from '../lib/permission';
+import { createKeyStorage, type KeyStorage } from './createKeyStorage';
+import { APP_STORAGE_PREFIX } from './preferences';
 
 /** docs/product.md §3 user info, kept in localStorage `userInfo`. */
 export interface UserInfo {
@@ -19,23 +21,6 @@ export interface PermissionInfo {
 
 export const SESSION_KEYS = { token: 'token', userInfo: 'userInfo', permission: 'permission' } as const;
 
-const readJson = <T>(key: string): T | null => {
-  const raw = localStorage.getItem(key);
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return null;
-  }
-};
-
-/** The "signed in" marker: the principal's username (the session itself is an HttpOnly cookie). */
-export const getToken = (): string | null => localStorage.getItem(SESSION_KEYS.token);
-
-export const getUserInfo = (): UserInfo | null => readJson<UserInfo>(SESSION_KEYS.userInfo);
-
-export const getPermission = (): PermissionInfo | null => readJson<PermissionInfo>(SESSION_KEYS.permission);
-
 export const toUserInfo = (principal: Principal): UserInfo => ({
   username: principal.username,
   realname: principal.realname || principal.username,
@@ -51,32 +36,63 @@ export const toPermission = (authorities: Authority[], roles: RoleInfo[] = []): 
     roles.some((r) => r.code === SUPER_ADMIN_ROLE),
 });
 
-/** Stores user info and permission of a principal (after login or `GET /api/users/me`). */
-export const saveUserInfo = (
-  principal: Principal,
-  authorities: Authority[] = principal.authorities ?? [],
-): UserInfo => {
-  const info = toUserInfo(principal);
-  localStorage.setItem(SESSION_KEYS.userInfo, JSON.stringify(info));
-  localStorage.setItem(SESSION_KEYS.permission, JSON.stringify(toPermission(authorities, info.roles)));
-  return info;
-};
+/** What the web side remembers of a session (the session itself is an HttpOnly cookie). */
+export interface Session {
+  /** The "signed in" marker: the principal's username. */
+  getToken: () => string | null;
+  getUserInfo: () => UserInfo | null;
+  getPermission: () => PermissionInfo | null;
+  /** Stores user info and permission of a principal (after login or `GET /api/users/me`). */
+  saveUserInfo: (principal: Principal, authorities?: Authority[]) => UserInfo;
+  /** docs/product.md §4: login stores the token (the principal's username) and the user info. */
+  saveLogin: (response: LoginResponse) => UserInfo;
+  clearSession: () => void;
+  /** The signed-in user's rights, for permission checks. */
+  getUserAccess: () => UserAccess;
+}
 
-/** docs/product.md §4: login stores the token (the principal's username) and the user info. */
-export const saveLogin = (response: LoginResponse): UserInfo => {
-  localStorage.setItem(SESSION_KEYS.token, response.principal.username);
-  return saveUserInfo(response.principal, response.authorities ?? response.principal.authorities);
-};
-
-export const clearSession = (): void => {
-  for (const key of Object.values(SESSION_KEYS)) localStorage.removeItem(key);
-};
-
-/** The signed-in user's rights, for permission checks. */
-export const getUserAccess = (): UserAccess => {
-  const permission = getPermission();
+/** The session kept in `storage` under the keys `token`, `userInfo` and `permission` (after its prefix). */
+export const createSession = (storage: KeyStorage): Session => {
+  const readJson = <T>(key: string): T | null => {
+    const raw = storage.read(key);
+    if (!raw) return null;
+    try {
+      return JSON.parse(raw) as T;
+    } catch {
+      return null;
+    }
+  };
+  const getPermission = () => readJson<PermissionInfo>(SESSION_KEYS.permission);
+  const saveUserInfo = (principal: Principal, authorities: Authority[] = principal.authorities ?? []) => {
+    const info = toUserInfo(principal);
+    storage.write(SESSION_KEYS.userInfo, JSON.stringify(info));
+    storage.write(SESSION_KEYS.permission, JSON.stringify(toPermission(authorities, info.roles)));
+    return info;
+  };
   return {
-    isSuperAdmin: permission?.isSuperAdmin ?? false,
-    authorities: (permission?.permissions ?? []).map((p) => p.authority),
+    getToken: () => storage.read(SESSION_KEYS.token),
+    getUserInfo: () => readJson<UserInfo>(SESSION_KEYS.userInfo),
+    getPermission,
+    saveUserInfo,
+    saveLogin: (response) => {
+      storage.write(SESSION_KEYS.token, response.principal.username);
+      return saveUserInfo(response.principal, response.authorities ?? response.principal.authorities);
+    },
+    clearSession: () => {
+      for (const key of Object.values(SESSION_KEYS)) storage.remove(key);
+    },
+    getUserAccess: () => {
+      const permission = getPermission();
+      return {
+        isSuperAdmin: permission?.isSuperAdmin ?? false,
+        authorities: (permission?.permissions ?? []).map((p) => p.authority),
+      };
+    },
   };
 };
+
+/** The crudboard app's own session (unprefixed keys): the one its client keeps too. */
+export const appSession: Session = createSession(createKeyStorage(APP_STORAGE_PREFIX));
+
+export const { getToken, getUserInfo, getPermission, saveUserInfo, saveLogin, clearSession, getUserAccess } =
+  appSession;

@@ -4,7 +4,7 @@ import type { DataSourceInfo } from '../../contract';
 import { dataSourceFromPath, PRIMARY_DATA_SOURCE, resolveDataSource } from '../lib/data-source';
 import { fetchDataSources } from '../providers/open-lookups';
 import { createCachedLoader } from './createCachedLoader';
-import { createStore } from './createStore';
+import { createLazyStore } from './createStore';
 import { PREFERENCE_KEYS, readPreference, writePreference } from './preferences';
 
 export type DataSourceOption = Pick<DataSourceInfo, 'name' | 'caption'> & Partial<DataSourceInfo>;
@@ -12,7 +12,7 @@ export type DataSourceOption = Pick<DataSourceInfo, 'name' | 'caption'> & Partia
 /** Shown when `GET /api/metadata/dataSources` fails. */
 export const FALLBACK_DATA_SOURCES: DataSourceOption[] = [{ name: PRIMARY_DATA_SOURCE, caption: '主数据源' }];
 
-export const rememberedDataSourceStore = createStore<string | null>(
+export const rememberedDataSourceStore = createLazyStore<string | null>(() =>
   readPreference(PREFERENCE_KEYS.dataSource),
 );
 

@@ -1,12 +1,12 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { createStore } from './createStore';
+import { createLazyStore } from './createStore';
 import { PREFERENCE_KEYS, readPreference, writePreference } from './preferences';
 
 export type ThemeMode = 'light' | 'dark';
 
 const initial = (): ThemeMode => (readPreference(PREFERENCE_KEYS.themeMode) === 'dark' ? 'dark' : 'light');
 
-export const themeModeStore = createStore<ThemeMode>(initial());
+export const themeModeStore = createLazyStore<ThemeMode>(initial);
 
 /** Light or dark, remembered in localStorage. */
 export const useThemeMode = (): [ThemeMode, (mode: ThemeMode) => void] => {

@@ -1,9 +1,11 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import { FileUpload } from '../../src/components/FileUpload';
-import { dataProviders } from '../../src/providers';
+import { appClient } from '../../src/providers/app-client';
 import { installFakeHttp, type FakeHttp } from '../helpers/fakeHttp';
 import { renderWithRefine } from '../helpers/renderWithRefine';
 import { signIn, superAdmin } from '../helpers/session';
+
+const { dataProviders } = appClient();
 
 vi.setConfig({ testTimeout: 30_000 });
 

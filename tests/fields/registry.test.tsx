@@ -8,10 +8,12 @@ import { FIELD_TYPES, fieldTypeOf } from '../../src/fields/registry';
 import { TemporalInput } from '../../src/fields/TemporalInput';
 import { TextAreaInput } from '../../src/fields/TextAreaInput';
 import { TextInput } from '../../src/fields/TextInput';
-import { dataProviders } from '../../src/providers';
+import { appClient } from '../../src/providers/app-client';
 import { installFakeHttp, type FakeHttp } from '../helpers/fakeHttp';
 import { renderWithRefine } from '../helpers/renderWithRefine';
 import { signIn, superAdmin } from '../helpers/session';
+
+const { dataProviders } = appClient();
 
 vi.setConfig({ testTimeout: 30_000 });
 

@@ -1,4 +1,4 @@
-import { accessControlProvider, dataProviders } from '../../src/providers';
+import { appClient } from '../../src/providers/app-client';
 import { staticResources } from '../../src/resources/staticResources';
 
 /**
@@ -6,7 +6,7 @@ import { staticResources } from '../../src/resources/staticResources';
  * calls), access control and metadata resources: pages that read through Refine render with these.
  */
 export const appProviders = {
-  dataProvider: dataProviders,
-  accessControlProvider,
+  dataProvider: appClient().dataProviders,
+  accessControlProvider: appClient().accessControlProvider,
   resources: staticResources,
 };

@@ -1,5 +1,5 @@
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { http } from '../../src/providers/http';
+import { appClient } from '../../src/providers/app-client';
 
 export interface FakeRequest {
   method: string;
@@ -32,6 +32,7 @@ export const installFakeHttp = () => {
   const routes: Route[] = [];
   const requests: FakeRequest[] = [];
   const unexpected: string[] = [];
+  const { http } = appClient();
   const original = http.defaults.adapter;
 
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {

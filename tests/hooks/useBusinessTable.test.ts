@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_LIMIT, type Relation, type Table } from '../../contract';
 import { loadBusinessTableMeta as loadMeta } from '../../src/hooks/useBusinessTable';
-import { dataProviders } from '../../src/providers';
+import { appClient } from '../../src/providers/app-client';
 import { registerTables, resetRegisteredTables } from '../../src/resources/useRegisteredTables';
 import { installFakeHttp, type FakeHttp } from '../helpers/fakeHttp';
+
+const { dataProviders } = appClient();
 
 const order: Table = {
   id: 3,

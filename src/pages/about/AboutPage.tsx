@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../components/BrandMark';
 import { PageContainer } from '../../components/PageContainer';
 import { appInfo } from '../../config/appInfo';
-import { apiUrl } from '../../providers/http';
+import { appClient } from '../../providers/app-client';
 
 const FEATURES = ['metadata', 'business', 'io', 'dataSources'] as const;
 
@@ -12,7 +12,7 @@ const FEATURES = ['metadata', 'business', 'io', 'dataSources'] as const;
 export const AboutPage = () => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const docsUrl = `${apiUrl}/docs/ui`;
+  const docsUrl = `${appClient().apiUrl}/docs/ui`;
   return (
     <PageContainer title={t('about.title')} breadcrumb={[{ title: t('menu.system') }]}>
       <Card style={{ marginBottom: token.marginLG }}>

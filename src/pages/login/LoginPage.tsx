@@ -7,7 +7,7 @@ import { BrandMark } from '../../components/BrandMark';
 import { appInfo } from '../../config/appInfo';
 import { LanguageSwitch } from '../../layout/LanguageSwitch';
 import { ThemeSwitch } from '../../layout/ThemeSwitch';
-import { authProvider } from '../../providers';
+import { appClient } from '../../providers/app-client';
 import type { LoginVariables } from '../../providers/auth-provider';
 import { resetRegisteredTables } from '../../resources/useRegisteredTables';
 import { safeRedirectPath } from '../../lib/safe-redirect';
@@ -38,7 +38,10 @@ export const LoginPage = () => {
   const submit = async (values: LoginVariables) => {
     setError(null);
     setPending(true);
-    const result = await authProvider.login({ username: values.username.trim(), password: values.password });
+    const result = await appClient().authProvider.login({
+      username: values.username.trim(),
+      password: values.password,
+    });
     setPending(false);
     if (!result.success) {
       fail(result.error?.message || t('login.failed'));

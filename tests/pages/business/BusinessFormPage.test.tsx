@@ -2,13 +2,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import type { Column, Table } from '../../../contract';
 import { BusinessFormPage } from '../../../src/pages/business/BusinessFormPage';
-import { http } from '../../../src/providers/http';
+import { appClient } from '../../../src/providers/app-client';
 import { appProviders } from '../../helpers/appProviders';
 import { button } from '../../helpers/dom';
 import { installFakeHttp, type FakeHttp } from '../../helpers/fakeHttp';
 import { currentPath, renderPage } from '../../helpers/renderPage';
 import { signIn, superAdmin } from '../../helpers/session';
 import { category, product, productDetail, productLine, relations } from '../../lib/business-form-fixtures';
+
+const { http } = appClient();
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -4,10 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AppThemeProvider } from '../../../src/components/AppThemeProvider';
 import { LoginPage } from '../../../src/pages/login/LoginPage';
-import { authProvider } from '../../../src/providers';
+import { appClient } from '../../../src/providers/app-client';
 import { appConfigLoader } from '../../../src/store/useAppConfig';
 import { installFakeHttp, type FakeHttp } from '../../helpers/fakeHttp';
 import { signIn, superAdmin } from '../../helpers/session';
+
+const { authProvider } = appClient();
 
 let server: FakeHttp;
 

@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The crudboard server the dev server passes `/api` to (`npm start` in the repository root). */
+const serverUrl = process.env.CRUDBOARD_SERVER ?? 'http://127.0.0.1:8080';
+const here = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export default defineConfig({
+  root: here,
+  base: '/',
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1024 },
+  server: {
+    port: 5174,
+    // The providers come from the repository's src/.
+    fs: { allow: [repoRoot] },
+    // Same origin for the browser: the session cookie and the server's origin check need it. The
+    // Host header is passed on unchanged (no changeOrigin), so the server sees its own origin.
+    proxy: { '/api': serverUrl, '/download': serverUrl },
+  },
+  preview: { port: 5174, proxy: { '/api': serverUrl, '/download': serverUrl } },
+});

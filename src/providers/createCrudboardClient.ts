@@ -1,0 +1,125 @@
+import type { AccessControlProvider, AuthProvider, DataProvider } from '@refinedev/core';
+import type { AxiosInstance } from 'axios';
+import { dataSourceFromPath, resolveDataSource } from '../lib/data-source';
+import { createKeyStorage, type KeyStorage } from '../store/createKeyStorage';
+import { PREFERENCE_KEYS } from '../store/preferences';
+import { createSession, type Session } from '../store/session';
+import { createAccessControlProvider } from './access-control';
+import { createAuthProvider } from './auth-provider';
+import { runCustom, type CustomCall } from './custom-calls';
+import { createDataProvider } from './data-provider';
+import { apiUrlOf, createHttp, createUnauthorizedHandler } from './http';
+
+export interface CrudboardClientOptions {
+  /**
+   * Where the crudboard server is: `''` (the default) is the page's own origin, so requests go to
+   * `/api/...`. The session cookie is SameSite=Lax and changing requests from another origin are
+   * refused unless the server lists it in `ALLOWED_ORIGINS`: serve the app same-origin.
+   */
+  baseURL?: string;
+  /**
+   * Put before every key the client keeps in localStorage (`token`, `userInfo`, `permission`,
+   * `dataSource`, `locale`), so that two clients on one origin do not share them. Default `''`
+   * (the crudboard app's own keys).
+   */
+  storageKeyPrefix?: string;
+  /**
+   * `Accept-Language` of every request (the server answers messages in English for `en...`, else
+   * in Chinese). Default: the stored `locale`, else the browser's language.
+   */
+  getLanguage?: () => string;
+  /**
+   * The data source of a request that names none (`meta.dataSource` names one). Default: the
+   * `dataSource/<name>` segment of the page's path, else the stored `dataSource`, else `primary`.
+   */
+  getDataSource?: () => string;
+  /**
+   * Shows the server's message when a request gets a 401 (the session ended); the stored session
+   * is forgotten either way. Default: nothing (Refine reports the failed call itself).
+   */
+  notifyUnauthorized?: (message: string) => void;
+  /**
+   * Opens the login page a second after a 401 (once for several at once). Default: nothing, as
+   * Refine's `authProvider.onError` answers a 401 with a logout and its redirect.
+   */
+  navigateToLogin?: () => void;
+}
+
+export interface CrudboardClient {
+  /** `baseURL` + `/api`: what `dataProvider.getApiUrl()` returns. */
+  apiUrl: string;
+  /**
+   * The client's axios instance (base URL, `dataSource` and `Accept-Language` headers, the
+   * `requiredPermissions` check before sending, failures as `{message, statusCode, errors}`).
+   */
+  http: AxiosInstance;
+  /** Records of the business tables, `/api/business/<table>`: Refine's default data provider. */
+  dataProvider: DataProvider;
+  /** `default` (records) and `metadata` (`/api/metadata/<resource>`), for `<Refine dataProvider>`. */
+  dataProviders: { default: DataProvider; metadata: DataProvider };
+  authProvider: AuthProvider;
+  accessControlProvider: AccessControlProvider;
+  /** The stored session (signed-in marker, user info, permission codes) under the prefix. */
+  session: Session;
+  /** The client's namespaced localStorage. */
+  storage: KeyStorage;
+  /** Runs a non-CRUD call (see `custom-calls.ts`) and gives the response body. */
+  custom: <T = unknown>(call: CustomCall) => Promise<T>;
+  /** Remembers the data source used when neither the page's path nor the request names one. */
+  rememberDataSource: (name: string) => void;
+}
+
+const browserLanguage = (): string | undefined =>
+  typeof navigator === 'undefined' ? undefined : navigator.language || undefined;
+
+const pagePath = (): string => (typeof window === 'undefined' ? '' : window.location.pathname);
+
+/**
+ * The providers of a Refine app talking to a crudboard server. Everything is made by the call:
+ * importing this module creates no HTTP client, reads no storage and registers no listener.
+ */
+export const createCrudboardClient = ({
+  baseURL = '',
+  storageKeyPrefix = '',
+  getLanguage,
+  getDataSource,
+  notifyUnauthorized,
+  navigateToLogin,
+}: CrudboardClientOptions = {}): CrudboardClient => {
+  const storage = createKeyStorage(storageKeyPrefix);
+  const session = createSession(storage);
+  const apiUrl = apiUrlOf(baseURL);
+  const http = createHttp({
+    baseURL: apiUrl,
+    getDataSource:
+      getDataSource ??
+      (() => resolveDataSource(dataSourceFromPath(pagePath()), storage.read(PREFERENCE_KEYS.dataSource))),
+    getLanguage: getLanguage ?? (() => storage.read(PREFERENCE_KEYS.locale) ?? browserLanguage() ?? 'zh-CN'),
+    getAccess: session.getUserAccess,
+    onUnauthorized: createUnauthorizedHandler({
+      notify: (message) => notifyUnauthorized?.(message),
+      clearSession: session.clearSession,
+      navigateToLogin: () => navigateToLogin?.(),
+    }),
+  });
+  const dataProviders = {
+    default: createDataProvider(http, { apiUrl, basePath: '/business', deleteFlag: 'isSoftDelete' }),
+    metadata: createDataProvider(http, {
+      apiUrl,
+      basePath: '/metadata',
+      deleteFlag: { tables: 'isDropPhysicalTable' },
+    }),
+  };
+  return {
+    apiUrl,
+    http,
+    dataProvider: dataProviders.default,
+    dataProviders,
+    authProvider: createAuthProvider(http, undefined, session),
+    accessControlProvider: createAccessControlProvider(session.getUserAccess),
+    session,
+    storage,
+    custom: <T>(call: CustomCall) => runCustom<T>(dataProviders.default.custom, call),
+    rememberDataSource: (name) => storage.write(PREFERENCE_KEYS.dataSource, name),
+  };
+};

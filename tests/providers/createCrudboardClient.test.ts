@@ -1,0 +1,146 @@
+import axios from 'axios';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LoginResponse } from '../../contract';
+import { createCrudboardClient, type CrudboardClient } from '../../src/providers';
+import { createFakeAdapter, type Reply } from '../helpers/fakeAdapter';
+import { clerk, superAdmin } from '../helpers/session';
+
+const loginAnswer = (principal = superAdmin): LoginResponse => ({
+  name: principal.username,
+  authorities: principal.authorities,
+  principal,
+});
+
+/** A client whose requests get `replies` in order (any further request throws). */
+const withReplies = (client: CrudboardClient, ...replies: Reply[]) => {
+  const adapter = createFakeAdapter(...replies);
+  client.http.defaults.adapter = adapter;
+  const sent = (i = 0) => {
+    const config = adapter.mock.calls[i]?.[0];
+    if (!config) throw new Error(`request ${i} was not sent`);
+    return config;
+  };
+  return { adapter, sent };
+};
+
+describe('createCrudboardClient', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('does nothing when imported: no HTTP client, no storage read, no listener', async () => {
+    vi.resetModules();
+    const create = vi.spyOn(axios, 'create');
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    const listen = vi.spyOn(window, 'addEventListener');
+    const library = await import('../../src/providers');
+    expect(typeof library.createCrudboardClient).toBe('function');
+    expect(create).not.toHaveBeenCalled();
+    expect(getItem).not.toHaveBeenCalled();
+    expect(listen).not.toHaveBeenCalled();
+
+    library.createCrudboardClient({ storageKeyPrefix: 'x:' });
+    expect(create).toHaveBeenCalledTimes(1);
+    // making a client reads nothing either: storage is read when a request or check needs it
+    expect(getItem).not.toHaveBeenCalled();
+  });
+
+  it('speaks to the same origin by default, or to the base URL given', async () => {
+    const own = createCrudboardClient();
+    expect(own.apiUrl).toBe('/api');
+    expect(own.dataProvider.getApiUrl()).toBe('/api');
+
+    const other = createCrudboardClient({ baseURL: 'https://admin.example.com/' });
+    expect(other.apiUrl).toBe('https://admin.example.com/api');
+    const { sent } = withReplies(other, { status: 200, data: [] }, { status: 200, data: 0 });
+    await other.dataProvider.getList({ resource: 'customer' });
+    expect(sent().baseURL).toBe('https://admin.example.com/api');
+    expect(sent().url).toBe('/business/customer');
+  });
+
+  it('keeps the sessions of two prefixes apart', async () => {
+    const a = createCrudboardClient({ storageKeyPrefix: 'a:' });
+    const b = createCrudboardClient({ storageKeyPrefix: 'b:' });
+    withReplies(a, { status: 200, data: loginAnswer() });
+
+    await expect(a.authProvider.login({ username: 'superadmin', password: 'pw' })).resolves.toMatchObject({
+      success: true,
+    });
+    expect(localStorage.getItem('a:token')).toBe('superadmin');
+    expect(localStorage.getItem('token')).toBeNull();
+    await expect(a.authProvider.check({})).resolves.toEqual({ authenticated: true });
+    await expect(b.authProvider.check({})).resolves.toEqual({ authenticated: false, redirectTo: '/login' });
+    await expect(a.authProvider.getIdentity?.()).resolves.toMatchObject({ name: '超级管理员' });
+    await expect(b.authProvider.getIdentity?.()).resolves.toBeNull();
+  });
+
+  it('checks permissions against its own session', async () => {
+    const a = createCrudboardClient({ storageKeyPrefix: 'a:' });
+    const b = createCrudboardClient({ storageKeyPrefix: 'b:' });
+    a.session.saveLogin(loginAnswer(clerk));
+    const canRead = (client: CrudboardClient) =>
+      client.accessControlProvider.can({ resource: 'customer', action: 'list' });
+    await expect(canRead(a)).resolves.toEqual({ can: true });
+    await expect(canRead(b)).resolves.toMatchObject({ can: false });
+
+    // a request that needs a code the session lacks is refused before it is sent
+    const { adapter } = withReplies(b);
+    await expect(
+      b.custom({
+        url: '/metadata/sqls/execute',
+        method: 'post',
+        meta: { requiredPermissions: ['sql:execute'] },
+      }),
+    ).rejects.toMatchObject({ statusCode: 403 });
+    expect(adapter).not.toHaveBeenCalled();
+  });
+
+  it('sends its remembered data source and language, each under its prefix', async () => {
+    const a = createCrudboardClient({ storageKeyPrefix: 'a:' });
+    const b = createCrudboardClient({ storageKeyPrefix: 'b:' });
+    a.rememberDataSource('pg');
+    localStorage.setItem('a:locale', 'en-US');
+    expect(localStorage.getItem('a:dataSource')).toBe('pg');
+    const sentA = withReplies(a, { status: 200, data: [] }).sent;
+    const sentB = withReplies(b, { status: 200, data: [] }).sent;
+    await a.custom({ url: '/users/me/table', method: 'get' });
+    await b.custom({ url: '/users/me/table', method: 'get' });
+    expect(sentA().headers.get('dataSource')).toBe('pg');
+    expect(sentA().headers.get('Accept-Language')).toBe('en-US');
+    expect(sentB().headers.get('dataSource')).toBe('primary');
+    expect(sentB().headers.get('Accept-Language')).toBe(navigator.language);
+  });
+
+  it('takes the language and data source from the app when it gives them', async () => {
+    const client = createCrudboardClient({ getLanguage: () => 'zh-CN', getDataSource: () => 'archive' });
+    const { sent } = withReplies(client, { status: 200, data: 3 });
+    await expect(client.custom({ url: '/business/customer/count', method: 'get' })).resolves.toBe(3);
+    expect(sent().headers.get('dataSource')).toBe('archive');
+    expect(sent().headers.get('Accept-Language')).toBe('zh-CN');
+  });
+
+  it('forgets its session on a 401 and tells the app', async () => {
+    vi.useFakeTimers();
+    try {
+      const notify = vi.fn();
+      const toLogin = vi.fn();
+      const client = createCrudboardClient({
+        storageKeyPrefix: 'a:',
+        notifyUnauthorized: notify,
+        navigateToLogin: toLogin,
+      });
+      const other = createCrudboardClient({ storageKeyPrefix: 'b:' });
+      client.session.saveLogin(loginAnswer());
+      other.session.saveLogin(loginAnswer());
+      withReplies(client, { status: 401, data: { message: '会话过期' } });
+      await expect(client.custom({ url: '/users/me/table', method: 'get' })).rejects.toMatchObject({
+        statusCode: 401,
+      });
+      expect(notify).toHaveBeenCalledWith('会话过期');
+      expect(client.session.getToken()).toBeNull();
+      expect(other.session.getToken()).toBe('superadmin');
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(toLogin).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
