@@ -70,6 +70,16 @@ export default tseslint.config(
     },
   },
   {
+    // A module never reaches itself through its imports (type-only imports do not count).
+    files: ['src/**/*.{ts,tsx}', 'server/src/**/*.ts'],
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'examples/*/src/**/*.{ts,tsx}'],
     ignores: ['tests/e2e/**'],
     languageOptions: { globals: globals.browser },

@@ -3,7 +3,7 @@ import type { NamedMigration } from '../db/migrations/named-migration';
 import type { WriteHook } from './write-hooks';
 
 /** Record write hooks of an extension: the same shape as the core's, without the name. */
-export type ExtensionWriteHook = Omit<WriteHook, 'name'>;
+export type ExtensionWriteHook = Omit<WriteHook, 'name' | 'systemOnly'>;
 
 /**
  * A server extension: one folder `server/src/extensions/<name>/` whose `index.ts` default-exports

@@ -44,6 +44,7 @@ export type {
   AfterUpdateEvent,
   BeforeCreateEvent,
   BeforeUpdateEvent,
+  CommitEvent,
   DeleteEvent,
 } from './write-hooks';
 export type { NamedMigration } from '../db/migrations/named-migration';

@@ -1,6 +1,7 @@
 import type { ItemTable } from '../services/items/item-table';
 import type { KeyValues } from '../services/items/record-keys';
 import type { WriteContext } from '../services/items/write-context';
+import type { StoredTable } from '../services/metadata-rows';
 
 type Values = Record<string, unknown>;
 
@@ -43,6 +44,15 @@ export interface DeleteEvent extends WriteEvent {
   soft: boolean;
 }
 
+export interface CommitEvent {
+  write: WriteContext;
+  /**
+   * The tables the write reached: the record's own and every table it loaded through a relation
+   * (nested children, cascades), whether rows of them changed or not.
+   */
+  tables: readonly StoredTable[];
+}
+
 /**
  * Record write hooks of one extension (or of the core). Each runs inside the write's transaction:
  * throwing (an ApiException for a clear answer) refuses the whole write and rolls it back.
@@ -52,33 +62,70 @@ export interface WriteHook {
   name: string;
   /** Metadata names of the tables it watches, or `*` for every table. */
   tables: '*' | readonly string[];
+  /**
+   * Only crudboard's own system tables of those names (the core's rules): a business table of the
+   * same name, on another data source, is not watched.
+   */
+  systemOnly?: boolean;
   beforeCreate?: (event: BeforeCreateEvent) => Promise<void> | void;
   afterCreate?: (event: AfterCreateEvent) => Promise<void> | void;
   beforeUpdate?: (event: BeforeUpdateEvent) => Promise<void> | void;
   afterUpdate?: (event: AfterUpdateEvent) => Promise<void> | void;
   beforeDelete?: (event: DeleteEvent) => Promise<void> | void;
   afterDelete?: (event: DeleteEvent) => Promise<void> | void;
+  /**
+   * Once per write, after every record of it was written and before its transaction commits,
+   * when the write reached at least one watched table: the place for rules about the tables as a
+   * whole (crudboard's own: an enabled super admin remains).
+   */
+  beforeCommit?: (event: CommitEvent) => Promise<void> | void;
 }
 
-export type WriteStage = Exclude<keyof WriteHook, 'name' | 'tables'>;
+/** The stages that concern one record of one table. */
+export type WriteStage = Exclude<keyof WriteHook, 'name' | 'tables' | 'systemOnly' | 'beforeCommit'>;
 
 type EventOf<S extends WriteStage> = Parameters<NonNullable<WriteHook[S]>>[0];
 
 /** The registered hooks, called in registration order (the core's own first). */
 export interface WriteHooks {
   readonly hooks: readonly WriteHook[];
+  /** Runs a record stage: the hooks watching `event.item`'s table, looked up once per table. */
   run<S extends WriteStage>(stage: S, event: EventOf<S>): Promise<void>;
+  /** Runs `beforeCommit` of each hook watching one of the tables the write reached (once each). */
+  runBeforeCommit(event: CommitEvent): Promise<void>;
 }
 
-const watches = (hook: WriteHook, item: ItemTable) =>
-  hook.tables === '*' || hook.tables.includes(item.table.name);
+type WatchedTable = Pick<StoredTable, 'name' | 'systemable'>;
 
-export const createWriteHooks = (hooks: readonly WriteHook[]): WriteHooks => ({
-  hooks,
-  async run(stage, event) {
-    for (const hook of hooks) {
-      const handler = hook[stage] as ((event: unknown) => Promise<void> | void) | undefined;
-      if (handler && watches(hook, event.item)) await handler(event);
+const watches = (hook: WriteHook, table: WatchedTable) =>
+  hook.tables === '*' ||
+  (hook.tables.includes(table.name) && (!hook.systemOnly || table.systemable === true));
+
+export const createWriteHooks = (hooks: readonly WriteHook[]): WriteHooks => {
+  const byTable = new Map<string, readonly WriteHook[]>();
+  /** The hooks watching a table, in registration order: filtered once, then one map lookup. */
+  const hooksOf = (table: WatchedTable): readonly WriteHook[] => {
+    const lookup = `${table.systemable === true ? 'system' : 'business'}:${table.name}`;
+    let found = byTable.get(lookup);
+    if (!found) {
+      found = hooks.filter((hook) => watches(hook, table));
+      byTable.set(lookup, found);
     }
-  },
-});
+    return found;
+  };
+  return {
+    hooks,
+    async run(stage, event) {
+      for (const hook of hooksOf(event.item.table)) {
+        const handler = hook[stage] as ((event: unknown) => Promise<void> | void) | undefined;
+        if (handler) await handler(event);
+      }
+    },
+    async runBeforeCommit(event) {
+      for (const hook of hooks) {
+        if (hook.beforeCommit && event.tables.some((table) => watches(hook, table)))
+          await hook.beforeCommit(event);
+      }
+    },
+  };
+};

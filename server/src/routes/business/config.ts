@@ -97,6 +97,7 @@ const configRoutes: FastifyPluginAsyncTypebox = async (app) => {
         userId: principal.id,
         authorities,
         dataSource: app.dataSources.primary.name,
+        hooks: app.writeHooks,
         rules: isSuperAdmin(authorities)
           ? new Map()
           : await loadColumnRules(

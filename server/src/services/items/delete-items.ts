@@ -7,7 +7,7 @@ import type { ItemTable } from './item-table';
 import { readRows } from './read-rows';
 import { uniqueKeys, whereKeys, type KeyValues } from './record-keys';
 import { systemValues } from './system-columns';
-import { hooksOf, runWrite } from './write-context';
+import { runWrite } from './write-context';
 
 /**
  * DELETE one or many records (docs/api.md §3), all or nothing: 404 if one of them does not exist.
@@ -40,12 +40,12 @@ export const deleteItems = async (
     );
     if (found.length !== unique.length) throw new ApiException('NOT_FOUND');
     if (soft && flag) {
-      await hooksOf(write).run('beforeDelete', { write, item, keys: unique, soft: true });
+      await write.hooks.run('beforeDelete', { write, item, keys: unique, soft: true });
       await whereKeys(write.db(item.table.tableName), item, unique).update({
         ...systemValues(item.table.columns, 'update', write.now, write.userId),
         isDeleted: kindOf(flag.dataType) === 'bool' ? true : 1,
       });
-      await hooksOf(write).run('afterDelete', { write, item, keys: unique, soft: true });
+      await write.hooks.run('afterDelete', { write, item, keys: unique, soft: true });
       return;
     }
     await deleteRecords(write, item, unique);

@@ -6,7 +6,8 @@ import { isToChildren, type ItemRelation, type ItemTable } from './item-table';
 import { readRows } from './read-rows';
 import { whereKeys, type KeyValues } from './record-keys';
 import { toRecord } from './to-record';
-import { hooksOf, MAX_WRITE_DEPTH, type WriteContext } from './write-context';
+import { MAX_WRITE_DEPTH } from './max-write-depth';
+import type { WriteContext } from './write-context';
 
 const valuesOf = async (
   write: WriteContext,
@@ -54,7 +55,7 @@ export const deleteRecords = async (
   if (depth > MAX_WRITE_DEPTH) {
     throw new ApiException('VALIDATION_ERROR', itemsMessage('nestedTooDeep'));
   }
-  await hooksOf(write).run('beforeDelete', { write, item, keys, soft: false });
+  await write.hooks.run('beforeDelete', { write, item, keys, soft: false });
   for (const relation of item.relations.filter(isToChildren)) {
     const parentValues = await valuesOf(write, item, keys, relation.fromColumn.name);
     const child = await write.tableById(relation.toTable.id);
@@ -81,5 +82,5 @@ export const deleteRecords = async (
     await deleteRecords(write, child, children, depth + 1);
   }
   await whereKeys(write.db(item.table.tableName), item, keys).delete();
-  await hooksOf(write).run('afterDelete', { write, item, keys, soft: false });
+  await write.hooks.run('afterDelete', { write, item, keys, soft: false });
 };

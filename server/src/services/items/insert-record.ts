@@ -18,8 +18,7 @@ import {
   type WriteOptions,
 } from './record-payload';
 import { systemValues } from './system-columns';
-import { hooksOf, type WriteContext } from './write-context';
-import { writeChildren } from './write-children';
+import type { WriteContext } from './write-context';
 
 /** Values for the columns with a sequence that the body left out, drawn inside the transaction. */
 const sequenceValues = async (
@@ -114,7 +113,7 @@ export const prepareInsert = async (
   assertValuesSettable(item, write.rules, payload.values, options.path);
   const values: Record<string, unknown> = { ...payload.values, ...options.fixed };
   Object.assign(values, await sequenceValues(write, item, values, options.path));
-  await hooksOf(write).run('beforeCreate', { write, item, values, path: options.path });
+  await write.hooks.run('beforeCreate', { write, item, values, path: options.path });
   const clear = { ...values };
   await hashPasswords(item, values as Record<string, ScalarValue | null>);
   Object.assign(values, systemValues(item.table.columns, 'create', write.now, write.userId));
@@ -135,12 +134,12 @@ export const insertRecord = async (
 ): Promise<KeyValues> => {
   const { values, nested: children } = await prepareInsert(write, item, body, options);
   const key = await insertRow(write, item, values);
-  await hooksOf(write).run('afterCreate', { write, item, key, values });
+  await write.hooks.run('afterCreate', { write, item, key, values });
   for (const nested of children) {
     const relation = item.relations.find((candidate) => candidate.name === nested.relation);
     if (!relation) continue;
     const parentValue = await columnValue(write, item, key, values, relation.fromColumn.name);
-    await writeChildren(write, relation, parentValue, nested.value, { ...options, mode: 'create' });
+    await write.writeChildren(write, relation, parentValue, nested.value, { ...options, mode: 'create' });
   }
   return key;
 };

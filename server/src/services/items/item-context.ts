@@ -17,8 +17,8 @@ export interface ItemContext {
   dataSource: string;
   /** The user's column rules on this data source (none for the super admin). */
   rules: ColumnRules;
-  /** Record write hooks (the core's and the extensions'); none given: the core's alone. */
-  hooks?: WriteHooks;
+  /** Record write hooks: the core's (system-table rules), then the extensions'. */
+  hooks: WriteHooks;
   /** Hash of the session token the request came with (a password change keeps that session). */
   sessionTokenHash?: string;
 }

@@ -15,8 +15,7 @@ import { readRows } from './read-rows';
 import { whereKeys, type KeyValues } from './record-keys';
 import { systemValues } from './system-columns';
 import { isReadable, toRecord } from './to-record';
-import { writeChildren } from './write-children';
-import { hooksOf, type WriteContext } from './write-context';
+import type { WriteContext } from './write-context';
 
 /** The stored record, locked for the rest of the transaction (PostgreSQL, MySQL); 404 if none. */
 const currentRecord = async (write: WriteContext, item: ItemTable, key: KeyValues) => {
@@ -66,7 +65,7 @@ export const updateRecord = async (
   const payload = payloadFor(item, body, 'update', options);
   assertValuesSettable(item, write.rules, payload.values, options.path);
   const values: Record<string, unknown> = { ...payload.values, ...options.fixed };
-  await hooksOf(write).run('beforeUpdate', { write, item, current, values, path: options.path });
+  await write.hooks.run('beforeUpdate', { write, item, current, values, path: options.path });
   const clear = { ...current, ...values };
   await hashPasswords(item, values as Record<string, ScalarValue | null>);
   const stamp = laterStamp(write.now, current[LOCK_COLUMN]);
@@ -79,9 +78,9 @@ export const updateRecord = async (
     const relation = item.relations.find((candidate) => candidate.name === nested.relation);
     if (!relation) continue;
     const parentValue = await columnValue(write, item, key, clear, relation.fromColumn.name);
-    await writeChildren(write, relation, parentValue, nested.value, { ...options, mode: 'update' });
+    await write.writeChildren(write, relation, parentValue, nested.value, { ...options, mode: 'update' });
   }
-  await hooksOf(write).run('afterUpdate', { write, item, key, current, values });
+  await write.hooks.run('afterUpdate', { write, item, key, current, values });
 };
 
 const sameValue = (column: Parameters<typeof coerceValue>[0], stored: unknown, value: unknown): boolean => {

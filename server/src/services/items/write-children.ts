@@ -12,7 +12,8 @@ import { keyText, type KeyValues } from './record-keys';
 import { isPlainObject, throwFieldErrors, type WriteOptions } from './record-payload';
 import { toRecord } from './to-record';
 import { changesNothing, updateRecord } from './update-record';
-import { MAX_WRITE_DEPTH, type WriteContext } from './write-context';
+import { MAX_WRITE_DEPTH } from './max-write-depth';
+import type { WriteContext } from './write-context';
 
 export interface ChildWriteOptions extends WriteOptions {
   mode: 'create' | 'update';

@@ -1,12 +1,10 @@
 import type { Knex } from 'knex';
-import type { WriteHooks } from '../../extensions/write-hooks';
 import type { StoredTable } from '../metadata-rows';
-import { checkInvariants } from '../system-tables/record-guards';
-import { CORE_WRITE_HOOKS } from '../system-tables/system-table-hooks';
 import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 import { itemTableCache } from './load-item-table';
 import { mapDbError } from './map-db-error';
+import { writeChildren } from './write-children';
 
 /** An items write in progress: one transaction, one clock reading, the tables it reached. */
 export interface WriteContext extends ItemContext {
@@ -14,18 +12,17 @@ export interface WriteContext extends ItemContext {
   now: Date;
   /** A table reached through a relation, loaded inside the transaction (once). */
   tableById(id: number): Promise<ItemTable>;
+  /**
+   * Writes the children given under a relation of a record just written (write-children.ts);
+   * handed to the record writers here so that they and the child writer do not import each other.
+   */
+  writeChildren: typeof writeChildren;
 }
 
-/** The hooks a write runs: its context's, else the core's. */
-export const hooksOf = (write: WriteContext): WriteHooks => write.hooks ?? CORE_WRITE_HOOKS;
-
-/** Nested writes and cascades stop this many levels below the record written. */
-export const MAX_WRITE_DEPTH = 8;
-
 /**
- * Runs a write in one transaction: everything or nothing, ending with the system tables'
- * invariants (a super admin remains). A constraint violation of the database
- * becomes the 409 / 400 it stands for, naming the column when the driver says which.
+ * Runs a write in one transaction: everything or nothing, ending with the `beforeCommit` hooks of
+ * the tables it reached (crudboard's own: a super admin remains). A constraint violation of the
+ * database becomes the 409 / 400 it stands for, naming the column when the driver says which.
  */
 export const runWrite = async <T>(
   context: ItemContext,
@@ -45,9 +42,10 @@ export const runWrite = async <T>(
           reached.set(id, table.table);
           return table;
         },
+        writeChildren,
       };
       const result = await work(write);
-      await checkInvariants(write, [...reached.values()]);
+      await write.hooks.runBeforeCommit({ write, tables: [...reached.values()] });
       return result;
     });
   } catch (error) {

@@ -1,22 +1,71 @@
 import { createWriteHooks, type WriteHook, type WriteHooks } from '../../extensions/write-hooks';
-import { guardDelete, guardInsert, guardUpdate } from './record-guards';
+import { columnExtPropertyRules } from './column-ext-property-rules';
+import { formLayoutRules } from './form-layout-rules';
+import { roleRules } from './role-rules';
+import type { SystemTableName, SystemTableRules } from './system-table-rules';
+import { tablePermissionRules } from './table-permission-rules';
+import { userRoleRules } from './user-role-rules';
+import { userRules } from './user-rules';
 
 /**
- * The rules of crudboard's own system tables (roles, users, layouts, permissions), registered as
- * write hooks like any extension's: they refuse a write before it reaches the table.
+ * The rules of crudboard's own tables, by table: every system table is listed, so a new one
+ * states that it has none.
  */
-export const systemTableHooks: WriteHook = {
-  name: 'core',
-  tables: '*',
-  beforeCreate: ({ write, item, values, path }) => guardInsert(write, item, values, path),
-  beforeUpdate: ({ write, item, current, values, path }) => guardUpdate(write, item, current, values, path),
-  // a soft delete only sets a flag: the rules are about removing rows
-  beforeDelete: ({ write, item, keys, soft }) => (soft ? undefined : guardDelete(write, item, keys)),
+export const SYSTEM_TABLE_RULES: Readonly<Record<SystemTableName, SystemTableRules>> = {
+  user: userRules,
+  role: roleRules,
+  userRole: userRoleRules,
+  config: {},
+  menu: {},
+  session: {},
+  tableFormBuilder: formLayoutRules,
+  columnExtProperty: columnExtPropertyRules,
+  tablePermission: tablePermissionRules,
+  sqlQuery: {},
+  file: {},
+  module: {},
+  moduleLine: {},
 };
 
-/** The hooks of a write whose context names none: the core's alone. */
-export const CORE_WRITE_HOOKS: WriteHooks = createWriteHooks([systemTableHooks]);
+const entries = Object.entries(SYSTEM_TABLE_RULES) as [SystemTableName, SystemTableRules][];
+
+/** One hook per system table with record rules, watching that table alone. */
+const recordHooks = (): WriteHook[] =>
+  entries
+    .filter(([, rules]) => rules.beforeCreate || rules.beforeUpdate || rules.beforeDelete)
+    .map(([table, { beforeCreate, beforeUpdate, beforeDelete }]) => ({
+      name: 'core',
+      tables: [table],
+      systemOnly: true,
+      beforeCreate,
+      beforeUpdate,
+      // a soft delete only sets a flag: the rules are about removing rows
+      beforeDelete: beforeDelete && ((event) => (event.soft ? undefined : beforeDelete(event))),
+    }));
+
+/** One hook per `beforeCommit` rule, watching every table that lists it: it runs once per write. */
+const commitHooks = (): WriteHook[] =>
+  [...new Set(entries.map(([, rules]) => rules.beforeCommit))].flatMap((beforeCommit) =>
+    beforeCommit
+      ? [
+          {
+            name: 'core',
+            tables: entries
+              .filter(([, rules]) => rules.beforeCommit === beforeCommit)
+              .map(([table]) => table),
+            systemOnly: true,
+            beforeCommit,
+          },
+        ]
+      : [],
+  );
+
+/**
+ * The system-table rules as write hooks, registered like any extension's: they refuse a write
+ * before it reaches the table, and check the tables as a whole before it commits.
+ */
+export const systemTableHooks: readonly WriteHook[] = [...recordHooks(), ...commitHooks()];
 
 /** The core's hooks, then the extensions' (in the order they are listed). */
 export const writeHooksWith = (extra: readonly WriteHook[]): WriteHooks =>
-  createWriteHooks([systemTableHooks, ...extra]);
+  createWriteHooks([...systemTableHooks, ...extra]);

@@ -1,7 +1,6 @@
 import { SYSTEM } from '../../db/table-names';
 import { ApiException } from '../../errors/api-exception';
 import { systemTableMessage } from '../../i18n/system-table-messages';
-import type { ItemTable } from '../items/item-table';
 import type { WriteContext } from '../items/write-context';
 
 /** Characters a username may not hold once trimmed: whitespace, controls, format (zero-width, bidi) marks. */
@@ -32,12 +31,10 @@ export const usernameKey = (name: string): string =>
  */
 export const checkUsername = async (
   write: WriteContext,
-  item: ItemTable,
   values: Record<string, unknown>,
   path: string,
   userId?: unknown,
 ): Promise<void> => {
-  if (!item.table.systemable || item.table.tableName !== SYSTEM.user) return;
   if (typeof values.username !== 'string') return;
   const username = normalUsername(values.username);
   if (username === '' || INVISIBLE.test(username)) {
