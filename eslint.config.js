@@ -31,7 +31,7 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Two halves, one contract: src/ and server/ share only contract/ (DESIGN.md principle 8).
+      // Two halves, one contract: src/ and server/ share only contract/ (docs/architecture.md).
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -57,6 +57,18 @@ export default tseslint.config(
               target: './examples',
               from: './server',
               message: "Examples use the web app's providers and contract/, never the server.",
+            },
+            {
+              target: './server/src/model',
+              from: './server/src',
+              except: ['./model'],
+              message: 'server/src/model holds plain shapes: it imports contract/ only.',
+            },
+            {
+              target: './server/src/dialects',
+              from: ['./server/src/services', './server/src/routes', './server/src/plugins'],
+              message:
+                'dialects/ is the floor layer: services, routes and plugins call it, never the reverse.',
             },
             { target: './contract', from: './src', message: 'contract/ imports nothing from either half.' },
             {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ColumnDef } from '../services/tables/table-def';
+import type { ColumnDef } from '../model/table-def';
 import { physicalType, type Dialect } from './column-type';
 import { parseDefaultValue, type DefaultLiteral } from './default-value';
 import { isIntegerType } from './integer-range';

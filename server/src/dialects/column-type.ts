@@ -1,6 +1,6 @@
 import { DATA_TYPE_TABLE, type LengthRule } from '../../../contract/index';
 import type { Client } from '../config';
-import type { ColumnDef } from '../services/tables/table-def';
+import type { ColumnDef } from '../model/table-def';
 
 export type Dialect = Client;
 

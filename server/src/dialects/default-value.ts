@@ -1,9 +1,10 @@
 import { dataTypeTraits, type DataTypeKind } from '../../../contract/data-types';
-import type { ColumnDef } from '../services/tables/table-def';
+import type { DefaultLiteral } from '../model/default-literal';
+import type { ColumnDef } from '../model/table-def';
 import { integerRange, isIntegerType } from './integer-range';
 import { ATTACHMENT_LENGTH, DEFAULT_CHAR_LENGTH, DEFAULT_VARCHAR_LENGTH } from './column-type';
 
-export type DefaultLiteral = string | number | boolean;
+export type { DefaultLiteral };
 
 export type DefaultValueResult = { ok: true; value: DefaultLiteral } | { ok: false; expected: string };
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { LossCondition, Repair } from '../services/ddl/schema-op';
+import type { LossCondition, Repair } from '../model/schema-op';
 import type { Dialect } from './column-type';
 
 export interface SqlFragment {

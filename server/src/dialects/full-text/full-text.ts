@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ColumnDef } from '../../services/tables/table-def';
+import type { ColumnDef } from '../../model/table-def';
 
 /** What the keyword search of a table's FULLTEXT column needs to know. */
 export interface FullTextTable {

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { declareColumn, storedDefault } from '../../dialects/add-column';
 import type { Dialect } from '../../dialects/column-type';
-import { createPhysicalTable } from '../../dialects/create-physical-table';
+import { createPhysicalTable } from './create-physical-table';
 import type { FullText } from '../../dialects/full-text/full-text';
 import { MAX_IDENTIFIER_LENGTH } from '../../dialects/derived-name';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { isSafeIdentifier } from '../tables/name-problem';
-import type { PhysicalIndex, SchemaOp } from './schema-op';
+import type { PhysicalIndex, SchemaOp } from '../../model/schema-op';
 
 export interface OpContext {
   db: Knex;

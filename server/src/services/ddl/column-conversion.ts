@@ -3,8 +3,8 @@ import { dataTypeTraits, type DataType, type DataTypeKind } from '../../../../co
 import { ATTACHMENT_LENGTH, PASSWORD_LENGTH, type Dialect } from '../../dialects/column-type';
 import { zeroValue } from '../../dialects/default-value';
 import { integerRange, isIntegerType, rangeContains, type IntegerRange } from '../../dialects/integer-range';
-import type { ColumnDef } from '../tables/table-def';
-import type { LossCondition, Repair } from './schema-op';
+import type { ColumnDef } from '../../model/table-def';
+import type { LossCondition, Repair } from '../../model/schema-op';
 
 export type Family = 'string' | 'integer' | 'float' | 'decimal' | 'date' | 'time' | 'datetime' | 'bool';
 

@@ -1,4 +1,4 @@
-import type { SchemaOp } from './schema-op';
+import type { SchemaOp } from '../../model/schema-op';
 
 /**
  * The operation that takes a committed operation back (MySQL compensation). Undefined when there

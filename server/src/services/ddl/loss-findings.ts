@@ -5,7 +5,7 @@ import { ApiException } from '../../errors/api-exception';
 import type { Localized } from '../../i18n/messages';
 import { metadataMessage } from '../../i18n/metadata-messages';
 import { toNumber } from '../../db/values';
-import type { LossCheck } from './schema-op';
+import type { LossCheck } from '../../model/schema-op';
 
 export interface LossFinding {
   check: LossCheck;

@@ -2,7 +2,7 @@ import { derivedName } from '../../dialects/derived-name';
 import { applyOp, type OpContext } from './apply-op';
 import type { DdlStep } from './ddl-step';
 import { inverseOp } from './inverse-op';
-import type { SchemaOp } from './schema-op';
+import type { SchemaOp } from '../../model/schema-op';
 
 const label = (op: SchemaOp): string => op.kind;
 

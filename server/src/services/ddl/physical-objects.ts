@@ -1,8 +1,8 @@
 import { unsignedNeedsCheck, type Dialect } from '../../dialects/column-type';
 import { indexPhysicalName, unsignedCheckName } from '../../dialects/derived-name';
-import { primaryColumnsOf, type ColumnDef, type TableDef } from '../tables/table-def';
+import { primaryColumnsOf, type ColumnDef, type TableDef } from '../../model/table-def';
 import { deletedFlagOf } from '../tables/index-deleted-flag';
-import type { FullTextTarget, PhysicalCheck, PhysicalIndex } from './schema-op';
+import type { FullTextTarget, PhysicalCheck, PhysicalIndex } from '../../model/schema-op';
 
 /** Identity of a column across an edit: its id, or its name while it is not stored yet. */
 export const columnKey = (column: Pick<ColumnDef, 'id' | 'name'>): string =>

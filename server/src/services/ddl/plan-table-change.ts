@@ -3,10 +3,10 @@ import { physicalType, type Dialect } from '../../dialects/column-type';
 import { derivedName } from '../../dialects/derived-name';
 import { parseDefaultValue, zeroValue, type DefaultLiteral } from '../../dialects/default-value';
 import { isIntegerType } from '../../dialects/integer-range';
-import type { ColumnDef, TableDef } from '../tables/table-def';
+import type { ColumnDef, TableDef } from '../../model/table-def';
 import { conversionChecks, convertibleInPlace, typeLabel } from './column-conversion';
 import { columnKey, fullTextTarget, physicalIndexes, unsignedChecks } from './physical-objects';
-import type { FullTextTarget, LossCheck, PhysicalIndex, SchemaOp, SchemaPlan } from './schema-op';
+import type { FullTextTarget, LossCheck, PhysicalIndex, SchemaOp, SchemaPlan } from '../../model/schema-op';
 
 /** The MySQL storage engine a table's `engine` field asks for (InnoDB unless MyISAM). */
 export const engineOf = (engine: string | null): 'InnoDB' | 'MyISAM' =>

@@ -2,12 +2,12 @@ import type { Knex } from 'knex';
 import { dialectOf } from '../../db/dialect';
 import { fullTextFor } from '../../dialects/full-text/full-text-for';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
-import type { TableDef } from '../tables/table-def';
+import type { TableDef } from '../../model/table-def';
 import { applyOp } from './apply-op';
 import type { DdlStep } from './ddl-step';
 import { applyRepairs, assertLossAllowed, findLosses } from './loss-findings';
 import { mysqlSteps } from './mysql-steps';
-import type { LossCheck, SchemaOp } from './schema-op';
+import type { LossCheck, SchemaOp } from '../../model/schema-op';
 import { sqliteSteps } from './sqlite-rebuild';
 
 export interface SchemaChange<T> {

@@ -1,16 +1,16 @@
 import type { Knex } from 'knex';
 import { storedDefault } from '../../dialects/add-column';
-import { createPhysicalTable, type ForeignKeyDecl } from '../../dialects/create-physical-table';
+import { createPhysicalTable, type ForeignKeyDecl } from './create-physical-table';
 import { derivedName } from '../../dialects/derived-name';
 import type { DefaultLiteral } from '../../dialects/default-value';
 import type { FullText } from '../../dialects/full-text/full-text';
-import type { ColumnDef, TableDef } from '../tables/table-def';
+import type { ColumnDef, TableDef } from '../../model/table-def';
 import { applyOp, assertSafeOp } from './apply-op';
 import { convertibleInPlace, familyOf, type Family } from './column-conversion';
 import type { DdlStep } from './ddl-step';
 import { defaultOf } from './plan-table-change';
 import { fullTextTarget, physicalIndexes } from './physical-objects';
-import type { SchemaOp, SchemaOpKind } from './schema-op';
+import type { SchemaOp, SchemaOpKind } from '../../model/schema-op';
 
 /** Operations SQLite's ALTER TABLE cannot do: the table is rebuilt from its new definition. */
 const REBUILD: ReadonlySet<SchemaOpKind> = new Set([

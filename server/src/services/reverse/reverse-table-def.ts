@@ -3,7 +3,7 @@ import { parseDefaultValue } from '../../dialects/default-value';
 import type { RawIndex } from '../../dialects/introspection/introspection';
 import { MAX_IDENTIFIER_LENGTH } from '../../dialects/derived-name';
 import { isTextType } from '../../query/data-type-kind';
-import type { ColumnDef, IndexDef, TableDef } from '../tables/table-def';
+import type { ColumnDef, IndexDef, TableDef } from '../../model/table-def';
 import { literalDefault } from './literal-default';
 import { mapPhysicalType } from './map-physical-type';
 import type { IntrospectedTable } from './physical-tables';

@@ -10,7 +10,7 @@ import { withSchemaLock } from '../ddl/schema-lock';
 import { listTables } from '../metadata-store';
 import { ErrorBag } from '../tables/error-bag';
 import { isSafeIdentifier } from '../tables/name-problem';
-import type { TableDef } from '../tables/table-def';
+import type { TableDef } from '../../model/table-def';
 import { insertTableMetadata } from '../tables/write-table-metadata';
 import { apiNameFor } from './api-name';
 import { insertRelations, type RelationRow } from './insert-relations';

@@ -1,6 +1,6 @@
 import type { ColumnBody } from '../../schemas/table-body';
 import { dataTypeTraits } from '../../../../contract/data-types';
-import type { ColumnDef } from './table-def';
+import type { ColumnDef } from '../../model/table-def';
 
 /** A stored column's fields as a new column gets them when the body leaves them out. */
 export const NEW_COLUMN: Omit<ColumnDef, 'name' | 'caption' | 'displayOrder'> = {

@@ -6,7 +6,7 @@ import { listTables } from '../metadata-store';
 import type { StoredTable } from '../metadata-rows';
 import { planTableDrop } from '../ddl/plan-table-change';
 import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-change';
-import type { SchemaOp } from '../ddl/schema-op';
+import type { SchemaOp } from '../../model/schema-op';
 import { withSchemaLock } from '../ddl/schema-lock';
 import { tableDefFromStored } from './table-def-from-body';
 import { deleteTableMetadata } from './write-table-metadata';

@@ -1,5 +1,5 @@
 import { SOFT_DELETE_COLUMN } from '../../../../contract/system-columns';
-import type { ColumnDef, TableDef } from './table-def';
+import type { ColumnDef, TableDef } from '../../model/table-def';
 
 /** The soft-delete flag the list screen filters on by default (`isDeleted=false`). */
 export const DELETED_FLAG = SOFT_DELETE_COLUMN;

@@ -3,7 +3,7 @@ import type { StoredTable } from '../metadata-rows';
 import { metadataMessage } from '../../i18n/metadata-messages';
 import { columnDefFromBody, newColumnFromBody, normalizeColumnSize } from './column-def-from-body';
 import type { ErrorBag } from './error-bag';
-import type { ColumnDef, IndexDef, TableDef } from './table-def';
+import type { ColumnDef, IndexDef, TableDef } from '../../model/table-def';
 
 const text = (value: string | null | undefined): string | null =>
   value === undefined || value === null || value.trim() === '' ? null : value;

@@ -9,7 +9,7 @@ import { isIntegerType } from '../../dialects/integer-range';
 import { metadataMessage } from '../../i18n/metadata-messages';
 import type { ErrorBag } from './error-bag';
 import { nameProblem } from './name-problem';
-import { primaryColumnsOf, type ColumnDef, type TableDef } from './table-def';
+import { primaryColumnsOf, type ColumnDef, type TableDef } from '../../model/table-def';
 
 export interface OtherTableNames {
   id: number;

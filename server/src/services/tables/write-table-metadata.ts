@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { META } from '../../db/table-names';
 import { toNumber } from '../../db/values';
 import { insertReturningId } from './insert-returning-id';
-import type { ColumnDef, IndexDef, TableDef } from './table-def';
+import type { ColumnDef, IndexDef, TableDef } from '../../model/table-def';
 
 const tableRow = (table: TableDef) => ({
   name: table.name,

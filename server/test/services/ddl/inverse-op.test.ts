@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inverseOp } from '../../../src/services/ddl/inverse-op';
-import type { SchemaOp } from '../../../src/services/ddl/schema-op';
+import type { SchemaOp } from '../../../src/model/schema-op';
 import { col, table } from '../tables/fixtures';
 
 const index = { key: 'k', name: 'ix', unique: false, hash: false, columns: ['a'], columnKeys: ['id:1'] };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { indexPhysicalName, unsignedCheckName } from '../../../src/dialects/derived-name';
 import { planTableChange, planTableCreate, planTableDrop } from '../../../src/services/ddl/plan-table-change';
-import type { SchemaOp } from '../../../src/services/ddl/schema-op';
-import type { TableDef } from '../../../src/services/tables/table-def';
+import type { SchemaOp } from '../../../src/model/schema-op';
+import type { TableDef } from '../../../src/model/table-def';
 import { col, idColumn, table } from '../tables/fixtures';
 
 /** One line per operation, short enough to compare whole plans. */

@@ -1,4 +1,4 @@
-import type { ColumnDef, TableDef } from '../../../src/services/tables/table-def';
+import type { ColumnDef, TableDef } from '../../../src/model/table-def';
 import { NEW_COLUMN } from '../../../src/services/tables/column-def-from-body';
 
 /** A column definition with the defaults of a new column. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorBag } from '../../../src/services/tables/error-bag';
-import type { TableDef } from '../../../src/services/tables/table-def';
+import type { TableDef } from '../../../src/model/table-def';
 import {
   validateTableDef,
   type TableValidationContext,

@@ -1,4 +1,4 @@
-import type { DataType, IndexStorage, IndexType } from '../../../../contract/index';
+import type { DataType, IndexStorage, IndexType } from '../../../contract/index';
 
 /**
  * A column as the table services work with it: every field present, lengths and precisions

@@ -1,5 +1,5 @@
-import type { DefaultLiteral } from '../../dialects/default-value';
-import type { ColumnDef, TableDef } from '../tables/table-def';
+import type { DefaultLiteral } from './default-literal';
+import type { ColumnDef, TableDef } from './table-def';
 
 /** An index as the database has it; `key` identifies it across an edit (ids, not names). */
 export interface PhysicalIndex {

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
-import { engineOf } from '../services/ddl/plan-table-change';
-import { unsignedChecks } from '../services/ddl/physical-objects';
-import type { TableDef } from '../services/tables/table-def';
-import { declareColumn } from './add-column';
-import type { Dialect } from './column-type';
+import { engineOf } from './plan-table-change';
+import { unsignedChecks } from './physical-objects';
+import type { TableDef } from '../../model/table-def';
+import { declareColumn } from '../../dialects/add-column';
+import type { Dialect } from '../../dialects/column-type';
 
 /** Extra column declarations of a rebuilt SQLite table: the foreign keys it had. */
 export interface ForeignKeyDecl {
