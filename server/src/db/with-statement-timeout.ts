@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import { sqlDialect } from '../dialects/sql/sql-dialects';
+import { dialectOf } from './dialect';
 import { shareEvents } from './share-events';
 
 interface TimedBuilder {
@@ -19,8 +21,7 @@ interface RunningClient {
  * this way: `db` is returned as it is, as it is for `timeoutMs` 0.
  */
 export const withStatementTimeout = (db: Knex, timeoutMs: number): Knex => {
-  const dialect = (db.client as { dialect?: string }).dialect;
-  if (timeoutMs <= 0 || dialect === 'sqlite3' || dialect === 'better-sqlite3') return db;
+  if (timeoutMs <= 0 || sqlDialect(dialectOf(db)).synchronous) return db;
   const bounded = db.withUserParams({ statementTimeoutMs: timeoutMs });
   const client = bounded.client as RunningClient;
   // The clone loses the password Knex keeps out of sight (not enumerable); cancelling a statement

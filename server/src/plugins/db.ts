@@ -1,3 +1,4 @@
+import { sqlDialect } from '../dialects/sql/sql-dialects';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
@@ -57,7 +58,7 @@ type Limits = Pick<QueryLimits, 'timeoutMs' | 'authPoolSize'>;
 
 const openSource = (config: DataSourceConfig, limits: Limits, log?: Knex.Logger): DataSource => {
   const knex = createKnex(config, log);
-  const ownAuthPool = config.name === PRIMARY && config.client !== 'sqlite';
+  const ownAuthPool = config.name === PRIMARY && !sqlDialect(config.client).synchronous;
   return {
     name: config.name,
     caption: config.caption,

@@ -8,6 +8,7 @@ const ENGINE_SQL = {
 /** MySQL 8 and MariaDB: case-insensitive collations, row locks, one auto-increment insert id, engines. */
 export const mysqlDialect: SqlDialect = {
   client: 'mysql',
+  synchronous: false,
   // utf8mb4_unicode_ci (the tables' collation) compares without case.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
   readRowOptions: (builder) => builder,
@@ -40,7 +41,41 @@ export const mysqlDialect: SqlDialect = {
   prepareTextChecks: async () => undefined,
   unsignedInType: true,
   hasEngines: true,
+  tableOptions: (t, engine) => {
+    t.engine(engine);
+    t.charset('utf8mb4');
+    t.collate('utf8mb4_unicode_ci');
+  },
   fullTextUsesFlag: false,
   // TEXT holds 65,535 bytes: at worst 16,383 utf8mb4 characters.
   textMaxChars: 16383,
+  literals: {
+    cast: null,
+    // MySQL escapes with backslashes too.
+    quoted: /^'((?:[^'\\]|''|\\.)*)'$/s,
+    unquote: (inner) => inner.replace(/''/g, "'").replace(/\\(.)/g, '$1'),
+  },
+  physicalTypes: { tinyIntOneIsBool: true, singleFloatUpTo: 24, byAffinity: false },
+  console: {
+    refusesCopy: false,
+    // Anything else (DDL, GRANT, LOCK TABLES, SET, CALL, LOAD DATA…) may commit on its own, so
+    // read-only mode refuses it up front; writes among these fail on the read-only transaction.
+    readOnlyFirstWords: new Set([
+      'SELECT',
+      'WITH',
+      'VALUES',
+      'TABLE',
+      'SHOW',
+      'DESCRIBE',
+      'DESC',
+      'EXPLAIN',
+      'HELP',
+      'INSERT',
+      'UPDATE',
+      'DELETE',
+      'REPLACE',
+    ]),
+    unicodeEscapes: false,
+    refusesWritesUpFront: false,
+  },
 };

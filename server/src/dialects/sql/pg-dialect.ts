@@ -5,6 +5,7 @@ import type { SqlDialect } from './sql-dialect';
 /** PostgreSQL: ILIKE, row locks, RETURNING, kept row counts, checks as constraints. */
 export const pgDialect: SqlDialect = {
   client: 'pg',
+  synchronous: false,
   caseInsensitiveLike: (target) => `${target} ILIKE ? ESCAPE ?`,
   readRowOptions: (builder) => builder,
   lockForUpdate: (query) => query.forUpdate(),
@@ -60,6 +61,15 @@ export const pgDialect: SqlDialect = {
   prepareTextChecks: async () => undefined,
   unsignedInType: false,
   hasEngines: false,
+  tableOptions: () => undefined,
   fullTextUsesFlag: false,
   textMaxChars: undefined,
+  literals: {
+    cast: /::[a-z_ ]+(\([\d, ]*\))?(\[\])?$/i,
+    // Standard strings: a quote is doubled, nothing else is escaped.
+    quoted: /^'((?:[^']|'')*)'$/s,
+    unquote: (inner) => inner.replace(/''/g, "'"),
+  },
+  physicalTypes: { tinyIntOneIsBool: false, singleFloatUpTo: null, byAffinity: false },
+  console: { refusesCopy: true, readOnlyFirstWords: null, unicodeEscapes: true, refusesWritesUpFront: false },
 };

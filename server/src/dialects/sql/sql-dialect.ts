@@ -17,6 +17,11 @@ export interface IndexShape {
  */
 export interface SqlDialect {
   readonly client: Client;
+  /**
+   * The driver runs each statement to its end on the calling thread (better-sqlite3): a statement
+   * cannot be stopped by a timeout, and statements never wait for a pooled connection for long.
+   */
+  readonly synchronous: boolean;
 
   // --- reads and writes of records
 
@@ -91,8 +96,47 @@ export interface SqlDialect {
   readonly unsignedInType: boolean;
   /** Whether a table has a storage engine of its own that a change may switch (MySQL). */
   readonly hasEngines: boolean;
+  /** Settings of a CREATE TABLE: the engine, character set and collation (MySQL); else nothing. */
+  tableOptions(t: Knex.CreateTableBuilder, engine: string): void;
   /** Whether the full-text index refers to the soft-delete flag (SQLite: its triggers mark flagged rows). */
   readonly fullTextUsesFlag: boolean;
   /** The most characters a TEXT column holds, when the database limits it (MySQL: 65,535 bytes of utf8mb4). */
   readonly textMaxChars: number | undefined;
+
+  // --- reverse engineering: how the catalogue writes types and defaults
+
+  /** How the catalogue writes a column default that is a literal. */
+  readonly literals: {
+    /** A cast after the literal to drop (PostgreSQL `'abc'::character varying`), if any. */
+    cast: RegExp | null;
+    /** A quoted string literal; its first group is the text between the quotes. */
+    quoted: RegExp;
+    /** The text of a quoted literal without its escapes. */
+    unquote(inner: string): string;
+  };
+  /** Physical types whose meaning differs on this database. */
+  readonly physicalTypes: {
+    /** `tinyint(1)` is how the database writes a boolean (MySQL). */
+    tinyIntOneIsBool: boolean;
+    /** `float(p)` up to this precision is single precision (MySQL: 24); null: `float` is double. */
+    singleFloatUpTo: number | null;
+    /** Any type name maps by the database's type affinity (SQLite), bare NUMERIC as a wide DECIMAL. */
+    byAffinity: boolean;
+  };
+
+  // --- the SQL console
+
+  readonly console: {
+    /** COPY reads and writes files of the database server, which the console refuses (PostgreSQL). */
+    refusesCopy: boolean;
+    /**
+     * In read-only mode, the first words that run inside a read-only transaction without an
+     * implicit commit (MySQL); null: the read-only transaction itself refuses every write.
+     */
+    readOnlyFirstWords: ReadonlySet<string> | null;
+    /** String and identifier escapes (`U&'…'`) can spell any word past a scan (PostgreSQL). */
+    unicodeEscapes: boolean;
+    /** A write in read-only mode is refused before it runs (SQLite), not by the database while running. */
+    refusesWritesUpFront: boolean;
+  };
 }

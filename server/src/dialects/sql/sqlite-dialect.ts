@@ -5,6 +5,7 @@ import { withSqliteLeanReads } from './sqlite-lean-reads';
 /** SQLite (better-sqlite3): one writer at a time, no row locks, checks in CREATE TABLE. */
 export const sqliteDialect: SqlDialect = {
   client: 'sqlite',
+  synchronous: true,
   // SQLite's LIKE ignores ASCII case already.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
   readRowOptions: (builder) => builder.options({ safeIntegers: true }),
@@ -38,6 +39,20 @@ export const sqliteDialect: SqlDialect = {
   prepareTextChecks: ensureSqliteRegexp,
   unsignedInType: false,
   hasEngines: false,
+  tableOptions: () => undefined,
   fullTextUsesFlag: true,
   textMaxChars: undefined,
+  literals: {
+    cast: null,
+    // Standard strings: a quote is doubled, nothing else is escaped.
+    quoted: /^'((?:[^']|'')*)'$/s,
+    unquote: (inner) => inner.replace(/''/g, "'"),
+  },
+  physicalTypes: { tinyIntOneIsBool: false, singleFloatUpTo: null, byAffinity: true },
+  console: {
+    refusesCopy: false,
+    readOnlyFirstWords: null,
+    unicodeEscapes: false,
+    refusesWritesUpFront: true,
+  },
 };

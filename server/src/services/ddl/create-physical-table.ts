@@ -1,3 +1,4 @@
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { Knex } from 'knex';
 import { engineOf } from './plan-table-change';
 import { unsignedChecks } from './physical-objects';
@@ -30,11 +31,7 @@ export const createPhysicalTable = (
   options: { name?: string; foreignKeys?: readonly ForeignKeyDecl[] } = {},
 ): Knex.SchemaBuilder =>
   db.schema.createTable(options.name ?? table.tableName, (t) => {
-    if (dialect === 'mysql') {
-      t.engine(engineOf(table.engine));
-      t.charset('utf8mb4');
-      t.collate('utf8mb4_unicode_ci');
-    }
+    sqlDialect(dialect).tableOptions(t, engineOf(table.engine));
     for (const column of table.columns) {
       declareColumn(t, column, dialect, { primary: column.indexType === 'PRIMARY' });
     }

@@ -1,3 +1,4 @@
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { Knex } from 'knex';
 import type { Client } from '../../config';
 import type { ScalarValue } from '../../query/query-types';
@@ -31,7 +32,7 @@ export const countChildren = async (
     .count({ [COUNT]: '*' })
     .whereIn(column, [...parents])
     .groupBy(column);
-  if (dialect === 'sqlite') builder.options({ safeIntegers: true });
+  sqlDialect(dialect).readRowOptions(builder);
   const rows: Record<string, unknown>[] = await builder;
   return rows.map((row) => ({ parent: row.parent, count: Number(row[COUNT]) }));
 };
@@ -73,6 +74,5 @@ export const readChildren = (
     .where(`${NUMBERED}.${POSITION}`, '<=', share)
     .orderBy([`${NUMBERED}.${POSITION}`, `${NUMBERED}.${foreignKey}`])
     .limit(total);
-  if (dialect === 'sqlite') builder.options({ safeIntegers: true });
-  return builder;
+  return sqlDialect(dialect).readRowOptions(builder);
 };

@@ -1,3 +1,4 @@
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { Client } from '../../config';
 
 /**
@@ -9,17 +10,12 @@ export const literalDefault = (raw: string | null, dialect: Client): string | nu
   if (raw === null) return null;
   let text = raw.trim();
   while (/^\(.*\)$/s.test(text)) text = text.slice(1, -1).trim();
-  if (dialect === 'pg') text = text.replace(/::[a-z_ ]+(\([\d, ]*\))?(\[\])?$/i, '').trim();
+  const { literals } = sqlDialect(dialect);
+  if (literals.cast) text = text.replace(literals.cast, '').trim();
   while (/^\(.*\)$/s.test(text)) text = text.slice(1, -1).trim();
   if (/^null$/i.test(text)) return null;
-  // MySQL escapes with backslashes too; SQLite and PostgreSQL (standard strings) only double quotes.
-  const quoted = (dialect === 'mysql' ? /^'((?:[^'\\]|''|\\.)*)'$/s : /^'((?:[^']|'')*)'$/s).exec(text);
-  if (quoted) {
-    const inner = quoted[1] ?? '';
-    return dialect === 'mysql'
-      ? inner.replace(/''/g, "'").replace(/\\(.)/g, '$1')
-      : inner.replace(/''/g, "'");
-  }
+  const quoted = literals.quoted.exec(text);
+  if (quoted) return literals.unquote(quoted[1] ?? '');
   if (/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) return text;
   if (/^(true|false)$/i.test(text)) return text.toLowerCase();
   return undefined;

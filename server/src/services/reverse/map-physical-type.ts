@@ -1,3 +1,4 @@
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { DataType } from '../../../../contract/index';
 import type { Client } from '../../config';
 
@@ -90,7 +91,13 @@ const BINARY = /^(blob|tinyblob|mediumblob|longblob|bytea|binary|varbinary|bit v
 const known = (base: string, args: number[], unsigned: boolean, dialect: Client): MappedType | undefined => {
   const integer = INTEGERS[base];
   if (integer) {
-    if (integer === 'TINYINT' && dialect === 'mysql' && args[0] === 1 && !unsigned) return plain('BOOL');
+    if (
+      integer === 'TINYINT' &&
+      sqlDialect(dialect).physicalTypes.tinyIntOneIsBool &&
+      args[0] === 1 &&
+      !unsigned
+    )
+      return plain('BOOL');
     return plain(integer, { unsigned });
   }
   switch (base) {
@@ -104,9 +111,11 @@ const known = (base: string, args: number[], unsigned: boolean, dialect: Client)
     case 'real':
     case 'float4':
       return plain('FLOAT');
-    case 'float':
-      // MySQL FLOAT is single precision; PostgreSQL and SQLite float mean double.
-      return plain(dialect === 'mysql' && (args[0] ?? 0) <= 24 ? 'FLOAT' : 'DOUBLE');
+    case 'float': {
+      // MySQL FLOAT is single precision up to float(24); PostgreSQL and SQLite float mean double.
+      const single = sqlDialect(dialect).physicalTypes.singleFloatUpTo;
+      return plain(single !== null && (args[0] ?? 0) <= single ? 'FLOAT' : 'DOUBLE');
+    }
     case 'double':
     case 'double precision':
     case 'float8':
@@ -200,10 +209,11 @@ const sqliteAffinity = (base: string, args: number[]): MappedType => {
 export const mapPhysicalType = (type: string, dialect: Client): MappedType => {
   const { base, args, unsigned } = parse(type);
   if (base.endsWith('[]')) return plain('TEXT', { fidelity: 'unknown', readOnly: true });
-  if (dialect === 'sqlite' && base === 'numeric' && args.length === 0)
+  const { byAffinity } = sqlDialect(dialect).physicalTypes;
+  if (byAffinity && base === 'numeric' && args.length === 0)
     return plain('DECIMAL', { precision: MAX_PRECISION, scale: MAX_SCALE, fidelity: 'approximate' });
   const found = known(base, args, unsigned, dialect);
   if (found) return found;
-  if (dialect === 'sqlite') return sqliteAffinity(base, args);
+  if (byAffinity) return sqliteAffinity(base, args);
   return plain('TEXT', { fidelity: 'unknown', readOnly: true });
 };

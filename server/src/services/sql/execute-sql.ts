@@ -1,3 +1,4 @@
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { DEFAULT_SQL_CONSOLE, DEFAULT_SQL_TIMEOUT_MS, type Client } from '../../config';
 import { bumpWriteVersion } from '../../db/write-versions';
 import { ApiException } from '../../errors/api-exception';
@@ -80,7 +81,7 @@ const toApiError = (
     // SQLite refuses a writing statement before it runs; the other databases say why they refused.
     return new ApiException(
       'SQL_READ_ONLY',
-      source.client === 'sqlite'
+      sqlDialect(source.client).console.refusesWritesUpFront
         ? sqlMessage('readOnlyStatement')
         : sqlMessage('readOnly', { message: error.message }),
     );

@@ -1,3 +1,4 @@
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { Client } from '../../config';
 import type { Localized } from '../../i18n/messages';
 import { sqlMessage } from '../../i18n/sql-messages';
@@ -14,27 +15,6 @@ const TRANSACTION_WORDS = new Set([
   'SAVEPOINT',
   'RELEASE',
   'XA',
-]);
-
-/**
- * First words MySQL / MariaDB can run inside a read-only transaction without an implicit commit.
- * Anything else (DDL, GRANT, LOCK TABLES, SET, CALL, LOAD DATA, …) may commit on its own, so
- * read-only mode refuses it up front; writes among these fail on the read-only transaction.
- */
-const MYSQL_READ_ONLY_SAFE = new Set([
-  'SELECT',
-  'WITH',
-  'VALUES',
-  'TABLE',
-  'SHOW',
-  'DESCRIBE',
-  'DESC',
-  'EXPLAIN',
-  'HELP',
-  'INSERT',
-  'UPDATE',
-  'DELETE',
-  'REPLACE',
 ]);
 
 const transactionKeyword = (words: readonly string[]): string | undefined => {
@@ -92,10 +72,12 @@ export const refusalOf = (
   if (keyword) return sqlMessage('transactionControl', { keyword });
   const first = words[0] ?? '';
   if (readOnly && PROCEDURAL.has(first)) return sqlMessage('readOnlyProcedure', { keyword: first });
-  if (dialect === 'pg' && first === 'COPY') return sqlMessage('copyUnsupported');
+  const sql = sqlDialect(dialect);
+  if (sql.console.refusesCopy && first === 'COPY') return sqlMessage('copyUnsupported');
   const file = FILE_ACCESS[dialect](words);
   if (file) return sqlMessage('serverFile', { keyword: file });
-  if (dialect === 'mysql' && readOnly && !MYSQL_READ_ONLY_SAFE.has(first)) {
+  const safe = sql.console.readOnlyFirstWords;
+  if (readOnly && safe && !safe.has(first)) {
     return sqlMessage('implicitCommit', { keyword: first || '?' });
   }
   return undefined;

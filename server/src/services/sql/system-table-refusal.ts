@@ -1,3 +1,4 @@
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { Client } from '../../config';
 import type { Localized } from '../../i18n/messages';
 import { securityMessage } from '../../i18n/security-messages';
@@ -56,7 +57,8 @@ export const systemTableRefusal = (
   dialect: Client,
   readOnly: boolean,
 ): Localized | undefined => {
-  if (dialect === 'pg' && UNICODE_ESCAPE.test(sql)) return securityMessage('dynamicSql', { keyword: 'U&' });
+  if (sqlDialect(dialect).console.unicodeEscapes && UNICODE_ESCAPE.test(sql))
+    return securityMessage('dynamicSql', { keyword: 'U&' });
   for (const [word] of sql.matchAll(WORD)) {
     const lower = word.toLowerCase();
     if (DYNAMIC[dialect].has(lower)) return securityMessage('dynamicSql', { keyword: word.toUpperCase() });
