@@ -82,6 +82,26 @@ export default tseslint.config(
     },
   },
   {
+    // Database differences live in dialects/: elsewhere the server asks the SqlDialect object.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/dialects/**', 'server/src/db/**', 'server/src/config.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'BinaryExpression[operator=/^[!=]==$/] > Literal[value=/^(pg|mysql|sqlite|postgres)$/]',
+          message:
+            'Ask the SqlDialect (sqlDialect(client), server/src/dialects/sql) instead of comparing database names.',
+        },
+        {
+          selector: 'SwitchCase > Literal[value=/^(pg|mysql|sqlite)$/]',
+          message:
+            'Ask the SqlDialect (sqlDialect(client), server/src/dialects/sql) instead of switching on database names.',
+        },
+      ],
+    },
+  },
+  {
     // A module never reaches itself through its imports (type-only imports do not count).
     files: ['src/**/*.{ts,tsx}', 'server/src/**/*.ts'],
     settings: {

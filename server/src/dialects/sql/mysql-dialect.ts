@@ -1,4 +1,13 @@
+import type { Knex } from 'knex';
 import type { SqlDialect } from './sql-dialect';
+
+/** Whether the connecting user holds FILE (server files through SQL). */
+const holdsFilePrivilege = async (knex: Knex): Promise<boolean> => {
+  const [rows] = (await knex.raw('SHOW GRANTS FOR CURRENT_USER()')) as [Record<string, string>[]];
+  return rows.some((row) =>
+    Object.values(row).some((grant) => /\b(ALL PRIVILEGES|FILE)\b.* ON \*\.\*/i.test(grant)),
+  );
+};
 
 const ENGINE_SQL = {
   InnoDB: 'ALTER TABLE ?? ENGINE = InnoDB',
@@ -56,6 +65,11 @@ export const mysqlDialect: SqlDialect = {
     unquote: (inner) => inner.replace(/''/g, "'").replace(/\\(.)/g, '$1'),
   },
   physicalTypes: { tinyIntOneIsBool: true, singleFloatUpTo: 24, byAffinity: false },
+  consoleAccount: async (knex) => ({
+    superuser: false,
+    privileged: false,
+    fileAccess: await holdsFilePrivilege(knex).catch(() => false),
+  }),
   console: {
     refusesCopy: false,
     // Anything else (DDL, GRANT, LOCK TABLES, SET, CALL, LOAD DATA…) may commit on its own, so

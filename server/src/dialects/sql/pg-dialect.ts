@@ -1,3 +1,4 @@
+import { preparePgConsoleRole } from './pg-console-role';
 import { MAX_IDENTIFIER_LENGTH } from '../derived-name';
 import { attachPgRowCount, foldPgRowCount, pgKeptCount } from '../row-count/pg-row-count';
 import type { SqlDialect } from './sql-dialect';
@@ -71,5 +72,9 @@ export const pgDialect: SqlDialect = {
     unquote: (inner) => inner.replace(/''/g, "'"),
   },
   physicalTypes: { tinyIntOneIsBool: false, singleFloatUpTo: null, byAffinity: false },
+  consoleAccount: async (knex, role, log) => ({
+    ...(await preparePgConsoleRole(knex, role, log)),
+    fileAccess: false,
+  }),
   console: { refusesCopy: true, readOnlyFirstWords: null, unicodeEscapes: true, refusesWritesUpFront: false },
 };

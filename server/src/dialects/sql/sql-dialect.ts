@@ -10,6 +10,25 @@ export interface IndexShape {
   hash?: boolean;
 }
 
+/** Where start-up tells what it did and what is unsafe. */
+export interface ConsoleLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
+/** Who the SQL console runs as on one data source, and what that account reaches. */
+export interface ConsoleAccount {
+  /** The role statements run under (PostgreSQL), when one can be used. */
+  role?: string;
+  /** The connecting account is a superuser of the database server. */
+  superuser: boolean;
+  /** It reaches server files, programs or other sessions (a superuser or a member of such roles). */
+  privileged: boolean;
+  /** It may read and write server files through SQL (MySQL's FILE privilege). */
+  fileAccess: boolean;
+}
+
 /**
  * Everything the services ask of one kind of database, in one object per kind (`sqlDialect`):
  * a service calls `sqlDialect(client).x(...)` and never compares client names itself. Adding a
@@ -125,6 +144,13 @@ export interface SqlDialect {
   };
 
   // --- the SQL console
+
+  /**
+   * Start-up: who the console's statements run as on this database, and what that account could
+   * reach beyond its tables. PostgreSQL creates or checks the console role (`role`: one the
+   * operator manages; unset: crudboard's own, when it may).
+   */
+  consoleAccount(knex: Knex, role: string | undefined, log: ConsoleLog): Promise<ConsoleAccount>;
 
   readonly console: {
     /** COPY reads and writes files of the database server, which the console refuses (PostgreSQL). */

@@ -49,6 +49,8 @@ export const sqliteDialect: SqlDialect = {
     unquote: (inner) => inner.replace(/''/g, "'"),
   },
   physicalTypes: { tinyIntOneIsBool: false, singleFloatUpTo: null, byAffinity: true },
+  // The console opens the file itself; ATTACH and load_extension are refused by its statement rules.
+  consoleAccount: async () => ({ superuser: false, privileged: false, fileAccess: false }),
   console: {
     refusesCopy: false,
     readOnlyFirstWords: null,

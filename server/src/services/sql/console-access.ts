@@ -1,9 +1,9 @@
-import type { Knex } from 'knex';
 import type { SqlConsoleConfig } from '../../config';
 import type { Localized } from '../../i18n/messages';
 import { sqlMessage } from '../../i18n/sql-messages';
 import type { DataSource } from '../../plugins/db';
-import { preparePgConsoleRole, type PgConsoleLog } from './pg-console-role';
+import type { ConsoleLog } from '../../dialects/sql/sql-dialect';
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 
 /** What the console runs as on one data source, decided at start-up. */
 export interface ConsoleAccess {
@@ -13,14 +13,6 @@ export interface ConsoleAccess {
   refusal?: Localized;
 }
 
-/** MySQL / MariaDB: whether the connecting user holds FILE (server files through the console). */
-const mysqlHasFile = async (knex: Knex): Promise<boolean> => {
-  const [rows] = (await knex.raw('SHOW GRANTS FOR CURRENT_USER()')) as [Record<string, string>[]];
-  return rows.some((row) =>
-    Object.values(row).some((grant) => /\b(ALL PRIVILEGES|FILE)\b.* ON \*\.\*/i.test(grant)),
-  );
-};
-
 /**
  * Start-up, per data source: on PostgreSQL the console role (see pg-console-role.ts); a superuser
  * connection with no usable console role turns the console off unless `allowSuperuser`. Logs
@@ -29,20 +21,16 @@ const mysqlHasFile = async (knex: Knex): Promise<boolean> => {
 export const prepareConsoleAccess = async (
   source: DataSource,
   config: SqlConsoleConfig,
-  log: PgConsoleLog,
+  log: ConsoleLog,
 ): Promise<ConsoleAccess> => {
   const fields = { dataSource: source.name };
-  if (source.client === 'mysql') {
-    if (await mysqlHasFile(source.knex).catch(() => false)) {
-      log.warn(
-        fields,
-        'SQL CONSOLE: the connecting MySQL/MariaDB user holds the FILE privilege; the console refuses file statements, but connect as a user without FILE (README, "Security")',
-      );
-    }
-    return {};
+  const found = await sqlDialect(source.client).consoleAccount(source.knex, config.role, log);
+  if (found.fileAccess) {
+    log.warn(
+      fields,
+      'SQL CONSOLE: the connecting MySQL/MariaDB user holds the FILE privilege; the console refuses file statements, but connect as a user without FILE (README, "Security")',
+    );
   }
-  if (source.client !== 'pg') return {};
-  const found = await preparePgConsoleRole(source.knex, config.role, log);
   if (found.role !== undefined) return { role: found.role };
   if (found.superuser) {
     log.error(

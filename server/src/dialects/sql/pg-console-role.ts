@@ -1,5 +1,6 @@
+import type { ConsoleLog } from './sql-dialect';
 import type { Knex } from 'knex';
-import { ensurePgRowCount } from '../../dialects/row-count/pg-row-count';
+import { ensurePgRowCount } from '../row-count/pg-row-count';
 import { quotePgIdentifier } from './quote-pg-identifier';
 
 /** The role crudboard creates for the console when the operator names none. */
@@ -25,11 +26,7 @@ const RETRYABLE = new Set(['40001', '40P01', 'XX000']);
 const ROW_COUNT_WARNING =
   'the row-count trigger functions belong to another role and could not be redefined: console writes to business tables may fail';
 
-export interface PgConsoleLog {
-  info(fields: object, message: string): void;
-  warn(fields: object, message: string): void;
-  error(fields: object, message: string): void;
-}
+export type PgConsoleLog = ConsoleLog;
 
 /** What the console may run as on one PostgreSQL data source. */
 export interface PgConsoleRole {

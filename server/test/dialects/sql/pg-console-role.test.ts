@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { preparePgConsoleRole, type PgConsoleLog } from '../../../src/services/sql/pg-console-role';
+import { preparePgConsoleRole, type PgConsoleLog } from '../../../src/dialects/sql/pg-console-role';
 import { describeEachDatabase, type TestEnvironment } from '../../helpers/test-databases';
 
 const quiet: PgConsoleLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
