@@ -70,6 +70,16 @@ export default tseslint.config(
               message:
                 'dialects/ is the floor layer: services, routes and plugins call it, never the reverse.',
             },
+            {
+              target: './src/lib',
+              from: ['./src/hooks', './src/components', './src/pages', './src/layout', './src/providers'],
+              message: 'src/lib holds pure rules: screens, hooks and providers use it, never the reverse.',
+            },
+            {
+              target: './src/components',
+              from: './src/pages',
+              message: 'Components are reused by pages; a component never imports a page.',
+            },
             { target: './contract', from: './src', message: 'contract/ imports nothing from either half.' },
             {
               target: './contract',
