@@ -1,5 +1,12 @@
 import type { ApiError, ErrorCode } from '../../../contract/index';
-import { errorMessage, fieldMessage, format, type Lang, type Localized } from '../i18n/messages';
+import {
+  errorMessage,
+  fieldMessage,
+  format,
+  type FieldMessageKey,
+  type Lang,
+  type Localized,
+} from '../i18n/messages';
 import { ApiException } from './api-exception';
 import { fieldErrors, type SchemaError } from './field-errors';
 import { isBadValueError } from './is-bad-value-error';
@@ -72,6 +79,18 @@ const fromApiException = (error: ApiException, lang: Lang): ErrorResponse => {
   return { status: error.status, body, headers: error.extras.headers ?? {}, unexpected: false };
 };
 
+/** A 400 whose one field error is a catalogue message. */
+const invalidField = (field: string, key: FieldMessageKey, lang: Lang): ErrorResponse => ({
+  status: 400,
+  body: {
+    code: 'VALIDATION_ERROR',
+    message: errorMessage('VALIDATION_ERROR', lang),
+    errors: { [field]: fieldMessage(key, lang) },
+  },
+  headers: {},
+  unexpected: false,
+});
+
 /**
  * Maps anything thrown while handling a request to the docs/api.md §0 error body. Only 4xx errors
  * keep their detail; everything else becomes a generic 500 carrying the request id.
@@ -93,28 +112,10 @@ export const toErrorResponse = (error: unknown, lang: Lang, requestId: string): 
     };
   }
   if (typeof framework.code === 'string' && INVALID_JSON_CODES.has(framework.code)) {
-    return {
-      status: 400,
-      body: {
-        code: 'VALIDATION_ERROR',
-        message: errorMessage('VALIDATION_ERROR', lang),
-        errors: { body: fieldMessage('invalidJson', lang) },
-      },
-      headers: {},
-      unexpected: false,
-    };
+    return invalidField('body', 'invalidJson', lang);
   }
   if (typeof framework.code === 'string' && UNSTORABLE_TEXT.has(framework.code)) {
-    return {
-      status: 400,
-      body: {
-        code: 'VALIDATION_ERROR',
-        message: errorMessage('VALIDATION_ERROR', lang),
-        errors: { text: fieldMessage('unstorableText', lang) },
-      },
-      headers: {},
-      unexpected: false,
-    };
+    return invalidField('text', 'unstorableText', lang);
   }
   const timeoutMs = queryTimeoutOf(error);
   if (timeoutMs !== null) {
@@ -125,16 +126,7 @@ export const toErrorResponse = (error: unknown, lang: Lang, requestId: string): 
     );
   }
   if (isBadValueError(error)) {
-    return {
-      status: 400,
-      body: {
-        code: 'VALIDATION_ERROR',
-        message: errorMessage('VALIDATION_ERROR', lang),
-        errors: { value: fieldMessage('badValue', lang) },
-      },
-      headers: {},
-      unexpected: false,
-    };
+    return invalidField('value', 'badValue', lang);
   }
   if (isConnectionError(error))
     return unavailable('DATABASE_UNAVAILABLE', RETRY_AFTER_SECONDS, lang, requestId);
