@@ -82,7 +82,7 @@ const orElse = async <T>(
 
 /**
  * docs/product.md §7 loading order: the table by name, its relations, the related tables, the form layouts,
- * then the value dialogs; then the inputs and list cells chosen per column.
+ * then the value dialogs with the inputs and list cells chosen per column.
  */
 export const loadBusinessTableMeta = async (
   providers: MetaProviders,
@@ -119,24 +119,24 @@ export const loadBusinessTableMeta = async (
           'form layouts',
           signal,
         );
-  const valueDialogs =
+  // The value dialogs and the chosen widgets are both column extension properties: asked together.
+  const [valueDialogs, widgets] =
     tableId === undefined
-      ? []
-      : await orElse(
-          () => listValueDialogs(providers.records, tableId, signal),
-          [] as ValueDialog[],
-          'value dialogs',
-          signal,
-        );
-  const widgets =
-    tableId === undefined
-      ? []
-      : await orElse(
-          () => listColumnWidgets(providers.records, tableId, { signal }),
-          [] as StoredWidget[],
-          'column widgets',
-          signal,
-        );
+      ? [[], []]
+      : await Promise.all([
+          orElse(
+            () => listValueDialogs(providers.records, tableId, signal),
+            [] as ValueDialog[],
+            'value dialogs',
+            signal,
+          ),
+          orElse(
+            () => listColumnWidgets(providers.records, tableId, { signal }),
+            [] as StoredWidget[],
+            'column widgets',
+            signal,
+          ),
+        ]);
   return { table, relations, relatedTables, layouts, valueDialogs, widgets: widgetChoices(widgets) };
 };
 
