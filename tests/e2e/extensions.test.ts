@@ -89,7 +89,7 @@ describe('shipped extensions in a real browser', () => {
       .locator('div[role=region]:has(table)')
       .first()
       .evaluate((grid) => grid.scrollTo({ left: grid.scrollWidth }));
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await screenshot(page, 'ext-column-widgets-designer');
 
     await page.goto(`${server.url}/crudboard/dataSource/primary/business/task`);
