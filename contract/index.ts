@@ -9,6 +9,7 @@ export * from './paging';
 export * from './query-limits';
 export * from './permissions';
 export * from './permission-match';
+export * from './grant-rule';
 export * from './record-key';
 export * from './sql-result';
 export * from './system-columns';

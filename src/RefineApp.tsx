@@ -13,14 +13,12 @@ import { useNotificationProvider } from './providers/notification-provider';
 import { staticResources } from './resources/staticResources';
 import { toTableResources } from './resources/toTableResources';
 import { useRegisteredTables } from './resources/useRegisteredTables';
-import { plannedScreens } from './routes/plannedScreens';
 
 const AppLayout = lazyPage(() => import('./layout/AppLayout').then((m) => m.AppLayout));
 const NotFoundPage = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
 const HomePage = lazyPage(() => import('./pages/home/HomePage').then((m) => m.HomePage));
 const AboutPage = lazyPage(() => import('./pages/about/AboutPage').then((m) => m.AboutPage));
 const SettingPage = lazyPage(() => import('./pages/setting/SettingPage').then((m) => m.SettingPage));
-const ComingSoonPage = lazyPage(() => import('./pages/ComingSoonPage').then((m) => m.ComingSoonPage));
 const TableListPage = lazyPage(() =>
   import('./pages/metadata/tables/TableListPage').then((m) => m.TableListPage),
 );
@@ -127,9 +125,6 @@ export const AppRoutes = () => (
       />
       {extensionRegistry.routes.map(({ path, component: Page }) => (
         <Route key={path} path={path.replace(/^\//, '')} element={<Page />} />
-      ))}
-      {plannedScreens.map((screen) => (
-        <Route key={screen.path} path={screen.path} element={<ComingSoonPage screen={screen} />} />
       ))}
       <Route path="*" element={<NotFoundPage />} />
     </Route>

@@ -30,6 +30,8 @@ export interface ColumnGridProps {
   onRemove: (rowKey: string) => void;
   /** Content of the 扩展属性 cell of a row. */
   renderExtension?: (row: ColumnDraft) => ReactNode;
+  /** Content of the 输入控件 / 显示方式 cells of a row. */
+  renderWidget?: (row: ColumnDraft, key: 'interface' | 'display') => ReactNode;
   /** Locked cells of stored columns, by column id. */
   locks?: ReadonlyMap<number, ColumnLock>;
 }
@@ -49,6 +51,7 @@ interface GridContext {
   onMove: (rowKey: string, direction: MoveDirection) => void;
   onRemove: (rowKey: string) => void;
   renderExtension?: (row: ColumnDraft) => ReactNode;
+  renderWidget?: (row: ColumnDraft, key: 'interface' | 'display') => ReactNode;
 }
 
 interface CellArgs {
@@ -295,6 +298,12 @@ const COLUMNS: GridColumn[] = [
   { key: 'displayable', width: 48, align: 'center', render: check('displayable') },
   { key: 'multipleValue', width: 48, align: 'center', render: check('multipleValue') },
   { key: 'description', width: 180, render: text('description') },
+  ...(['interface', 'display'] as const).map((key): GridColumn => ({
+    key,
+    width: 140,
+    render: ({ row, ctx }) =>
+      ctx.renderWidget?.(row, key) ?? <Typography.Text type="secondary">-</Typography.Text>,
+  })),
   {
     key: 'extension',
     width: 84,
@@ -388,6 +397,7 @@ export const ColumnGrid = ({
   onMove,
   onRemove,
   renderExtension,
+  renderWidget,
   locks,
 }: ColumnGridProps) => {
   const { t } = useTranslation();
@@ -419,8 +429,9 @@ export const ColumnGrid = ({
       onMove,
       onRemove,
       renderExtension,
+      renderWidget,
     };
-  }, [t, token, sequences, onCellChange, onMove, onRemove, renderExtension]);
+  }, [t, token, sequences, onCellChange, onMove, onRemove, renderExtension, renderWidget]);
 
   return (
     <div

@@ -2,6 +2,7 @@ import { Col, Row } from 'antd';
 import type { Relation, Table } from '../../contract';
 import { FormField } from '../fields/FormField';
 import type { ValueDialog } from '../lib/business-meta';
+import type { WidgetChoice } from '../lib/column-widgets';
 import type { FieldPath } from '../lib/field-errors';
 import type { FormMode } from '../lib/form-fields';
 import type { PlacedField } from '../lib/form-layout';
@@ -16,6 +17,8 @@ export interface RecordFieldsProps {
   dialogs?: readonly ValueDialog[];
   /** Required fields are checked only when this holds (an optional one-to-one child being filled). */
   requiredIf?: () => boolean;
+  /** The inputs chosen per column in the table designer, by column id. */
+  widgets?: ReadonlyMap<number, WidgetChoice>;
 }
 
 /** The inputs of one record on the 24-column grid (phones: one per row). */
@@ -27,6 +30,7 @@ export const RecordFields = ({
   relatedTables,
   dialogs,
   requiredIf,
+  widgets,
 }: RecordFieldsProps) => (
   <Row gutter={16}>
     {fields.map((field) => {
@@ -42,6 +46,7 @@ export const RecordFields = ({
             relatedTable={target ? relatedTables?.[target] : undefined}
             dialog={dialogs?.find((dialog) => dialog.columnId === field.column.id)}
             requiredIf={requiredIf}
+            interfaceId={field.column.id === undefined ? undefined : widgets?.get(field.column.id)?.interface}
           />
         </Col>
       );

@@ -63,6 +63,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { DataLossDialog } from './DataLossDialog';
 import { PageContainer } from './PageContainer';
 import { TableChangeSummary } from './TableChangeSummary';
+import { useColumnWidgetSettings } from './ColumnWidgetSettings';
 import { useValueDialogSettings } from './ValueDialogSettings';
 
 export interface TableDesignerProps {
@@ -113,6 +114,7 @@ export const TableDesigner = ({ table }: TableDesignerProps) => {
   const refused = useRef<Table | null>(null);
 
   const extensions = useValueDialogSettings(table);
+  const widgets = useColumnWidgetSettings(table);
   // Every sequence, for the 序列号 picker of the column grid.
   const sequences = useList<Sequence>({
     resource: 'sequences',
@@ -377,6 +379,7 @@ export const TableDesigner = ({ table }: TableDesignerProps) => {
             onRemove={onRemove}
             locks={locks}
             renderExtension={extensions.renderExtension}
+            renderWidget={widgets.renderWidget}
           />
         </Card>
         <Flex justify="flex-end" gap={token.marginXS}>

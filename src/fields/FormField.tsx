@@ -8,6 +8,8 @@ import type { FormFieldSpec, FormMode } from '../lib/form-fields';
 import { isBlank } from '../lib/field-values';
 import { isNumericType, numberIssue, numberSpec } from '../lib/number-range';
 import { pickedRecords } from '../lib/record-payload';
+import { extensionRegistry } from '../extensions/registry';
+import { chosenWidget } from '../lib/column-widgets';
 import { fieldTypeFor } from './registry';
 import { RelationInput } from './RelationInput';
 import { ValueDialogButton } from './ValueDialogButton';
@@ -25,9 +27,14 @@ export interface FormFieldProps {
   bare?: boolean;
   /** A required field is checked only when this holds (an optional one-to-one child being filled). */
   requiredIf?: () => boolean;
+  /** The id of the input chosen for the column in the table designer (none: the data type's). */
+  interfaceId?: string;
 }
 
-/** The input of one column in a record form: by relation, value dialog or data type, with its rules. */
+/**
+ * The input of one column in a record form: by relation, value dialog, the input chosen in the
+ * designer or the data type, with its rules.
+ */
 export const FormField = ({
   field,
   mode,
@@ -37,12 +44,13 @@ export const FormField = ({
   dialog,
   bare,
   requiredIf,
+  interfaceId,
 }: FormFieldProps) => {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const { column, readOnly, required } = field;
   const label = column.caption || column.name;
-  const type = fieldTypeFor(field);
+  const type = fieldTypeFor(field, chosenWidget(extensionRegistry.interfaces, interfaceId, column.dataType));
   const rules: Rule[] = [];
   if (required) {
     const message = t('businessForm.required', { field: label });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { isDataType, UnknownDataTypeError, type Column, type DataType } from '../../contract';
+import type { FieldInterface } from '../extensions/defineExtension';
 import type { FieldKind } from '../lib/field-kinds';
 import { toFormValue, toWireValue } from '../lib/field-values';
 import { AttachmentInput } from './AttachmentInput';
@@ -64,6 +65,21 @@ export const FIELD_KINDS: Record<FieldKind, FieldType> = {
   permissionCodes: type(PermissionCodesInput),
 };
 
-/** The field type of a form field: its kind's, else its data type's. */
-export const fieldTypeFor = (field: { kind?: FieldKind; column: Pick<Column, 'dataType'> }): FieldType =>
-  field.kind ? FIELD_KINDS[field.kind] : fieldTypeOf(field.column.dataType);
+/**
+ * The field type of a form field: its kind's, else the input chosen for the column in the table
+ * designer (an extension's interface, see column-widgets), else its data type's.
+ */
+export const fieldTypeFor = (
+  field: { kind?: FieldKind; column: Pick<Column, 'dataType'> },
+  chosen?: FieldInterface,
+): FieldType => {
+  if (field.kind) return FIELD_KINDS[field.kind];
+  if (chosen) {
+    return {
+      Input: chosen.Input,
+      toForm: chosen.toForm ?? toFormValue,
+      toWire: chosen.toWire ?? toWireValue,
+    };
+  }
+  return fieldTypeOf(field.column.dataType);
+};

@@ -3,11 +3,13 @@ import { useCallback } from 'react';
 import type { Relation, Table } from '../../contract';
 import { useDataProvider, type DataProvider } from '@refinedev/core';
 import type { FormLayout, ValueDialog } from '../lib/business-meta';
+import { widgetChoices, type StoredWidget, type WidgetChoice } from '../lib/column-widgets';
 import { statusOf } from '../lib/http-error';
 import {
   getTableByName,
   listFormLayouts,
   listMyTables,
+  listColumnWidgets,
   listRelationsFromTable,
   listValueDialogs,
 } from '../providers/system-records';
@@ -23,6 +25,8 @@ export interface BusinessTableMeta {
   relatedTables: Record<string, Table>;
   layouts: FormLayout[];
   valueDialogs: ValueDialog[];
+  /** The input and list cell chosen per column in the designer, by column id (none: built-in). */
+  widgets: ReadonlyMap<number, WidgetChoice>;
 }
 
 const sameName = (table: Table, name: string): boolean => {
@@ -78,7 +82,7 @@ const orElse = async <T>(
 
 /**
  * docs/product.md §7 loading order: the table by name, its relations, the related tables, the form layouts,
- * then the value dialogs.
+ * then the value dialogs with the inputs and list cells chosen per column.
  */
 export const loadBusinessTableMeta = async (
   providers: MetaProviders,
@@ -115,16 +119,25 @@ export const loadBusinessTableMeta = async (
           'form layouts',
           signal,
         );
-  const valueDialogs =
+  // The value dialogs and the chosen widgets are both column extension properties: asked together.
+  const [valueDialogs, widgets] =
     tableId === undefined
-      ? []
-      : await orElse(
-          () => listValueDialogs(providers.records, tableId, signal),
-          [] as ValueDialog[],
-          'value dialogs',
-          signal,
-        );
-  return { table, relations, relatedTables, layouts, valueDialogs };
+      ? [[], []]
+      : await Promise.all([
+          orElse(
+            () => listValueDialogs(providers.records, tableId, signal),
+            [] as ValueDialog[],
+            'value dialogs',
+            signal,
+          ),
+          orElse(
+            () => listColumnWidgets(providers.records, tableId, { signal }),
+            [] as StoredWidget[],
+            'column widgets',
+            signal,
+          ),
+        ]);
+  return { table, relations, relatedTables, layouts, valueDialogs, widgets: widgetChoices(widgets) };
 };
 
 /** Under the tables' query key, so that saving a table in the designer refreshes it too. */

@@ -1,10 +1,4 @@
-import {
-  BUSINESS_ACTIONS,
-  SUPER_ADMIN_ROLE,
-  hasAnyPermission,
-  holdsSuperAdmin,
-  type BusinessAction,
-} from '../../contract';
+import { BUSINESS_ACTIONS, codesNotHeld, mayGrant as grantRule, type BusinessAction } from '../../contract';
 import type { UserAccess } from './permission';
 
 /** The action columns of the business grid: each action, then `*` (every action). */
@@ -78,10 +72,13 @@ export const otherCodes = (
 };
 
 /**
- * Whether the signed-in user may grant a code: the super admin may grant anything, others only
- * codes their own authorities cover, and never the super-admin role.
+ * Whether the signed-in user may grant a code, by the grant rule the server applies (contract
+ * `mayGrant`): the super admin may grant anything, others only codes their own authorities cover,
+ * and never the super-admin role.
  */
-export const mayGrant = (access: UserAccess, code: string): boolean => {
-  if (access.isSuperAdmin || holdsSuperAdmin(access.authorities)) return true;
-  return code !== SUPER_ADMIN_ROLE && hasAnyPermission(access.authorities, [code]);
-};
+export const mayGrant = (access: UserAccess, code: string): boolean =>
+  grantRule(access.authorities, code, access.isSuperAdmin);
+
+/** The codes an edit from `previous` to `next` grants that the signed-in user does not hold. */
+export const notHeldCodes = (access: UserAccess, previous: unknown, next: unknown): string[] =>
+  codesNotHeld(access.authorities, previous, next, access.isSuperAdmin);

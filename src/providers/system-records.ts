@@ -8,6 +8,13 @@ import {
   type ValueDialogInput,
 } from '../lib/column-ext-property';
 import {
+  parseStoredWidgets,
+  WIDGET_KEYS,
+  widgetRecord,
+  type StoredWidget,
+  type WidgetKey,
+} from '../lib/column-widgets';
+import {
   parseFormLayouts,
   parseValueDialogs,
   type FormLayout,
@@ -26,6 +33,7 @@ import { runCustom } from './custom-calls';
  */
 
 const eq = (field: string, value: string | number) => ({ field, operator: 'eq' as const, value });
+const oneOf = (field: string, value: readonly string[]) => ({ field, operator: 'in' as const, value });
 
 interface ReadOptions {
   signal?: AbortSignal | undefined;
@@ -37,7 +45,7 @@ interface ReadOptions {
 const allRecords = async (
   records: DataProvider,
   resource: string,
-  filters: ReturnType<typeof eq>[],
+  filters: (ReturnType<typeof eq> | ReturnType<typeof oneOf>)[],
   { signal, sorters = [], checked = false }: ReadOptions = {},
 ): Promise<BusinessRecord[]> => {
   const { data } = await records.getList<BaseRecord>({
@@ -132,6 +140,50 @@ export const saveValueDialog = async (
 
 export const removeValueDialog = async (records: DataProvider, id: number): Promise<void> => {
   await records.deleteOne({ resource: 'columnExtProperty', id, meta: { isSoftDelete: false } });
+};
+
+/** The chosen inputs and list cells of a table's columns (`columnExtProperty`, keys `interface` / `display`). */
+export const listColumnWidgets = async (
+  records: DataProvider,
+  tableId: number,
+  options: ReadOptions = {},
+): Promise<StoredWidget[]> =>
+  parseStoredWidgets(
+    await allRecords(
+      records,
+      'columnExtProperty',
+      [eq('tableId', tableId), oneOf('key', WIDGET_KEYS)],
+      options,
+    ),
+  );
+
+/**
+ * Stores a column's choice: a new record, the stored one changed, or (no id: the built-in one)
+ * the stored one removed.
+ */
+export const saveColumnWidget = async (
+  records: DataProvider,
+  target: { recordId?: number; tableId: number; columnId: number; key: WidgetKey },
+  id: string | undefined,
+): Promise<void> => {
+  if (id === undefined) {
+    if (target.recordId !== undefined)
+      await records.deleteOne({
+        resource: 'columnExtProperty',
+        id: target.recordId,
+        meta: { isSoftDelete: false },
+      });
+    return;
+  }
+  const record = widgetRecord(target.tableId, target.columnId, target.key, id);
+  if (target.recordId === undefined)
+    await records.create({ resource: 'columnExtProperty', variables: record });
+  else
+    await records.update({
+      resource: 'columnExtProperty',
+      id: target.recordId,
+      variables: { value: record.value },
+    });
 };
 
 /** Where a layout is stored: its `tableFormBuilder` record (when one exists) and what it is for. */

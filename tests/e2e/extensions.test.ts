@@ -71,4 +71,38 @@ describe('shipped extensions in a real browser', () => {
     await page.waitForURL(/\/business\/task\/\d+$/);
     expect(errors).toEqual([]);
   });
+
+  it('shows the lane tag and lane input chosen for a column in the table designer', async () => {
+    const table = await api.call<{ id: number }>('GET', '/metadata/tables/name/task');
+    const { page, errors } = await signedInPage(browser, server.url, server.adminPassword);
+    await page.goto(`${server.url}/crudboard/dataSource/primary/metadata/tables/${table.id}`);
+    const pick = async (label: string, option: string) => {
+      const select = page.getByRole('combobox', { name: label, exact: true });
+      await expect.poll(() => select.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await page.locator('.ant-select').filter({ has: select }).locator('.ant-select-selector').click();
+      await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+      await page.getByText('字段控件已保存').waitFor();
+    };
+    await pick('显示方式 状态', '看板泳道标签');
+    await pick('输入控件 状态', '看板泳道输入');
+    await page
+      .locator('div[role=region]:has(table)')
+      .first()
+      .evaluate((grid) => grid.scrollTo({ left: grid.scrollWidth }));
+    await page.evaluate('window.scrollTo(0, 0)');
+    await screenshot(page, 'ext-column-widgets-designer');
+
+    await page.goto(`${server.url}/crudboard/dataSource/primary/business/task`);
+    const tags = page.locator('.ant-table-tbody .ant-tag');
+    await expect
+      .poll(() => tags.allInnerTexts(), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(['open', 'done']));
+    await screenshot(page, 'ext-column-widgets-list');
+
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().getByText('编辑').click();
+    await page.waitForURL(/\/business\/task\/\d+$/);
+    await page.getByTestId('lane-dot').waitFor();
+    await screenshot(page, 'ext-column-widgets-form');
+    expect(errors).toEqual([]);
+  });
 });

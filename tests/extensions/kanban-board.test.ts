@@ -3,6 +3,7 @@ import type { Column } from '../../contract';
 import {
   defaultGroup,
   groupableColumns,
+  laneColor,
   kanbanPath,
   titleColumn,
   toLanes,
@@ -62,5 +63,27 @@ describe('kanban board', () => {
 
   it('links to the board of a table', () => {
     expect(kanbanPath('my db', 'order items')).toBe('/dataSource/my%20db/ext/kanban/order%20items');
+  });
+});
+
+describe('laneColor', () => {
+  it('gives a value the same colour every time, and no value none', () => {
+    expect(laneColor('进行中')).toBe(laneColor('进行中'));
+    expect([
+      'blue',
+      'green',
+      'orange',
+      'purple',
+      'cyan',
+      'magenta',
+      'gold',
+      'geekblue',
+      'volcano',
+      'lime',
+    ]).toContain(laneColor('进行中'));
+    expect(new Set(['待办', '进行中', '完成', 'a', 'b', 'c'].map(laneColor)).size).toBeGreaterThan(1);
+    expect(laneColor(true)).toBe(laneColor('true'));
+    expect(laneColor('')).toBeUndefined();
+    expect(laneColor(null)).toBeUndefined();
   });
 });

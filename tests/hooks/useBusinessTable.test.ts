@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 describe('loadBusinessTableMeta (docs/product.md §7 order)', () => {
-  it('loads table, relations, related tables, layouts and value dialogs in that order', async () => {
+  it('loads table, relations, related tables, layouts, value dialogs and column widgets in that order', async () => {
     server.on('GET', '/metadata/tables/name/order', { data: order });
     server.on('GET', '/metadata/tablerelations/fromTable/name/order', { data: [relation, relation] });
     server.on('GET', '/metadata/tables/name/customer', { data: customer });
@@ -49,7 +49,10 @@ describe('loadBusinessTableMeta (docs/product.md §7 order)', () => {
       data: [{ id: 1, tableId: 3, device: 'pc', type: 'list', body: '[{"columnId":31}]' }],
     });
     server.on('GET', '/business/columnExtProperty', {
-      data: [{ columnId: 31, key: 'valueDialog', value: '{"name":"n","url":"/u"}' }],
+      data: [
+        { columnId: 31, key: 'valueDialog', value: '{"name":"n","url":"/u"}' },
+        { id: 7, columnId: 31, key: 'display', value: '{"id":"kanban-tag"}' },
+      ],
     });
     const meta = await loadBusinessTableMeta('order');
     expect(server.requests.map((r) => r.url)).toEqual([
@@ -57,6 +60,7 @@ describe('loadBusinessTableMeta (docs/product.md §7 order)', () => {
       '/metadata/tablerelations/fromTable/name/order',
       '/metadata/tables/name/customer',
       '/business/tableFormBuilder',
+      '/business/columnExtProperty',
       '/business/columnExtProperty',
     ]);
     expect(server.sent('GET', '/business/tableFormBuilder')[0]?.params).toEqual({
@@ -75,17 +79,31 @@ describe('loadBusinessTableMeta (docs/product.md §7 order)', () => {
     expect(meta.layouts).toEqual([
       { id: 1, tableId: 3, device: 'pc', type: 'list', body: [{ columnId: 31 }] },
     ]);
+    expect(server.sent('GET', '/business/columnExtProperty')[1]?.params).toEqual({
+      tableId: '3',
+      key: 'interface,display',
+      offset: '0',
+      limit: String(MAX_LIMIT),
+    });
     expect(meta.valueDialogs).toEqual([{ columnId: 31, name: 'n', url: '/u' }]);
+    expect(meta.widgets).toEqual(new Map([[31, { display: 'kanban-tag' }]]));
   });
 
-  it('treats failed layouts, value dialogs and relations as empty, with a warning', async () => {
+  it('treats failed layouts, value dialogs, column widgets and relations as empty, with a warning', async () => {
     server.on('GET', '/metadata/tables/name/order', { data: order });
     server.on('GET', '/metadata/tablerelations/fromTable/name/order', { status: 500, data: {} });
     server.on('GET', '/business/tableFormBuilder', { status: 404, data: { message: 'no' } });
     server.on('GET', '/business/columnExtProperty', { status: 403, data: { message: 'no' } });
     const meta = await loadBusinessTableMeta('order');
-    expect(meta).toEqual({ table: order, relations: [], relatedTables: {}, layouts: [], valueDialogs: [] });
-    expect(console.warn).toHaveBeenCalledTimes(3);
+    expect(meta).toEqual({
+      table: order,
+      relations: [],
+      relatedTables: {},
+      layouts: [],
+      valueDialogs: [],
+      widgets: new Map(),
+    });
+    expect(console.warn).toHaveBeenCalledTimes(4);
   });
 
   it('fails when the table cannot be loaded and the user does not have it either', async () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { GRANT_CASES } from '../../contract/grant-cases';
 import {
   businessCodeRows,
   joinCodes,
   mayGrant,
+  notHeldCodes,
   otherCodes,
   parseCodes,
   withCode,
@@ -65,6 +67,18 @@ describe('businessCodeRows / otherCodes', () => {
         rows,
       ),
     ).toEqual(['business:gone:read', 'file:*']);
+  });
+});
+
+describe('notHeldCodes (the shared grant cases)', () => {
+  it.each(GRANT_CASES)('$name', ({ authorities, previous, next, notHeld }) => {
+    const access = { isSuperAdmin: false, authorities };
+    expect(notHeldCodes(access, previous, next)).toEqual(notHeld);
+    // the editors disable exactly the added codes mayGrant refuses
+    const before = parseCodes(previous);
+    expect(parseCodes(next).filter((code) => !before.includes(code) && !mayGrant(access, code))).toEqual(
+      notHeld,
+    );
   });
 });
 

@@ -1,6 +1,8 @@
 import { lazyPage } from '../../components/lazyPage';
 import { defineExtension } from '../defineExtension';
 import { KanbanButton } from './KanbanButton';
+import { LaneInput } from './LaneInput';
+import { LaneTag } from './LaneTag';
 
 const KanbanPage = lazyPage(() => import('./KanbanPage').then((m) => m.KanbanPage));
 
@@ -9,6 +11,23 @@ export default defineExtension({
   name: 'kanban',
   routes: [{ path: '/dataSource/:dataSource/ext/kanban/:tableName', component: KanbanPage }],
   slots: { list: { extraActions: KanbanButton } },
+  // Chosen per column in the table designer: a lane's value as its coloured tag, and typed with a dot of that colour.
+  displays: [
+    {
+      id: 'kanban-lane-tag',
+      label: { 'zh-CN': '看板泳道标签', 'en-US': 'Board lane tag' },
+      types: ['CHAR', 'VARCHAR', 'BOOL'],
+      render: (value) => <LaneTag value={value} />,
+    },
+  ],
+  fields: [
+    {
+      id: 'kanban-lane-input',
+      label: { 'zh-CN': '看板泳道输入', 'en-US': 'Board lane input' },
+      types: ['CHAR', 'VARCHAR'],
+      Input: LaneInput,
+    },
+  ],
   locales: {
     'zh-CN': {
       title: '看板',

@@ -68,3 +68,26 @@ export const titleColumn = (columns: readonly Column[], group: string, keyNames:
 /** The board's path for a table. */
 export const kanbanPath = (dataSource: string, table: string): string =>
   `/dataSource/${encodeURIComponent(dataSource)}/ext/kanban/${encodeURIComponent(table)}`;
+
+/** Tag colours of lanes (antd preset names). */
+const LANE_COLORS = [
+  'blue',
+  'green',
+  'orange',
+  'purple',
+  'cyan',
+  'magenta',
+  'gold',
+  'geekblue',
+  'volcano',
+  'lime',
+];
+
+/** The colour of a lane value: the same value always gets the same colour; no value gets none. */
+export const laneColor = (value: unknown): string | undefined => {
+  const text = laneValue(value);
+  if (text === '') return undefined;
+  let hash = 0;
+  for (const char of text) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return LANE_COLORS[hash % LANE_COLORS.length];
+};

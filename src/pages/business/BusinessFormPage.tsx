@@ -59,6 +59,7 @@ const RecordEditor = (props: RecordFormOptions) => {
             toOne={model.toOne}
             relatedTables={meta.relatedTables}
             dialogs={meta.valueDialogs}
+            widgets={meta.widgets}
           />
           <FormFieldSlots at="after" {...slotProps} />
         </>

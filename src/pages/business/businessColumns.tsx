@@ -11,7 +11,10 @@ import {
   relationsByColumn,
   type CellLabels,
 } from '../../lib/business-cells';
+import { chosenWidget, type WidgetChoice } from '../../lib/column-widgets';
 import { downloadHref } from '../../lib/download-url';
+import type { FieldDisplay } from '../../extensions/defineExtension';
+import { extensionRegistry } from '../../extensions/registry';
 
 /** Default width of a data column; text beyond it is cut with an ellipsis. */
 export const DATA_COLUMN_WIDTH = 160;
@@ -21,9 +24,13 @@ const renderer = (
   relation: Relation | undefined,
   relatedTable: Table | undefined,
   labels: CellLabels & { view: string },
+  display: FieldDisplay | undefined,
 ) => {
   if (relation) {
     return (_: unknown, record: BusinessRecord) => relationCellText(record, column, relation, relatedTable);
+  }
+  if (display) {
+    return (value: unknown, record: BusinessRecord) => display.render(value, record, column);
   }
   if (column.dataType === 'ATTACHMENT') {
     return (value: unknown) => {
@@ -41,13 +48,17 @@ const renderer = (
 
 /**
  * The data columns of a business list (docs/product.md §2, §5): the pc list layout's columns or all of them,
- * passwords and full-text left out, each with its one cheap renderer built once per table.
+ * passwords and full-text left out, each with its one cheap renderer built once per table: the
+ * relation's text, else the list cell chosen for the column in the table designer, else the data type's.
  */
 export const businessColumns = (
   meta: BusinessTableMeta,
   labels: CellLabels & { view: string },
+  displays: ReadonlyMap<string, FieldDisplay> = extensionRegistry.displays,
 ): TableColumnsType<BusinessRecord> => {
   const relations = relationsByColumn(meta.relations);
+  const choice = (column: Column): WidgetChoice | undefined =>
+    column.id === undefined ? undefined : meta.widgets?.get(column.id);
   return listColumns(meta.table, meta.layouts).map((column) => {
     const relation = relations.get(column.name);
     const relatedTable = relation ? meta.relatedTables[relation.toTable.name ?? ''] : undefined;
@@ -58,7 +69,13 @@ export const businessColumns = (
       width: dataTypeTraits(column.dataType).cellWidth,
       ellipsis: true,
       align: dataTypeTraits(column.dataType).numeric && !relation ? ('right' as const) : undefined,
-      render: renderer(column, relation, relatedTable, labels),
+      render: renderer(
+        column,
+        relation,
+        relatedTable,
+        labels,
+        chosenWidget(displays, choice(column)?.display, column.dataType),
+      ),
     };
   });
 };

@@ -134,14 +134,16 @@ describe('BusinessListPage', () => {
   it('loads metadata in order, then the first page of 10 live records', async () => {
     await open();
     const urls = server.requests.map((r) => r.url).filter((u) => u !== '/business/config');
-    expect(urls.slice(0, 5)).toEqual([
+    expect(urls.slice(0, 6)).toEqual([
       '/metadata/tables/name/product',
       '/metadata/tablerelations/fromTable/name/product',
       '/metadata/tables/name/category',
       '/business/tableFormBuilder',
+      // value dialogs, then the inputs and list cells chosen per column
+      '/business/columnExtProperty',
       '/business/columnExtProperty',
     ]);
-    expect(urls.slice(5).sort()).toEqual(['/business/product', '/business/product/count']);
+    expect(urls.slice(6).sort()).toEqual(['/business/product', '/business/product/count']);
     expect(lastList()).toEqual({ offset: '0', limit: '10', isDeleted: 'false' });
     expect(server.sent('GET', '/business/product/count')[0]?.params).toEqual({ isDeleted: 'false' });
     expect(screen.getByText('共 25 条记录 第 1 / 3 页')).toBeInTheDocument();

@@ -1,5 +1,5 @@
-import { SUPER_ADMIN_ROLE } from '../../../../contract/index';
-import { hasPermission, isSuperAdmin } from '../../auth/permission';
+import { codesNotHeld, grantCodesOf, mayGrant, SUPER_ADMIN_ROLE } from '../../../../contract/index';
+import { isSuperAdmin } from '../../auth/permission';
 import { SYSTEM } from '../../db/table-names';
 import { toBool } from '../../db/values';
 import { ApiException } from '../../errors/api-exception';
@@ -10,27 +10,25 @@ import { forbidden } from './rule-errors';
 
 /** The permission codes of a comma-separated list, each once. */
 export const codesOf = (permissions: unknown): string[] =>
-  typeof permissions === 'string'
-    ? [...new Set(permissions.split(',').map((code) => code.trim()))].filter((code) => code !== '')
-    : [];
-
-/** Codes in `next` that `previous` did not hold: what an edit grants. */
-export const added = (previous: unknown, next: unknown): string[] => {
-  const before = new Set(codesOf(previous));
-  return codesOf(next).filter((code) => !before.has(code));
-};
+  typeof permissions === 'string' ? grantCodesOf(permissions) : [];
 
 export const sameId = (a: unknown, b: unknown): boolean =>
   a !== null && a !== undefined && b !== null && b !== undefined && String(a) === String(b);
 
-/** 403 unless the editor holds every permission code it grants (docs/api.md §6); the super admin holds all. */
-export const assertHolds = (write: WriteContext, codes: readonly string[]): void => {
-  if (isSuperAdmin(write.authorities)) return;
-  const missing = codes.filter(
-    (code) => code === SUPER_ADMIN_ROLE || !hasPermission(write.authorities, code),
-  );
+const refuseNotHeld = (missing: readonly string[]): void => {
   if (missing.length > 0) throw forbidden('grantNotHeld', { codes: missing.join(', ').slice(0, 300) });
 };
+
+/**
+ * 403 unless the editor holds every permission code an edit from `previous` to `next` grants, by
+ * the shared grant rule (`codesNotHeld`, docs/permissions.md); the super admin holds all.
+ */
+export const assertGrants = (write: WriteContext, previous: unknown, next: unknown): void =>
+  refuseNotHeld(codesNotHeld(write.authorities, codesOf(previous), codesOf(next)));
+
+/** 403 unless the editor holds every one of `codes` (a new record grants all its codes). */
+export const assertHolds = (write: WriteContext, codes: readonly string[]): void =>
+  refuseNotHeld(codesNotHeld(write.authorities, [], codes));
 
 /** Ids among `userIds` that hold the super-admin role. */
 const superAdminUsers = async (write: WriteContext, userIds: readonly unknown[]): Promise<Set<string>> => {
@@ -70,9 +68,7 @@ export const assertMayGrantRole = async (write: WriteContext, roleId: unknown): 
 export const assertHoldsUserCodes = async (write: WriteContext, userId: number | string): Promise<void> => {
   if (isSuperAdmin(write.authorities)) return;
   const codes = (await loadUserRoleGrants(write.db, userId)).flatMap((role) => codesOf(role.permissions));
-  const missing = [...new Set(codes)].filter(
-    (code) => code === SUPER_ADMIN_ROLE || !hasPermission(write.authorities, code),
-  );
+  const missing = [...new Set(codes)].filter((code) => !mayGrant(write.authorities, code));
   if (missing.length > 0) {
     throw new ApiException(
       'FORBIDDEN',

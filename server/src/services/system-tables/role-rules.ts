@@ -1,7 +1,7 @@
 import { SUPER_ADMIN_ROLE } from '../../../../contract/index';
 import { SYSTEM } from '../../db/table-names';
 import { systemTableMessage } from '../../i18n/system-table-messages';
-import { added, assertHolds, codesOf } from './grant-checks';
+import { assertGrants, assertHolds, codesOf } from './grant-checks';
 import { changes, checkFields } from './field-checks';
 import { conflict } from './rule-errors';
 import { superAdminRemains } from './super-admin-remains';
@@ -30,7 +30,7 @@ export const roleRules: SystemTableRules = {
     ) {
       throw conflict('superAdminRole');
     }
-    assertHolds(write, added(current.permissions, values.permissions));
+    assertGrants(write, current.permissions, values.permissions);
   },
   beforeDelete: async ({ write, keys }) => {
     if (keys.length === 0) return;

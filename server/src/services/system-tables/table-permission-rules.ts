@@ -1,4 +1,4 @@
-import { added, assertHolds, codesOf } from './grant-checks';
+import { assertGrants, assertHolds, codesOf } from './grant-checks';
 import { changes, checkFields } from './field-checks';
 import type { SystemTableRules } from './system-table-rules';
 
@@ -16,7 +16,7 @@ export const tablePermissionRules: SystemTableRules = {
   },
   beforeUpdate: ({ write, current, values, path }) => {
     checkColumns(values, path);
-    assertHolds(write, added(current.permissions, values.permissions));
+    assertGrants(write, current.permissions, values.permissions);
     if (changes(current, values, 'roleId'))
       assertHolds(write, codesOf(values.permissions ?? current.permissions));
   },

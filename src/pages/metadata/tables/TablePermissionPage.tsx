@@ -22,7 +22,13 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { BUSINESS_ACTIONS, businessPermission, type Column, type Table } from '../../../../contract';
+import {
+  BUSINESS_ACTIONS,
+  businessPermission,
+  type BusinessAction,
+  type Column,
+  type Table,
+} from '../../../../contract';
 import { getTablePermission, listRoles, saveTablePermission } from '../../../providers/system-records';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { PageContainer } from '../../../components/PageContainer';
@@ -111,7 +117,10 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
     action,
     code: businessPermission(table.name, action),
   }));
-  const grantable = (code: string, checked: boolean) => checked || mayGrant(access, code);
+  // The grant rule: codes the stored record already has may stay (and be ticked again); others
+  // only when the user holds them.
+  const grantable = (action: BusinessAction, code: string) =>
+    draft.actions[action] || initial.actions[action] || mayGrant(access, code);
   const tickedActions = BUSINESS_ACTIONS.filter((action) => draft.actions[action]).length;
   const setAllActions = (value: boolean) =>
     setDraft((current) => ({
@@ -119,7 +128,7 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
       actions: Object.fromEntries(
         actionCodes.map(({ action, code }) => [
           action,
-          value ? current.actions[action] || mayGrant(access, code) : false,
+          value ? current.actions[action] || initial.actions[action] || mayGrant(access, code) : false,
         ]),
       ) as TablePermissionDraft['actions'],
     }));
@@ -161,7 +170,7 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
             const box = (
               <Checkbox
                 checked={checked}
-                disabled={!grantable(code, checked)}
+                disabled={!grantable(action, code)}
                 onChange={(event) =>
                   setDraft((current) => ({
                     ...current,
@@ -177,7 +186,7 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
             );
             return (
               <Col key={action} xs={24} sm={12} lg={8}>
-                {grantable(code, checked) ? (
+                {grantable(action, code) ? (
                   box
                 ) : (
                   <Tooltip title={t('tablePermission.notHeld')}>{box}</Tooltip>

@@ -176,6 +176,40 @@ describe('TablePermissionPage', () => {
     }
   });
 
+  it('lets a stored code the user does not hold be unticked and ticked again, with a tooltip on the others', async () => {
+    signIn({
+      ...clerk,
+      authorities: [
+        ...clerk.authorities,
+        { authority: 'business:role:read' },
+        { authority: 'business:tablePermission:*' },
+      ],
+    });
+    server.on('GET', '/business/role', { data: roles });
+    server.on('GET', '/business/tablePermission', {
+      data: [{ id: 30, tableId: 5, roleId: 7, permissions: 'business:product:delete', columns: '[]' }],
+    });
+    await open();
+    await pickRole('销售（ROLE_SALES）');
+    const action = (text: string) =>
+      screen
+        .getAllByText(text)
+        .map((el) => el.closest('label'))
+        .find(Boolean)
+        ?.querySelector('input') as HTMLInputElement;
+    await waitFor(() => expect(action('删除')).toBeChecked());
+    expect(action('删除')).not.toBeDisabled();
+    fireEvent.click(action('删除'));
+    expect(action('删除')).not.toBeChecked();
+    // the stored record had it: the server accepts it back
+    expect(action('删除')).not.toBeDisabled();
+    fireEvent.click(action('删除'));
+    expect(action('删除')).toBeChecked();
+    expect(action('导出')).toBeDisabled();
+    fireEvent.mouseOver(action('导出').closest('label') as HTMLElement);
+    expect(await screen.findByText('您没有此权限，不能授予')).toBeInTheDocument();
+  });
+
   it('shows the empty state when only the super admin’s role exists', async () => {
     signIn(superAdmin);
     server.once('GET', '/business/role', { data: [roles[0]] });
