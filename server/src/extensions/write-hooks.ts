@@ -86,16 +86,18 @@ export type WriteStage = Exclude<keyof WriteHook, 'name' | 'tables' | 'systemOnl
 
 type EventOf<S extends WriteStage> = Parameters<NonNullable<WriteHook[S]>>[0];
 
+type WatchedTable = Pick<StoredTable, 'name' | 'systemable'>;
+
 /** The registered hooks, called in registration order (the core's own first). */
 export interface WriteHooks {
   readonly hooks: readonly WriteHook[];
   /** Runs a record stage: the hooks watching `event.item`'s table, looked up once per table. */
   run<S extends WriteStage>(stage: S, event: EventOf<S>): Promise<void>;
+  /** Whether any hook watching `table` has `stage` (a bulk write may then take the record-by-record path). */
+  watching(stage: WriteStage, table: WatchedTable): boolean;
   /** Runs `beforeCommit` of each hook watching one of the tables the write reached (once each). */
   runBeforeCommit(event: CommitEvent): Promise<void>;
 }
-
-type WatchedTable = Pick<StoredTable, 'name' | 'systemable'>;
 
 const watches = (hook: WriteHook, table: WatchedTable) =>
   hook.tables === '*' ||
@@ -121,6 +123,7 @@ export const createWriteHooks = (hooks: readonly WriteHook[]): WriteHooks => {
         if (handler) await handler(event);
       }
     },
+    watching: (stage, table) => hooksOf(table).some((hook) => hook[stage] !== undefined),
     async runBeforeCommit(event) {
       for (const hook of hooks) {
         if (hook.beforeCommit && event.tables.some((table) => watches(hook, table)))

@@ -1,7 +1,9 @@
+import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import activity from '../../src/extensions/activity/index';
 import { ApiException, defineServerExtension, records, Type } from '../../src/extensions/sdk';
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
+import { multipartBody } from '../helpers/multipart';
 import { createTable } from '../helpers/business-tables';
 import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
@@ -91,6 +93,62 @@ describeEachDatabase('record activity extension and write hooks ($name)', (db) =
     expect(typeof feed.json()[0].createdAt).toBe('number');
     const all = await admin.get('/api/ext/activity/recent?limit=2');
     expect(all.json().map((entry: { tableName: string }) => entry.tableName)).toEqual(['secret', 'product']);
+  });
+
+  it('runs after-create hooks on every record an .xlsx import creates, all-or-nothing and partial', async () => {
+    const { app, admin } = await setup();
+    const { cookie } = await login(app);
+    for (const [query, names] of [
+      ['', ['i1', 'i2', 'i3']],
+      ['?partial=true', ['p1', 'p2']],
+    ] as const) {
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('data');
+      sheet.addRow(['name']);
+      for (const name of names) sheet.addRow([name]);
+      const { payload, headers } = multipartBody([
+        { name: 'file', value: Buffer.from(await book.xlsx.writeBuffer()), filename: 'data.xlsx' },
+      ]);
+      const imported = await app.inject({
+        method: 'POST',
+        url: `/api/business/product/import${query}`,
+        payload,
+        headers: { ...headers, cookie },
+      });
+      expect(imported.statusCode, imported.body).toBe(201);
+    }
+    const rows = (await admin.get('/api/business/product?limit=100&select=id,name')).json() as {
+      id: number;
+      name: string;
+    }[];
+    expect(rows).toHaveLength(5);
+    const feed = (await admin.get('/api/ext/activity/recent?table=product&limit=100')).json() as {
+      action: string;
+      recordKey: string;
+    }[];
+    expect(
+      feed
+        .filter((entry) => entry.action === 'create')
+        .map((entry) => entry.recordKey)
+        .sort(),
+    ).toEqual(rows.map((row) => String(row.id)).sort());
+    // A failing after-hook refuses the whole all-or-nothing import.
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('data');
+    sheet.addRow(['name']);
+    sheet.addRow(['fine']);
+    sheet.addRow(['late']);
+    const { payload, headers } = multipartBody([
+      { name: 'file', value: Buffer.from(await book.xlsx.writeBuffer()), filename: 'data.xlsx' },
+    ]);
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/business/product/import',
+      payload,
+      headers: { ...headers, cookie },
+    });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await admin.get('/api/business/product/count')).json()).toBe(5);
   });
 
   it('runs hooks inside the write: a refusal or a failing after-hook leaves no record and no activity', async () => {

@@ -2,7 +2,7 @@ import { ApiException } from '../../errors/api-exception';
 import { errorMessage, type Localized } from '../../i18n/messages';
 import { coerceValue } from '../../query/coerce-value';
 import type { ScalarValue } from '../../query/query-types';
-import { insertRecord, prepareInsert, type PreparedInsert } from '../items/insert-record';
+import { insertRecord, insertRow, prepareInsert, type PreparedInsert } from '../items/insert-record';
 import type { ItemTable } from '../items/item-table';
 import { mapDbError } from '../items/map-db-error';
 import { readRows } from '../items/read-rows';
@@ -103,6 +103,14 @@ const insertGroups = async (
   item: ItemTable,
   inserts: PreparedInsert[],
 ): Promise<void> => {
+  if (write.hooks.watching('afterCreate', item.table)) {
+    // A hook wants each new record's key: one INSERT a record, then the hook (inside the import's transaction).
+    for (const { values } of inserts) {
+      const key = await insertRow(write, item, values);
+      await write.hooks.run('afterCreate', { write, item, key, values });
+    }
+    return;
+  }
   const groups = new Map<string, Record<string, unknown>[]>();
   for (const { values } of inserts) {
     const signature = Object.keys(values).sort().join('\u0000');
@@ -126,9 +134,12 @@ const runOne = async (
   options: ImportOptions,
 ): Promise<void> => {
   switch (operation.kind) {
-    case 'insert':
-      await write.db(item.table.tableName).insert(operation.prepared.values);
+    case 'insert': {
+      const { values } = operation.prepared;
+      const key = await insertRow(write, item, values);
+      await write.hooks.run('afterCreate', { write, item, key, values });
       return;
+    }
     case 'update':
       await updateRecord(write, item, operation.key, operation.row.values, NO_OPTIONS);
       return;
