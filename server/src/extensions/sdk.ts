@@ -18,9 +18,10 @@
 import type { FastifyRequest } from 'fastify';
 import { businessPermission, type BusinessAction } from '../../../contract/index';
 import { hasPermission } from '../auth/permission';
-import { open, readOptions } from '../routes/business/items';
+import { openItem } from '../plugins/open-item';
 import { principalOf } from '../plugins/session';
 import { parseListQuery } from '../query/parse-list-query';
+import { readOptions } from '../query/read-options';
 import { createItem } from '../services/items/create-item';
 import { deleteItems } from '../services/items/delete-items';
 import { getItem } from '../services/items/get-items';
@@ -68,27 +69,27 @@ export const callerMayOnTable = (request: FastifyRequest, table: string, action:
 export const records = (request: FastifyRequest, table: string) => ({
   /** A page of records; `query` takes the list parameters of `/api/business/<table>`. */
   list: async (query: Record<string, unknown> = {}) => {
-    const { context, item } = await open(request, table, 'read', undefined);
+    const { context, item } = await openItem(request, table, 'read', undefined);
     return listItems(context, item, parseListQuery(query, item.query), request.dataSource.knex);
   },
   /** One record by its key text (`7`, or `k1=v1,k2=v2` for a composite key); 404 if absent. */
   get: async (id: string) => {
-    const { context, item } = await open(request, table, 'read', undefined);
-    return getItem(context, item, parseRecordKey(item, id), readOptions(item, {}));
+    const { context, item } = await openItem(request, table, 'read', undefined);
+    return getItem(context, item, parseRecordKey(item, id), readOptions(item.query, {}));
   },
   /** Creates a record (nested children allowed); returns its key. */
   create: async (body: Record<string, unknown>) => {
-    const { context, item } = await open(request, table, 'create', body);
+    const { context, item } = await openItem(request, table, 'create', body);
     return createItem(context, item, body);
   },
   /** Changes the fields present in `body`. */
   update: async (id: string, body: Record<string, unknown>) => {
-    const { context, item } = await open(request, table, 'update', body);
+    const { context, item } = await openItem(request, table, 'update', body);
     await updateItem(context, item, parseRecordKey(item, id), body);
   },
   /** Deletes records by key text, all or nothing; `soft` sets `isDeleted` instead. */
   remove: async (ids: readonly string[], soft = false) => {
-    const { context, item } = await open(request, table, 'delete', undefined);
+    const { context, item } = await openItem(request, table, 'delete', undefined);
     await deleteItems(
       context,
       item,
