@@ -8,9 +8,12 @@
  * - `requirePermission(code)`: an onRequest hook answering 403 unless the caller holds `code`
  *   (an extension's own codes are `ext:<name>:<verb>`); `callerMay(request, code)` asks without
  *   refusing.
- * - `records(request, table)`: reads and writes a table's records with the caller's rights
+ * - `config: { item: { action, table? } }` on a route: its table (`item.table`, or the route's
+ *   `:table` parameter) is opened before the handler, exactly as for `/api/business/<table>`
+ *   (404, 403, column rules; reads in the user's read line).
+ * - `records(request, table?)`: reads and writes a table's records with the caller's rights
  *   (the same `business:<table>:<action>` checks, column rules, write hooks and transactions as
- *   `/api/business`).
+ *   `/api/business`); without `table`, the table the route opened with `config.item`.
  * - `ApiException(code, message?, fieldErrors?)`: a clear error answer; messages may be
  *   `{ zh, en }`.
  * - `Type` and `errorResponses`: TypeBox schemas for validation and the `/api/docs` page.
@@ -18,6 +21,7 @@
 import type { FastifyRequest } from 'fastify';
 import { businessPermission, type BusinessAction } from '../../../contract/index';
 import { hasPermission } from '../auth/permission';
+import { itemOf } from '../plugins/item-access';
 import { openItem } from '../plugins/open-item';
 import { principalOf } from '../plugins/session';
 import { parseListQuery } from '../query/parse-list-query';
@@ -34,6 +38,7 @@ export { requirePermission } from '../auth/require-permission';
 export { ApiException } from '../errors/api-exception';
 export { errorResponses } from '../schemas/common';
 export { principalOf };
+export type { ItemAccess } from '../plugins/item-access';
 export { keyText };
 export {
   defineServerExtension,
@@ -65,8 +70,10 @@ export const callerMayOnTable = (request: FastifyRequest, table: string, action:
  * A table's records with the caller's rights, in the request's data source: each call checks
  * `business:<table>:<action>` (403), the table's existence (404) and the caller's column rules,
  * and writes run the write hooks in one transaction, exactly like `/api/business/<table>`.
+ * Without `table`: the table the route opened with `config.item` (each call still checks its own
+ * action).
  */
-export const records = (request: FastifyRequest, table: string) => ({
+export const records = (request: FastifyRequest, table: string = itemOf(request).item.table.name) => ({
   /** A page of records; `query` takes the list parameters of `/api/business/<table>`. */
   list: async (query: Record<string, unknown> = {}) => {
     const { context, item } = await openItem(request, table, 'read', undefined);
