@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServerExtension } from '../extensions/define-server-extension';
 import { selectDataSource } from '../plugins/db';
+import itemAccess from '../plugins/item-access';
 import authRoutes, { type LoginLimits } from './auth';
 import configRoutes from './business/config';
 import exportRoutes from './business/export';
@@ -36,6 +37,8 @@ export interface ApiOptions {
 const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   app.addHook('onRequest', app.sessions.authenticate);
   app.addHook('onRequest', selectDataSource);
+  // Before every route: routes (extension routes too) open business tables with `config.item`.
+  await app.register(itemAccess, options.queries === undefined ? {} : { queries: options.queries });
 
   await app.register(authRoutes, {
     prefix: '/auth',
@@ -57,10 +60,7 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   await app.register(sequenceValueRoutes, { prefix: '/business' });
   await app.register(exportRoutes, { prefix: '/business' });
   await app.register(importRoutes, { prefix: '/business', ...options.files });
-  await app.register(itemRoutes, {
-    prefix: '/business',
-    ...(options.queries === undefined ? {} : { queries: options.queries }),
-  });
+  await app.register(itemRoutes, { prefix: '/business' });
   await app.register(fileRoutes, options.files);
   for (const extension of options.extensions) {
     if (extension.routes) await app.register(extension.routes, { prefix: `/ext/${extension.name}` });

@@ -1,5 +1,6 @@
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { itemOf } from '../../plugins/item-access';
 import { principalOf } from '../../plugins/session';
 import { rm } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +13,6 @@ import { exportRecords } from '../../services/export/export-records';
 import { exportValue, type ExportValue } from '../../services/export/export-value';
 import { writeXlsx } from '../../services/export/write-xlsx';
 import { writeXml } from '../../services/export/write-xml';
-import { open } from './items';
 
 const tags = ['business'];
 
@@ -50,11 +50,10 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const exportList = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    table: string,
     params: Record<string, unknown>,
     format: 'xlsx' | 'xml',
   ) => {
-    const { context, item } = await open(request, table, 'export');
+    const { context, item } = itemOf(request);
     const query = parseListQuery(listParameters(params), item.query);
     const captions = format === 'xlsx' || params.isDisplayCaption === 'true';
     const columns = exportColumns(item, query.select?.columns, captions);
@@ -95,6 +94,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:table/export',
     {
+      config: { item: { action: 'export' } },
       schema: {
         tags,
         summary: 'Exports the records of the list query to .xlsx; answers the download URL',
@@ -103,12 +103,13 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: Type.String(), ...errorResponses },
       },
     },
-    (request, reply) => exportList(request, reply, request.params.table, request.query, 'xlsx'),
+    (request, reply) => exportList(request, reply, request.query, 'xlsx'),
   );
 
   app.post(
     '/:table/export/xml',
     {
+      config: { item: { action: 'export' } },
       schema: {
         tags,
         summary: 'Exports the records of the list query to .xml; answers the download URL',
@@ -117,12 +118,13 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: Type.String(), ...errorResponses },
       },
     },
-    (request, reply) => exportList(request, reply, request.params.table, request.query, 'xml'),
+    (request, reply) => exportList(request, reply, request.query, 'xml'),
   );
 
   app.get(
     '/:table/import/template',
     {
+      config: { item: { action: 'import' } },
       schema: {
         tags,
         summary: 'An .xlsx whose header row holds the captions of the insertable columns; answers its URL',
@@ -131,7 +133,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { item } = await open(request, request.params.table, 'import');
+      const { item } = itemOf(request);
       const headers = templateColumns(item).map((column) => column.caption || column.name);
       const { path, url } = await app.downloads.reserve('xlsx', principalOf(request).id);
       await produce(path, () =>

@@ -1,4 +1,6 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
+import { itemOf } from '../../plugins/item-access';
+import { itemContextOf, openItem } from '../../plugins/open-item';
 import { principalOf } from '../../plugins/session';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -27,7 +29,6 @@ import { ARCHIVE_LIMITS } from '../../services/import/xlsx-archive';
 import { loadItemTable } from '../../services/items/load-item-table';
 import { listTables } from '../../services/metadata-store';
 import { assertOnlySettable } from '../../services/permissions/unsettable-fields';
-import { contextOf, open } from './items';
 
 export interface ImportRoutesOptions {
   dataDir: string;
@@ -81,6 +82,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
   app.post(
     '/:table/import',
     {
+      config: { item: { action: 'import' } },
       schema: {
         tags,
         summary:
@@ -92,7 +94,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const { context, item } = await open(request, request.params.table, 'import');
+      const { context, item } = itemOf(request);
       try {
         const report = await withUpload(request, (file) =>
           importXlsx(context, item, file.path, {
@@ -124,13 +126,13 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const context = await contextOf(request);
+      const context = await itemContextOf(request);
       try {
         const report = await withUpload(request, async (file) => {
           const entries = parseTablesFile(await readFile(file.path, 'utf8'));
           const tables = [];
           for (const [name, records] of entries) {
-            const { item } = await open(request, name, 'import');
+            const { item } = await openItem(request, name, 'import');
             assertOnlySettable(await loadItemTable(context.db, name), item, records);
             tables.push({ item, records });
           }
@@ -155,7 +157,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const context = await contextOf(request);
+      const context = await itemContextOf(request);
       const ids = [...new Set(request.body)];
       const found = new Map((await listTables(context.db, ids)).map((table) => [table.id, table]));
       const missing = ids.filter((id) => !found.has(id));
@@ -166,8 +168,8 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
       for (const id of ids) {
         const table = found.get(id);
         if (!table) continue;
-        // Through `open`: the export code, and the columns the user may not read left out.
-        items.push((await open(request, table.name, 'export')).item);
+        // Through `openItem`: the export code, and the columns the user may not read left out.
+        items.push((await openItem(request, table.name, 'export')).item);
       }
       const { path, url } = await app.downloads.reserve('json', principalOf(request).id);
       try {

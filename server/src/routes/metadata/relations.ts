@@ -5,8 +5,7 @@ import { requirePermission } from '../../auth/require-permission';
 import { errorResponses } from '../../schemas/common';
 import { pagingQuery } from '../../schemas/paging';
 import { RelationBody, RelationSchema } from '../../schemas/relation';
-import { IdList, IdParams, NameParams } from '../../schemas/table-query';
-import { sendJsonAttachment } from '../json-attachment';
+import { IdParams, NameParams } from '../../schemas/table-query';
 import {
   countRelations,
   createRelation,
@@ -18,57 +17,38 @@ import {
   relationsFromTableName,
   updateRelation,
 } from '../../services/relations/relation-store';
+import { crudRoutes } from './crud-routes';
 
 const read = requirePermission('metadata:read');
-const write = requirePermission('metadata:write');
 const tags = ['metadata'];
 const Search = Type.Optional(
   Type.String({ maxLength: 200, description: 'substring of name or caption, any case' }),
 );
 const RelationList = Type.Array(RelationSchema);
 
-/** /api/metadata/tablerelations (docs/api.md §2.3). */
+/** /api/metadata/tablerelations (docs/api.md §2.3): CRUD, and the relations of one table. */
 const relationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        summary: 'Relations, id DESC',
-        querystring: Type.Object({ ...pagingQuery(RELATION_LIST_LIMIT), search: Search }),
-        response: { 200: RelationList, ...errorResponses },
+  await app.register(
+    crudRoutes({
+      tags,
+      permission: { read: 'metadata:read', write: 'metadata:write' },
+      noun: ['relation', 'relations'],
+      schemas: {
+        record: RelationSchema,
+        body: RelationBody,
+        list: Type.Object({ ...pagingQuery(RELATION_LIST_LIMIT), search: Search }),
+        count: Type.Object({ search: Search }),
       },
-    },
-    async (request) => listRelations(request.dataSource.knex, request.query),
-  );
-
-  app.get(
-    '/count',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        summary: 'Number of relations',
-        querystring: Type.Object({ search: Search }),
-        response: { 200: Type.Integer(), ...errorResponses },
+      service: {
+        list: listRelations,
+        count: (knex, query) => countRelations(knex, query.search),
+        get: getRelation,
+        create: (knex, body) => createRelation(knex, body),
+        update: (knex, id, body) => updateRelation(knex, id, body),
+        remove: (knex, ids) => deleteRelations(knex, ids),
       },
-    },
-    async (request) => countRelations(request.dataSource.knex, request.query.search),
-  );
-
-  app.get(
-    '/export',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        summary: 'Every relation of the data source, as a JSON attachment (metadataRelation.json)',
-        response: { 200: RelationList, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      sendJsonAttachment(reply, 'metadataRelation.json', await relationsFrom(request.dataSource.knex)),
+      exported: { fileName: 'metadataRelation.json', all: (knex) => relationsFrom(knex) },
+    }),
   );
 
   app.get(
@@ -97,87 +77,6 @@ const relationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => relationsFromTable(request.dataSource.knex, request.params.id),
-  );
-
-  app.get(
-    '/:id',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        summary: 'A relation',
-        params: IdParams,
-        response: { 200: RelationSchema, ...errorResponses },
-      },
-    },
-    async (request) => getRelation(request.dataSource.knex, request.params.id),
-  );
-
-  app.post(
-    '',
-    {
-      onRequest: write,
-      schema: {
-        tags,
-        summary: 'Create a relation',
-        body: RelationBody,
-        response: { 201: Type.Integer({ description: 'the new id' }), ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await createRelation(request.dataSource.knex, request.body)),
-  );
-
-  app.patch(
-    '/:id',
-    {
-      onRequest: write,
-      schema: {
-        tags,
-        summary: 'Edit a relation',
-        params: IdParams,
-        body: RelationBody,
-        response: { 200: Type.Null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await updateRelation(request.dataSource.knex, request.params.id, request.body);
-      return reply.code(200).send(null);
-    },
-  );
-
-  app.delete(
-    '/:id',
-    {
-      onRequest: write,
-      schema: {
-        tags,
-        summary: 'Delete a relation',
-        params: IdParams,
-        response: { 204: Type.Null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await deleteRelations(request.dataSource.knex, [request.params.id]);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.delete(
-    '',
-    {
-      onRequest: write,
-      schema: {
-        tags,
-        summary: 'Delete relations',
-        body: IdList,
-        response: { 204: Type.Null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await deleteRelations(request.dataSource.knex, request.body);
-      return reply.code(204).send(null);
-    },
   );
 };
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
 import { requirePermission } from '../../auth/require-permission';
 import { errorResponses } from '../../schemas/common';
 import { TableSchema } from '../../schemas/metadata';
@@ -7,8 +7,6 @@ import { TableBody } from '../../schemas/table-body';
 import {
   ConfirmQuery,
   DropQuery,
-  IdList,
-  IdParams,
   NameParams,
   TableCountQuery,
   TableListQuery,
@@ -18,53 +16,53 @@ import { deleteTables } from '../../services/tables/delete-tables';
 import { loadTable } from '../../services/tables/load-table';
 import { countTables, getTableByName, listTablePage } from '../../services/tables/table-queries';
 import { updateTable } from '../../services/tables/update-table';
+import { crudRoutes } from './crud-routes';
 
-const read = requirePermission('metadata:read');
-const write = requirePermission('metadata:write');
 const tags = ['metadata'];
+
+/** Schema changes log a failed clean-up (the change itself is already answered). */
+const hooksFor = (request: FastifyRequest) => ({
+  onCleanupError: (step: string, error: unknown) =>
+    request.log.error({ err: error, step }, 'schema change clean-up failed'),
+});
 
 /** /api/metadata/tables (docs/api.md §2.1): the table designer. */
 const tableRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const hooksFor = (log: { error: (object: object, message: string) => void }) => ({
-    onCleanupError: (step: string, error: unknown) =>
-      log.error({ err: error, step }, 'schema change clean-up failed'),
-  });
-
-  app.get(
-    '',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        summary: 'Tables with columns and composite indexes, id DESC',
-        querystring: TableListQuery,
-        response: { 200: Type.Array(TableSchema), ...errorResponses },
+  await app.register(
+    crudRoutes({
+      tags,
+      permission: { read: 'metadata:read', write: 'metadata:write' },
+      noun: ['table', 'tables'],
+      summaries: {
+        list: 'Tables with columns and composite indexes, id DESC',
+        create: 'Create a table (and its physical table unless `reverse`)',
+        update: 'Edit a table: metadata and physical table change together; 409 if data would be lost',
       },
-    },
-    async (request) => {
-      const { offset, limit, ...filters } = request.query;
-      return listTablePage(request.dataSource.knex, filters, { offset, limit });
-    },
-  );
-
-  app.get(
-    '/count',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        summary: 'Number of tables',
-        querystring: TableCountQuery,
-        response: { 200: Type.Integer(), ...errorResponses },
+      schemas: {
+        record: TableSchema,
+        body: TableBody,
+        list: TableListQuery,
+        count: TableCountQuery,
+        update: ConfirmQuery,
+        delete: DropQuery,
       },
-    },
-    async (request) => countTables(request.dataSource.knex, request.query),
+      service: {
+        list: (knex, { offset, limit, ...filters }) => listTablePage(knex, filters, { offset, limit }),
+        count: countTables,
+        get: loadTable,
+        create: (knex, body, request) => createTable(knex, body, hooksFor(request)),
+        update: (knex, id, body, query, request) =>
+          updateTable(knex, id, body, { confirmDataLoss: query.confirmDataLoss, hooks: hooksFor(request) }),
+        remove: (knex, ids, query, request) =>
+          deleteTables(knex, ids, { dropPhysical: query.isDropPhysicalTable, hooks: hooksFor(request) }),
+      },
+    }),
   );
 
   app.get(
     '/name/:name',
     {
-      onRequest: read,
+      onRequest: requirePermission('metadata:read'),
       schema: {
         tags,
         summary: 'A table by name, pluralName or tableName (any case)',
@@ -73,101 +71,6 @@ const tableRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => getTableByName(request.dataSource.knex, request.params.name),
-  );
-
-  app.get(
-    '/:id',
-    {
-      onRequest: read,
-      schema: {
-        tags,
-        summary: 'A table',
-        params: IdParams,
-        response: { 200: TableSchema, ...errorResponses },
-      },
-    },
-    async (request) => loadTable(request.dataSource.knex, request.params.id),
-  );
-
-  app.post(
-    '',
-    {
-      onRequest: write,
-      schema: {
-        tags,
-        summary: 'Create a table (and its physical table unless `reverse`)',
-        body: TableBody,
-        response: { 201: Type.Integer({ description: 'the new id' }), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const id = await createTable(request.dataSource.knex, request.body, hooksFor(request.log));
-      return reply.code(201).send(id);
-    },
-  );
-
-  app.patch(
-    '/:id',
-    {
-      onRequest: write,
-      schema: {
-        tags,
-        summary: 'Edit a table: metadata and physical table change together; 409 if data would be lost',
-        params: IdParams,
-        querystring: ConfirmQuery,
-        body: TableBody,
-        response: { 200: Type.Null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await updateTable(request.dataSource.knex, request.params.id, request.body, {
-        confirmDataLoss: request.query.confirmDataLoss,
-        hooks: hooksFor(request.log),
-      });
-      return reply.code(200).send(null);
-    },
-  );
-
-  app.delete(
-    '/:id',
-    {
-      onRequest: write,
-      schema: {
-        tags,
-        summary: 'Delete a table',
-        params: IdParams,
-        querystring: DropQuery,
-        response: { 204: Type.Null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await deleteTables(request.dataSource.knex, [request.params.id], {
-        dropPhysical: request.query.isDropPhysicalTable,
-        hooks: hooksFor(request.log),
-      });
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.delete(
-    '',
-    {
-      onRequest: write,
-      schema: {
-        tags,
-        summary: 'Delete tables',
-        querystring: DropQuery,
-        body: IdList,
-        response: { 204: Type.Null(), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      await deleteTables(request.dataSource.knex, request.body, {
-        dropPhysical: request.query.isDropPhysicalTable,
-        hooks: hooksFor(request.log),
-      });
-      return reply.code(204).send(null);
-    },
   );
 };
 

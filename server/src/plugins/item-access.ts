@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import fp from 'fastify-plugin';
+import type { BusinessAction } from '../../../contract/index';
+import { DEFAULT_QUERY_LIMITS, type QueryLimits } from '../config';
+import { ReadGate } from '../services/items/read-gate';
+import { openItem, type OpenedItem } from './open-item';
+import { principalOf } from './session';
+
+/** What a route opts into with `config: { item: ... }`. */
+export interface ItemAccess {
+  /** The action the route performs on the table's records (its permission code, its narrowing). */
+  action: BusinessAction;
+  /** The table; default: the route's `:table` parameter. */
+  table?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Open a business table before the handler: `request.item` (see plugins/item-access.ts). */
+    item?: ItemAccess;
+  }
+  interface FastifyRequest {
+    /** The table a route with `config.item` opened, with the caller's context; null elsewhere. */
+    item: OpenedItem | null;
+  }
+}
+
+export interface ItemAccessOptions {
+  /** Ceilings on one user's business reads (default: DEFAULT_QUERY_LIMITS). */
+  queries?: QueryLimits;
+}
+
+/** The table and context opened for a route with `config.item`. */
+export const itemOf = (request: FastifyRequest): OpenedItem => {
+  if (!request.item) throw new Error(`${request.url} reached its handler without config.item`);
+  return request.item;
+};
+
+const tableParam = (request: FastifyRequest): string => {
+  const { table } = request.params as { table?: unknown };
+  if (typeof table !== 'string') throw new Error(`${request.url} has no :table parameter`);
+  return table;
+};
+
+/**
+ * Business table access for routes. A route declaring `config: { item: { action } }` gets its
+ * table (`:table`, or `item.table`) opened before its handler runs, once: the data source's
+ * metadata, 404 for an unknown table, the `business:<table>:<action>` permission and the caller's
+ * column rules, a read-only table's refusal of writes, and for reads a context whose statements run
+ * under the query timeout. The handler finds it in `request.item` (`itemOf(request)`).
+ *
+ * Reads run in the user's line (ReadGate): at most `maxPerUser` of one user's reads at once,
+ * `maxWaitingPerUser` more waiting, the rest refused with 429. The line wraps the opening and the
+ * handler together, so a read's metadata lookups count too, and its place is given back when the
+ * handler's promise settles, whatever the outcome (refusal, error, answer); no hook has to
+ * remember it.
+ */
+export default fp<ItemAccessOptions>(
+  async (app, options) => {
+    const limits = options.queries ?? DEFAULT_QUERY_LIMITS;
+    const gate = new ReadGate({
+      maxPerUser: limits.maxPerUser,
+      maxWaitingPerUser: limits.maxWaitingPerUser,
+      waitMs: limits.timeoutMs > 0 ? limits.timeoutMs : 60_000,
+    });
+    app.decorateRequest('item', null);
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.item;
+      if (!access) return;
+      if (access.table === undefined && !route.url.split('/').includes(':table')) {
+        throw new Error(`${route.method} ${route.url}: config.item needs a :table parameter or item.table`);
+      }
+      const handler: RouteHandlerMethod = route.handler;
+      route.handler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+        const work = async () => {
+          request.item = await openItem(request, access.table ?? tableParam(request), access.action);
+          return handler.call(this, request, reply);
+        };
+        return access.action === 'read' ? gate.run(String(principalOf(request).id), work) : work();
+      };
+    });
+  },
+  { name: 'item-access' },
+);
