@@ -2,7 +2,14 @@ import { ApiException } from '../../errors/api-exception';
 import { errorMessage, type Localized } from '../../i18n/messages';
 import { coerceValue } from '../../query/coerce-value';
 import type { ScalarValue } from '../../query/query-types';
-import { insertRecord, insertRow, prepareInsert, type PreparedInsert } from '../items/insert-record';
+import {
+  insertRecord,
+  insertRow,
+  insertRowsReturningKeys,
+  prepareInsert,
+  type PreparedInsert,
+} from '../items/insert-record';
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { ItemTable } from '../items/item-table';
 import { mapDbError } from '../items/map-db-error';
 import { readRows } from '../items/read-rows';
@@ -103,8 +110,9 @@ const insertGroups = async (
   item: ItemTable,
   inserts: PreparedInsert[],
 ): Promise<void> => {
-  if (write.hooks.watching('afterCreate', item.table)) {
-    // A hook wants each new record's key: one INSERT a record, then the hook (inside the import's transaction).
+  const afterCreate = write.hooks.watching('afterCreate', item.table);
+  if (afterCreate && sqlDialect(write.dialect).insertedKeys !== 'returning') {
+    // A hook wants each new record's key and only one comes back per INSERT: a record at a time.
     for (const { values } of inserts) {
       const key = await insertRow(write, item, values);
       await write.hooks.run('afterCreate', { write, item, key, values });
@@ -122,7 +130,16 @@ const insertGroups = async (
     const width = Math.max(1, Object.keys(rows[0] ?? {}).length);
     const size = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor(MAX_PARAMETERS / width)));
     for (let i = 0; i < rows.length; i += size) {
-      await write.db(item.table.tableName).insert(rows.slice(i, i + size));
+      const chunk = rows.slice(i, i + size);
+      if (!afterCreate) {
+        await write.db(item.table.tableName).insert(chunk);
+        continue;
+      }
+      // A hook wants each new record's key: read back with the insert, then the hooks in row order.
+      const keys = await insertRowsReturningKeys(write, item, chunk);
+      for (const [index, values] of chunk.entries()) {
+        await write.hooks.run('afterCreate', { write, item, key: keys[index] ?? {}, values });
+      }
     }
   }
 };

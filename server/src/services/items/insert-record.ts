@@ -91,6 +91,34 @@ export const insertRow = async (
   );
 };
 
+/**
+ * Inserts several prepared rows with one INSERT and returns their keys, in the rows' order: the
+ * database's generated values read back with RETURNING (one row out per row in, in VALUES order, as
+ * PostgreSQL and SQLite produce them for a multi-row insert). Only where the dialect returns keys
+ * (`insertedKeys: 'returning'`); elsewhere insert one row at a time with `insertRow`.
+ */
+export const insertRowsReturningKeys = async (
+  write: WriteContext,
+  item: ItemTable,
+  rows: readonly Record<string, unknown>[],
+): Promise<KeyValues[]> => {
+  const { tableName } = item.table;
+  const names = item.keys.map((key) => key.name);
+  const returned = (await write.db(tableName).insert([...rows], names)) as Record<string, unknown>[];
+  if (returned.length !== rows.length)
+    throw new Error(`${tableName}: ${returned.length} keys for ${rows.length} rows`);
+  return rows.map((row, index) =>
+    Object.fromEntries(
+      item.keys.map((key) => [
+        key.name,
+        row[key.name] === undefined
+          ? generatedKey(key, returned[index]?.[key.name], tableName)
+          : (row[key.name] as ScalarValue),
+      ]),
+    ),
+  );
+};
+
 /** A record ready to insert: its row (server-filled values included) and its nested children. */
 export interface PreparedInsert {
   values: Record<string, unknown>;
