@@ -153,6 +153,8 @@ describe('importing records from a workbook in a real browser', () => {
     await page.getByText('数据导入导出').click();
     await page.waitForURL(/\/business\/import$/);
     await page.getByText('导出多张表').waitFor();
+    // Every lookup of the page answered: nothing re-renders the list under the click.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('checkbox', { name: '客户（customer）' }).check();
     await page.getByRole('button', { name: /^\S* ?导\s*出$/ }).click();
     const link = page.getByRole('link', { name: /立即下载/ });

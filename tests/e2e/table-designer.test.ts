@@ -159,9 +159,12 @@ describe('the table designer in a real browser', () => {
     await confirmAndSave('添加成功');
     const scratch = await api<Table>('/api/metadata/tables/name/scratch');
     expect(physicalTables()).toContain(scratch.tableName);
+    // The list has refetched after the create: no refetch re-renders the dialog under the clicks.
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: '删除 scratch' }).click();
     dialog = page.getByRole('dialog').filter({ hasText: '确认删除吗？' });
     await dialog.getByRole('switch').click();
+    await dialog.getByRole('switch', { checked: true }).waitFor();
     await dialog.getByRole('button', { name: /删\s*除/ }).click();
     await page.getByText('删除成功').first().waitFor();
     expect(physicalTables()).not.toContain(scratch.tableName);
