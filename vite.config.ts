@@ -42,6 +42,9 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           fileParallelism: false,
+          // A browser test runs beside the server suite on a loaded machine: one retry absorbs a
+          // slow render; a test failing twice still fails the run.
+          retry: 1,
         },
       },
       {

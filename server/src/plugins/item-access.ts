@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod 
 import fp from 'fastify-plugin';
 import type { BusinessAction } from '../../../contract/index';
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from '../config';
+import { sqlDialect } from '../dialects/sql/sql-dialects';
 import { ReadGate } from '../services/items/read-gate';
 import { openItem, type OpenedItem } from './open-item';
 import { principalOf } from './session';
@@ -49,7 +50,7 @@ const tableParam = (request: FastifyRequest): string => {
  * column rules, a read-only table's refusal of writes, and for reads a context whose statements run
  * under the query timeout. The handler finds it in `request.item` (`itemOf(request)`).
  *
- * Reads run in the user's line (ReadGate): at most `maxPerUser` of one user's reads at once,
+ * Reads on PostgreSQL and MySQL run in the user's line (ReadGate): at most `maxPerUser` of one user's reads at once,
  * `maxWaitingPerUser` more waiting, the rest refused with 429. The line wraps the opening and the
  * handler together, so a read's metadata lookups count too, and its place is given back when the
  * handler's promise settles, whatever the outcome (refusal, error, answer); no hook has to
@@ -76,7 +77,10 @@ export default fp<ItemAccessOptions>(
           request.item = await openItem(request, access.table ?? tableParam(request), access.action);
           return handler.call(this, request, reply);
         };
-        return access.action === 'read' ? gate.run(String(principalOf(request).id), work) : work();
+        // A synchronous driver (SQLite) runs each read to its end on the event loop: reads hold no
+        // pooled connection for long, and a line would only add waiting.
+        const inLine = access.action === 'read' && !sqlDialect(request.dataSource.client).synchronous;
+        return inLine ? gate.run(String(principalOf(request).id), work) : work();
       };
     });
   },
