@@ -152,7 +152,7 @@ describe('importing records from a workbook in a real browser', () => {
     await page.goto(app());
     await page.getByText('数据导入导出').click();
     await page.waitForURL(/\/business\/import$/);
-    await page.getByText('导出多张表').waitFor();
+    await page.getByText('导出多张表', { exact: true }).waitFor();
     // Every lookup of the page answered: nothing re-renders the list under the click.
     await page.waitForLoadState('networkidle');
     await page.getByRole('checkbox', { name: '客户（customer）' }).check();
