@@ -54,20 +54,6 @@ const childKey = (child: ItemTable, body: Record<string, unknown>, path: string)
   return key;
 };
 
-/** How many children a parent holds now. */
-const countChildren = async (
-  write: WriteContext,
-  child: ItemTable,
-  relation: ItemRelation,
-  parentValue: unknown,
-): Promise<number> => {
-  const [row] = (await write
-    .db(child.table.tableName)
-    .where(relation.toColumn.name, parentValue as string | number | boolean)
-    .count({ count: '*' })) as { count: unknown }[];
-  return Number(row?.count ?? 0);
-};
-
 /** Keys of the children a parent holds now. */
 const existingChildren = async (
   write: WriteContext,
@@ -129,8 +115,8 @@ export const writeChildren = async (
 
   // A parent with more children than a read embeds: a list that leaves any out (as a list read
   // back from a record would) is refused rather than read as deleting them.
-  const holding =
-    relation.relationType === 'OneToMany' ? await countChildren(write, child, relation, foreignKey.value) : 0;
+  const existing = await existingChildren(write, child, relation, foreignKey.value);
+  const holding = relation.relationType === 'OneToMany' ? existing.size : 0;
   const tooMany = holding > EMBEDDED_CHILDREN_LIMIT;
   const leavesOut = () =>
     new ApiException('VALIDATION_ERROR', undefined, {
@@ -141,7 +127,6 @@ export const writeChildren = async (
       }),
     });
   if (tooMany && bodies.filter((body) => !isNewRow(child, body)).length < holding) throw leavesOut();
-  const existing = await existingChildren(write, child, relation, foreignKey.value);
   const kept = new Set<string>();
   for (const [index, body] of bodies.entries()) {
     const nested = childOptions(index);
