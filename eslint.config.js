@@ -5,6 +5,11 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** Feature folders small enough to stay flat (no lib/, hooks/, components/, pages/ inside). */
+const FLAT_FEATURES = ['sequences', 'home', 'settings', 'about', 'errors'];
+/** Pure rules: every lib/ folder, and the plain modules (not hooks) of a flat feature folder. */
+const PURE_MODULES = ['src/**/lib/**', `src/{${FLAT_FEATURES.join(',')}}/!(use*).ts`];
+
 export default tseslint.config(
   {
     ignores: [
@@ -70,21 +75,52 @@ export default tseslint.config(
               message:
                 'dialects/ is the floor layer: services, routes and plugins call it, never the reverse.',
             },
+            // The web app's layers, the same in every feature folder (src/README.md): a `lib/`
+            // folder, and a flat feature folder's plain modules, hold pure rules. They import no
+            // React module (components, pages, layout, fields: every .tsx), no hook and no provider.
+            // The patterns name kinds of files rather than folders so that they also hold in flat
+            // feature folders, and do not overlap (an overlap would report an import twice).
             {
-              target: './src/lib',
-              from: ['./src/hooks', './src/components', './src/pages', './src/layout', './src/providers'],
-              message: 'src/lib holds pure rules: screens, hooks and providers use it, never the reverse.',
+              target: PURE_MODULES.map((glob) => `./${glob}`),
+              from: ['./src/**/*.tsx', './src/**/use*.ts', './src/providers/*.ts'],
+              message: 'lib/ holds pure rules: screens, hooks and providers use it, never the reverse.',
             },
+            // A routed page is imported by the router (src/App.tsx, src/RefineApp.tsx) only: no
+            // component, hook or other feature reaches into a page.
             {
-              target: './src/components',
-              from: './src/pages',
-              message: 'Components are reused by pages; a component never imports a page.',
+              target: './src/*/**',
+              from: ['./src/*/pages/**', './src/*/*Page.tsx'],
+              message:
+                'A page is imported by the router only; share what two screens need through components, hooks or lib/.',
             },
             { target: './contract', from: './src', message: 'contract/ imports nothing from either half.' },
             {
               target: './contract',
               from: './server',
               message: 'contract/ imports nothing from either half.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Pure rules run without React, antd, Refine or an HTTP client (their types are fine).
+    files: PURE_MODULES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom', 'react-router', 'antd', 'axios'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'lib/ holds pure rules: no React, antd, Refine or HTTP code (types are fine).',
+          })),
+          patterns: [
+            {
+              group: ['@refinedev/*', '@ant-design/*', 'antd/*', 'react-dom/*'],
+              allowTypeImports: true,
+              message: 'lib/ holds pure rules: no React, antd, Refine or HTTP code (types are fine).',
             },
           ],
         },

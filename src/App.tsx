@@ -1,12 +1,12 @@
 import 'antd/dist/reset.css';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { AppThemeProvider } from './components/AppThemeProvider';
-import { ChunkErrorBoundary } from './components/ChunkErrorBoundary';
-import { lazyPage } from './components/lazyPage';
-import { UiBridgeRegistrar } from './components/UiBridgeRegistrar';
+import { AppThemeProvider } from './shared/components/AppThemeProvider';
+import { ChunkErrorBoundary } from './errors/ChunkErrorBoundary';
+import { lazyPage } from './shared/components/lazyPage';
+import { UiBridgeRegistrar } from './shared/components/UiBridgeRegistrar';
 
-const LoginPage = lazyPage(() => import('./pages/login/LoginPage').then((m) => m.LoginPage));
-const ForbiddenPage = lazyPage(() => import('./pages/errors/ForbiddenPage').then((m) => m.ForbiddenPage));
+const LoginPage = lazyPage(() => import('./auth/pages/LoginPage').then((m) => m.LoginPage));
+const ForbiddenPage = lazyPage(() => import('./errors/ForbiddenPage').then((m) => m.ForbiddenPage));
 /** Refine with its providers, resources and the signed-in routes: loaded after the open pages. */
 const RefineApp = lazyPage(() => import('./RefineApp').then((m) => m.RefineApp));
 

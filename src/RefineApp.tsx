@@ -2,11 +2,11 @@ import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { useMemo } from 'react';
 import { Route, Routes } from 'react-router';
-import { lazyPage } from './components/lazyPage';
+import { lazyPage } from './shared/components/lazyPage';
 import { extensionRegistry } from './extensions/registry';
 import { TablePageSwitch } from './extensions/TablePageSwitch';
-import { PageSpin } from './components/PageSpin';
-import { shouldRetryQuery } from './lib/retry-policy';
+import { PageSpin } from './shared/components/PageSpin';
+import { shouldRetryQuery } from './shared/lib/retry-policy';
 import { appClient } from './providers/app-client';
 import { addTexts, i18nProvider } from './providers/i18n-provider';
 import { useNotificationProvider } from './providers/notification-provider';
@@ -15,63 +15,57 @@ import { toTableResources } from './resources/toTableResources';
 import { useRegisteredTables } from './resources/useRegisteredTables';
 
 const AppLayout = lazyPage(() => import('./layout/AppLayout').then((m) => m.AppLayout));
-const NotFoundPage = lazyPage(() => import('./pages/errors/NotFoundPage').then((m) => m.NotFoundPage));
-const HomePage = lazyPage(() => import('./pages/home/HomePage').then((m) => m.HomePage));
-const AboutPage = lazyPage(() => import('./pages/about/AboutPage').then((m) => m.AboutPage));
-const SettingPage = lazyPage(() => import('./pages/setting/SettingPage').then((m) => m.SettingPage));
-const TableListPage = lazyPage(() =>
-  import('./pages/metadata/tables/TableListPage').then((m) => m.TableListPage),
-);
+const NotFoundPage = lazyPage(() => import('./errors/NotFoundPage').then((m) => m.NotFoundPage));
+const HomePage = lazyPage(() => import('./home/HomePage').then((m) => m.HomePage));
+const AboutPage = lazyPage(() => import('./about/AboutPage').then((m) => m.AboutPage));
+const SettingPage = lazyPage(() => import('./settings/SettingPage').then((m) => m.SettingPage));
+const TableListPage = lazyPage(() => import('./designer/pages/TableListPage').then((m) => m.TableListPage));
 const TableCreatePage = lazyPage(() =>
-  import('./pages/metadata/tables/TableCreatePage').then((m) => m.TableCreatePage),
+  import('./designer/pages/TableCreatePage').then((m) => m.TableCreatePage),
 );
-const TableEditPage = lazyPage(() =>
-  import('./pages/metadata/tables/TableEditPage').then((m) => m.TableEditPage),
-);
+const TableEditPage = lazyPage(() => import('./designer/pages/TableEditPage').then((m) => m.TableEditPage));
 const TableIndexesPage = lazyPage(() =>
-  import('./pages/metadata/tables/TableIndexesPage').then((m) => m.TableIndexesPage),
+  import('./designer/pages/TableIndexesPage').then((m) => m.TableIndexesPage),
 );
 const FormBuilderPage = lazyPage(() =>
-  import('./pages/metadata/tables/FormBuilderPage').then((m) => m.FormBuilderPage),
+  import('./designer/pages/FormBuilderPage').then((m) => m.FormBuilderPage),
 );
 const TablePermissionPage = lazyPage(() =>
-  import('./pages/metadata/tables/TablePermissionPage').then((m) => m.TablePermissionPage),
+  import('./designer/pages/TablePermissionPage').then((m) => m.TablePermissionPage),
 );
 const RecordImportPage = lazyPage(() =>
-  import('./pages/business/RecordImportPage').then((m) => m.RecordImportPage),
+  import('./business/pages/RecordImportPage').then((m) => m.RecordImportPage),
 );
 const BusinessImportPage = lazyPage(() =>
-  import('./pages/business/BusinessImportPage').then((m) => m.BusinessImportPage),
+  import('./business/pages/BusinessImportPage').then((m) => m.BusinessImportPage),
 );
 const SequenceListPage = lazyPage(() =>
-  import('./pages/metadata/sequences/SequenceListPage').then((m) => m.SequenceListPage),
+  import('./sequences/SequenceListPage').then((m) => m.SequenceListPage),
 );
 const SequenceFormPage = lazyPage(() =>
-  import('./pages/metadata/sequences/SequenceFormPage').then((m) => m.SequenceFormPage),
+  import('./sequences/SequenceFormPage').then((m) => m.SequenceFormPage),
 );
 const TableReversePage = lazyPage(() =>
-  import('./pages/metadata/tables/TableReversePage').then((m) => m.TableReversePage),
+  import('./designer/pages/TableReversePage').then((m) => m.TableReversePage),
 );
 const TableImportPage = lazyPage(() =>
-  import('./pages/metadata/tables/TableImportPage').then((m) => m.TableImportPage),
+  import('./designer/pages/TableImportPage').then((m) => m.TableImportPage),
 );
 const RelationListPage = lazyPage(() =>
-  import('./pages/metadata/relations/RelationListPage').then((m) => m.RelationListPage),
+  import('./relations/pages/RelationListPage').then((m) => m.RelationListPage),
 );
 const RelationFormPage = lazyPage(() =>
-  import('./pages/metadata/relations/RelationFormPage').then((m) => m.RelationFormPage),
+  import('./relations/pages/RelationFormPage').then((m) => m.RelationFormPage),
 );
 const RelationGraphPage = lazyPage(() =>
-  import('./pages/metadata/relations/RelationGraphPage').then((m) => m.RelationGraphPage),
+  import('./relations/pages/RelationGraphPage').then((m) => m.RelationGraphPage),
 );
-const SqlConsolePage = lazyPage(() =>
-  import('./pages/metadata/sqls/SqlConsolePage').then((m) => m.SqlConsolePage),
-);
+const SqlConsolePage = lazyPage(() => import('./sql/pages/SqlConsolePage').then((m) => m.SqlConsolePage));
 const BusinessListPage = lazyPage(() =>
-  import('./pages/business/BusinessListPage').then((m) => m.BusinessListPage),
+  import('./business/pages/BusinessListPage').then((m) => m.BusinessListPage),
 );
 const BusinessFormPage = lazyPage(() =>
-  import('./pages/business/BusinessFormPage').then((m) => m.BusinessFormPage),
+  import('./business/pages/BusinessFormPage').then((m) => m.BusinessFormPage),
 );
 
 const M = 'dataSource/:dataSource/metadata';

@@ -1,8 +1,8 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FileUpload } from '../components/FileUpload';
-import { downloadHref } from '../lib/download-url';
+import { FileUpload } from '../upload/components/FileUpload';
+import { downloadHref } from '../shared/lib/download-url';
 import type { FieldInputProps } from './types';
 
 /**

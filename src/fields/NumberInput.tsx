@@ -1,5 +1,5 @@
 import { InputNumber } from 'antd';
-import { numberSpec } from '../lib/number-range';
+import { numberSpec } from '../business/lib/number-range';
 import type { FieldInputProps } from './types';
 
 /**

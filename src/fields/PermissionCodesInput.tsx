@@ -15,7 +15,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPER_ADMIN_ROLE, type BusinessAction } from '../../contract';
 import { extensionRegistry } from '../extensions/registry';
-import { useUserAccess } from '../hooks/useUserAccess';
+import { useUserAccess } from '../auth/hooks/useUserAccess';
 import { getLocale } from '../providers/i18n-provider';
 import {
   businessCodeRows,
@@ -29,7 +29,7 @@ import {
   SQL_CODES,
   withCode,
   type BusinessCodeRow,
-} from '../lib/permission-codes';
+} from '../auth/lib/permission-codes';
 import { useRegisteredTables } from '../resources/useRegisteredTables';
 import type { FieldInputProps } from './types';
 

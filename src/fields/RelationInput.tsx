@@ -3,9 +3,9 @@ import { Button, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Relation, Table } from '../../contract';
-import type { BusinessRecord } from '../lib/business-record';
-import RelationPicker from '../components/RelationPicker';
-import { relatedText } from '../lib/business-cells';
+import type { BusinessRecord } from '../business/lib/business-record';
+import RelationPicker from '../business/components/RelationPicker';
+import { relatedText } from '../business/lib/business-cells';
 import type { FieldInputProps } from './types';
 
 export interface RelationInputProps extends FieldInputProps {

@@ -1,7 +1,7 @@
 import { DatePicker, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT } from '../lib/business-cells';
-import { toDayjs } from '../lib/field-values';
+import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT } from '../business/lib/business-cells';
+import { toDayjs } from '../business/lib/field-values';
 import type { FieldInputProps } from './types';
 
 /**

@@ -1,8 +1,8 @@
 import { Button, Modal, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ValueDialog } from '../lib/business-meta';
-import { originOf, valueFromMessage } from '../lib/value-dialog-message';
+import type { ValueDialog } from '../business/lib/business-meta';
+import { originOf, valueFromMessage } from '../business/lib/value-dialog-message';
 
 export interface ValueDialogButtonProps {
   dialog: ValueDialog;

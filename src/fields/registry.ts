@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { isDataType, UnknownDataTypeError, type Column, type DataType } from '../../contract';
 import type { FieldInterface } from '../extensions/defineExtension';
-import type { FieldKind } from '../lib/field-kinds';
-import { toFormValue, toWireValue } from '../lib/field-values';
+import type { FieldKind } from '../business/lib/field-kinds';
+import { toFormValue, toWireValue } from '../business/lib/field-values';
 import { AttachmentInput } from './AttachmentInput';
 import { BoolInput } from './BoolInput';
 import { NumberInput } from './NumberInput';

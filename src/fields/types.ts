@@ -1,5 +1,5 @@
 import type { Column } from '../../contract';
-import type { FormMode } from '../lib/form-fields';
+import type { FormMode } from '../business/lib/form-fields';
 
 /** What every input of the registry takes (antd's Form.Item passes `id`, `value` and `onChange`). */
 export interface FieldInputProps {

@@ -1,8 +1,8 @@
 import { Flex, Layout, theme, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { BrandMark } from '../components/BrandMark';
-import { ChunkErrorBoundary } from '../components/ChunkErrorBoundary';
+import { BrandMark } from '../shared/components/BrandMark';
+import { ChunkErrorBoundary } from '../errors/ChunkErrorBoundary';
 import { PREFERENCE_KEYS, readPreference, writePreference } from '../store/preferences';
 import { useAppConfig } from '../store/useAppConfig';
 import { rememberDataSource, useCurrentDataSource } from '../store/useCurrentDataSource';

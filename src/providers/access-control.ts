@@ -1,5 +1,5 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import { hasAnyPermission, type UserAccess } from '../lib/permission';
+import { hasAnyPermission, type UserAccess } from '../auth/lib/permission';
 import { appSession } from '../store/session';
 
 /** Refine action → the `business:<table>:<action>` verb of docs/api.md §6. */

@@ -1,8 +1,8 @@
 import type { CustomParams, DataProvider } from '@refinedev/core';
 import { businessPermission, type ImportResult } from '../../contract';
-import type { BigUploadStatus, ChunkAnswer, ChunkRequest } from '../lib/big-upload';
-import type { HttpError } from '../lib/http-error';
-import type { MetadataBundle } from '../lib/metadata-bundle';
+import type { BigUploadStatus, ChunkAnswer, ChunkRequest } from '../upload/lib/big-upload';
+import type { HttpError } from '../shared/lib/http-error';
+import type { MetadataBundle } from '../designer/lib/metadata-bundle';
 import type { UploadProgress } from './data-provider';
 
 /**

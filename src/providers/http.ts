@@ -1,6 +1,6 @@
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
-import { toHttpError } from '../lib/http-error';
-import { hasAnyPermission, type UserAccess } from '../lib/permission';
+import { toHttpError } from '../shared/lib/http-error';
+import { hasAnyPermission, type UserAccess } from '../auth/lib/permission';
 
 declare module 'axios' {
   interface AxiosRequestConfig {

@@ -6,14 +6,14 @@ import {
   valueDialogRecord,
   type StoredValueDialog,
   type ValueDialogInput,
-} from '../lib/column-ext-property';
+} from '../designer/lib/column-ext-property';
 import {
   parseStoredWidgets,
   WIDGET_KEYS,
   widgetRecord,
   type StoredWidget,
   type WidgetKey,
-} from '../lib/column-widgets';
+} from '../business/lib/column-widgets';
 import {
   parseFormLayouts,
   parseValueDialogs,
@@ -21,9 +21,9 @@ import {
   type FormLayoutDevice,
   type FormLayoutType,
   type ValueDialog,
-} from '../lib/business-meta';
-import type { BusinessRecord } from '../lib/business-record';
-import type { TablePermissionPayload } from '../lib/table-permission';
+} from '../business/lib/business-meta';
+import type { BusinessRecord } from '../business/lib/business-record';
+import type { TablePermissionPayload } from '../designer/lib/table-permission';
 import { runCustom } from './custom-calls';
 
 /**

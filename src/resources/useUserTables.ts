@@ -1,7 +1,7 @@
 import { useCustom, useApiUrl } from '@refinedev/core';
 import { useEffect } from 'react';
 import type { Table } from '../../contract';
-import { quietOnUnauthorized } from '../lib/quiet-on-unauthorized';
+import { quietOnUnauthorized } from '../auth/lib/quiet-on-unauthorized';
 import { registerTables } from './useRegisteredTables';
 
 const NO_TABLES: Table[] = [];

@@ -1,6 +1,6 @@
 import type { Authority, LoginResponse, Principal, RoleInfo } from '../../contract';
 import { SUPER_ADMIN_ROLE } from '../../contract';
-import type { UserAccess } from '../lib/permission';
+import type { UserAccess } from '../auth/lib/permission';
 import { createKeyStorage, type KeyStorage } from './createKeyStorage';
 import { APP_STORAGE_PREFIX } from './preferences';
 

@@ -1,6 +1,6 @@
 import { useApiUrl, useCustom } from '@refinedev/core';
 import type { MenuItem } from '../../contract';
-import { quietOnUnauthorized } from '../lib/quiet-on-unauthorized';
+import { quietOnUnauthorized } from '../auth/lib/quiet-on-unauthorized';
 
 const NO_MENU: MenuItem[] = [];
 

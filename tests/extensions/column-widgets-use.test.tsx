@@ -5,9 +5,9 @@ import type { Column, Table } from '../../contract';
 import { extensionRegistry } from '../../src/extensions/registry';
 import { laneColor } from '../../src/extensions/kanban/kanban-board';
 import { FormField } from '../../src/fields/FormField';
-import type { BusinessTableMeta } from '../../src/hooks/useBusinessTable';
-import type { BusinessRecord } from '../../src/lib/business-record';
-import { businessColumns } from '../../src/pages/business/businessColumns';
+import type { BusinessTableMeta } from '../../src/business/hooks/useBusinessTable';
+import type { BusinessRecord } from '../../src/business/lib/business-record';
+import { businessColumns } from '../../src/business/components/businessColumns';
 import { renderWithRefine } from '../helpers/renderWithRefine';
 
 vi.setConfig({ testTimeout: 30_000 });

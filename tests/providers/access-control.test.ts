@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAccessControlProvider, requiredPermissions } from '../../src/providers/access-control';
-import type { UserAccess } from '../../src/lib/permission';
+import type { UserAccess } from '../../src/auth/lib/permission';
 import { PERMISSION_CASES } from '../../contract/permission-cases';
 
 const table = { name: 'product', meta: { kind: 'business', tableName: 'product' } };

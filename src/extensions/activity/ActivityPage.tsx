@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { LoadFailed } from '../../components/LoadFailed';
-import { PageContainer } from '../../components/PageContainer';
+import { LoadFailed } from '../../shared/components/LoadFailed';
+import { PageContainer } from '../../shared/components/PageContainer';
 import { useUserTables } from '../../resources/useUserTables';
 import { recordPath, type ActivityEntry } from './activity-entries';
 

@@ -4,10 +4,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { encodeRecordKey } from '../../../contract';
-import { LoadFailed } from '../../components/LoadFailed';
-import { PageContainer } from '../../components/PageContainer';
-import { useBusinessTable } from '../../hooks/useBusinessTable';
-import { appPaths } from '../../lib/menu';
+import { LoadFailed } from '../../shared/components/LoadFailed';
+import { PageContainer } from '../../shared/components/PageContainer';
+import { useBusinessTable } from '../../business/hooks/useBusinessTable';
+import { appPaths } from '../../shared/lib/menu';
 import { defaultGroup, groupableColumns, titleColumn, toLanes } from './kanban-board';
 
 type Row = Record<string, unknown>;

@@ -1,0 +1,144 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Flex, Form, Input, theme } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { BrandMark } from '../../shared/components/BrandMark';
+import { appInfo } from '../../config/appInfo';
+import { LanguageSwitch } from '../../layout/LanguageSwitch';
+import { ThemeSwitch } from '../../layout/ThemeSwitch';
+import { appClient } from '../../providers/app-client';
+import type { LoginVariables } from '../../providers/auth-provider';
+import { resetRegisteredTables } from '../../resources/useRegisteredTables';
+import { safeRedirectPath } from '../lib/safe-redirect';
+import { getToken } from '../../store/session';
+import { useAppConfig } from '../../store/useAppConfig';
+import { useDocumentTitle } from '../../store/useDocumentTitle';
+import { useThemeMode } from '../../store/useThemeMode';
+
+/** /login: centred card, 用户名 / 密码, "登 录"; afterwards back to where the user came from. */
+export const LoginPage = () => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const [mode] = useThemeMode();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { appName } = useAppConfig();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const target = safeRedirectPath(params.get('to'));
+  useDocumentTitle(t('login.title'));
+
+  const fail = (text: string) => {
+    setError(text);
+    void message.error({ content: text, key: 'login-error' });
+  };
+
+  const submit = async (values: LoginVariables) => {
+    setError(null);
+    setPending(true);
+    const result = await appClient().authProvider.login({
+      username: values.username.trim(),
+      password: values.password,
+    });
+    setPending(false);
+    if (!result.success) {
+      fail(result.error?.message || t('login.failed'));
+      return;
+    }
+    message.destroy('login-error');
+    // a new user: no table of the previous one may show
+    resetRegisteredTables();
+    void navigate(target, { replace: true });
+  };
+
+  if (getToken()) return <Navigate to={target} replace />;
+
+  const background =
+    mode === 'dark'
+      ? 'radial-gradient(circle at 20% 0%, #112a4d 0%, #0b0f17 55%)'
+      : 'radial-gradient(circle at 20% 0%, #d6e8ff 0%, #f3f7fd 45%, #eef1f6 100%)';
+
+  return (
+    <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 24, background }}>
+      <Flex gap={12} align="center" style={{ position: 'absolute', top: 16, right: 20 }}>
+        <LanguageSwitch />
+        <ThemeSwitch />
+      </Flex>
+      <main
+        style={{
+          width: '100%',
+          maxWidth: 420,
+          boxSizing: 'border-box',
+          padding: '40px 36px 28px',
+          borderRadius: token.borderRadiusLG * 1.5,
+          background: token.colorBgContainer,
+          border: `1px solid ${token.colorBorderSecondary}`,
+          boxShadow: token.boxShadowTertiary,
+        }}
+      >
+        <Flex vertical align="center" gap={12} style={{ marginBottom: 28 }}>
+          <BrandMark size={48} />
+          <h1
+            style={{
+              margin: 0,
+              textAlign: 'center',
+              fontSize: token.fontSizeHeading3,
+              fontWeight: 600,
+              color: token.colorTextHeading,
+            }}
+          >
+            {t('login.welcome', { appName })}
+          </h1>
+          <p style={{ margin: 0, color: token.colorTextSecondary }}>{t('login.subtitle')}</p>
+        </Flex>
+        {error && (
+          <Alert
+            type="error"
+            showIcon
+            message={error}
+            closable
+            onClose={() => setError(null)}
+            style={{ marginBottom: 20 }}
+          />
+        )}
+        <Form<LoginVariables>
+          layout="vertical"
+          size="large"
+          requiredMark={false}
+          onFinish={(values) => void submit(values)}
+        >
+          <Form.Item
+            name="username"
+            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+          >
+            <Input
+              prefix={<UserOutlined />}
+              placeholder={t('login.username')}
+              aria-label={t('login.username')}
+              autoComplete="username"
+              autoFocus
+            />
+          </Form.Item>
+          <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder={t('login.password')}
+              aria-label={t('login.password')}
+              autoComplete="current-password"
+            />
+          </Form.Item>
+          <Form.Item style={{ marginBottom: 8 }}>
+            <Button type="primary" htmlType="submit" block loading={pending}>
+              {pending ? t('login.submitting') : t('login.submit')}
+            </Button>
+          </Form.Item>
+        </Form>
+      </main>
+      <footer style={{ marginTop: 24, fontSize: 12, color: token.colorTextTertiary }}>
+        {appInfo.name} v{appInfo.version}
+      </footer>
+    </Flex>
+  );
+};

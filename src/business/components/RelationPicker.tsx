@@ -1,0 +1,179 @@
+import { useList, type CrudFilter } from '@refinedev/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Alert, Button, Flex, Input, Modal, Table, Typography, theme } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { businessPermission, DEFAULT_LIMIT, encodeRecordKey as recordKey } from '../../../contract';
+import { useBusinessTable } from '../hooks/useBusinessTable';
+import { cellText, listColumns } from '../lib/business-cells';
+import { softDeleteFilter } from '../lib/business-filters';
+import type { BusinessRecord } from '../lib/business-record';
+import { SEARCH_FIELD } from '../../shared/lib/query-params';
+import { pageCountOf } from '../../shared/lib/pagination';
+import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { PaginationBar } from '../../shared/components/PaginationBar';
+
+export interface RelationPickerProps {
+  open: boolean;
+  /** The related table whose records are offered. */
+  tableName: string;
+  multiple: boolean;
+  /** The records chosen so far (kept selected). */
+  value: BusinessRecord[];
+  onOk: (records: BusinessRecord[]) => void;
+  onCancel: () => void;
+}
+
+type PickerListProps = Omit<RelationPickerProps, 'open'>;
+
+const PickerList = ({ tableName, multiple, value, onOk, onCancel }: PickerListProps) => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { dataSource } = useCurrentDataSource();
+  const { meta, loading, error } = useBusinessTable(tableName);
+  const [keyword, setKeyword] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [rowsPerPage, setRowsPerPage] = useState(DEFAULT_LIMIT);
+  const primaryNames = useMemo(() => meta?.table.primaryNames ?? [], [meta]);
+  // Until the user changes it, the selection is what the field holds.
+  const [changed, setChanged] = useState<Map<string, BusinessRecord> | null>(null);
+  const initial = useMemo(
+    () => new Map(value.map((record) => [recordKey(primaryNames, record), record] as const)),
+    [primaryNames, value],
+  );
+  const chosen = changed ?? initial;
+  const setChosen = (update: (before: Map<string, BusinessRecord>) => Map<string, BusinessRecord>) =>
+    setChanged(update(chosen));
+
+  // Refine's list: one request for the page and one for the count, shared with every list of the table.
+  const filters = useMemo<CrudFilter[]>(
+    () => [
+      { field: SEARCH_FIELD, operator: 'eq', value: search },
+      ...Object.entries(meta ? softDeleteFilter(meta.table, false) : {}).map(
+        ([field, value]): CrudFilter => ({ field, operator: 'eq', value }),
+      ),
+    ],
+    [meta, search],
+  );
+  const { result, query: rowsQuery } = useList<BusinessRecord>({
+    resource: tableName,
+    pagination: { currentPage: page, pageSize: rowsPerPage, mode: 'server' },
+    filters,
+    meta: { dataSource, requiredPermissions: [businessPermission(tableName, 'read')] },
+    errorNotification: false,
+    queryOptions: { enabled: Boolean(meta), placeholderData: keepPreviousData },
+  });
+  const count = result.total ?? 0;
+  const current = rowsQuery.data === undefined ? page : Math.min(page, pageCountOf(count, rowsPerPage));
+
+  const labels = useMemo(() => ({ yes: t('common.yes'), no: t('common.no') }), [t]);
+  const columns = useMemo<TableColumnsType<BusinessRecord>>(
+    () =>
+      meta
+        ? listColumns(meta.table, meta.layouts).map((column) => ({
+            key: column.name,
+            dataIndex: column.name,
+            title: column.caption || column.name,
+            ellipsis: true,
+            render: (cell: unknown) => cellText(column, cell, labels),
+          }))
+        : [],
+    [meta, labels],
+  );
+
+  const rows = result.data;
+  const failure = error ?? rowsQuery.error;
+  const submitSearch = (text: string) => {
+    setKeyword(text);
+    setSearch(text.trim());
+    setPage(1);
+  };
+
+  return (
+    <Flex vertical gap={token.margin} style={{ minHeight: '60vh' }}>
+      <Flex align="center" gap={token.marginSM} wrap>
+        <Input.Search
+          allowClear
+          aria-label={t('businessList.keyword')}
+          placeholder={t('businessList.keyword')}
+          enterButton={t('businessList.query')}
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          onSearch={submitSearch}
+          style={{ width: 320 }}
+        />
+        {chosen.size > 0 && (
+          <Typography.Text type="secondary">
+            {t('businessList.selected', { count: chosen.size })}
+          </Typography.Text>
+        )}
+      </Flex>
+      {failure ? (
+        <Alert type="error" showIcon message={(failure as { message?: string }).message ?? String(failure)} />
+      ) : null}
+      <Table<BusinessRecord>
+        size="small"
+        rowKey={(record) => recordKey(primaryNames, record)}
+        columns={columns}
+        dataSource={rows}
+        loading={loading || rowsQuery.isLoading}
+        pagination={false}
+        scroll={{ x: 'max-content', y: '55vh' }}
+        rowSelection={{
+          type: multiple ? 'checkbox' : 'radio',
+          selectedRowKeys: [...chosen.keys()],
+          preserveSelectedRowKeys: true,
+          onChange: (keys, picked) => {
+            setChosen((before) => {
+              const next = new Map<string, BusinessRecord>();
+              const onPage = new Map(picked.filter(Boolean).map((r) => [recordKey(primaryNames, r), r]));
+              for (const key of keys) {
+                const text = String(key);
+                const record = onPage.get(text) ?? before.get(text);
+                if (record) next.set(text, record);
+              }
+              return next;
+            });
+          },
+        }}
+      />
+      <PaginationBar
+        page={current}
+        rowsPerPage={rowsPerPage}
+        count={count}
+        onChange={(nextPage, nextRows) => {
+          setPage(nextPage);
+          setRowsPerPage(nextRows);
+        }}
+      />
+      <Flex justify="flex-end" gap={token.marginXS}>
+        <Button onClick={onCancel}>{t('buttons.cancel')}</Button>
+        <Button type="primary" onClick={() => onOk([...chosen.values()])}>
+          {t('common.ok')}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+};
+
+/** docs/product.md §2 relation picker: a full-size dialog listing the related table read-only, single or multiple choice. */
+const RelationPicker = ({ open, ...props }: RelationPickerProps) => {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={t('businessList.pickTitle')}
+      width="100%"
+      style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
+      footer={null}
+      destroyOnHidden
+      onCancel={props.onCancel}
+    >
+      {open && <PickerList {...props} />}
+    </Modal>
+  );
+};
+
+export default RelationPicker;

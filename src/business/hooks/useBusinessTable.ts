@@ -1,0 +1,170 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { Relation, Table } from '../../../contract';
+import { useDataProvider, type DataProvider } from '@refinedev/core';
+import type { FormLayout, ValueDialog } from '../lib/business-meta';
+import { widgetChoices, type StoredWidget, type WidgetChoice } from '../lib/column-widgets';
+import { statusOf } from '../../shared/lib/http-error';
+import {
+  getTableByName,
+  listFormLayouts,
+  listMyTables,
+  listColumnWidgets,
+  listRelationsFromTable,
+  listValueDialogs,
+} from '../../providers/system-records';
+import { registeredTablesStore } from '../../resources/useRegisteredTables';
+import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { METADATA_TABLES_PATH, metadataQueryKey } from '../../shared/hooks/useMetadataList';
+
+/** Everything the generic business pages need to know about one table. */
+export interface BusinessTableMeta {
+  table: Table;
+  relations: Relation[];
+  /** The target tables of the relations, by name. */
+  relatedTables: Record<string, Table>;
+  layouts: FormLayout[];
+  valueDialogs: ValueDialog[];
+  /** The input and list cell chosen per column in the designer, by column id (none: built-in). */
+  widgets: ReadonlyMap<number, WidgetChoice>;
+}
+
+const sameName = (table: Table, name: string): boolean => {
+  const lower = name.toLowerCase();
+  return [table.name, table.pluralName, table.tableName].some((one) => one?.toLowerCase() === lower);
+};
+
+/** The table as `/users/me/table` gave it, for users who may read its records but not the metadata. */
+const registeredTable = (name: string): Table | undefined =>
+  registeredTablesStore.get().tables.find((table) => sameName(table, name));
+
+/** The providers the lookups go through: records (`/api/business`) and metadata (`/api/metadata`). */
+export interface MetaProviders {
+  records: DataProvider;
+  metadata: DataProvider;
+}
+
+const tableNamed = async (providers: MetaProviders, name: string, signal?: AbortSignal): Promise<Table> => {
+  try {
+    return await getTableByName(providers.metadata, name, signal);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    // Users who may not read the metadata (403) get the table from their own table list; opened
+    // by URL before the menu loaded that list, the page asks for it here.
+    const forbidden = statusOf(error) === 403;
+    const known =
+      registeredTable(name) ??
+      (forbidden
+        ? (await listMyTables(providers.records, signal).catch(() => [] as Table[])).find((table) =>
+            sameName(table, name),
+          )
+        : undefined);
+    if (known) return known;
+    throw error;
+  }
+};
+
+/** A lookup whose failure leaves the page usable: logged as a warning, then the fallback. */
+const orElse = async <T>(
+  load: () => Promise<T>,
+  fallback: T,
+  what: string,
+  signal?: AbortSignal,
+): Promise<T> => {
+  try {
+    return await load();
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    console.warn(`crudboard: ${what} not loaded`, error);
+    return fallback;
+  }
+};
+
+/**
+ * docs/product.md §7 loading order: the table by name, its relations, the related tables, the form layouts,
+ * then the value dialogs with the inputs and list cells chosen per column.
+ */
+export const loadBusinessTableMeta = async (
+  providers: MetaProviders,
+  tableName: string,
+  signal?: AbortSignal,
+): Promise<BusinessTableMeta> => {
+  const table = await tableNamed(providers, tableName, signal);
+  const relations = await orElse(
+    () => listRelationsFromTable(providers.metadata, table.name, signal),
+    [] as Relation[],
+    `relations of ${table.name}`,
+    signal,
+  );
+  const targetNames = [
+    ...new Set(relations.map((relation) => relation.toTable.name).filter((name): name is string => !!name)),
+  ];
+  const related = await Promise.all(
+    targetNames.map((name) =>
+      orElse(() => tableNamed(providers, name, signal), undefined, `table ${name}`, signal),
+    ),
+  );
+  const relatedTables: Record<string, Table> = {};
+  targetNames.forEach((name, index) => {
+    const found = related[index];
+    if (found) relatedTables[name] = found;
+  });
+  const tableId = table.id;
+  const layouts =
+    tableId === undefined
+      ? []
+      : await orElse(
+          () => listFormLayouts(providers.records, tableId, signal),
+          [] as FormLayout[],
+          'form layouts',
+          signal,
+        );
+  // The value dialogs and the chosen widgets are both column extension properties: asked together.
+  const [valueDialogs, widgets] =
+    tableId === undefined
+      ? [[], []]
+      : await Promise.all([
+          orElse(
+            () => listValueDialogs(providers.records, tableId, signal),
+            [] as ValueDialog[],
+            'value dialogs',
+            signal,
+          ),
+          orElse(
+            () => listColumnWidgets(providers.records, tableId, { signal }),
+            [] as StoredWidget[],
+            'column widgets',
+            signal,
+          ),
+        ]);
+  return { table, relations, relatedTables, layouts, valueDialogs, widgets: widgetChoices(widgets) };
+};
+
+/** Under the tables' query key, so that saving a table in the designer refreshes it too. */
+export const businessMetaQueryKey = (dataSource: string, tableName: string) =>
+  metadataQueryKey(METADATA_TABLES_PATH, dataSource, 'business', tableName);
+
+/** The metadata of a business table for the current data source (docs/product.md §4: loaded first). */
+export const useBusinessTable = (
+  tableName: string,
+): { meta?: BusinessTableMeta; loading: boolean; error?: unknown; reload(): void } => {
+  const { dataSource } = useCurrentDataSource();
+  const provider = useDataProvider();
+  const query = useQuery({
+    queryKey: businessMetaQueryKey(dataSource, tableName),
+    queryFn: ({ signal }) =>
+      loadBusinessTableMeta({ records: provider(), metadata: provider('metadata') }, tableName, signal),
+    enabled: tableName !== '',
+    refetchOnWindowFocus: false,
+  });
+  const { refetch } = query;
+  const reload = useCallback(() => {
+    void refetch();
+  }, [refetch]);
+  return {
+    meta: query.data,
+    loading: query.isLoading,
+    error: query.error ?? undefined,
+    reload,
+  };
+};

@@ -1,0 +1,33 @@
+import type { Relation, Table } from '../../../contract';
+
+/** A sub-table of a record form (docs/product.md §2): a one-to-one section or a one-to-many inline list. */
+export interface SubSection {
+  relation: Relation;
+  /** Name of the relation: the record's key holding the child object / rows. */
+  name: string;
+  table: Table;
+  kind: 'one' | 'many';
+  /** The child's foreign-key column, hidden in the sub-form (docs/product.md §5). */
+  foreignKey: string;
+}
+
+/**
+ * The sub-tables of a record form: one section per OneToOneMainToSub relation and one inline list
+ * per OneToMany relation whose child table is known, in relation order.
+ */
+export const subSections = (
+  relations: readonly Relation[],
+  relatedTables: Readonly<Record<string, Table>>,
+): SubSection[] =>
+  relations.flatMap((relation): SubSection[] => {
+    const kind =
+      relation.relationType === 'OneToMany'
+        ? 'many'
+        : relation.relationType === 'OneToOneMainToSub'
+          ? 'one'
+          : null;
+    const table = relation.toTable.name ? relatedTables[relation.toTable.name] : undefined;
+    const foreignKey = relation.toColumn.name;
+    if (!kind || !table || !foreignKey) return [];
+    return [{ relation, name: relation.name, table, kind, foreignKey }];
+  });

@@ -1,0 +1,212 @@
+import { SaveOutlined } from '@ant-design/icons';
+import { useOne } from '@refinedev/core';
+import { Alert, Button, Card, Collapse, Form, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { businessPermission, truncatedChildren } from '../../../contract';
+import { LoadFailed } from '../../shared/components/LoadFailed';
+import { PageContainer } from '../../shared/components/PageContainer';
+import { PageSpin } from '../../shared/components/PageSpin';
+import { RecordFields } from '../components/RecordFields';
+import { FormFieldSlots } from '../../extensions/ExtensionSlots';
+import { SubTableList } from '../components/SubTableList';
+import { useBusinessTable } from '../hooks/useBusinessTable';
+import { useRecordForm, type RecordFormOptions } from '../hooks/useRecordForm';
+import { UploadActivityContext } from '../../upload/hooks/useUploadActivity';
+import type { BusinessRecord } from '../lib/business-record';
+import type { FormMode } from '../lib/form-fields';
+import { placeFields } from '../lib/form-layout';
+import { appPaths } from '../../shared/lib/menu';
+import { isChildFilled } from '../lib/record-payload';
+import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+
+/** The record form's view: one collapsible section per table, save and cancel. */
+const RecordEditor = (props: RecordFormOptions) => {
+  const { t } = useTranslation();
+  const { meta, mode, original, recordKey } = props;
+  const { dataSource } = useCurrentDataSource();
+  const {
+    form,
+    model,
+    initialValues,
+    readOnly,
+    listPath,
+    saving,
+    uploading,
+    activity,
+    save,
+    markDirty,
+    cancel,
+  } = useRecordForm(props);
+  const { table } = meta;
+  const caption = table.caption || table.name;
+  const slotProps = {
+    tableName: table.name,
+    dataSource,
+    ...(recordKey === undefined ? {} : { recordId: recordKey }),
+  };
+  const sections = [
+    {
+      key: '$main',
+      label: caption,
+      children: (
+        <>
+          <FormFieldSlots at="before" {...slotProps} />
+          <RecordFields
+            fields={model.placed}
+            mode={mode}
+            toOne={model.toOne}
+            relatedTables={meta.relatedTables}
+            dialogs={meta.valueDialogs}
+            widgets={meta.widgets}
+          />
+          <FormFieldSlots at="after" {...slotProps} />
+        </>
+      ),
+    },
+    ...model.subs.map((sub) => {
+      const subMode: FormMode = mode === 'update' && original?.[sub.section.name] ? 'update' : 'create';
+      return {
+        key: sub.section.name,
+        label: sub.section.relation.caption || sub.section.table.caption || sub.section.name,
+        children:
+          sub.section.kind === 'many' ? (
+            <SubTableList
+              section={sub.section}
+              mode={mode}
+              createFields={sub.createFields}
+              updateFields={sub.updateFields}
+              readOnly={readOnly}
+              truncated={mode === 'update' ? truncatedChildren(original, sub.section.name) : null}
+            />
+          ) : (
+            <RecordFields
+              fields={placeFields(subMode === 'update' ? sub.updateFields : sub.createFields, undefined)}
+              mode={subMode}
+              prefix={[sub.section.name]}
+              // A child the record does not have yet is optional: its required fields count once it is filled.
+              requiredIf={
+                subMode === 'create'
+                  ? () => isChildFilled(sub.createFields, form.getFieldValue(sub.section.name))
+                  : undefined
+              }
+            />
+          ),
+      };
+    }),
+  ];
+
+  return (
+    <PageContainer
+      title={
+        mode === 'create'
+          ? t('screens.recordNew', { table: caption })
+          : t('screens.recordEdit', { table: caption })
+      }
+      breadcrumb={[{ title: t('menu.business') }, { title: caption, path: listPath }]}
+    >
+      {readOnly && (
+        <Alert type="info" showIcon message={t('businessForm.readOnly')} style={{ marginBottom: 16 }} />
+      )}
+      <Card>
+        <UploadActivityContext value={activity}>
+          <Form
+            form={form}
+            component={false}
+            layout="vertical"
+            initialValues={initialValues}
+            disabled={readOnly}
+            onValuesChange={markDirty}
+          >
+            <Collapse
+              defaultActiveKey={sections.map((section) => section.key)}
+              items={sections}
+              style={{ marginBottom: 16 }}
+            />
+          </Form>
+        </UploadActivityContext>
+        <Space>
+          {!readOnly && (
+            <Button
+              type="primary"
+              icon={<SaveOutlined />}
+              loading={saving}
+              disabled={uploading}
+              onClick={() => void save()}
+            >
+              {t('buttons.save')}
+            </Button>
+          )}
+          {!readOnly && uploading && (
+            <Typography.Text type="secondary" role="status">
+              {t('businessForm.waitUpload')}
+            </Typography.Text>
+          )}
+          <Button onClick={cancel}>{readOnly ? t('common.back') : t('buttons.cancel')}</Button>
+        </Space>
+      </Card>
+    </PageContainer>
+  );
+};
+
+/** `business/:tableName/new` and `business/:tableName/:recId` (docs/product.md §2): metadata first, then the record. */
+export const BusinessFormPage = () => {
+  const { t } = useTranslation();
+  const { tableName = '', recId } = useParams();
+  const { dataSource } = useCurrentDataSource();
+  const mode: FormMode = recId === undefined ? 'create' : 'update';
+  const { meta, loading, error, reload } = useBusinessTable(tableName);
+  const record = useOne<BusinessRecord>({
+    resource: meta?.table.name ?? tableName,
+    id: recId ?? '',
+    meta: { requiredPermissions: [businessPermission(meta?.table.name ?? tableName, 'read')] },
+    // A failure shows on the page, with its retry.
+    errorNotification: false,
+    queryOptions: {
+      enabled: mode === 'update' && Boolean(meta),
+      // The form starts from what is stored now and is never replaced in the background.
+      gcTime: 0,
+      refetchOnWindowFocus: false,
+    },
+  });
+  const stored = record.query;
+  // Bumped once a reload after a conflict has the stored record: the form starts afresh from it.
+  const [generation, setGeneration] = useState(0);
+  const reloadRecord = async () => {
+    await stored.refetch();
+    setGeneration((value) => value + 1);
+  };
+  const title =
+    mode === 'create'
+      ? t('screens.recordNew', { table: tableName })
+      : t('screens.recordEdit', { table: tableName });
+  const breadcrumb = [
+    { title: t('menu.business') },
+    { title: meta?.table.caption || tableName, path: appPaths(dataSource).business(tableName) },
+  ];
+  if (loading || (mode === 'update' && meta && stored.isPending)) return <PageSpin />;
+  if (error || !meta)
+    return <LoadFailed title={title} breadcrumb={breadcrumb} error={error} onRetry={reload} />;
+  if (mode === 'update' && stored.isError) {
+    return (
+      <LoadFailed
+        title={title}
+        breadcrumb={breadcrumb}
+        error={stored.error}
+        onRetry={() => void stored.refetch()}
+      />
+    );
+  }
+  return (
+    <RecordEditor
+      // A reload after a conflict starts a fresh form from the stored record.
+      key={`${mode}:${recId ?? ''}:${generation}`}
+      meta={meta}
+      mode={mode}
+      recordKey={recId}
+      original={mode === 'update' ? record.result : undefined}
+      onReload={() => void reloadRecord()}
+    />
+  );
+};

@@ -1,0 +1,82 @@
+import { SYSTEM_COLUMN_NAMES, SYSTEM_COLUMNS, type Column, type SystemColumnName } from '../../../contract';
+import { newRowKey, type ColumnDraft } from './column-draft';
+
+/** Captions of the system columns (the UI passes the current language's). */
+export const DEFAULT_SYSTEM_CAPTIONS: Record<SystemColumnName, string> = {
+  id: '编号',
+  name: '名称',
+  fullTextBody: '全文索引',
+  createdDate: '创建时间',
+  lastModifiedDate: '修改时间',
+  createById: '创建者编号',
+  updateById: '修改者编号',
+  ownerId: '所有者编号',
+  isDeleted: '是否删除',
+};
+
+const NO_FLAGS = { insertable: false, updatable: false, queryable: false, displayable: false } as const;
+const EDITABLE = { insertable: true, updatable: true, queryable: true, displayable: false } as const;
+
+type Definition = Omit<Column, 'name' | 'caption' | 'dataType'>;
+
+const BASE: Omit<Column, 'name' | 'dataType'> = {
+  description: null,
+  length: null,
+  precision: null,
+  scale: null,
+  unsigned: false,
+  indexType: 'NONE',
+  indexStorage: null,
+  indexName: null,
+  autoIncrement: false,
+  seqId: null,
+  nullable: true,
+  defaultValue: null,
+  systemable: true,
+  multipleValue: false,
+};
+
+/**
+ * How the designer drafts each system column (data types and server traits come from the shared
+ * table): `id` primary auto-increment; `name` VARCHAR(200); `fullTextBody` FULLTEXT (kept by the
+ * server); the stamps and user ids filled by the server; `ownerId` and `isDeleted` defaulted by
+ * the server, editable. `name` is the record's label, so it is an ordinary, displayable column.
+ */
+const DEFINITIONS: Record<SystemColumnName, Definition> = {
+  id: {
+    ...BASE,
+    ...NO_FLAGS,
+    unsigned: true,
+    indexType: 'PRIMARY',
+    indexStorage: 'BTREE',
+    autoIncrement: true,
+    nullable: false,
+  },
+  name: {
+    ...BASE,
+    length: 200,
+    nullable: false,
+    systemable: false,
+    insertable: true,
+    updatable: true,
+    queryable: true,
+    displayable: true,
+  },
+  fullTextBody: { ...BASE, ...NO_FLAGS, indexType: 'FULLTEXT' },
+  createdDate: { ...BASE, ...NO_FLAGS, nullable: false },
+  lastModifiedDate: { ...BASE, ...NO_FLAGS },
+  createById: { ...BASE, ...NO_FLAGS, queryable: true },
+  updateById: { ...BASE, ...NO_FLAGS, queryable: true },
+  ownerId: { ...BASE, ...EDITABLE },
+  isDeleted: { ...BASE, ...EDITABLE },
+};
+
+/** The nine columns a new table starts with, in this order. */
+export const systemColumns = (captions: Partial<Record<SystemColumnName, string>> = {}): ColumnDraft[] =>
+  SYSTEM_COLUMN_NAMES.map((name) => ({
+    key: newRowKey(),
+    name,
+    caption: captions[name] ?? DEFAULT_SYSTEM_CAPTIONS[name],
+    dataType: SYSTEM_COLUMNS[name].dataType,
+    ...DEFINITIONS[name],
+  }));

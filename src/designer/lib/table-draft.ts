@@ -1,0 +1,37 @@
+import type { Table } from '../../../contract';
+import { toColumnDrafts, type ColumnDraft } from './column-draft';
+import type { SystemColumnName } from '../../../contract';
+import { systemColumns } from './system-columns';
+
+/** What the table designer edits: the table fields and the column grid. */
+export interface TableDraft {
+  name: string;
+  pluralName: string;
+  tableName: string;
+  caption: string;
+  description: string;
+  engine: string | null;
+  columns: ColumnDraft[];
+}
+
+/** A new table: blank fields and the nine system columns. */
+export const newTableDraft = (captions?: Partial<Record<SystemColumnName, string>>): TableDraft => ({
+  name: '',
+  pluralName: '',
+  tableName: '',
+  caption: '',
+  description: '',
+  engine: null,
+  columns: systemColumns(captions),
+});
+
+/** A stored table as the designer edits it. */
+export const toTableDraft = (table: Table): TableDraft => ({
+  name: table.name ?? '',
+  pluralName: table.pluralName ?? '',
+  tableName: table.tableName ?? '',
+  caption: table.caption ?? '',
+  description: table.description ?? '',
+  engine: table.engine ?? null,
+  columns: toColumnDrafts(table.columns ?? []),
+});

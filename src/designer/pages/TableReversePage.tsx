@@ -1,0 +1,291 @@
+import { EyeOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Drawer,
+  Empty,
+  Flex,
+  Input,
+  Result,
+  Table,
+  Tooltip,
+  Typography,
+  theme,
+} from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DEFAULT_LIMIT } from '../../../contract';
+import { useCustomCall } from '../../shared/hooks/useCustomCall';
+import { physicalTablesCall, reverseTableCall, reverseTablesCall } from '../../providers/custom-calls';
+import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { PageContainer } from '../../shared/components/PageContainer';
+import { PaginationBar } from '../../shared/components/PaginationBar';
+import { PhysicalTablePreview } from '../components/PhysicalTablePreview';
+import { useInvalidateMetadata } from '../../shared/hooks/useInvalidateMetadata';
+import { METADATA_TABLES_PATH, metadataQueryKey } from '../../shared/hooks/useMetadataList';
+import { tablePaths } from '../../shared/lib/metadata-paths';
+import { pageCountOf } from '../../shared/lib/pagination';
+import { filterPhysicalTables, keepSelected, pageRows } from '../lib/physical-tables';
+import type { PhysicalTableSummary as PhysicalTable } from '../../../contract';
+import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+
+/**
+ * 数据库逆向 (`metadata/tables/reverse`): the physical tables no metadata describes yet, searched and
+ * paged in the browser; preview one, reverse one, or 批量逆向 the selected ones.
+ */
+export const TableReversePage = () => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { dataSource } = useCurrentDataSource();
+  const invalidate = useInvalidateMetadata();
+  const call = useCustomCall('metadata');
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [rowsPerPage, setRowsPerPage] = useState(DEFAULT_LIMIT);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [pending, setPending] = useState<{ names: string[]; batch: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const query = useQuery({
+    queryKey: metadataQueryKey(METADATA_TABLES_PATH, dataSource, 'physical'),
+    queryFn: async ({ signal }) => {
+      const tables = await call<unknown>({ ...physicalTablesCall(), meta: { signal } });
+      return Array.isArray(tables) ? (tables as PhysicalTable[]) : [];
+    },
+  });
+  const all = useMemo(() => query.data ?? [], [query.data]);
+  const matching = useMemo(() => filterPhysicalTables(all, keyword), [all, keyword]);
+  const current = Math.min(page, pageCountOf(matching.length, rowsPerPage));
+  const rows = pageRows(matching, current, rowsPerPage);
+  const chosen = keepSelected(selected, all);
+
+  const run = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const { names, batch } = pending;
+      await call(batch ? reverseTablesCall(names) : reverseTableCall(names[0] as string));
+      void message.success(t('reverse.success'));
+      setSelected((before) => before.filter((name) => !names.includes(name)));
+      setPending(null);
+      setPreview(null);
+      await invalidate('tables');
+    } catch (error) {
+      const reason = (error as { message?: string } | undefined)?.message;
+      void message.error(reason ? t('reverse.failedReason', { reason }) : t('reverse.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: TableColumnsType<PhysicalTable> = [
+    {
+      title: t('reverse.tableName'),
+      dataIndex: 'tableName',
+      render: (name: string) => (
+        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setPreview(name)}>
+          {name}
+        </Button>
+      ),
+    },
+    {
+      title: t('reverse.comment'),
+      dataIndex: 'comment',
+      ellipsis: true,
+      render: (comment?: string | null) => comment || <Typography.Text type="secondary">-</Typography.Text>,
+    },
+    {
+      title: t('metadataList.actions'),
+      key: 'actions',
+      width: 150,
+      render: (_: unknown, row) => (
+        <Flex gap={0}>
+          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreview(row.tableName)}>
+            {t('reverse.preview')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            aria-label={`${t('reverse.one')} ${row.tableName}`}
+            onClick={() => setPending({ names: [row.tableName], batch: false })}
+          >
+            {t('reverse.one')}
+          </Button>
+        </Flex>
+      ),
+    },
+  ];
+
+  const breadcrumb = [
+    { title: t('menu.metadata') },
+    { title: t('screens.tables'), path: tablePaths(dataSource).list },
+  ];
+  const nothingLeft = query.isSuccess && all.length === 0;
+
+  return (
+    <PageContainer title={t('screens.tableReverse')} breadcrumb={breadcrumb}>
+      <Card styles={{ body: { padding: token.paddingLG } }}>
+        {nothingLeft ? (
+          <Result
+            status="success"
+            title={t('reverse.allManaged')}
+            subTitle={t('reverse.allManagedHint')}
+            extra={
+              <Flex gap={token.marginSM} justify="center">
+                <Button type="primary" onClick={() => void navigate(tablePaths(dataSource).list)}>
+                  {t('screens.tables')}
+                </Button>
+                <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
+                  {t('buttons.refresh')}
+                </Button>
+              </Flex>
+            }
+          />
+        ) : (
+          <>
+            <Typography.Paragraph type="secondary">{t('reverse.intro')}</Typography.Paragraph>
+            <Flex
+              justify="space-between"
+              align="center"
+              gap={token.margin}
+              wrap
+              style={{ marginBottom: token.margin }}
+            >
+              <Flex align="center" gap={token.marginSM} wrap>
+                <Input.Search
+                  allowClear
+                  aria-label={t('metadataList.searchPlaceholder')}
+                  placeholder={t('metadataList.searchPlaceholder')}
+                  value={keyword}
+                  onChange={(event) => {
+                    setKeyword(event.target.value);
+                    setPage(1);
+                  }}
+                  style={{ width: 280 }}
+                />
+                <Tooltip title={t('buttons.refresh')}>
+                  <Button
+                    icon={<ReloadOutlined />}
+                    aria-label={t('buttons.refresh')}
+                    loading={query.isFetching && !query.isPending}
+                    onClick={() => void query.refetch()}
+                  />
+                </Tooltip>
+                {chosen.length > 0 && (
+                  <Typography.Text type="secondary">
+                    {t('metadataList.selected', { count: chosen.length })}
+                  </Typography.Text>
+                )}
+              </Flex>
+              <Button
+                type="primary"
+                icon={<SyncOutlined />}
+                disabled={chosen.length === 0}
+                onClick={() => setPending({ names: chosen, batch: true })}
+              >
+                {t('reverse.batch')}
+              </Button>
+            </Flex>
+            {query.isError && (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: token.margin }}
+                message={t('metadataList.loadFailed')}
+                description={(query.error as { message?: string }).message}
+                action={
+                  <Button size="small" onClick={() => void query.refetch()}>
+                    {t('metadataList.retry')}
+                  </Button>
+                }
+              />
+            )}
+            <Table<PhysicalTable>
+              rowKey="tableName"
+              size="middle"
+              columns={columns}
+              dataSource={rows}
+              loading={query.isPending}
+              pagination={false}
+              locale={{
+                emptyText: (
+                  <Empty
+                    image={Empty.PRESENTED_IMAGE_SIMPLE}
+                    description={keyword.trim() ? t('metadataList.noMatch') : t('metadataList.empty')}
+                  />
+                ),
+              }}
+              rowSelection={{
+                selectedRowKeys: chosen,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => setSelected(keys.map(String)),
+              }}
+            />
+            <div style={{ marginTop: token.margin }}>
+              <PaginationBar
+                page={current}
+                rowsPerPage={rowsPerPage}
+                count={matching.length}
+                onChange={(nextPage, nextRows) => {
+                  setPage(nextPage);
+                  setRowsPerPage(nextRows);
+                }}
+              />
+            </div>
+          </>
+        )}
+      </Card>
+      <Drawer
+        open={preview !== null}
+        width={760}
+        title={preview}
+        destroyOnHidden
+        onClose={() => setPreview(null)}
+        extra={
+          preview && (
+            <Button
+              type="primary"
+              icon={<SyncOutlined />}
+              onClick={() => setPending({ names: [preview], batch: false })}
+            >
+              {t('reverse.one')}
+            </Button>
+          )
+        }
+      >
+        {preview && <PhysicalTablePreview tableName={preview} />}
+      </Drawer>
+      <ConfirmDialog
+        open={pending !== null}
+        title={t('reverse.confirm')}
+        okText={t('reverse.one')}
+        busy={busy}
+        onOk={() => void run()}
+        onCancel={() => setPending(null)}
+      >
+        <Typography.Text>
+          {pending && !pending.batch
+            ? t('reverse.confirmOne', { name: pending.names[0] })
+            : t('reverse.confirmMany', { count: pending?.names.length ?? 0 })}
+        </Typography.Text>
+        {pending?.batch && (
+          <Typography.Paragraph
+            type="secondary"
+            style={{ marginTop: 8, marginBottom: 0 }}
+            ellipsis={{ rows: 3 }}
+          >
+            {pending.names.join(', ')}
+          </Typography.Paragraph>
+        )}
+      </ConfirmDialog>
+    </PageContainer>
+  );
+};

@@ -1,0 +1,36 @@
+import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useLocale } from '../../store/useLocale';
+import { useThemeMode } from '../../store/useThemeMode';
+
+export const BRAND_COLOR = '#1668dc';
+
+/** antd ConfigProvider (locale + light/dark algorithm) and antd <App> for message/notification/modal. */
+export const AppThemeProvider = ({ children }: { children: ReactNode }) => {
+  const [mode] = useThemeMode();
+  const { locale, antdLocale } = useLocale();
+  const themeConfig = useMemo(
+    () => ({
+      algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+      token: { colorPrimary: BRAND_COLOR, borderRadius: 8 },
+      components: { Layout: { headerHeight: 56, headerPadding: '0 20px' } },
+    }),
+    [mode],
+  );
+
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = mode;
+    root.style.colorScheme = mode;
+  }, [mode]);
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+
+  return (
+    <ConfigProvider locale={antdLocale} theme={themeConfig}>
+      <AntdApp>{children}</AntdApp>
+    </ConfigProvider>
+  );
+};

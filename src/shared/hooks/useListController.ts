@@ -1,0 +1,145 @@
+import { useTable, type BaseRecord, type CrudFilter, type MetaQuery } from '@refinedev/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { DEFAULT_LIMIT } from '../../../contract';
+import { pageCountOf } from '../lib/pagination';
+import { SEARCH_FIELD } from '../lib/query-params';
+
+export interface ListControllerOptions<T> {
+  /** The Refine resource: a table name (records) or `tables`, `sequences`, `tablerelations`. */
+  resource: string;
+  /** `metadata` for the metadata collections; records use the default provider. */
+  dataProviderName?: string;
+  /** Travels to the data provider: `dataSource`, `select`, `expand`, `requiredPermissions`... */
+  meta?: MetaQuery;
+  /** The filters of the first request (e.g. the soft-delete flag); the keyword starts empty. */
+  initialFilters?: CrudFilter[];
+  /** A row's key in the selection (the record key; composite keys as `k1=v1,k2=v2`). */
+  keyOf: (row: T) => string;
+}
+
+const searchFilter = (search: string): CrudFilter[] =>
+  search ? [{ field: SEARCH_FIELD, operator: 'eq', value: search }] : [];
+
+const isSearch = (filter: CrudFilter): boolean => 'field' in filter && filter.field === SEARCH_FIELD;
+
+/**
+ * The one controller of every list screen (business records and metadata alike), on Refine's
+ * `useTable`: a page at a time through the data provider (rows and count together), the keyword
+ * and the column filters as Refine filters, row selection kept across pages by key, and the page
+ * pulled back to the last one when deletes leave it past the end. The URL is left alone: the
+ * list state lives in the screen.
+ */
+export const useListController = <T extends object>({
+  resource,
+  dataProviderName,
+  meta,
+  initialFilters = [],
+  keyOf,
+}: ListControllerOptions<T>) => {
+  const table = useTable<BaseRecord>({
+    resource,
+    dataProviderName,
+    meta,
+    syncWithLocation: false,
+    pagination: { currentPage: 1, pageSize: DEFAULT_LIMIT, mode: 'server' },
+    filters: { initial: initialFilters, defaultBehavior: 'replace' },
+    sorters: { mode: 'server' },
+    queryOptions: { placeholderData: (previous) => previous },
+    successNotification: false,
+    errorNotification: false,
+  });
+  const { tableQuery, result, currentPage, setCurrentPage, pageSize, setPageSize, setFilters, filters } =
+    table;
+  const [keyword, setKeyword] = useState('');
+  const [selected, setSelected] = useState<ReadonlyMap<string, T>>(new Map());
+
+  const total = result.total;
+  // After deletes the page asked for may be past the end: show the last one instead.
+  const page = total === undefined ? currentPage : Math.min(currentPage, pageCountOf(total, pageSize));
+  useEffect(() => {
+    if (page !== currentPage) setCurrentPage(page);
+  }, [page, currentPage, setCurrentPage]);
+
+  const search = useMemo(() => {
+    const found = filters.find(isSearch);
+    return found && 'value' in found ? String(found.value ?? '') : '';
+  }, [filters]);
+  const columnFilters = useMemo(() => filters.filter((filter) => !isSearch(filter)), [filters]);
+
+  const { refetch } = tableQuery;
+  const reload = useCallback(async () => {
+    await refetch();
+  }, [refetch]);
+
+  /** Runs this keyword and these filters from the first page (the same ones again: reloads). */
+  const apply = useCallback(
+    (nextSearch: string, nextFilters: readonly CrudFilter[]) => {
+      const next = [...searchFilter(nextSearch.trim()), ...nextFilters];
+      setCurrentPage(1);
+      if (JSON.stringify(next) === JSON.stringify(filters)) void refetch();
+      else setFilters(next, 'replace');
+    },
+    [setCurrentPage, setFilters, refetch, filters],
+  );
+
+  return {
+    rows: result.data as T[],
+    count: total ?? 0,
+    page,
+    rowsPerPage: pageSize,
+    isLoading: tableQuery.isLoading,
+    isFetching: tableQuery.isFetching,
+    error: tableQuery.error ?? null,
+    /** The keyword as typed; `search` is the one the rows were asked with. */
+    keyword,
+    setKeyword,
+    search,
+    /** The applied column filters (without the keyword). */
+    filters: columnFilters,
+    /** Everything the rows were asked with (keyword included), e.g. for an export of the same rows. */
+    allFilters: filters,
+    apply,
+    /** Runs the keyword search (Enter in the search box) with the same filters, from the first page. */
+    submitSearch: (value: string = keyword) => {
+      setKeyword(value);
+      apply(value, columnFilters);
+    },
+    /** Replaces the column filters, keeping the keyword; the selection is dropped. */
+    setColumnFilters: (next: readonly CrudFilter[]) => {
+      setSelected(new Map());
+      apply(search, next);
+    },
+    changePage: (nextPage: number, nextRowsPerPage: number) => {
+      setPageSize(nextRowsPerPage);
+      setCurrentPage(nextPage);
+    },
+    keyOf,
+    selected,
+    selectedRows: useMemo(() => [...selected.values()], [selected]),
+    /** The selection after the table's checkboxes changed: rows on other pages are kept. */
+    select: (keys: readonly (string | number | bigint)[], rowsOnPage: readonly (T | undefined)[]) => {
+      const onPage = new Map(
+        rowsOnPage.filter((row): row is T => Boolean(row)).map((row) => [keyOf(row), row] as const),
+      );
+      setSelected((before) => {
+        const next = new Map<string, T>();
+        for (const key of keys) {
+          const text = String(key);
+          const row = onPage.get(text) ?? before.get(text);
+          if (row) next.set(text, row);
+        }
+        return next;
+      });
+    },
+    /** Forget these keys in the selection (after they were deleted). */
+    unselect: (keys: readonly string[]) =>
+      setSelected((before) => {
+        const next = new Map(before);
+        for (const key of keys) next.delete(key);
+        return next;
+      }),
+    reload,
+  };
+};
+
+export type ListController<T extends object> = ReturnType<typeof useListController<T>>;

@@ -1,0 +1,132 @@
+import type { MenuCode, Table } from '../../../contract';
+import { MENU_CODES } from '../../../contract';
+
+export interface MenuEntry {
+  /** Unique key; the route path for links. */
+  key: string;
+  path?: string;
+  /** i18n key of the label, or a literal label (a table caption). */
+  labelKey?: string;
+  label?: string;
+  /** Which icon the side menu shows. */
+  icon: 'home' | 'table' | 'sequence' | 'relation' | 'sql' | 'setting' | 'about' | 'none';
+  /** A muted placeholder, not a link. */
+  empty?: boolean;
+}
+
+export interface MenuGroup {
+  code: MenuCode;
+  labelKey: string;
+  /** Overrides the label (config `businessName` for 业务数据). */
+  label?: string;
+  items: MenuEntry[];
+}
+
+export interface MenuInput {
+  /** Codes from `GET /api/users/me/menu`. */
+  codes: readonly string[];
+  isSuperAdmin: boolean;
+  tables: readonly Table[];
+  dataSource: string;
+  businessName?: string;
+  /** Whether the user may run SQL (`sql:execute`); the SQL entry is hidden otherwise. Default: super admin only. */
+  canExecuteSql?: boolean;
+}
+
+/** Paths of the app's own screens (docs/product.md §2), for one data source. */
+export const appPaths = (dataSource: string) => {
+  const ds = `/dataSource/${encodeURIComponent(dataSource)}`;
+  return {
+    home: ds,
+    tables: `${ds}/metadata/tables`,
+    sequences: `${ds}/metadata/sequences`,
+    relations: `${ds}/metadata/relations`,
+    sqls: `${ds}/metadata/sqls/new`,
+    business: (table: string) => `${ds}/business/${encodeURIComponent(table)}`,
+    businessImport: `${ds}/business/import`,
+    setting: '/setting',
+    about: '/about',
+  };
+};
+
+/** Menu codes the user sees: super admin sees all. */
+export const visibleMenuCodes = (codes: readonly string[], isSuperAdmin: boolean): MenuCode[] =>
+  MENU_CODES.filter((code) => isSuperAdmin || codes.includes(code));
+
+const tableEntries = (tables: readonly Table[], code: MenuCode, dataSource: string): MenuEntry[] => {
+  const paths = appPaths(dataSource);
+  const entries: MenuEntry[] = tables.map((table) => ({
+    key: paths.business(table.name),
+    path: paths.business(table.name),
+    label: table.caption || table.name,
+    icon: 'table',
+  }));
+  return entries.length > 0
+    ? entries
+    : [{ key: `${code}:empty`, labelKey: 'menu.noTables', icon: 'none', empty: true }];
+};
+
+/** The side menu's groups (业务数据 / 内置数据 / 元数据 / 系统), filtered by the user's menu codes. */
+export const buildMenuGroups = ({
+  codes,
+  isSuperAdmin,
+  tables,
+  dataSource,
+  businessName,
+  canExecuteSql = isSuperAdmin,
+}: MenuInput): MenuGroup[] => {
+  const paths = appPaths(dataSource);
+  const all: Record<MenuCode, MenuGroup> = {
+    business: {
+      code: 'business',
+      labelKey: 'menu.business',
+      ...(businessName ? { label: businessName } : {}),
+      items: tableEntries(
+        tables.filter((t) => !t.systemable),
+        'business',
+        dataSource,
+      ),
+    },
+    systemBusiness: {
+      code: 'systemBusiness',
+      labelKey: 'menu.systemBusiness',
+      items: tableEntries(
+        tables.filter((t) => t.systemable),
+        'systemBusiness',
+        dataSource,
+      ),
+    },
+    metadata: {
+      code: 'metadata',
+      labelKey: 'menu.metadata',
+      items: [
+        { key: paths.tables, path: paths.tables, labelKey: 'menu.tables', icon: 'table' },
+        { key: paths.sequences, path: paths.sequences, labelKey: 'menu.sequences', icon: 'sequence' },
+        { key: paths.relations, path: paths.relations, labelKey: 'menu.relations', icon: 'relation' },
+        ...(canExecuteSql
+          ? [{ key: paths.sqls, path: paths.sqls, labelKey: 'menu.sqls', icon: 'sql' } satisfies MenuEntry]
+          : []),
+      ],
+    },
+    system: {
+      code: 'system',
+      labelKey: 'menu.system',
+      items: [
+        { key: paths.setting, path: paths.setting, labelKey: 'menu.setting', icon: 'setting' },
+        { key: paths.about, path: paths.about, labelKey: 'menu.about', icon: 'about' },
+      ],
+    },
+  };
+  return visibleMenuCodes(codes, isSuperAdmin).map((code) => all[code]);
+};
+
+/** The menu key to highlight: the longest link path the current path starts with (by whole segments). */
+export const activeMenuKey = (pathname: string, keys: readonly string[]): string | undefined => {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  let best: string | undefined;
+  for (const key of keys) {
+    const covers = path === key || path.startsWith(`${key}/`);
+    if (covers && (!best || key.length > best.length)) best = key;
+  }
+  return best;
+};

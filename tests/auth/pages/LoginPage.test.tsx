@@ -1,0 +1,100 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { AppThemeProvider } from '../../../src/shared/components/AppThemeProvider';
+import { LoginPage } from '../../../src/auth/pages/LoginPage';
+import { appClient } from '../../../src/providers/app-client';
+import { appConfigLoader } from '../../../src/store/useAppConfig';
+import { installFakeHttp, type FakeHttp } from '../../helpers/fakeHttp';
+import { signIn, superAdmin } from '../../helpers/session';
+
+const { authProvider } = appClient();
+
+let server: FakeHttp;
+
+const renderLogin = (url = '/login') =>
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <AppThemeProvider>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/" element={<p>首页内容</p>} />
+          <Route path="/about" element={<p>关于内容</p>} />
+        </Routes>
+      </AppThemeProvider>
+    </MemoryRouter>,
+  );
+
+describe('LoginPage', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    appConfigLoader.reset();
+    server = installFakeHttp();
+    server.on('GET', '/business/config', { data: [{ id: 1, key: 'appName', value: '演示系统' }] });
+  });
+
+  afterEach(() => {
+    expect(server.unexpected).toEqual([]);
+    server.restore();
+    vi.restoreAllMocks();
+  });
+
+  it('welcomes with the configured app name and shows the two fields', async () => {
+    renderLogin();
+    expect(await screen.findByRole('heading', { name: '欢迎使用演示系统' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('用户名')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('密码')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: /登\s*录/ })).toBeInTheDocument();
+  });
+
+  it('shows both validation messages on an empty submit and does not call the server', async () => {
+    const login = vi.spyOn(authProvider, 'login');
+    const user = userEvent.setup();
+    renderLogin();
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('用户名不能为空！')).toBeInTheDocument();
+    expect(await screen.findByText('密码不能为空！')).toBeInTheDocument();
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('toggles the password visibility', async () => {
+    const user = userEvent.setup();
+    renderLogin();
+    const password = screen.getByPlaceholderText('密码');
+    await user.click(document.querySelector('.ant-input-password-icon') as Element);
+    expect(password).toHaveAttribute('type', 'text');
+  });
+
+  it('shows the server error inline and stays on the page', async () => {
+    vi.spyOn(authProvider, 'login').mockResolvedValue({
+      success: false,
+      error: new Error('用户名或密码错误'),
+    });
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByPlaceholderText('用户名'), 'superadmin');
+    await user.type(screen.getByPlaceholderText('密码'), 'wrong{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('用户名或密码错误');
+    expect(screen.getByPlaceholderText('用户名')).toBeInTheDocument();
+  });
+
+  it('signs in with Enter and returns to the page the user came from', async () => {
+    const login = vi.spyOn(authProvider, 'login').mockImplementation(async () => {
+      signIn(superAdmin);
+      return { success: true, redirectTo: '/' };
+    });
+    const user = userEvent.setup();
+    renderLogin('/login?to=%2Fabout');
+    await user.type(screen.getByPlaceholderText('用户名'), ' superadmin ');
+    await user.type(screen.getByPlaceholderText('密码'), 'secret{Enter}');
+    expect(await screen.findByText('关于内容')).toBeInTheDocument();
+    expect(login).toHaveBeenCalledWith({ username: 'superadmin', password: 'secret' });
+  });
+
+  it('sends a signed-in user home', async () => {
+    signIn(superAdmin);
+    renderLogin();
+    expect(await screen.findByText('首页内容')).toBeInTheDocument();
+  });
+});

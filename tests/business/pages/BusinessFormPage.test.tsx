@@ -1,0 +1,429 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { AxiosAdapter } from 'axios';
+import type { Column, Table } from '../../../contract';
+import { BusinessFormPage } from '../../../src/business/pages/BusinessFormPage';
+import { appClient } from '../../../src/providers/app-client';
+import { appProviders } from '../../helpers/appProviders';
+import { button } from '../../helpers/dom';
+import { installFakeHttp, type FakeHttp } from '../../helpers/fakeHttp';
+import { currentPath, renderPage } from '../../helpers/renderPage';
+import { signIn, superAdmin } from '../../helpers/session';
+import { category, product, productDetail, productLine, relations } from '../lib/business-form-fixtures';
+
+const { http } = appClient();
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const LIST = '/dataSource/primary/business/product';
+const ROUTE = 'dataSource/:dataSource/business/:tableName';
+
+const stored = () => ({
+  id: 5,
+  name: '苹果',
+  code: 'A1',
+  price: '3.50',
+  stock: 10,
+  onSale: true,
+  memo: '红富士',
+  categoryId: 3,
+  category: { id: 3, name: '水果' },
+  createdDate: '2026-11-01 08:00:00',
+  lastModifiedDate: '2026-11-02 09:30:00',
+  lines: [{ id: 71, productId: 5, sku: 'S-1', qty: 2 }],
+  detail: { id: 9, productId: 5, origin: '烟台', organic: true },
+});
+
+let server: FakeHttp;
+let productTable: Table;
+let layouts: unknown[];
+
+beforeEach(() => {
+  signIn(superAdmin);
+  productTable = product;
+  layouts = [];
+  server = installFakeHttp();
+  server.on('GET', '/business/config', { data: [] });
+  server.on('GET', '/metadata/tables/name/product', () => ({ data: productTable }));
+  server.on('GET', '/metadata/tables/name/category', { data: category });
+  server.on('GET', '/metadata/tables/name/productLine', { data: productLine });
+  server.on('GET', '/metadata/tables/name/productDetail', { data: productDetail });
+  server.on('GET', '/metadata/tablerelations/fromTable/name/product', { data: relations });
+  server.on('GET', '/business/tableFormBuilder', () => ({ data: layouts }));
+  server.on('GET', '/business/columnExtProperty', { data: [] });
+});
+afterEach(() => {
+  expect(server.unexpected).toEqual([]);
+  server.restore();
+});
+
+const col = (name: string, dataType: Column['dataType'], extra: Partial<Column> = {}): Column => ({
+  name,
+  caption: name,
+  dataType,
+  nullable: true,
+  insertable: true,
+  updatable: true,
+  ...extra,
+});
+
+const input = (id: string) => document.getElementById(id) as HTMLInputElement;
+const type = (id: string, value: string) => fireEvent.change(input(id), { target: { value } });
+/** Labels marked required by antd. */
+const requiredLabels = () =>
+  [...document.querySelectorAll('.ant-form-item-required')].map((label) => label.textContent?.trim());
+
+const openCreate = async () => {
+  renderPage(<BusinessFormPage />, { url: `${LIST}/new`, route: `${ROUTE}/new`, ...appProviders });
+  await waitFor(() => expect(input('name')).not.toBeNull());
+};
+
+const openEdit = async () => {
+  renderPage(<BusinessFormPage />, { url: `${LIST}/5`, route: `${ROUTE}/:recId`, ...appProviders });
+  await waitFor(() => expect(input('name')).not.toBeNull());
+  await waitFor(() => expect(input('name').value).toBe('苹果'));
+};
+
+describe('BusinessFormPage — create', () => {
+  it('shows insertable columns only, with required markers and one section per table', async () => {
+    await openCreate();
+    expect(requiredLabels()).toEqual(['名称', '编码', '口令', '产地']);
+    for (const hidden of [
+      'id',
+      'createdDate',
+      'lastModifiedDate',
+      'createById',
+      'ownerId',
+      'isDeleted',
+      'fullTextBody',
+    ]) {
+      expect(input(hidden)).toBeNull();
+    }
+    expect(input('memo').tagName).toBe('TEXTAREA');
+    expect(input('secret')).toHaveAttribute('type', 'password');
+    expect(screen.getByText('产品明细')).toBeInTheDocument();
+    expect(screen.getByText('详情')).toBeInTheDocument();
+    expect(input('detail_origin')).not.toBeNull();
+    expect(input('detail_productId')).toBeNull();
+  });
+
+  it('checks required fields before sending anything', async () => {
+    await openCreate();
+    fireEvent.click(button('保存'));
+    expect(await screen.findByText('名称不能为空')).toBeInTheDocument();
+    expect(screen.getByText('口令不能为空')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('sends non-blank values with nested children, then returns to the list', async () => {
+    server.on('POST', '/business/product', { status: 201, data: 42 });
+    await openCreate();
+    type('name', '苹果');
+    type('code', 'A1');
+    type('secret', 'pw');
+    type('memo', '   ');
+    type('detail_origin', '烟台');
+    fireEvent.click(button('添加行'));
+    await waitFor(() => expect(input('lines_0_sku')).not.toBeNull());
+    type('lines_0_sku', 'S-1');
+    type('lines_0_qty', '3');
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(currentPath()).toBe(LIST));
+    expect(server.sent('POST', '/business/product')[0]?.body).toEqual({
+      name: '苹果',
+      code: 'A1',
+      onSale: true,
+      secret: 'pw',
+      lines: [{ isNewRow: true, sku: 'S-1', qty: 3 }],
+      detail: { origin: '烟台', organic: false },
+    });
+    expect(await screen.findByText('添加成功')).toBeInTheDocument();
+  });
+
+  it('saves with Ctrl+S; Enter does not submit; an empty one-to-one section is optional', async () => {
+    server.on('POST', '/business/product', { status: 201, data: 43 });
+    await openCreate();
+    type('name', 'n');
+    type('code', 'c');
+    type('secret', 's');
+    fireEvent.keyDown(input('memo'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.keyDown(input('name'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.sent('POST', '/business/product')).toHaveLength(0);
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await waitFor(() => expect(server.sent('POST', '/business/product')).toHaveLength(1));
+    // The one-to-one section left empty is optional: it neither blocks the save nor is sent.
+    expect(server.sent('POST', '/business/product')[0]?.body).toEqual({
+      name: 'n',
+      code: 'c',
+      onSale: true,
+      secret: 's',
+    });
+  });
+
+  it('orders and sizes fields by the saved create layout', async () => {
+    layouts = [
+      {
+        id: 1,
+        tableId: 1,
+        device: 'pc',
+        type: 'create',
+        body: JSON.stringify([
+          { columnId: 112, width: 6 },
+          { columnId: 110, width: 18 },
+        ]),
+      },
+    ];
+    await openCreate();
+    const ids = [...document.querySelectorAll('.ant-collapse-item')][0]!.querySelectorAll('input, textarea');
+    const order = [...ids].map((element) => element.id).filter(Boolean);
+    expect(order.slice(0, 2)).toEqual(['price', 'name']);
+    expect(order).not.toContain('memo');
+    expect(order).toEqual(expect.arrayContaining(['code', 'secret']));
+    expect(input('price').closest('.ant-col-md-6')).not.toBeNull();
+    expect(input('name').closest('.ant-col-md-18')).not.toBeNull();
+    expect(input('code').closest('.ant-col-md-12')).not.toBeNull();
+  });
+});
+
+describe('BusinessFormPage — edit', () => {
+  beforeEach(() => {
+    server.on('GET', '/business/product/5', () => ({ data: stored() }));
+  });
+
+  it('loads the record: non-updatable columns read-only, required only when updatable', async () => {
+    await openEdit();
+    expect(input('code')).toBeDisabled();
+    expect(input('code').value).toBe('A1');
+    expect(input('id')).toBeDisabled();
+    expect(input('createdDate')).toBeDisabled();
+    expect(input('fullTextBody')).toBeNull();
+    expect(requiredLabels()).toEqual(['名称', '库存', '上架', '产地', '有机']);
+    const headers = [...document.querySelectorAll('th')].map((th) => th.textContent);
+    expect(headers).toContain('*货号');
+    expect(headers).toContain('数量');
+    expect(input('secret').value).toBe('');
+    expect(input('secret')).toHaveAttribute('placeholder', '留空则不修改');
+    expect(input('categoryId').value).toBe('水果');
+    expect(input('lines_0_sku').value).toBe('S-1');
+    expect(input('detail_origin').value).toBe('烟台');
+  });
+
+  it('sends the edited record with its children by key and the loaded lastModifiedDate', async () => {
+    server.on('PATCH', '/business/product/5', { status: 200, data: null });
+    await openEdit();
+    type('name', '红苹果');
+    type('memo', '');
+    fireEvent.click(button('添加行'));
+    await waitFor(() => expect(input('lines_1_sku')).not.toBeNull());
+    type('lines_1_sku', 'S-2');
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(currentPath()).toBe(LIST));
+    expect(server.sent('PATCH', '/business/product/5')[0]?.body).toEqual({
+      name: '红苹果',
+      price: '3.50',
+      stock: 10,
+      onSale: true,
+      memo: null,
+      categoryId: 3,
+      lines: [
+        { id: 71, sku: 'S-1', qty: 2 },
+        { isNewRow: true, sku: 'S-2' },
+      ],
+      detail: { id: 9, origin: '烟台', organic: true },
+      lastModifiedDate: '2026-11-02 09:30:00',
+    });
+    expect(await screen.findByText('修改成功')).toBeInTheDocument();
+  });
+
+  it('picks a related record in the relation picker and sends its key', async () => {
+    server.on('PATCH', '/business/product/5', { status: 200, data: null });
+    server.on('GET', '/metadata/tablerelations/fromTable/name/category', { data: [] });
+    server.on('GET', '/business/category', {
+      data: [
+        { id: 3, name: '水果' },
+        { id: 9, name: '蔬菜' },
+      ],
+    });
+    server.on('GET', '/business/category/count', { data: 2 });
+    await openEdit();
+    fireEvent.click(button('选择'));
+    const row = await waitFor(() => {
+      const found = document.querySelector('tr[data-row-key="9"]');
+      if (!found) throw new Error('no row 9');
+      return found;
+    });
+    fireEvent.click(row.querySelector('input[type="radio"]') as HTMLElement);
+    fireEvent.click(button('确定', document.querySelector('.ant-modal') as HTMLElement));
+    await waitFor(() => expect(input('categoryId').value).toBe('蔬菜'));
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(server.sent('PATCH', '/business/product/5')).toHaveLength(1));
+    expect(server.sent('PATCH', '/business/product/5')[0]?.body).toMatchObject({ categoryId: 9 });
+  });
+
+  it('deleting a sub-table row leaves it out of the body', async () => {
+    server.on('PATCH', '/business/product/5', { status: 200, data: null });
+    await openEdit();
+    fireEvent.click(document.querySelector('[aria-label="删除行"]') as HTMLElement);
+    await waitFor(() => expect(input('lines_0_sku')).toBeNull());
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(server.sent('PATCH', '/business/product/5')).toHaveLength(1));
+    expect((server.sent('PATCH', '/business/product/5')[0]?.body as { lines: unknown[] }).lines).toEqual([]);
+  });
+
+  it('a sub-table the record holds only in part is read-only under a note and never sent', async () => {
+    server.once('GET', '/business/product/5', () => ({
+      data: {
+        ...stored(),
+        $truncated: { lines: { embedded: 1, total: 1200, next: '/api/business/productLine?productId=5' } },
+      },
+    }));
+    server.on('PATCH', '/business/product/5', { status: 200, data: null });
+    await openEdit();
+    expect(screen.getByText(/仅显示前 1 条，共 1200 条子记录/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /打开子表/ })).toHaveAttribute(
+      'href',
+      '/dataSource/primary/business/productLine',
+    );
+    expect(input('lines_0_sku')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: '添加行' })).toBeNull();
+    expect(document.querySelector('[aria-label="删除行"]')).toBeNull();
+    // The rest of the record is edited and saved as usual.
+    expect(input('detail_origin')).not.toBeDisabled();
+    type('name', '红苹果');
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(server.sent('PATCH', '/business/product/5')).toHaveLength(1));
+    const body = server.sent('PATCH', '/business/product/5')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: '红苹果', detail: { id: 9, origin: '烟台', organic: true } });
+    expect(body).not.toHaveProperty('lines');
+    expect(body).not.toHaveProperty('$truncated');
+  });
+
+  it('shows the server field errors on their fields', async () => {
+    server.on('PATCH', '/business/product/5', {
+      status: 400,
+      data: {
+        code: 'VALIDATION_ERROR',
+        message: '参数错误',
+        errors: { name: '名称已存在', 'lines.0.sku': '货号太长', detail: '不是对象' },
+      },
+    });
+    await openEdit();
+    fireEvent.click(button('保存'));
+    expect(await screen.findByText('名称已存在')).toBeInTheDocument();
+    expect(screen.getByText('货号太长')).toBeInTheDocument();
+    expect(await screen.findByText('参数错误；detail: 不是对象')).toBeInTheDocument();
+    expect(currentPath()).toBe(`${LIST}/5`);
+  });
+
+  it('a stale save (409) offers to reload the stored record', async () => {
+    server.on('PATCH', '/business/product/5', {
+      status: 409,
+      data: { code: 'CONFLICT', message: '保存前记录已被更新（2026-11-02 09:31:00）' },
+    });
+    await openEdit();
+    type('name', '我的修改');
+    fireEvent.click(button('保存'));
+    expect(
+      await screen.findByText('记录已被修改', { selector: '.ant-modal-confirm-title' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/保存前记录已被更新（2026-11-02 09:31:00）/)).toBeInTheDocument();
+    server.once('GET', '/business/product/5', { data: { ...stored(), name: '别人的修改' } });
+    fireEvent.click(button('重新加载'));
+    await waitFor(() => expect(input('name')?.value).toBe('别人的修改'));
+    expect(server.sent('GET', '/business/product/5')).toHaveLength(2);
+    expect(currentPath()).toBe(`${LIST}/5`);
+  });
+
+  it('a read-only table shows the record without save', async () => {
+    productTable = { ...product, readOnly: true };
+    await openEdit();
+    expect(screen.getByText('该表为只读表，不能修改。')).toBeInTheDocument();
+    expect(() => button('保存')).toThrow();
+    expect(input('name')).toBeDisabled();
+    expect(document.querySelector('[aria-label="删除行"]')).toBeNull();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await openEdit();
+    type('name', 'changed');
+    fireEvent.click(button('取消'));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(currentPath()).toBe(`${LIST}/5`);
+    confirm.mockReturnValue(true);
+    fireEvent.click(button('取消'));
+    await waitFor(() => expect(currentPath()).toBe(LIST));
+    confirm.mockRestore();
+  });
+});
+
+describe('BusinessFormPage — attachments', () => {
+  /** Holds `POST /file` until `release` is called, then lets the fake server answer it. */
+  const holdUploads = () => {
+    const inner = http.defaults.adapter as AxiosAdapter;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    http.defaults.adapter = async (config) => {
+      if (config.url === '/file') await gate;
+      return inner(config);
+    };
+    return () => release();
+  };
+
+  const withAttachment = () => {
+    productTable = {
+      ...product,
+      columns: [...product.columns, col('photo', 'ATTACHMENT', { id: 118, caption: '照片' })],
+    };
+  };
+
+  const chooseAndUpload = async () => {
+    const picker = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(picker, { target: { files: [new File(['abc'], 'a.png')] } });
+    await screen.findByText('a.png');
+    fireEvent.click(button('上传'));
+  };
+
+  it('holds save while a file uploads and sends its url once it is done', async () => {
+    withAttachment();
+    server.on('POST', '/file', { status: 201, data: { url: '/download/a.png', name: 'a.png', size: 3 } });
+    server.on('POST', '/business/product', { status: 201, data: 44 });
+    const release = holdUploads();
+    await openCreate();
+    type('name', 'n');
+    type('code', 'c');
+    type('secret', 's');
+    await chooseAndUpload();
+    expect(await screen.findByText('上传中')).toBeInTheDocument();
+    expect(button('保存')).toBeDisabled();
+    expect(screen.getByText('文件上传完成后才能保存')).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.sent('POST', '/business/product')).toHaveLength(0);
+
+    release();
+    expect(await screen.findByText('a.png 上传完成')).toBeInTheDocument();
+    await waitFor(() => expect(button('保存')).toBeEnabled());
+    expect(screen.queryByText('文件上传完成后才能保存')).toBeNull();
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(server.sent('POST', '/business/product')).toHaveLength(1));
+    expect(server.sent('POST', '/business/product')[0]?.body).toMatchObject({ photo: '/download/a.png' });
+  });
+
+  it('enables save again when the upload fails', async () => {
+    withAttachment();
+    server.on('POST', '/file', { status: 500, data: { message: 'boom' } });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const release = holdUploads();
+    await openCreate();
+    await chooseAndUpload();
+    await waitFor(() => expect(button('保存')).toBeDisabled());
+    release();
+    await waitFor(() => expect(log).toHaveBeenCalledWith('crudboard: upload failed', expect.anything()));
+    await waitFor(() => expect(button('保存')).toBeEnabled());
+    expect(screen.queryByText('文件上传完成后才能保存')).toBeNull();
+    log.mockRestore();
+  });
+});

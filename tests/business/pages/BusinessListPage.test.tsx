@@ -1,0 +1,405 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Column, Relation, Table } from '../../../contract';
+import { BusinessListPage } from '../../../src/business/pages/BusinessListPage';
+import { button, dialog, headers, labelled } from '../../helpers/dom';
+import { installFakeHttp, type FakeHttp, type FakeRequest } from '../../helpers/fakeHttp';
+import { appProviders } from '../../helpers/appProviders';
+import { currentPath, renderPage } from '../../helpers/renderPage';
+import { clerk, signIn, superAdmin } from '../../helpers/session';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const URL = '/dataSource/primary/business/product';
+const ROUTE = 'dataSource/:dataSource/business/:tableName';
+
+const col = (
+  id: number,
+  name: string,
+  dataType: Column['dataType'],
+  extra: Partial<Column> = {},
+): Column => ({
+  id,
+  name,
+  caption: extra.caption ?? name,
+  dataType,
+  ...extra,
+});
+
+const product: Table = {
+  id: 1,
+  name: 'product',
+  caption: '产品',
+  primaryNames: ['id'],
+  columns: [
+    col(10, 'id', 'BIGINT', { caption: '编号' }),
+    col(11, 'name', 'VARCHAR', { caption: '名称', queryable: true }),
+    col(12, 'onSale', 'BOOL', { caption: '在售', queryable: true }),
+    col(13, 'categoryId', 'BIGINT', { caption: '分类', queryable: true }),
+    col(14, 'description', 'TEXT', { caption: '描述' }),
+    col(15, 'password', 'PASSWORD', { caption: '密码' }),
+    col(16, 'fullTextBody', 'LONGTEXT', { caption: '全文', indexType: 'FULLTEXT' }),
+    col(17, 'manual', 'ATTACHMENT', { caption: '说明书' }),
+    col(18, 'launchDate', 'DATE', { caption: '上市日期' }),
+    col(19, 'createdDate', 'DATETIME', { caption: '创建时间' }),
+    col(20, 'isDeleted', 'BOOL', { caption: '是否删除', queryable: true }),
+  ],
+};
+
+const category: Table = {
+  id: 2,
+  name: 'category',
+  caption: '分类',
+  primaryNames: ['id'],
+  columns: [
+    col(30, 'id', 'BIGINT', { caption: '编号' }),
+    col(31, 'title', 'VARCHAR', { caption: '标题', displayable: true }),
+    col(32, 'code', 'VARCHAR', { caption: '代码', displayable: true }),
+  ],
+};
+
+const relation: Relation = {
+  name: 'category',
+  relationType: 'ManyToOne',
+  fromTable: { id: 1, name: 'product' },
+  toTable: { id: 2, name: 'category' },
+  fromColumn: { id: 13, name: 'categoryId' },
+  toColumn: { id: 30, name: 'id' },
+};
+
+const record = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: `产品${id}`,
+  onSale: id % 2 === 0,
+  categoryId: 7,
+  category: { id: 7, title: '水果', code: 'F' },
+  description: 'd'.repeat(120),
+  manual: `/api/file/m${id}.pdf`,
+  launchDate: '2024-03-05',
+  createdDate: '2024-03-05 08:09:10',
+  isDeleted: false,
+  ...extra,
+});
+
+const PRODUCTS = Array.from({ length: 25 }, (_, i) => record(25 - i));
+const CATEGORIES = [
+  { id: 7, title: '水果', code: 'F' },
+  { id: 9, title: '蔬菜', code: 'V' },
+];
+
+let server: FakeHttp;
+let productTable: Table;
+let layouts: unknown[];
+
+const pageOf = ({ params }: FakeRequest, rows: unknown[]) => {
+  const offset = Number(params.offset ?? 0);
+  return { data: rows.slice(offset, offset + Number(params.limit ?? 10)) };
+};
+
+beforeEach(() => {
+  signIn(superAdmin);
+  productTable = product;
+  layouts = [];
+  server = installFakeHttp();
+  server.on('GET', '/business/config', { data: [] });
+  server.on('GET', '/metadata/tables/name/product', () => ({ data: productTable }));
+  server.on('GET', '/metadata/tables/name/category', { data: category });
+  server.on('GET', '/metadata/tablerelations/fromTable/name/product', { data: [relation] });
+  server.on('GET', '/metadata/tablerelations/fromTable/name/category', { data: [] });
+  server.on('GET', '/business/tableFormBuilder', ({ params }) => ({
+    data: params.tableId === '1' ? layouts : [],
+  }));
+  server.on('GET', '/business/columnExtProperty', { data: [] });
+  server.on('GET', '/business/product', (request) => pageOf(request, PRODUCTS));
+  server.on('GET', '/business/product/count', { data: PRODUCTS.length });
+  server.on('GET', '/business/category', (request) => pageOf(request, CATEGORIES));
+  server.on('GET', '/business/category/count', { data: CATEGORIES.length });
+});
+afterEach(() => {
+  expect(server.unexpected).toEqual([]);
+  server.restore();
+});
+
+const row = (key: string | number) => document.querySelector(`tr[data-row-key="${key}"]`) as HTMLElement;
+const selectRow = (key: number) =>
+  fireEvent.click(row(key).querySelector('input[type="checkbox"]') as HTMLElement);
+const lastList = (table = 'product') => server.sent('GET', `/business/${table}`).at(-1)?.params;
+const cellsOf = (key: number) => [...row(key).querySelectorAll('td')].map((td) => td.textContent ?? '');
+
+const open = async (page = <BusinessListPage />) => {
+  renderPage(page, { url: URL, route: ROUTE, ...appProviders });
+  await waitFor(() => expect(row(25)).not.toBeNull());
+};
+
+describe('BusinessListPage', () => {
+  it('loads metadata in order, then the first page of 10 live records', async () => {
+    await open();
+    const urls = server.requests.map((r) => r.url).filter((u) => u !== '/business/config');
+    expect(urls.slice(0, 6)).toEqual([
+      '/metadata/tables/name/product',
+      '/metadata/tablerelations/fromTable/name/product',
+      '/metadata/tables/name/category',
+      '/business/tableFormBuilder',
+      // value dialogs, then the inputs and list cells chosen per column
+      '/business/columnExtProperty',
+      '/business/columnExtProperty',
+    ]);
+    expect(urls.slice(6).sort()).toEqual(['/business/product', '/business/product/count']);
+    expect(lastList()).toEqual({ offset: '0', limit: '10', isDeleted: 'false' });
+    expect(server.sent('GET', '/business/product/count')[0]?.params).toEqual({ isDeleted: 'false' });
+    expect(screen.getByText('共 25 条记录 第 1 / 3 页')).toBeInTheDocument();
+    expect(document.querySelectorAll('tbody tr[data-row-key]')).toHaveLength(10);
+  });
+
+  it('shows cells by type: 是/否, relation display columns, 查看 links, cut text, dates; no passwords', async () => {
+    await open();
+    expect(headers().slice(1)).toEqual([
+      '编号',
+      '名称',
+      '在售',
+      '分类',
+      '描述',
+      '说明书',
+      '上市日期',
+      '创建时间',
+      '是否删除',
+      '操作',
+    ]);
+    const cells = cellsOf(24).slice(1);
+    expect(cells.slice(0, 5)).toEqual(['24', '产品24', '是', '水果|F', `${'d'.repeat(100)}...`]);
+    expect(cells.slice(6, 9)).toEqual(['2024-03-05', '2024-03-05 08:09:10', '否']);
+    expect(cellsOf(25)[3]).toBe('否');
+    const link = row(24).querySelector('a') as HTMLAnchorElement;
+    expect(link.textContent).toBe('查看');
+    expect(link.getAttribute('href')).toBe('/api/file/m24.pdf');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('uses the pc list layout for the columns when one is saved', async () => {
+    layouts = [
+      {
+        id: 5,
+        tableId: 1,
+        device: 'pc',
+        type: 'list',
+        body: '[{"columnId":11},{"columnId":15},{"columnId":13}]',
+      },
+    ];
+    await open();
+    expect(headers().slice(1)).toEqual(['名称', '分类', '操作']);
+  });
+
+  it('queries with the keyword on Enter and the filters on 查询, and resets', async () => {
+    await open();
+    fireEvent.change(labelled('请输入关键字'), { target: { value: ' 苹果 ' } });
+    fireEvent.keyDown(labelled('请输入关键字'), { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() =>
+      expect(lastList()).toEqual({ offset: '0', limit: '10', search: '苹果', isDeleted: 'false' }),
+    );
+
+    fireEvent.change(labelled('名称'), { target: { value: ' a， b ,, ' } });
+    fireEvent.click(document.querySelector('[data-filter="onSale"] [title="否"]') as HTMLElement);
+    fireEvent.click(button('查询'));
+    await waitFor(() =>
+      expect(lastList()).toEqual({
+        offset: '0',
+        limit: '10',
+        search: '苹果',
+        name: 'a,b',
+        onSale: 'false',
+        isDeleted: 'false',
+      }),
+    );
+    expect(server.sent('GET', '/business/product/count').at(-1)?.params).toEqual({
+      search: '苹果',
+      name: 'a,b',
+      onSale: 'false',
+      isDeleted: 'false',
+    });
+
+    const before = server.sent('GET', '/business/product').length;
+    fireEvent.click(button('重置'));
+    await waitFor(() => expect(server.sent('GET', '/business/product').length).toBeGreaterThan(before));
+    expect(lastList()).toEqual({ offset: '0', limit: '10', isDeleted: 'false' });
+    expect(labelled('请输入关键字')).toHaveValue('');
+    expect(labelled('名称')).toHaveValue('');
+  });
+
+  it('filters a relation column with the keys picked in the relation picker', async () => {
+    await open();
+    fireEvent.click(labelled('选择 分类', document) as unknown as HTMLElement);
+    const picker = await dialog('选择关联数据');
+    await waitFor(() => expect(picker.querySelector('tr[data-row-key="9"]')).not.toBeNull());
+    expect(lastList('category')).toEqual({ offset: '0', limit: '10' });
+    fireEvent.click(picker.querySelector('tr[data-row-key="9"] input') as HTMLElement);
+    fireEvent.click(picker.querySelector('tr[data-row-key="7"] input') as HTMLElement);
+    fireEvent.click(button('确定', picker));
+    await waitFor(() => expect(labelled('分类')).toHaveValue('蔬菜|V, 水果|F'));
+    fireEvent.click(button('查询'));
+    await waitFor(() => expect(lastList()?.categoryId).toBe('9,7'));
+  });
+
+  it('deletes a row after 确认删除吗？ and soft-deletes after 确认软删除吗？', async () => {
+    server.on('DELETE', '/business/product/25', { status: 204 });
+    server.on('DELETE', '/business/product/24', { status: 204 });
+    await open();
+    fireEvent.click(button('删除', row(25)));
+    fireEvent.click(button('确定', await dialog('确认删除吗？')));
+    expect(await screen.findByText('删除成功')).toBeInTheDocument();
+    expect(server.sent('DELETE', '/business/product/25')[0]?.params).toEqual({ isSoftDelete: 'false' });
+
+    fireEvent.click(button('软删除', row(24)));
+    fireEvent.click(button('确定', await dialog('确认软删除吗？')));
+    expect(await screen.findByText('软删除成功')).toBeInTheDocument();
+    expect(server.sent('DELETE', '/business/product/24')[0]?.params).toEqual({ isSoftDelete: 'true' });
+  });
+
+  it('reports 删除失败 with the reason and keeps the dialog', async () => {
+    server.on('DELETE', '/business/product/25', { status: 409, data: { message: '被引用' } });
+    await open();
+    fireEvent.click(button('删除', row(25)));
+    fireEvent.click(button('确定', await dialog('确认删除吗？')));
+    expect(await screen.findByText('删除失败：被引用')).toBeInTheDocument();
+    expect(await dialog('确认删除吗？')).toBeInTheDocument();
+  });
+
+  it('keeps the selection across pages and batch soft-deletes it', async () => {
+    server.on('DELETE', '/business/product', { status: 204 });
+    await open();
+    selectRow(25);
+    selectRow(20);
+    fireEvent.click(button('2'));
+    await waitFor(() => expect(row(15)).not.toBeNull());
+    selectRow(14);
+    expect(screen.getByText('已选择 3 项')).toBeInTheDocument();
+    fireEvent.click(button('1'));
+    await waitFor(() => expect(row(25)).not.toBeNull());
+    expect((row(25).querySelector('input') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(button('批量软删除'));
+    const confirm = await dialog('确认软删除吗？');
+    expect(confirm).toHaveTextContent('共 3 条记录。');
+    fireEvent.click(button('确定', confirm));
+    expect(await screen.findByText('软删除成功')).toBeInTheDocument();
+    const sent = server.sent('DELETE', '/business/product')[0];
+    expect(sent?.params).toEqual({ isSoftDelete: 'true' });
+    expect(sent?.body).toEqual(['25', '20', '14']);
+    await waitFor(() => expect(screen.queryByText(/已选择/)).toBeNull());
+  });
+
+  it('exports with the list filters: 生成中, then the download link', async () => {
+    server.on('POST', '/business/product/export', { status: 201, data: '/download/p.xlsx' });
+    await open();
+    fireEvent.change(labelled('名称'), { target: { value: 'x' } });
+    fireEvent.click(button('查询'));
+    await waitFor(() => expect(lastList()?.name).toBe('x'));
+    fireEvent.click(button('导出EXCEL'));
+    const exportDialog = await dialog('导出');
+    await waitFor(() => expect(exportDialog.querySelector('a[href="/download/p.xlsx"]')).not.toBeNull());
+    expect(server.sent('POST', '/business/product/export')[0]?.params).toEqual({
+      name: 'x',
+      isDeleted: 'false',
+    });
+  });
+
+  it('only logs an export failure and closes the dialog', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.on('POST', '/business/product/export/xml', { status: 500, data: { message: 'boom' } });
+    await open();
+    fireEvent.click(button('导出XML'));
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    await waitFor(() => expect(document.querySelector('.ant-modal-title')).toBeNull());
+    expect(server.sent('POST', '/business/product/export/xml')[0]?.params).toEqual({
+      isDeleted: 'false',
+      isDisplayCaption: 'true',
+    });
+    logged.mockRestore();
+  });
+
+  it('编辑 opens the record route', async () => {
+    await open();
+    fireEvent.click(button('编辑', row(24)));
+    expect(currentPath()).toBe('/dataSource/primary/business/product/24');
+  });
+
+  it.each<[string, string]>([
+    ['添加', '/dataSource/primary/business/product/new'],
+    ['批量导入', '/dataSource/primary/business/product/import'],
+  ])('%s opens %s', async (label, path) => {
+    await open();
+    fireEvent.click(button(label));
+    expect(currentPath()).toBe(path);
+  });
+
+  it('shows the recycle bin and restores a record', async () => {
+    server.on('PATCH', '/business/product/25', { data: null });
+    await open();
+    fireEvent.click(screen.getByTitle('回收站'));
+    await waitFor(() => expect(lastList()).toEqual({ offset: '0', limit: '10', isDeleted: 'true' }));
+    await waitFor(() => expect(button('恢复', row(25))).toBeEnabled());
+    expect(() => button('软删除', row(25))).toThrow();
+    fireEvent.click(button('恢复', row(25)));
+    fireEvent.click(button('确定', await dialog('确认恢复吗？')));
+    expect(await screen.findByText('恢复成功')).toBeInTheDocument();
+    expect(server.sent('PATCH', '/business/product/25')[0]?.body).toEqual({ isDeleted: false });
+  });
+
+  it('shows the raw JSON of a row', async () => {
+    await open();
+    fireEvent.click(button('查看JSON', row(25)));
+    const viewer = await dialog('产品');
+    expect(JSON.parse(viewer.querySelector('pre')?.textContent ?? '')).toEqual(PRODUCTS[0]);
+  });
+
+  it('hides add, edit, delete, import and export on a read-only table', async () => {
+    productTable = { ...product, readOnly: true };
+    await open();
+    for (const label of [
+      '添加',
+      '编辑',
+      '删除',
+      '软删除',
+      '批量删除',
+      '批量软删除',
+      '导出EXCEL',
+      '导出XML',
+      '批量导入',
+    ])
+      expect(() => button(label)).toThrow();
+    expect(button('查看JSON', row(25))).toBeEnabled();
+  });
+
+  it('hides them too when the page is read-only', async () => {
+    await open(<BusinessListPage readOnly />);
+    expect(() => button('添加')).toThrow();
+    expect(() => button('删除', row(25))).toThrow();
+  });
+
+  it('offers only what the user may do', async () => {
+    signIn(clerk);
+    await open();
+    expect(() => button('添加')).toThrow();
+    expect(() => button('删除', row(25))).toThrow();
+    expect(() => button('导出EXCEL')).toThrow();
+    expect(button('查看JSON', row(25))).toBeEnabled();
+  });
+
+  it('shows only 15 filters until expanded', async () => {
+    const extra = Array.from({ length: 17 }, (_, i) => col(100 + i, `f${i}`, 'VARCHAR', { queryable: true }));
+    productTable = { ...product, columns: [...product.columns, ...extra] };
+    await open();
+    expect(document.querySelectorAll('[data-filter]')).toHaveLength(15);
+    fireEvent.click(button('展开'));
+    expect(document.querySelectorAll('[data-filter]')).toHaveLength(20);
+    fireEvent.click(button('收起'));
+    expect(document.querySelectorAll('[data-filter]')).toHaveLength(15);
+  });
+
+  it('shows the load failure of the table metadata with a retry', async () => {
+    server.restore();
+    server = installFakeHttp();
+    server.on('GET', '/business/config', { data: [] });
+    server.on('GET', '/metadata/tables/name/product', { status: 500, data: { message: '服务器错误' } });
+    renderPage(<BusinessListPage />, { url: URL, route: ROUTE, ...appProviders });
+    expect(await screen.findByText('服务器错误')).toBeInTheDocument();
+    expect(button('重试')).toBeEnabled();
+  });
+});

@@ -1,0 +1,89 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The web app's layer rules in eslint.config.js, run on probe files that exist only in memory
+ * (paths relative to the repository, where vitest runs).
+ */
+const eslint = new ESLint({
+  ruleFilter: ({ ruleId }) =>
+    ruleId === 'import-x/no-restricted-paths' || ruleId === '@typescript-eslint/no-restricted-imports',
+});
+
+const zoneErrors = async (file: string, code: string): Promise<string[]> => {
+  const [result] = await eslint.lintText(code, { filePath: file });
+  return (result?.messages ?? []).map((message) => message.message);
+};
+
+describe('lint layer zones (eslint.config.js)', () => {
+  it('refuses a lib/ module that imports a component, a hook or a provider, in any feature', async () => {
+    const errors = await zoneErrors(
+      'src/business/lib/probe.ts',
+      [
+        "import { RecordFields } from '../components/RecordFields';",
+        "import { useBusinessTable } from '../hooks/useBusinessTable';",
+        "import { PageContainer } from '../../shared/components/PageContainer';",
+        "import { appClient } from '../../providers/app-client';",
+        'export const probe = [RecordFields, useBusinessTable, PageContainer, appClient];',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(4);
+    expect(errors[0]).toContain('lib/ holds pure rules');
+  });
+
+  it('refuses React, antd, Refine and axios code in lib/, but not their types', async () => {
+    const errors = await zoneErrors(
+      'src/sql/lib/probe.ts',
+      [
+        "import { useState } from 'react';",
+        "import type { ReactNode } from 'react';",
+        "import { message } from 'antd';",
+        "import { useList } from '@refinedev/core';",
+        "import type { CrudFilter } from '@refinedev/core';",
+        "import axios from 'axios';",
+        'export type Probe = [ReactNode, CrudFilter];',
+        'export const probe = [useState, message, useList, axios];',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(4);
+    expect(errors.every((error) => error.includes('no React, antd, Refine or HTTP code'))).toBe(true);
+  });
+
+  it("refuses a flat feature's plain module that imports its React files", async () => {
+    const errors = await zoneErrors(
+      'src/sequences/probe-rule.ts',
+      "import { SequenceForm } from './SequenceForm';\nexport const probe = SequenceForm;",
+    );
+    expect(errors).toEqual([expect.stringContaining('lib/ holds pure rules')]);
+  });
+
+  it('refuses a component or another feature that imports a page', async () => {
+    const fromComponent = await zoneErrors(
+      'src/designer/components/Probe.tsx',
+      "import { TableListPage } from '../pages/TableListPage';\nexport const probe = TableListPage;",
+    );
+    const fromFeature = await zoneErrors(
+      'src/relations/hooks/useProbe.ts',
+      "import { SequenceListPage } from '../../sequences/SequenceListPage';\nexport const useProbe = () => SequenceListPage;",
+    );
+    expect(fromComponent).toEqual([expect.stringContaining('A page is imported by the router only')]);
+    expect(fromFeature).toEqual([expect.stringContaining('A page is imported by the router only')]);
+  });
+
+  it('lets lib/ import other lib/ folders, and the router import pages', async () => {
+    const fromLib = await zoneErrors(
+      'src/designer/lib/probe.ts',
+      [
+        "import { nameIssue } from '../../shared/lib/name-rules';",
+        "import { formFields } from '../../business/lib/form-fields';",
+        'export const probe = [nameIssue, formFields];',
+      ].join('\n'),
+    );
+    const fromRouter = await zoneErrors(
+      'src/Probe.tsx',
+      "import { TableListPage } from './designer/pages/TableListPage';\nexport const probe = TableListPage;",
+    );
+    expect(fromLib).toEqual([]);
+    expect(fromRouter).toEqual([]);
+  });
+});

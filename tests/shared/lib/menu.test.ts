@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { Table } from '../../../contract';
+import { activeMenuKey, buildMenuGroups, visibleMenuCodes } from '../../../src/shared/lib/menu';
+
+const table = (name: string, caption: string, systemable = false): Table => ({
+  name,
+  caption,
+  systemable,
+  columns: [],
+});
+
+describe('menu groups', () => {
+  it('shows every group to the super admin, in order', () => {
+    expect(visibleMenuCodes([], true)).toEqual(['business', 'systemBusiness', 'metadata', 'system']);
+  });
+
+  it('filters groups by menu codes for other users', () => {
+    expect(visibleMenuCodes(['system', 'business'], false)).toEqual(['business', 'system']);
+    expect(visibleMenuCodes([], false)).toEqual([]);
+  });
+
+  it('lists business and built-in tables apart, with links under the data source', () => {
+    const groups = buildMenuGroups({
+      codes: [],
+      isSuperAdmin: true,
+      tables: [table('product', '产品'), table('user', '用户', true)],
+      dataSource: 'pg',
+      businessName: '商城数据',
+    });
+    const [business, systemBusiness, metadata, system] = groups;
+    expect(business?.label).toBe('商城数据');
+    expect(business?.items).toEqual([
+      {
+        key: '/dataSource/pg/business/product',
+        path: '/dataSource/pg/business/product',
+        label: '产品',
+        icon: 'table',
+      },
+    ]);
+    expect(systemBusiness?.items.map((i) => i.label)).toEqual(['用户']);
+    expect(metadata?.items.map((i) => i.path)).toEqual([
+      '/dataSource/pg/metadata/tables',
+      '/dataSource/pg/metadata/sequences',
+      '/dataSource/pg/metadata/relations',
+      '/dataSource/pg/metadata/sqls/new',
+    ]);
+    expect(system?.items.map((i) => i.labelKey)).toEqual(['menu.setting', 'menu.about']);
+  });
+
+  it('shows the SQL entry only to users who may run SQL', () => {
+    const sqlLinks = (input: { isSuperAdmin: boolean; canExecuteSql?: boolean }) =>
+      buildMenuGroups({ codes: ['metadata'], tables: [], dataSource: 'pg', ...input })
+        .find((g) => g.code === 'metadata')
+        ?.items.filter((i) => i.icon === 'sql').length;
+    expect(sqlLinks({ isSuperAdmin: true })).toBe(1);
+    expect(sqlLinks({ isSuperAdmin: false })).toBe(0);
+    expect(sqlLinks({ isSuperAdmin: false, canExecuteSql: true })).toBe(1);
+    expect(sqlLinks({ isSuperAdmin: true, canExecuteSql: false })).toBe(0);
+  });
+
+  it('puts a muted placeholder in a group without tables', () => {
+    const [business] = buildMenuGroups({
+      codes: ['business'],
+      isSuperAdmin: false,
+      tables: [],
+      dataSource: 'primary',
+    });
+    expect(business?.label).toBeUndefined();
+    expect(business?.items).toEqual([
+      { key: 'business:empty', labelKey: 'menu.noTables', icon: 'none', empty: true },
+    ]);
+  });
+
+  it('highlights the longest matching link', () => {
+    const keys = [
+      '/dataSource/p/metadata/tables',
+      '/dataSource/p/business/order',
+      '/dataSource/p/business/orderLine',
+    ];
+    expect(activeMenuKey('/dataSource/p/metadata/tables/3/indexs', keys)).toBe(
+      '/dataSource/p/metadata/tables',
+    );
+    expect(activeMenuKey('/dataSource/p/business/orderLine/new', keys)).toBe(
+      '/dataSource/p/business/orderLine',
+    );
+    expect(activeMenuKey('/dataSource/p/business/order/', keys)).toBe('/dataSource/p/business/order');
+    expect(activeMenuKey('/about', keys)).toBeUndefined();
+  });
+});
