@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { ApiException } from '../errors/api-exception';
+import { contentDisposition } from '../services/files/file-names';
 import { principalOf } from './session';
 import { downloadType, type DownloadExtension } from '../services/downloads/download-names';
 import { downloadStore, type DownloadStore } from '../services/downloads/download-store';
@@ -9,11 +10,21 @@ import { downloadStore, type DownloadStore } from '../services/downloads/downloa
 export interface Downloads {
   /**
    * Stores a generated file and returns its download URL (`/download/<random name>`); only the
-   * user `ownerId` may fetch it.
+   * user `ownerId` may fetch it. `fileName` is the name the browser saves it as (default: the
+   * random one).
    */
-  create(extension: DownloadExtension, content: string | Uint8Array, ownerId: number): Promise<string>;
+  create(
+    extension: DownloadExtension,
+    content: string | Uint8Array,
+    ownerId: number,
+    fileName?: string,
+  ): Promise<string>;
   /** A path to stream a new file into, and the URL it is served at (to `ownerId` only) once written. */
-  reserve(extension: DownloadExtension, ownerId: number): Promise<{ path: string; url: string }>;
+  reserve(
+    extension: DownloadExtension,
+    ownerId: number,
+    fileName?: string,
+  ): Promise<{ path: string; url: string }>;
 }
 
 declare module 'fastify' {
@@ -33,7 +44,13 @@ export const sweepIntervalMs = (ttlMs: number): number => Math.min(10 * 60_000, 
 
 const nameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
-const serve = (app: FastifyInstance, store: DownloadStore, owners: Map<string, number>) =>
+/** Who may fetch a generated file, and the name it is saved as. */
+interface Owned {
+  ownerId: number;
+  fileName: string | undefined;
+}
+
+const serve = (app: FastifyInstance, store: DownloadStore, owners: Map<string, Owned>) =>
   app.get(
     '/download/:name',
     {
@@ -43,13 +60,14 @@ const serve = (app: FastifyInstance, store: DownloadStore, owners: Map<string, n
     async (request, reply) => {
       const { name } = request.params as { name: string };
       // Someone else's file (or one made before a restart) is as unknown as a missing one.
-      if (owners.get(name) !== principalOf(request).id) throw new ApiException('NOT_FOUND');
+      const owned = owners.get(name);
+      if (owned?.ownerId !== principalOf(request).id) throw new ApiException('NOT_FOUND');
       const opened = await store.open(name);
       if (!opened) throw new ApiException('NOT_FOUND');
       reply
         .header('content-type', downloadType(name))
         .header('content-length', opened.size)
-        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('content-disposition', contentDisposition(owned.fileName ?? name, false))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store');
       return reply.send(opened.handle.createReadStream());
@@ -66,16 +84,17 @@ export default fp<DownloadsOptions>(
     const ttlMs = ttlSeconds * 1000;
     const store = downloadStore(dataDir, ttlMs);
     // Who made each file; in memory, so files made before a restart are no longer served.
-    const owners = new Map<string, number>();
-    const own = (url: string, ownerId: number) => {
-      owners.set(nameOf(url), ownerId);
+    const owners = new Map<string, Owned>();
+    const own = (url: string, ownerId: number, fileName: string | undefined) => {
+      owners.set(nameOf(url), { ownerId, fileName });
       return url;
     };
     app.decorate('downloads', {
-      create: async (extension, content, ownerId) => own(await store.create(extension, content), ownerId),
-      reserve: async (extension, ownerId) => {
+      create: async (extension, content, ownerId, fileName) =>
+        own(await store.create(extension, content), ownerId, fileName),
+      reserve: async (extension, ownerId, fileName) => {
         const reserved = await store.reserve(extension);
-        own(reserved.url, ownerId);
+        own(reserved.url, ownerId, fileName);
         return reserved;
       },
     });

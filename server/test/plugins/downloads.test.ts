@@ -50,7 +50,9 @@ describeEachDatabase('GET /download/{name} ($name)', (db) => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('{"a":1}');
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="${url.slice(10)}"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${url.slice(10)}"; filename*=UTF-8''${url.slice(10)}`,
+    );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-length']).toBe('7');
 

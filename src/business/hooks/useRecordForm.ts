@@ -6,6 +6,8 @@ import { useNavigate } from 'react-router';
 import { businessPermission } from '../../../contract';
 import { relationsByColumn } from '../lib/business-cells';
 import { findLayout } from '../lib/business-meta';
+import { codecResolver } from '../lib/column-widgets';
+import { extensionRegistry } from '../../extensions/registry';
 import { isFormPath, splitFieldErrors, type FormShape } from '../lib/field-errors';
 import { initialFormValues } from '../lib/form-initial-values';
 import { formFields, type FormMode } from '../lib/form-fields';
@@ -74,7 +76,8 @@ export const useRecordForm = ({ meta, mode, recordKey, original, onReload }: Rec
         fields: [...sub.createFields, ...sub.updateFields].map((field) => field.column.name),
       })),
     };
-    return { toOne, fields, placed, subs, shape };
+    const codecOf = codecResolver(extensionRegistry.interfaces, meta.widgets);
+    return { toOne, fields, placed, subs, shape, codecOf };
   }, [meta, table, mode, readOnly]);
 
   const initialValues = useMemo(
@@ -85,6 +88,7 @@ export const useRecordForm = ({ meta, mode, recordKey, original, onReload }: Rec
         record: original,
         toOne: model.toOne,
         subs: model.subs,
+        codecOf: model.codecOf,
       }),
     [mode, model, original],
   );
@@ -139,6 +143,7 @@ export const useRecordForm = ({ meta, mode, recordKey, original, onReload }: Rec
       original,
       toOne: model.toOne,
       subs: model.subs,
+      codecOf: model.codecOf,
     });
     setSaving(true);
     try {

@@ -1,3 +1,6 @@
+import type { Column } from '../../../contract';
+import { toFormValue, toWireValue } from './field-values';
+
 /**
  * The input (`interface`) and list cell (`display`) chosen for a column in the table designer,
  * stored as `columnExtProperty` records (docs/extending.md): key `interface` or `display`, value
@@ -86,3 +89,33 @@ export const widgetRecord = (tableId: number, columnId: number, key: WidgetKey, 
   key,
   value: JSON.stringify({ id }),
 });
+
+/** How a column's value moves between the record and its input. */
+export interface ValueCodec {
+  /** A record value as the input holds it. */
+  toForm: (column: Pick<Column, 'dataType'>, value: unknown) => unknown;
+  /** The input's value as the server takes it; undefined when blank. */
+  toWire: (column: Pick<Column, 'dataType'>, value: unknown) => unknown;
+}
+
+/** The data types' own conversions. */
+export const BUILT_IN_CODEC: ValueCodec = { toForm: toFormValue, toWire: toWireValue };
+
+/** A column's codec by its id (update and create forms convert values through it). */
+export type CodecOf = (column: Pick<Column, 'id' | 'dataType'>) => ValueCodec;
+
+/**
+ * The codec of each column: the conversions of the input chosen for it in the table designer, where
+ * that input has its own, else the data type's.
+ */
+export const codecResolver =
+  (
+    interfaces: ReadonlyMap<string, Pickable & Partial<ValueCodec>>,
+    widgets: ReadonlyMap<number, WidgetChoice>,
+  ): CodecOf =>
+  (column) => {
+    const id = column.id === undefined ? undefined : widgets.get(column.id)?.interface;
+    const chosen = chosenWidget(interfaces, id, column.dataType);
+    if (!chosen) return BUILT_IN_CODEC;
+    return { toForm: chosen.toForm ?? toFormValue, toWire: chosen.toWire ?? toWireValue };
+  };

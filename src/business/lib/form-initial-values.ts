@@ -1,6 +1,6 @@
 import type { Relation } from '../../../contract';
 import type { BusinessRecord } from './business-record';
-import { toFormValue } from './field-values';
+import { BUILT_IN_CODEC, type CodecOf } from './column-widgets';
 import type { FormFieldSpec, FormMode } from './form-fields';
 import type { SubForm } from './record-payload';
 import { pickedRecords } from './record-payload';
@@ -14,13 +14,15 @@ export const recordFormValues = (
   fields: readonly FormFieldSpec[],
   record: BusinessRecord | undefined,
   toOne?: ReadonlyMap<string, Relation>,
+  codecOf?: CodecOf,
 ): Record<string, unknown> => {
   // Every loaded value stays (keys of sub-table rows are needed to save them), inputs converted.
   const values: Record<string, unknown> = { ...record };
   for (const { column } of fields) {
     const relation = toOne?.get(column.name);
     if (relation) values[column.name] = pickedRecords(relation, record, column.name);
-    else if (record) values[column.name] = toFormValue(column, record[column.name]);
+    else if (record)
+      values[column.name] = (codecOf?.(column) ?? BUILT_IN_CODEC).toForm(column, record[column.name]);
     else if (column.dataType === 'BOOL') values[column.name] = isTrue(column.defaultValue);
   }
   return values;
@@ -33,19 +35,22 @@ export const initialFormValues = (input: {
   record?: BusinessRecord;
   toOne?: ReadonlyMap<string, Relation>;
   subs: readonly SubForm[];
+  codecOf?: CodecOf;
 }): Record<string, unknown> => {
   const record = input.mode === 'update' ? input.record : undefined;
-  const values = recordFormValues(input.fields, record, input.toOne);
+  const values = recordFormValues(input.fields, record, input.toOne, input.codecOf);
   for (const sub of input.subs) {
     const { name, kind } = sub.section;
     if (kind === 'many') {
-      values[name] = loadedRows(record?.[name]).map((row) => recordFormValues(sub.updateFields, row));
+      values[name] = loadedRows(record?.[name]).map((row) =>
+        recordFormValues(sub.updateFields, row, undefined, input.codecOf),
+      );
       continue;
     }
     const loaded = record?.[name];
     values[name] =
       typeof loaded === 'object' && loaded !== null && !Array.isArray(loaded)
-        ? recordFormValues(sub.updateFields, loaded as BusinessRecord)
+        ? recordFormValues(sub.updateFields, loaded as BusinessRecord, undefined, input.codecOf)
         : recordFormValues(sub.createFields, undefined);
   }
   return values;

@@ -1,6 +1,7 @@
 import { LOCK_COLUMN, truncatedChildren, type Relation } from '../../../contract';
 import type { BusinessRecord } from './business-record';
-import { isBlank, toWireValue } from './field-values';
+import { BUILT_IN_CODEC, type CodecOf } from './column-widgets';
+import { isBlank } from './field-values';
 import type { FormFieldSpec, FormMode } from './form-fields';
 import type { SubSection } from './form-sections';
 import { isNewSubRow, loadedRows, NEW_ROW_FLAG } from './sub-rows';
@@ -14,6 +15,8 @@ export interface RecordBodyInput {
   original?: BusinessRecord;
   /** The to-one relation whose foreign key a column holds, by column name. */
   toOne?: ReadonlyMap<string, Relation>;
+  /** How each column's input value becomes its wire value (default: by data type). */
+  codecOf?: CodecOf;
 }
 
 const recordsOf = (value: unknown): BusinessRecord[] =>
@@ -59,7 +62,14 @@ export const pickedRecords = (
  * password never sent (on edit it keeps the stored one); relation columns as the picked records'
  * key; read-only fields and record stamps never sent.
  */
-export const recordBody = ({ fields, values, mode, original, toOne }: RecordBodyInput): BusinessRecord => {
+export const recordBody = ({
+  fields,
+  values,
+  mode,
+  original,
+  toOne,
+  codecOf,
+}: RecordBodyInput): BusinessRecord => {
   const body: BusinessRecord = {};
   for (const { column, readOnly } of fields) {
     if (readOnly) continue;
@@ -67,7 +77,7 @@ export const recordBody = ({ fields, values, mode, original, toOne }: RecordBody
     const raw = values[column.name];
     const value = relation
       ? foreignKeyValue(relation, Boolean(column.multipleValue), raw)
-      : toWireValue(column, raw);
+      : (codecOf?.(column) ?? BUILT_IN_CODEC).toWire(column, raw);
     if (value !== undefined) {
       body[column.name] = value;
       continue;
@@ -128,11 +138,16 @@ const loadedRow = (keys: readonly string[], rows: readonly BusinessRecord[], row
       );
 
 /** The body of a sub-table's row: a new one (create rules, no key) or a loaded one (its key, update rules). */
-const childBody = (sub: SubForm, row: BusinessRecord, loaded: BusinessRecord | undefined): BusinessRecord => {
-  if (!loaded) return recordBody({ fields: sub.createFields, values: row, mode: 'create' });
+const childBody = (
+  sub: SubForm,
+  row: BusinessRecord,
+  loaded: BusinessRecord | undefined,
+  codecOf: CodecOf | undefined,
+): BusinessRecord => {
+  if (!loaded) return recordBody({ fields: sub.createFields, values: row, mode: 'create', codecOf });
   return {
     ...keyValues(sub.section.table.primaryNames ?? [], loaded),
-    ...recordBody({ fields: sub.updateFields, values: row, mode: 'update', original: loaded }),
+    ...recordBody({ fields: sub.updateFields, values: row, mode: 'update', original: loaded, codecOf }),
   };
 };
 
@@ -158,17 +173,17 @@ export const buildRecordPayload = (input: PayloadInput): BusinessRecord => {
       const rows = loadedRows(value).map((row) => {
         const loaded = mode === 'update' && !isNewSubRow(row) ? loadedRow(keys, stored, row) : undefined;
         return loaded
-          ? childBody(sub, row, loaded)
-          : { [NEW_ROW_FLAG]: true, ...childBody(sub, row, undefined) };
+          ? childBody(sub, row, loaded, input.codecOf)
+          : { [NEW_ROW_FLAG]: true, ...childBody(sub, row, undefined, input.codecOf) };
       });
       if (mode === 'create' && rows.length === 0) continue;
       body[name] = rows;
       continue;
     }
     const loaded = mode === 'update' ? asRecord(original?.[name]) : undefined;
-    if (loaded) body[name] = childBody(sub, asRecord(value) ?? {}, loaded);
+    if (loaded) body[name] = childBody(sub, asRecord(value) ?? {}, loaded, input.codecOf);
     else if (isChildFilled(sub.createFields, value))
-      body[name] = childBody(sub, asRecord(value) ?? {}, undefined);
+      body[name] = childBody(sub, asRecord(value) ?? {}, undefined, input.codecOf);
   }
   if (mode === 'update' && original && !isBlank(original[LOCK_COLUMN]))
     body[LOCK_COLUMN] = original[LOCK_COLUMN];

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { relationsByColumn } from '../../../src/business/lib/business-cells';
+import { codecResolver } from '../../../src/business/lib/column-widgets';
 import { formFields, type FormMode } from '../../../src/business/lib/form-fields';
 import { initialFormValues } from '../../../src/business/lib/form-initial-values';
 import { subSections } from '../../../src/business/lib/form-sections';
@@ -204,5 +205,52 @@ describe('buildRecordPayload', () => {
     });
     (values.detail as Record<string, unknown>).origin = '青岛';
     expect(payload('update', values, original).detail).toEqual({ organic: false, origin: '青岛' });
+  });
+});
+
+describe('a column whose input was chosen in the table designer', () => {
+  // An input that edits a comma list as an array of tags: its own conversions, both ways.
+  const tags = {
+    id: 'tags',
+    types: ['VARCHAR', 'TEXT'],
+    toForm: (_column: unknown, value: unknown) => (typeof value === 'string' ? value.split(',') : []),
+    toWire: (_column: unknown, value: unknown) => (Array.isArray(value) ? value.join(',') : undefined),
+  };
+  const codecOf = codecResolver(new Map([['tags', tags]]), new Map([[115, { interface: 'tags' }]]));
+  const record = { ...stored, memo: 'a,b', name: 'x' };
+
+  it('loads and saves through that input’s conversions, other columns by their data type', () => {
+    const values = initialFormValues({
+      mode: 'update',
+      fields: formFields(product, 'update'),
+      record,
+      toOne,
+      subs,
+      codecOf,
+    });
+    expect(values.memo).toEqual(['a', 'b']);
+    expect(values.name).toBe('x');
+    const body = buildRecordPayload({
+      fields: formFields(product, 'update'),
+      values: { ...values, memo: ['a', 'b', 'c'] },
+      mode: 'update',
+      original: record,
+      toOne,
+      subs,
+      codecOf,
+    });
+    expect(body.memo).toBe('a,b,c');
+    expect(body.name).toBe('x');
+  });
+
+  it('ignores a chosen input that does not edit the column’s data type', () => {
+    const codec = codecResolver(new Map([['tags', tags]]), new Map([[113, { interface: 'tags' }]]));
+    const body = recordBody({
+      fields: formFields(product, 'create'),
+      values: { stock: 7 },
+      mode: 'create',
+      codecOf: codec,
+    });
+    expect(body.stock).toBe(7);
   });
 });

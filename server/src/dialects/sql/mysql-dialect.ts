@@ -1,3 +1,4 @@
+import { runMysql } from './console/mysql-console';
 import type { Knex } from 'knex';
 import type { SqlDialect } from './sql-dialect';
 
@@ -70,6 +71,8 @@ export const mysqlDialect: SqlDialect = {
     privileged: false,
     fileAccess: await holdsFilePrivilege(knex).catch(() => false),
   }),
+  runConsole: runMysql,
+  closeConsole: () => undefined,
   console: {
     refusesCopy: false,
     // Anything else (DDL, GRANT, LOCK TABLES, SET, CALL, LOAD DATA…) may commit on its own, so

@@ -1,3 +1,4 @@
+import { runPg } from './console/pg-console';
 import { preparePgConsoleRole } from './pg-console-role';
 import { MAX_IDENTIFIER_LENGTH } from '../derived-name';
 import { attachPgRowCount, foldPgRowCount, pgKeptCount } from '../row-count/pg-row-count';
@@ -76,5 +77,7 @@ export const pgDialect: SqlDialect = {
     ...(await preparePgConsoleRole(knex, role, log)),
     fileAccess: false,
   }),
+  runConsole: runPg,
+  closeConsole: () => undefined,
   console: { refusesCopy: true, readOnlyFirstWords: null, unicodeEscapes: true, refusesWritesUpFront: false },
 };

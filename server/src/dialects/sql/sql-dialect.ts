@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Client } from '../../config';
+import type { SqlOutcome, SqlRun } from './console/sql-result';
 
 /** An index as the schema change that creates it names it. */
 export interface IndexShape {
@@ -151,6 +152,15 @@ export interface SqlDialect {
    * operator manages; unset: crudboard's own, when it may).
    */
   consoleAccount(knex: Knex, role: string | undefined, log: ConsoleLog): Promise<ConsoleAccount>;
+
+  /**
+   * Runs one console statement within the run's limits (rows, bytes, time, read-only, role).
+   * Failures of the statement itself are `SqlRunError`s; the caller maps them to answers.
+   */
+  runConsole(knex: Knex, run: SqlRun): Promise<SqlOutcome>;
+
+  /** Stops what the console keeps between statements (SQLite's worker processes) when the server closes. */
+  closeConsole(): void;
 
   readonly console: {
     /** COPY reads and writes files of the database server, which the console refuses (PostgreSQL). */

@@ -12,3 +12,8 @@ const DIALECTS: Readonly<Record<Client, SqlDialect>> = {
 
 /** The SqlDialect of a kind of database. */
 export const sqlDialect = (client: Client): SqlDialect => DIALECTS[client];
+
+/** Stops what every database's SQL console keeps between statements (when the server closes). */
+export const closeConsoles = (): void => {
+  for (const dialect of Object.values(DIALECTS)) dialect.closeConsole();
+};

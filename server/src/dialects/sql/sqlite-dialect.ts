@@ -1,3 +1,4 @@
+import { closeSqliteProcesses, runSqlite } from './console/sqlite-console';
 import { ensureSqliteRegexp } from '../sqlite-regexp';
 import type { SqlDialect } from './sql-dialect';
 import { withSqliteLeanReads } from './sqlite-lean-reads';
@@ -51,6 +52,8 @@ export const sqliteDialect: SqlDialect = {
   physicalTypes: { tinyIntOneIsBool: false, singleFloatUpTo: null, byAffinity: true },
   // The console opens the file itself; ATTACH and load_extension are refused by its statement rules.
   consoleAccount: async () => ({ superuser: false, privileged: false, fileAccess: false }),
+  runConsole: runSqlite,
+  closeConsole: closeSqliteProcesses,
   console: {
     refusesCopy: false,
     readOnlyFirstWords: null,

@@ -1,5 +1,6 @@
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { languageOf } from '../../i18n/messages';
 import { itemOf } from '../../plugins/item-access';
 import { principalOf } from '../../plugins/session';
 import { rm } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { parseListQuery } from '../../query/parse-list-query';
 import { errorResponses } from '../../schemas/common';
 import { ItemListQuery, ItemTableParams } from '../../schemas/items';
 import { exportColumns, templateColumns } from '../../services/export/export-columns';
+import { exportFileName } from '../../services/export/export-file-name';
 import { exportRecords } from '../../services/export/export-records';
 import { exportValue, type ExportValue } from '../../services/export/export-value';
 import { writeXlsx } from '../../services/export/write-xlsx';
@@ -70,15 +72,21 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         yield batch.map((record) => columns.map((column) => exportValue(record, column)));
       }
     };
-    const { path, url } = await app.downloads.reserve(format, principalOf(request).id);
+    const title = item.table.caption || item.table.name;
+    const { path, url } = await app.downloads.reserve(
+      format,
+      principalOf(request).id,
+      exportFileName(title, format, new Date()),
+    );
     await produce(path, () =>
       sqlDialect(request.dataSource.client).withLeanReads(request.dataSource.knex, () =>
         format === 'xlsx'
           ? writeXlsx(
               path,
-              item.table.caption || item.table.name,
+              title,
               columns.map((column) => column.header),
               rows(),
+              columns.map((column) => column.cell),
             )
           : writeXml(
               path,
@@ -135,10 +143,15 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { item } = itemOf(request);
       const headers = templateColumns(item).map((column) => column.caption || column.name);
-      const { path, url } = await app.downloads.reserve('xlsx', principalOf(request).id);
-      await produce(path, () =>
-        writeXlsx(path, item.table.caption || item.table.name, headers, (async function* () {})()),
+      const title = item.table.caption || item.table.name;
+      const template =
+        languageOf(request.headers['accept-language']) === 'en' ? 'import template' : '导入模板';
+      const { path, url } = await app.downloads.reserve(
+        'xlsx',
+        principalOf(request).id,
+        exportFileName(`${title}-${template}`, 'xlsx', new Date()),
       );
+      await produce(path, () => writeXlsx(path, title, headers, (async function* () {})()));
       return reply.code(201).type('text/plain; charset=utf-8').send(url);
     },
   );

@@ -8,7 +8,7 @@ import { DEFAULT_SQL_CONSOLE, DEFAULT_SQL_TIMEOUT_MS, type SqlConsoleConfig } fr
 import { prepareConsoleAccess, type ConsoleAccess } from '../../services/sql/console-access';
 import { ConsoleGate } from '../../services/sql/console-gate';
 import { executeSql } from '../../services/sql/execute-sql';
-import { closeSqliteProcesses } from '../../services/sql/sqlite-runner';
+import { closeConsoles } from '../../dialects/sql/sql-dialects';
 
 export interface SqlRouteOptions {
   /** Statement timeout in milliseconds (default 30 s). */
@@ -23,7 +23,7 @@ const LOGGED_SQL_CHARS = 200;
 const sqlRoutes: FastifyPluginAsyncTypebox<SqlRouteOptions> = async (app, options) => {
   const timeoutMs = options.timeoutMs ?? DEFAULT_SQL_TIMEOUT_MS;
   const config = options.console ?? DEFAULT_SQL_CONSOLE;
-  app.addHook('onClose', async () => closeSqliteProcesses());
+  app.addHook('onClose', async () => closeConsoles());
   // Start-up: what the console runs as on each data source (creates the PostgreSQL console role).
   const access = new Map<string, ConsoleAccess>();
   for (const source of app.dataSources.list()) {

@@ -1,5 +1,7 @@
 import { isFilledOnCreate } from '../../../../contract/system-columns';
+import { kindOf } from '../../query/data-type-kind';
 import type { StoredColumn } from '../metadata-rows';
+import { cellKindOf, type XlsxCellKind } from './xlsx-cell-kind';
 import type { ItemRelation, ItemTable } from '../items/item-table';
 import { isToOne } from '../items/item-table';
 
@@ -9,6 +11,8 @@ export interface ExportColumn {
   /** The ManyToOne / OneToOneSubToMain relation this column holds the key of, if any. */
   relation: ItemRelation | null;
   header: string;
+  /** How a spreadsheet holds its values (a relation's record text is text). */
+  cell: XlsxCellKind;
 }
 
 /** Never exported (docs/api.md §3): password hashes and the full-text body. */
@@ -16,25 +20,35 @@ const isExportable = (column: StoredColumn): boolean =>
   column.dataType !== 'PASSWORD' && column.indexType !== 'FULLTEXT';
 
 /**
- * The columns of an export in table order: the selected ones (or all), never passwords or the
- * full-text body; headers are captions when asked for (and present), else names.
+ * The columns of an export: the selected ones in the order they were asked for (the screen's), else
+ * all in table order; never passwords or the full-text body. Headers are captions when asked for
+ * (and present), else names.
  */
 export const exportColumns = (
   item: ItemTable,
   select: readonly string[] | undefined,
   useCaptions: boolean,
 ): ExportColumn[] => {
-  const chosen = select && select.length > 0 ? new Set(select) : null;
   const toOne = new Map(
     item.relations.filter(isToOne).map((relation) => [relation.fromColumn.name, relation] as const),
   );
-  return item.table.columns
-    .filter((column) => isExportable(column) && (!chosen || chosen.has(column.name)))
-    .map((column) => ({
+  const byName = new Map(item.table.columns.map((column) => [column.name, column] as const));
+  const chosen =
+    select && select.length > 0
+      ? [...new Set(select)].flatMap((name) => {
+          const column = byName.get(name);
+          return column ? [column] : [];
+        })
+      : item.table.columns;
+  return chosen.filter(isExportable).map((column) => {
+    const relation = toOne.get(column.name) ?? null;
+    return {
       column,
-      relation: toOne.get(column.name) ?? null,
+      relation,
       header: useCaptions && column.caption ? column.caption : column.name,
-    }));
+      cell: cellKindOf(kindOf(column.dataType), column.scale, relation !== null),
+    };
+  });
 };
 
 /** Columns a template asks for: insertable, not filled by the server, not auto-increment. */

@@ -27,18 +27,22 @@ const cell = (ref: string, value: ExportValue, style: string): string => {
 /**
  * One `<row>` of a worksheet. Strings are inline strings (no shared-string table to hold in
  * memory), so a value starting with `=` is text, never a formula; numbers and booleans keep their
- * types; null leaves the cell empty. `style` is a cell format index of the workbook's styles.
+ * types; null leaves the cell empty. `style` is a cell format index of the workbook's styles, for
+ * the whole row or per column.
  */
 export const xlsxRow = (
   rowNumber: number,
   values: readonly ExportValue[],
   letters: readonly string[],
-  style = 0,
+  style: number | readonly number[] = 0,
 ): string => {
-  const styleAttribute = style > 0 ? ` s="${style}"` : '';
+  const attribute = (index: number) => {
+    const format = typeof style === 'number' ? style : (style[index] ?? 0);
+    return format > 0 ? ` s="${format}"` : '';
+  };
   let cells = '';
   values.forEach((value, index) => {
-    cells += cell(`${letters[index] ?? ''}${rowNumber}`, value, styleAttribute);
+    cells += cell(`${letters[index] ?? ''}${rowNumber}`, value, attribute(index));
   });
   return `<row r="${rowNumber}">${cells}</row>`;
 };

@@ -1,16 +1,13 @@
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
-import { DEFAULT_SQL_CONSOLE, DEFAULT_SQL_TIMEOUT_MS, type Client } from '../../config';
+import { DEFAULT_SQL_CONSOLE, DEFAULT_SQL_TIMEOUT_MS } from '../../config';
 import { bumpWriteVersion } from '../../db/write-versions';
 import { ApiException } from '../../errors/api-exception';
 import { sqlMessage } from '../../i18n/sql-messages';
 import type { DataSource } from '../../plugins/db';
-import { runMysql } from './mysql-runner';
-import { runPg } from './pg-runner';
 import { splitStatements } from '../../../../contract/sql-statements';
 import type { ConsoleAccess } from './console-access';
 import { roleChangeRefusal } from './role-change-refusal';
-import { SqlRunError, type SqlOutcome, type SqlResult, type SqlRun } from './sql-result';
-import { runSqlite } from './sqlite-runner';
+import { SqlRunError, type SqlResult } from '../../dialects/sql/console/sql-result';
 import { refusalOf } from './statement-rules';
 import { systemTableRefusal } from './system-table-refusal';
 
@@ -38,12 +35,6 @@ export interface ExecuteSqlOptions {
   maxResultBytes?: number;
   maxCellBytes?: number;
 }
-
-const RUNNERS: Record<Client, (knex: DataSource['knex'], run: SqlRun) => Promise<SqlOutcome>> = {
-  pg: runPg,
-  mysql: runMysql,
-  sqlite: runSqlite,
-};
 
 const invalid = (message: ReturnType<typeof sqlMessage>, field = 'sql') =>
   new ApiException('VALIDATION_ERROR', message, { [field]: message });
@@ -121,7 +112,7 @@ export const executeSql = async (
   const maxRowBytes = Math.max(MIN_ROW_BYTES, maxResultBytes, 4 * maxCellBytes);
   const started = performance.now();
   try {
-    const outcome = await RUNNERS[source.client](source.knex, {
+    const outcome = await sqlDialect(source.client).runConsole(source.knex, {
       sql,
       params,
       readOnly,

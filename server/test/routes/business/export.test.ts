@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import type { App } from '../../../src/app';
-import { apiClient, type ApiClient } from '../../helpers/metadata-api';
+import { createTable } from '../../helpers/business-tables';
+import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
+import { multipartBody } from '../../helpers/multipart';
 import { clearTables } from '../../helpers/physical-schema';
 import { createShop } from '../../helpers/shop-tables';
 import { login, useTestApps } from '../../helpers/test-app';
@@ -100,6 +102,85 @@ describeEachDatabase('/api/business/{table}/export ($name)', (db) => {
         .map((row) => row.find((cell) => typeof cell === 'string' && cell.startsWith('订单')))
         .sort(),
     ).toEqual(['订单乙', '订单甲']);
+  });
+
+  it('writes typed cells in the asked order, and names the file after the table and the day', async () => {
+    const { app, api, cookie } = await setup();
+    await createTable(api, {
+      name: 'product',
+      caption: '产品',
+      columns: [
+        ...SYSTEM_COLUMNS,
+        { name: 'price', caption: '价格', dataType: 'DECIMAL', precision: 10, scale: 2 },
+        { name: 'stock', caption: '库存', dataType: 'INT' },
+        { name: 'onSale', caption: '上架', dataType: 'BOOL' },
+        { name: 'launched', caption: '上市日', dataType: 'DATE' },
+        { name: 'checkedAt', caption: '盘点时间', dataType: 'DATETIME' },
+        { name: 'code', caption: '编码', dataType: 'VARCHAR', length: 20 },
+      ],
+    });
+    const body = {
+      name: '手机',
+      price: '2999.00',
+      stock: 12,
+      onSale: true,
+      launched: '2026-11-25',
+      checkedAt: '2026-11-25 08:30:00',
+      code: '007',
+    };
+    const created = await api.post('/api/business/product', body);
+    expect(created.statusCode, created.body).toBe(201);
+    const url = await exportUrl(
+      api,
+      '/api/business/product/export?select=code,price,name,stock,onSale,launched,checkedAt',
+    );
+    const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    const day = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const name = `产品-${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}.xlsx`;
+    expect(response.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      '编码',
+      '价格',
+      '名称',
+      '库存',
+      '上架',
+      '上市日',
+      '盘点时间',
+    ]);
+    const cells = (sheet.getRow(2).values as unknown[]).slice(1);
+    // Text stays text (leading zeros kept); numbers, booleans and dates are typed cells.
+    expect(cells.slice(0, 5)).toEqual(['007', 2999, '手机', 12, true]);
+    expect(cells[5]).toEqual(new Date(Date.UTC(2026, 10, 25)));
+    expect(cells[6]).toEqual(new Date(Date.UTC(2026, 10, 25, 8, 30)));
+    expect(sheet.getCell('B2').numFmt).toBe('0.00');
+    expect(sheet.getCell('F2').numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.getCell('G2').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getColumn(1).width).toBeGreaterThan(0);
+
+    // Imported again (the record deleted first), the typed cells give back the same values.
+    const [stored] = (await api.get('/api/business/product')).json() as Record<string, unknown>[];
+    expect(
+      (await api.delete(`/api/business/product/${String(stored?.id)}?isSoftDelete=false`)).statusCode,
+    ).toBe(204);
+    const { payload, headers } = multipartBody([
+      { name: 'file', value: response.rawPayload, filename: name },
+    ]);
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/api/business/product/import',
+      payload,
+      headers: { ...headers, cookie },
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const [again] = (await api.get('/api/business/product')).json() as Record<string, unknown>[];
+    for (const field of ['code', 'price', 'name', 'stock', 'onSale', 'launched', 'checkedAt'])
+      expect(again?.[field], field).toEqual(stored?.[field]);
   });
 
   it('writes .xml with names or captions, escaped', async () => {

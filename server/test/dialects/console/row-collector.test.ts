@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedCell, RowCollector } from '../../../src/services/sql/sql-result';
+import { boundedCell, RowCollector } from '../../../src/dialects/sql/console/sql-result';
 
 describe('boundedCell', () => {
   it('keeps short values and cuts long ones to the byte ceiling, never inside a character', () => {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { MYSQL_SQL_MODE } from '../../db/create-knex';
+import { MYSQL_SQL_MODE } from '../../../db/create-knex';
 import { guardRowSize, rowTooLarge, type DataSocket } from './row-size-guard';
 import { RowCollector, SqlRunError, type SqlColumnInfo, type SqlOutcome, type SqlRun } from './sql-result';
 

@@ -1,7 +1,7 @@
-import type { SqlResult, SqlTruncation } from '../../../../contract/sql-result';
+import type { SqlResult, SqlTruncation } from '../../../../../contract/sql-result';
 import { jsonValue } from './json-value';
 
-export type { SqlColumnInfo, SqlResult, SqlTruncation } from '../../../../contract/sql-result';
+export type { SqlColumnInfo, SqlResult, SqlTruncation } from '../../../../../contract/sql-result';
 
 /** The ceilings of one console result. */
 export interface ResultLimits {

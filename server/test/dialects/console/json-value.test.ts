@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonValue } from '../../../src/services/sql/json-value';
+import { jsonValue } from '../../../src/dialects/sql/console/json-value';
 
 class Interval {
   hours = 1;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { quotePgIdentifier } from '../../dialects/sql/quote-pg-identifier';
+import { quotePgIdentifier } from '../quote-pg-identifier';
 import { guardRowSize, rowTooLarge, type DataSocket } from './row-size-guard';
 import { RowCollector, SqlRunError, type SqlOutcome, type SqlRun } from './sql-result';
 
