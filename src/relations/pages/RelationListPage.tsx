@@ -1,15 +1,12 @@
-import { ApartmentOutlined, ArrowRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import { Button, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { ColumnRef, Relation, RelationType, TableRef } from '../../../contract';
-import { DeleteConfirmDialog } from '../../shared/components/DeleteConfirmDialog';
-import { ListScaffold } from '../../shared/components/ListScaffold';
-import { useInvalidateMetadata } from '../../shared/hooks/useInvalidateMetadata';
-import { useListDelete } from '../../shared/hooks/useListDelete';
-import { useMetadataListController } from '../../shared/hooks/useMetadataListController';
+import { MetadataListView } from '../../shared/components/MetadataListView';
 import { relationPaths } from '../../shared/lib/metadata-tool-paths';
+import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 
 const TYPE_COLORS: Record<RelationType, string> = {
   OneToMany: 'green',
@@ -35,16 +32,7 @@ const End = ({ table, column }: { table?: TableRef; column?: ColumnRef }) => {
 export const RelationListPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const list = useMetadataListController<Relation>('tablerelations');
-  const invalidate = useInvalidateMetadata();
-  const paths = relationPaths(list.dataSource);
-  const deletion = useListDelete({
-    resource: 'tablerelations',
-    onDeleted: async (ids) => {
-      list.unselect(ids.map(String));
-      await invalidate('tablerelations');
-    },
-  });
+  const paths = relationPaths(useCurrentDataSource().dataSource);
 
   const columns: TableColumnsType<Relation> = [
     {
@@ -72,71 +60,21 @@ export const RelationListPage = () => {
         </Space>
       ),
     },
-    {
-      title: t('metadataList.actions'),
-      key: 'actions',
-      width: 120,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          {list.canWrite && (
-            <>
-              <Button type="link" size="small" onClick={() => void navigate(paths.edit(row.id as number))}>
-                {t('buttons.edit')}
-              </Button>
-              <Button
-                type="link"
-                size="small"
-                danger
-                aria-label={`${t('buttons.delete')} ${row.name}`}
-                onClick={() => deletion.ask([row.id as number], false, row.caption || row.name)}
-              >
-                {t('buttons.delete')}
-              </Button>
-            </>
-          )}
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <>
-      <ListScaffold<Relation>
-        title={t('screens.relations')}
-        breadcrumb={[{ title: t('menu.metadata') }]}
-        list={list}
-        columns={columns}
-        scrollX={960}
-        toolbar={
-          <>
-            <Button icon={<ApartmentOutlined />} onClick={() => void navigate(paths.graph)}>
-              {t('relations.viewGraph')}
-            </Button>
-            {list.canWrite && (
-              <Button
-                danger
-                icon={<DeleteOutlined />}
-                disabled={list.selected.size === 0}
-                onClick={() =>
-                  deletion.ask(
-                    list.selectedRows.map((row) => row.id as number),
-                    true,
-                  )
-                }
-              >
-                {t('metadataList.batchDelete')}
-              </Button>
-            )}
-            {list.canWrite && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(paths.create)}>
-                {t('metadataList.add')}
-              </Button>
-            )}
-          </>
-        }
-      />
-      <DeleteConfirmDialog {...deletion.dialogProps} />
-    </>
+    <MetadataListView<Relation>
+      resource="tablerelations"
+      title={t('screens.relations')}
+      paths={paths}
+      columns={columns}
+      deleteLabel={(row) => row.caption || row.name}
+      scrollX={960}
+      tools={
+        <Button icon={<ApartmentOutlined />} onClick={() => void navigate(paths.graph)}>
+          {t('relations.viewGraph')}
+        </Button>
+      }
+    />
   );
 };
