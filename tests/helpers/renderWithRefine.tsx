@@ -8,7 +8,7 @@ import {
 } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { vi } from 'vitest';
 import { AppThemeProvider } from '../../src/shared/components/AppThemeProvider';
@@ -41,10 +41,10 @@ export interface RenderOptions {
   resources?: ResourceProps[];
 }
 
-/** Renders inside the app's own router, theme and Refine setup, at `url`. */
-export const renderWithRefine = (ui: ReactElement, options: RenderOptions = {}) => {
-  window.history.replaceState({}, '', options.url ?? '/');
-  return render(
+/** The app's own router, theme and Refine setup around `children` (for `render` and `renderHook`). */
+export const refineWrapper =
+  (options: Omit<RenderOptions, 'url'> = {}) =>
+  ({ children }: { children: ReactNode }) => (
     <BrowserRouter>
       <AppThemeProvider>
         <Refine
@@ -60,9 +60,14 @@ export const renderWithRefine = (ui: ReactElement, options: RenderOptions = {}) 
             reactQuery: { clientConfig: { defaultOptions: { queries: { gcTime: 0, retry: false } } } },
           }}
         >
-          {ui}
+          {children}
         </Refine>
       </AppThemeProvider>
-    </BrowserRouter>,
+    </BrowserRouter>
   );
+
+/** Renders inside the app's own router, theme and Refine setup, at `url`. */
+export const renderWithRefine = (ui: ReactElement, { url, ...options }: RenderOptions = {}) => {
+  window.history.replaceState({}, '', url ?? '/');
+  return render(ui, { wrapper: refineWrapper(options) });
 };
