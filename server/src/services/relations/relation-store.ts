@@ -252,6 +252,21 @@ const validateDraft = async (db: Knex, draft: Draft, id?: number): Promise<void>
       name: relationMessage('nameTaken', { name: draft.name, table: fromTable.name }),
     });
   }
+  // The same two columns joined twice would show the same related records under two names.
+  const twin = db(META.relation).select('name').where({
+    fromTableId: draft.fromTableId,
+    fromColumnId: draft.fromColumnId,
+    toTableId: draft.toTableId,
+    toColumnId: draft.toColumnId,
+  });
+  if (id !== undefined) twin.whereNot('id', id);
+  const existing: Row | undefined = await twin.first();
+  if (existing) {
+    throw new ApiException(
+      'CONFLICT',
+      relationMessage('sameEnds', { name: String(existing.name), table: fromTable.name }),
+    );
+  }
 };
 
 const rowOf = (draft: Draft) => ({
