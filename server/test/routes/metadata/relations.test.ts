@@ -76,6 +76,7 @@ describeEachDatabase('/api/metadata/tablerelations ($name)', (db) => {
       id,
       name: 'customer',
       caption: '客户',
+      captions: null,
       description: null,
       relationType: 'ManyToOne',
       fromTable: { id: order.id, name: 'salesOrder', caption: '订单' },
