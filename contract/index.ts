@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './captions';
 export * from './business-import';
 export * from './column-fill';
 export * from './data-types';

@@ -1,3 +1,4 @@
+import type { Captions } from './captions';
 import type { DataType, IndexStorage, IndexType, RelationType, SequenceType } from './data-types';
 
 /** Epoch milliseconds (metadata timestamps, crudapi style). */
@@ -7,6 +8,8 @@ export interface Column {
   id?: number;
   name: string;
   caption?: string;
+  /** Captions per UI language; `caption` is shown where a language has none. */
+  captions?: Captions | null;
   description?: string | null;
   displayOrder?: number;
   dataType: DataType;
@@ -68,6 +71,8 @@ export interface Table {
   pluralName?: string;
   tableName?: string;
   caption?: string;
+  /** Captions per UI language; `caption` is shown where a language has none. */
+  captions?: Captions | null;
   description?: string | null;
   engine?: string | null;
   reverse?: boolean;
@@ -112,6 +117,8 @@ export interface Relation {
   id?: number;
   name: string;
   caption?: string;
+  /** Captions per UI language; `caption` is shown where a language has none. */
+  captions?: Captions | null;
   description?: string | null;
   relationType: RelationType;
   fromTable: TableRef;

@@ -4,6 +4,7 @@ import { metadata002SqliteBigrams } from './migrations/metadata-002-sqlite-bigra
 import { metadata003PgRowCounts } from './migrations/metadata-003-pg-row-counts';
 import { metadata004SqliteDeletedMarks } from './migrations/metadata-004-sqlite-deleted-marks';
 import { metadata005NativeColumns } from './migrations/metadata-005-native-columns';
+import { metadata006Captions } from './migrations/metadata-006-captions';
 import type { NamedMigration } from './migrations/named-migration';
 import { system001Tables } from './migrations/system-001-tables';
 import { system002Files } from './migrations/system-002-files';
@@ -19,6 +20,7 @@ export const METADATA_MIGRATIONS: readonly NamedMigration[] = [
   metadata003PgRowCounts,
   metadata004SqliteDeletedMarks,
   metadata005NativeColumns,
+  metadata006Captions,
 ];
 export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system001Tables,

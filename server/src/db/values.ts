@@ -1,3 +1,4 @@
+import { normalizeCaptions, type Captions } from '../../../contract/captions';
 /** BOOLEAN columns come back as true/false (pg) or 1/0 (sqlite, mysql). */
 export const toBool = (value: unknown): boolean => value === true || value === 1 || value === '1';
 
@@ -9,3 +10,19 @@ export const toNumberOrNull = (value: unknown): number | null =>
 
 export const toStringOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);
+
+/** Stored per-language captions (JSON text), or null when none or not readable. */
+export const toCaptions = (value: unknown): Captions | null => {
+  if (typeof value !== 'string' || value === '') return null;
+  try {
+    return normalizeCaptions(JSON.parse(value));
+  } catch {
+    return null;
+  }
+};
+
+/** Per-language captions as stored: JSON text, or null for none. */
+export const captionsText = (captions: Captions | null | undefined): string | null => {
+  const normalized = normalizeCaptions(captions);
+  return normalized ? JSON.stringify(normalized) : null;
+};

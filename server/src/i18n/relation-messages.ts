@@ -33,6 +33,10 @@ export const RELATION_MESSAGES = {
     zh: '与表 {table} 的字段同名',
     en: 'table {table} has a column of the same name',
   },
+  sameEnds: {
+    zh: '表 {table} 的关系 {name} 已连接这两个字段，不能重复添加',
+    en: 'relation {name} of table {table} already joins these two columns',
+  },
   nameTaken: {
     zh: '表 {table} 已有名为 {name} 的关系（不区分大小写）',
     en: 'table {table} already has a relation named {name} (names ignore case)',

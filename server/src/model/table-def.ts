@@ -1,4 +1,4 @@
-import type { DataType, IndexStorage, IndexType } from '../../../contract/index';
+import type { Captions, DataType, IndexStorage, IndexType } from '../../../contract/index';
 
 /**
  * A column as the table services work with it: every field present, lengths and precisions
@@ -8,6 +8,8 @@ export interface ColumnDef {
   id?: number;
   name: string;
   caption: string;
+  /** Captions per UI language (null: none). */
+  captions: Captions | null;
   description: string | null;
   displayOrder: number;
   dataType: DataType;
@@ -53,6 +55,8 @@ export interface TableDef {
   pluralName: string | null;
   tableName: string;
   caption: string;
+  /** Captions per UI language (null: none). */
+  captions: Captions | null;
   description: string | null;
   engine: string | null;
   reverse: boolean;

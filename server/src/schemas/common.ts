@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { ERROR_CODES, type ErrorCode } from '../../../contract/index';
+import { ERROR_CODES, MAX_CAPTION_LENGTH, type ErrorCode } from '../../../contract/index';
 
 /**
  * `T | null`. For a primitive schema this is `type: [T, "null"]` rather than `anyOf`: with type
@@ -27,3 +27,22 @@ export const errorResponses = {
   '4xx': ApiErrorSchema,
   '5xx': ApiErrorSchema,
 };
+
+/** Captions per UI language in a body: only known languages, each at most 200 characters. */
+export const CaptionsBody = (description = 'captions per UI language; null clears them') =>
+  Type.Optional(
+    Nullable(
+      Type.Object(
+        {
+          'zh-CN': Type.Optional(Type.String({ maxLength: MAX_CAPTION_LENGTH })),
+          'en-US': Type.Optional(Type.String({ maxLength: MAX_CAPTION_LENGTH })),
+        },
+        { additionalProperties: false, description },
+      ),
+    ),
+  );
+
+/** Captions per UI language in an answer. */
+export const CaptionsSchema = Nullable(
+  Type.Object({ 'zh-CN': Type.Optional(Type.String()), 'en-US': Type.Optional(Type.String()) }),
+);

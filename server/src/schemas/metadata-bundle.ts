@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { RELATION_TYPES } from '../../../contract/index';
+import { CaptionsBody } from './common';
 import { ArrayOrNull, IntegerOrNull, StringOrNull } from './or-null';
 import { SequenceBody } from './sequence-body';
 import { TableBody } from './table-body';
@@ -18,6 +19,7 @@ export const BundleRelation = Type.Object({
   id: Id,
   name: Type.Optional(StringOrNull({ maxLength: 1000 })),
   caption: Type.Optional(StringOrNull({ maxLength: 200 })),
+  captions: CaptionsBody(),
   description: Type.Optional(StringOrNull({ maxLength: 4000 })),
   relationType: Type.Optional(Type.Enum(RELATION_TYPES)),
   fromTable: Reference,

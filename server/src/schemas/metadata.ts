@@ -1,11 +1,12 @@
 import { Type } from 'typebox';
 import { CLIENTS } from '../config';
-import { Nullable } from './common';
+import { CaptionsSchema, Nullable } from './common';
 
 const ColumnSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   caption: Type.String(),
+  captions: CaptionsSchema,
   description: Nullable(Type.String()),
   displayOrder: Type.Integer(),
   dataType: Type.String(),
@@ -56,6 +57,7 @@ export const TableSchema = Type.Object({
   pluralName: Type.String(),
   tableName: Type.String(),
   caption: Type.String(),
+  captions: CaptionsSchema,
   description: Nullable(Type.String()),
   engine: Nullable(Type.String()),
   reverse: Type.Boolean(),

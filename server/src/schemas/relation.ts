@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DATA_TYPES, RELATION_TYPES } from '../../../contract/index';
-import { Nullable } from './common';
+import { CaptionsBody, CaptionsSchema, Nullable } from './common';
 import { IntegerOrNull, StringOrNull } from './or-null';
 
 /** A table or column of a relation body: `{id}` (a name is accepted where no id is given). */
@@ -15,6 +15,7 @@ export const RelationBody = Type.Object(
   {
     name: Type.Optional(StringOrNull({ maxLength: 1000 })),
     caption: Type.Optional(StringOrNull({ maxLength: 200 })),
+    captions: CaptionsBody(),
     description: Type.Optional(StringOrNull({ maxLength: 4000 })),
     relationType: Type.Optional(Type.Enum(RELATION_TYPES)),
     fromTable: Type.Optional(Reference),
@@ -43,6 +44,7 @@ export const RelationSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   caption: Type.String(),
+  captions: CaptionsSchema,
   description: Nullable(Type.String()),
   relationType: Type.Enum(RELATION_TYPES),
   fromTable: TableRef,

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { DATA_TYPES, INDEX_STORAGES, INDEX_TYPES } from '../../../contract/index';
+import { CaptionsBody } from './common';
 import { ArrayOrNull, BooleanOrNull, EnumOrNull, IntegerOrNull, StringOrNull } from './or-null';
 
 const Flag = Type.Optional(BooleanOrNull());
@@ -11,6 +12,7 @@ export const ColumnBody = Type.Object({
   id: Type.Optional(IntegerOrNull({ description: 'present for a stored column; absent for a new one' })),
   name: Type.Optional(Name),
   caption: Type.Optional(StringOrNull({ maxLength: 200 })),
+  captions: CaptionsBody(),
   description: Type.Optional(StringOrNull({ maxLength: 4000 })),
   displayOrder: Count,
   dataType: Type.Optional(Type.Enum(DATA_TYPES)),
@@ -61,6 +63,7 @@ export const TableBody = Type.Object(
     pluralName: Type.Optional(StringOrNull({ maxLength: 1000 })),
     tableName: Type.Optional(StringOrNull({ maxLength: 1000 })),
     caption: Type.Optional(StringOrNull({ maxLength: 200 })),
+    captions: CaptionsBody(),
     description: Type.Optional(StringOrNull({ maxLength: 4000 })),
     engine: Type.Optional(StringOrNull({ maxLength: 32 })),
     reverse: Flag,

@@ -1,5 +1,5 @@
 import type { Column, DataType, Index, IndexStorage, IndexType, Table } from '../../../contract/index';
-import { toBool, toNumber, toNumberOrNull, toStringOrNull } from '../db/values';
+import { toBool, toCaptions, toNumber, toNumberOrNull, toStringOrNull } from '../db/values';
 
 export type Row = Record<string, unknown>;
 
@@ -17,6 +17,7 @@ export const toColumn = (row: Row): StoredColumn => ({
   id: toNumber(row.id),
   name: String(row.name),
   caption: String(row.caption ?? ''),
+  captions: toCaptions(row.captions),
   description: toStringOrNull(row.description),
   displayOrder: toNumber(row.displayOrder),
   dataType: String(row.dataType) as DataType,
@@ -73,6 +74,7 @@ export const toTable = (row: Row, columns: StoredColumn[], indexes: StoredIndex[
   pluralName: String(row.pluralName ?? row.name),
   tableName: String(row.tableName),
   caption: String(row.caption ?? ''),
+  captions: toCaptions(row.captions),
   description: toStringOrNull(row.description),
   engine: toStringOrNull(row.engine),
   reverse: toBool(row.reverse),

@@ -57,11 +57,16 @@ describeEachDatabase('crudapi client: decimal values ($name)', (db) => {
     const bytes = (await app.inject({ method: 'GET', url: xlsxUrl, headers: { cookie } })).rawPayload;
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(bytes as unknown as ArrayBuffer);
-    const column: string[] = [];
+    // Number cells (Excel sums them) shown with the column's scale by their number format.
+    const column: unknown[] = [];
+    const formats = new Set<string>();
     book.worksheets[0]?.eachRow((row, index) => {
-      if (index > 1) column.push(String(row.getCell(2).value));
+      if (index === 1) return;
+      column.push(row.getCell(2).value);
+      formats.add(row.getCell(2).numFmt);
     });
-    expect(column).toEqual(SHOWN);
+    expect(column).toEqual(SHOWN.map(Number));
+    expect([...formats]).toEqual(['0.00']);
   });
 
   it('imports decimals from a sheet and answers them with their scale', async () => {

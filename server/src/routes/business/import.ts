@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { exportFileName } from '../../services/export/export-file-name';
 import type { UploadConfig } from '../../config';
 import { ApiException } from '../../errors/api-exception';
 import { fileMessage } from '../../i18n/file-messages';
@@ -171,7 +172,11 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
         // Through `openItem`: the export code, and the columns the user may not read left out.
         items.push((await openItem(request, table.name, 'export')).item);
       }
-      const { path, url } = await app.downloads.reserve('json', principalOf(request).id);
+      const { path, url } = await app.downloads.reserve(
+        'json',
+        principalOf(request).id,
+        exportFileName(`${request.dataSource.name}-data`, 'json', new Date()),
+      );
       try {
         await exportTables(context, items, path);
       } catch (error) {

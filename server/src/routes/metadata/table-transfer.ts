@@ -3,6 +3,7 @@ import { principalOf } from '../../plugins/session';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { exportFileName } from '../../services/export/export-file-name';
 import { requirePermission } from '../../auth/require-permission';
 import { PRIMARY } from '../../config';
 import { ApiException } from '../../errors/api-exception';
@@ -81,6 +82,7 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'json',
         `${JSON.stringify(bundle, null, 2)}\n`,
         principalOf(request).id,
+        exportFileName(`${request.dataSource.name}-metadata`, 'json', new Date()),
       );
       return reply.code(201).type('text/plain; charset=utf-8').send(url);
     },

@@ -1,7 +1,13 @@
 import type { Knex } from 'knex';
-import type { DataType, Relation, RelationType } from '../../../../contract/index';
+import {
+  normalizeCaptions,
+  type Captions,
+  type DataType,
+  type Relation,
+  type RelationType,
+} from '../../../../contract/index';
 import { META } from '../../db/table-names';
-import { toBool, toNumber, toStringOrNull } from '../../db/values';
+import { captionsText, toBool, toCaptions, toNumber, toStringOrNull } from '../../db/values';
 import { ApiException } from '../../errors/api-exception';
 import { relationMessage } from '../../i18n/relation-messages';
 import type { RelationBody, RelationReference } from '../../schemas/relation';
@@ -59,6 +65,7 @@ export const toRelation = (row: Row): StoredRelation => ({
   id: toNumber(row.id),
   name: String(row.name),
   caption: String(row.caption ?? ''),
+  captions: toCaptions(row.captions),
   description: toStringOrNull(row.description),
   relationType: String(row.relationType) as RelationType,
   fromTable: {
@@ -125,6 +132,7 @@ export const relationsFromTableName = async (knex: Knex, name: string): Promise<
 interface Draft {
   name: string;
   caption: string;
+  captions: Captions | null;
   description: string | null;
   relationType: RelationType | null;
   fromTableId: number | null;
@@ -143,6 +151,7 @@ const draftFromBody = (body: RelationBody, stored?: StoredRelation): Draft => {
   return {
     name,
     caption: body.caption !== undefined ? text(body.caption) || name : (stored?.caption ?? name),
+    captions: body.captions !== undefined ? normalizeCaptions(body.captions) : (stored?.captions ?? null),
     description:
       body.description !== undefined ? text(body.description) || null : (stored?.description ?? null),
     relationType: body.relationType ?? stored?.relationType ?? null,
@@ -252,11 +261,27 @@ const validateDraft = async (db: Knex, draft: Draft, id?: number): Promise<void>
       name: relationMessage('nameTaken', { name: draft.name, table: fromTable.name }),
     });
   }
+  // The same two columns joined twice would show the same related records under two names.
+  const twin = db(META.relation).select('name').where({
+    fromTableId: draft.fromTableId,
+    fromColumnId: draft.fromColumnId,
+    toTableId: draft.toTableId,
+    toColumnId: draft.toColumnId,
+  });
+  if (id !== undefined) twin.whereNot('id', id);
+  const existing: Row | undefined = await twin.first();
+  if (existing) {
+    throw new ApiException(
+      'CONFLICT',
+      relationMessage('sameEnds', { name: String(existing.name), table: fromTable.name }),
+    );
+  }
 };
 
 const rowOf = (draft: Draft) => ({
   name: draft.name,
   caption: draft.caption,
+  captions: captionsText(draft.captions),
   description: draft.description,
   relationType: draft.relationType,
   fromTableId: draft.fromTableId,

@@ -76,6 +76,7 @@ const toColumnDef = (
   return {
     name: raw.name,
     caption,
+    captions: null,
     description: describeColumn(raw.comment, mapped.fidelity ? raw.type : null),
     displayOrder,
     ...typed,
@@ -163,6 +164,7 @@ export const reverseTableDef = (
     pluralName: null,
     tableName: table.tableName,
     caption: (comment ?? table.tableName).slice(0, CAPTION_LENGTH),
+    captions: null,
     description: comment,
     engine: null,
     reverse: true,

@@ -1,9 +1,11 @@
+import { normalizeCaptions } from '../../../../contract/captions';
 import type { ColumnBody } from '../../schemas/table-body';
 import { dataTypeTraits } from '../../../../contract/data-types';
 import type { ColumnDef } from '../../model/table-def';
 
 /** A stored column's fields as a new column gets them when the body leaves them out. */
 export const NEW_COLUMN: Omit<ColumnDef, 'name' | 'caption' | 'displayOrder'> = {
+  captions: null,
   description: null,
   dataType: 'VARCHAR',
   length: null,
@@ -73,6 +75,7 @@ export const columnDefFromBody = (body: ColumnBody, base: ColumnDef): ColumnDef 
   const column: ColumnDef = { ...base };
   if (body.name !== undefined) column.name = body.name;
   if (body.caption !== undefined) column.caption = body.caption ?? '';
+  if (body.captions !== undefined) column.captions = normalizeCaptions(body.captions);
   if (body.description !== undefined) column.description = body.description;
   if (body.displayOrder !== undefined && body.displayOrder !== null) column.displayOrder = body.displayOrder;
   if (body.dataType !== undefined) column.dataType = body.dataType;

@@ -1,3 +1,4 @@
+import { normalizeCaptions } from '../../../../contract/captions';
 import type { ColumnBody, IndexBody, TableBody } from '../../schemas/table-body';
 import type { StoredTable } from '../metadata-rows';
 import { metadataMessage } from '../../i18n/metadata-messages';
@@ -18,6 +19,7 @@ export const tableDefFromStored = (table: StoredTable): TableDef => ({
   pluralName: table.pluralName === table.name ? null : table.pluralName,
   tableName: table.tableName,
   caption: table.caption,
+  captions: table.captions,
   description: table.description,
   engine: table.engine,
   reverse: table.reverse,
@@ -103,6 +105,7 @@ export const tableDefFromBody = (body: TableBody, errors: ErrorBag): TableDef =>
     pluralName: text(body.pluralName),
     tableName: text(body.tableName) ?? name,
     caption: text(body.caption) ?? name,
+    captions: normalizeCaptions(body.captions),
     description: text(body.description),
     engine: text(body.engine),
     reverse: body.reverse ?? false,
@@ -186,6 +189,7 @@ export const mergeTableBody = (existing: TableDef, body: TableBody, errors: Erro
     ...(body.pluralName !== undefined ? { pluralName: text(body.pluralName) } : {}),
     ...(text(body.tableName) !== null ? { tableName: body.tableName as string } : {}),
     ...(body.caption !== undefined ? { caption: body.caption ?? '' } : {}),
+    ...(body.captions !== undefined ? { captions: normalizeCaptions(body.captions) } : {}),
     ...(body.description !== undefined ? { description: text(body.description) } : {}),
     ...(body.engine !== undefined ? { engine: text(body.engine) } : {}),
     ...(body.readOnly !== undefined && body.readOnly !== null ? { readOnly: body.readOnly } : {}),

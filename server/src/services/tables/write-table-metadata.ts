@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { META } from '../../db/table-names';
-import { toNumber } from '../../db/values';
+import { captionsText, toNumber } from '../../db/values';
 import { insertReturningId } from './insert-returning-id';
 import type { ColumnDef, IndexDef, TableDef } from '../../model/table-def';
 
@@ -9,6 +9,7 @@ const tableRow = (table: TableDef) => ({
   pluralName: table.pluralName,
   tableName: table.tableName,
   caption: table.caption,
+  captions: captionsText(table.captions),
   description: table.description,
   engine: table.engine,
   reverse: table.reverse,
@@ -19,6 +20,7 @@ const tableRow = (table: TableDef) => ({
 const columnRow = (column: ColumnDef) => ({
   name: column.name,
   caption: column.caption,
+  captions: captionsText(column.captions),
   description: column.description,
   displayOrder: column.displayOrder,
   dataType: column.dataType,

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { SequenceType } from '../../../../contract/index';
+import { normalizeCaptions, type Captions, type SequenceType } from '../../../../contract/index';
 import { dateTimeText } from '../../db/clock';
 import { META, SYSTEM } from '../../db/table-names';
-import { toNumber } from '../../db/values';
+import { captionsText, toNumber } from '../../db/values';
 import { physicalTableExists } from '../../dialects/physical-tables';
 import { ApiException } from '../../errors/api-exception';
 import { metadataMessage } from '../../i18n/metadata-messages';
@@ -42,6 +42,7 @@ type TableTarget = { file: number } | { stored: StoredTable };
 interface PlannedRelation {
   name: string;
   caption: string;
+  captions: Captions | null;
   description: string | null;
   relationType: NonNullable<BundleRelation['relationType']>;
   from: { table: TableTarget; column: string };
@@ -329,6 +330,7 @@ const planRelations = async (
     planned.push({
       name: candidate.name,
       caption: (body.caption ?? '').trim() || candidate.name,
+      captions: normalizeCaptions(body.captions),
       description: (body.description ?? '').trim() || null,
       relationType: candidate.relationType,
       from: ends.from,
@@ -484,6 +486,7 @@ const writeImport = async (db: Knex, plan: ImportPlan, now: number): Promise<num
     await db(META.relation).insert({
       name: relation.name,
       caption: relation.caption,
+      captions: captionsText(relation.captions),
       description: relation.description,
       relationType: relation.relationType,
       fromTableId: from.tableId,

@@ -76,6 +76,7 @@ describeEachDatabase('/api/metadata/tablerelations ($name)', (db) => {
       id,
       name: 'customer',
       caption: '客户',
+      captions: null,
       description: null,
       relationType: 'ManyToOne',
       fromTable: { id: order.id, name: 'salesOrder', caption: '订单' },
@@ -212,6 +213,15 @@ describeEachDatabase('/api/metadata/tablerelations ($name)', (db) => {
     const duplicate = await api.post(URL, manyToOne({ name: 'CUSTOMER' }));
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().errors.name).toBe('表 salesOrder 已有名为 CUSTOMER 的关系（不区分大小写）');
+    // The same two columns joined again under another name (or another type) is refused too.
+    for (const twin of [
+      manyToOne({ name: 'buyer' }),
+      manyToOne({ name: 'buyer', relationType: 'OneToOneSubToMain' }),
+    ]) {
+      const again = await api.post(URL, twin);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe('表 salesOrder 的关系 customer 已连接这两个字段，不能重复添加');
+    }
     // The same name on another from-table is fine.
     const other = await api.post(URL, {
       ...manyToOne(),

@@ -196,7 +196,9 @@ describeEachDatabase('metadata export and import ($name)', (db) => {
     expect(exported.body).toMatch(/^\/download\/[0-9a-f-]{36}\.json$/);
     const file = await download(app, cookie, exported.body);
     expect(file.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="[0-9a-f-]{36}\.json"$/);
+    expect(file.headers['content-disposition']).toMatch(
+      /^attachment; filename="primary-metadata-\d{4}-\d{2}-\d{2}\.json"; filename\*=UTF-8''primary-metadata-/,
+    );
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     const bundle = file.json();
     expect(Object.keys(bundle).sort()).toEqual([

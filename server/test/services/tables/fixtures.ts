@@ -28,6 +28,7 @@ export const table = (columns: ColumnDef[], extra: Partial<TableDef> = {}): Tabl
   pluralName: null,
   tableName: 'product',
   caption: '产品',
+  captions: null,
   description: null,
   engine: null,
   reverse: false,
