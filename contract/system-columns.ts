@@ -82,3 +82,18 @@ export const isLockedOnUpdate = (name: string): boolean =>
 /** Whether a record form never asks for the column: the server fills or derives it. */
 export const isServerFilled = (name: string): boolean =>
   isSystemColumnName(name) && (SYSTEM_COLUMNS[name].filledOnCreate || SYSTEM_COLUMNS[name].derived);
+
+/** The captions a new table's system columns get, per UI language. */
+export const SYSTEM_COLUMN_CAPTIONS: Readonly<
+  Record<SystemColumnName, { 'zh-CN': string; 'en-US': string }>
+> = {
+  id: { 'zh-CN': '编号', 'en-US': 'ID' },
+  name: { 'zh-CN': '名称', 'en-US': 'Name' },
+  fullTextBody: { 'zh-CN': '全文索引', 'en-US': 'Full-text body' },
+  createdDate: { 'zh-CN': '创建时间', 'en-US': 'Created' },
+  lastModifiedDate: { 'zh-CN': '修改时间', 'en-US': 'Modified' },
+  createById: { 'zh-CN': '创建者编号', 'en-US': 'Created by' },
+  updateById: { 'zh-CN': '修改者编号', 'en-US': 'Modified by' },
+  ownerId: { 'zh-CN': '所有者编号', 'en-US': 'Owner' },
+  isDeleted: { 'zh-CN': '是否删除', 'en-US': 'Deleted' },
+};

@@ -5,6 +5,7 @@ import { metadata003PgRowCounts } from './migrations/metadata-003-pg-row-counts'
 import { metadata004SqliteDeletedMarks } from './migrations/metadata-004-sqlite-deleted-marks';
 import { metadata005NativeColumns } from './migrations/metadata-005-native-columns';
 import { metadata006Captions } from './migrations/metadata-006-captions';
+import { metadata007SystemColumnCaptions } from './migrations/metadata-007-system-column-captions';
 import type { NamedMigration } from './migrations/named-migration';
 import { system001Tables } from './migrations/system-001-tables';
 import { system002Files } from './migrations/system-002-files';
@@ -21,6 +22,7 @@ export const METADATA_MIGRATIONS: readonly NamedMigration[] = [
   metadata004SqliteDeletedMarks,
   metadata005NativeColumns,
   metadata006Captions,
+  metadata007SystemColumnCaptions,
 ];
 export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system001Tables,

@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import { META } from '../../db/table-names';
-import { toBool, toNumber, toNumberOrNull, toStringOrNull } from '../../db/values';
+import { captionsText, toBool, toNumber, toNumberOrNull, toStringOrNull } from '../../db/values';
 import { physicalTableExists } from '../../dialects/physical-tables';
 import { insertReturningId } from '../tables/insert-returning-id';
 import type { SystemColumnDecl, SystemTableDecl } from './system-table-decl';
 import { SYSTEM_TABLES } from './system-tables';
+import { englishColumnCaption, SYSTEM_TABLE_ENGLISH } from './system-table-english';
 
 type Row = Record<string, unknown>;
 
@@ -39,10 +40,14 @@ const b = (value: boolean) => ({ kind: 'bool' as const, value });
 const n = (value: number | null) => ({ kind: 'number' as const, value });
 const t = (value: string | null) => ({ kind: 'text' as const, value });
 
+/** Captions per language as stored: the English one (the declaration's caption is the Chinese one). */
+const english = (caption: string | undefined) => t(captionsText(caption ? { 'en-US': caption } : null));
+
 const tableShape = (decl: SystemTableDecl): Shape => ({
   name: t(decl.name),
   pluralName: t(decl.pluralName),
   caption: t(decl.caption),
+  captions: english(SYSTEM_TABLE_ENGLISH[decl.name]?.caption),
   description: t(decl.description),
   engine: t(null),
   reverse: b(false),
@@ -50,8 +55,9 @@ const tableShape = (decl: SystemTableDecl): Shape => ({
   readOnly: b(decl.readOnly),
 });
 
-const columnShape = (column: SystemColumnDecl, displayOrder: number): Shape => ({
+const columnShape = (table: string, column: SystemColumnDecl, displayOrder: number): Shape => ({
   caption: t(column.caption),
+  captions: english(englishColumnCaption(table, column.name)),
   description: t(column.description ?? null),
   displayOrder: n(displayOrder),
   dataType: t(column.dataType),
@@ -158,7 +164,7 @@ class Sync {
         META.column,
         row ? toNumber(row.id) : undefined,
         row,
-        columnShape(column, displayOrder),
+        columnShape(decl.name, column, displayOrder),
         { tableId, name: column.name },
       );
       columns.set(column.name, id);
@@ -183,6 +189,7 @@ class Sync {
         stored,
         {
           caption: t(relation.caption),
+          captions: english(SYSTEM_TABLE_ENGLISH[decl.name]?.relations?.[relation.name]),
           relationType: t(relation.relationType),
           toTableId: n(to.id),
           fromColumnId: n(fromColumnId),

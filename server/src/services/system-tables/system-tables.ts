@@ -337,6 +337,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
       text('pluralName', '复数名称', 'VARCHAR', 64),
       text('tableName', '物理表名', 'VARCHAR', 64, { nullable: false }),
       text('caption', '标题', 'VARCHAR', 200, { displayable: true }),
+      text('captions', '多语言标题', 'VARCHAR', 1000, { queryable: false }),
       text('description', '描述', 'TEXT', null, { queryable: false }),
       text('engine', '存储引擎', 'VARCHAR', 32, { queryable: false }),
       { name: 'reverse', caption: '逆向', dataType: 'BOOL', nullable: false },

@@ -1,4 +1,5 @@
-import { normalizeCaptions } from '../../../../contract/captions';
+import { normalizeCaptions, type Captions } from '../../../../contract/captions';
+import { isSystemColumnName, SYSTEM_COLUMN_CAPTIONS } from '../../../../contract/system-columns';
 import type { ColumnBody } from '../../schemas/table-body';
 import { dataTypeTraits } from '../../../../contract/data-types';
 import type { ColumnDef } from '../../model/table-def';
@@ -103,11 +104,23 @@ export const columnDefFromBody = (body: ColumnBody, base: ColumnDef): ColumnDef 
 };
 
 /** A column that is not stored yet; a primary key column is NOT NULL unless the body says otherwise. */
-export const newColumnFromBody = (body: ColumnBody, displayOrder: number): ColumnDef =>
-  columnDefFromBody(body, {
+export const newColumnFromBody = (body: ColumnBody, displayOrder: number): ColumnDef => {
+  const column = columnDefFromBody(body, {
     ...NEW_COLUMN,
     name: '',
     caption: body.name ?? '',
     displayOrder,
     nullable: body.indexType !== 'PRIMARY',
   });
+  return column.captions === null ? { ...column, captions: systemColumnCaptions(column) } : column;
+};
+
+/**
+ * The English caption of a system column (`id`, `createdDate`…) that keeps its Chinese default
+ * caption, so that a new table shows it in English too; null for any other column.
+ */
+const systemColumnCaptions = (column: Pick<ColumnDef, 'name' | 'caption'>): Captions | null => {
+  if (!isSystemColumnName(column.name)) return null;
+  const defaults = SYSTEM_COLUMN_CAPTIONS[column.name];
+  return column.caption === defaults['zh-CN'] ? { 'en-US': defaults['en-US'] } : null;
+};

@@ -67,6 +67,15 @@ describeEachDatabase('system tables through the business API ($name)', (db) => {
     const api = await signedIn(again);
     const user = (await api.get('/api/metadata/tables/name/user')).json();
     expect(user).toMatchObject({ tableName: 'cb_user', systemable: true, primaryNames: ['id'] });
+    // English captions beside the Chinese ones, for crudboard's own tables, columns and relations.
+    expect(user).toMatchObject({ caption: '用户', captions: { 'en-US': 'Users' } });
+    expect(user.columns.find((c: { name: string }) => c.name === 'createdDate').captions).toEqual({
+      'en-US': 'Created',
+    });
+    const roleRelations = (await api.get(`/api/metadata/tablerelations?fromTableId=${user.id}`)).json();
+    expect(roleRelations.find((r: { name: string }) => r.name === 'userRoles')?.captions).toEqual({
+      'en-US': 'User roles',
+    });
     expect(user.columns.find((c: { name: string }) => c.name === 'password')).toMatchObject({
       dataType: 'PASSWORD',
       nullable: false,

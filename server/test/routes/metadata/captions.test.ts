@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { metadata007SystemColumnCaptions } from '../../../src/db/migrations/metadata-007-system-column-captions';
 import { META } from '../../../src/db/table-names';
 import { apiClient, createTableViaApi, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { clearTables } from '../../helpers/physical-schema';
@@ -37,7 +38,14 @@ describeEachDatabase('captions per language ($name)', (db) => {
     expect(order.captions).toEqual({ 'en-US': 'Orders' });
     const customerId = order.columns.find((column: { name: string }) => column.name === 'customerId');
     expect(customerId.captions).toEqual({ 'en-US': 'Customer' });
-    expect(order.columns.find((column: { name: string }) => column.name === 'name').captions).toBeNull();
+    // System columns keeping their Chinese default caption get the English one.
+    const captionsOf = (name: string) =>
+      order.columns.find((column: { name: string }) => column.name === name).captions;
+    expect([captionsOf('id'), captionsOf('name'), captionsOf('createdDate')]).toEqual([
+      { 'en-US': 'ID' },
+      { 'en-US': 'Name' },
+      { 'en-US': 'Created' },
+    ]);
 
     const patched = await api.patch(`/api/metadata/tables/${order.id}`, {
       captions: { 'en-US': 'Sales orders' },
@@ -70,6 +78,20 @@ describeEachDatabase('captions per language ($name)', (db) => {
     expect((await api.get(`/api/metadata/tablerelations/${relation.json()}`)).json().captions).toEqual({
       'en-US': 'Buyer',
     });
+  });
+
+  it('gives system columns of existing tables their English caption on upgrade, unless renamed', async () => {
+    const { app, api } = await setup();
+    const table = await createTableViaApi(api, { name: 'customer', columns: SYSTEM_COLUMNS });
+    const knex = app.dataSources.primary.knex;
+    await knex(META.column).where('tableId', table.id).update({ captions: null });
+    await knex(META.column).where({ tableId: table.id, name: 'ownerId' }).update({ caption: '负责人' });
+    await metadata007SystemColumnCaptions.up(knex);
+    const after = (await api.get(`/api/metadata/tables/${table.id}`)).json();
+    const captionsOf = (name: string) =>
+      after.columns.find((column: { name: string }) => column.name === name).captions;
+    expect(captionsOf('isDeleted')).toEqual({ 'en-US': 'Deleted' });
+    expect(captionsOf('ownerId')).toBeNull();
   });
 
   it('refuses captions that are too long or not text, storing nothing; ignores unknown languages', async () => {

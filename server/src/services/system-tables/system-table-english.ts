@@ -1,0 +1,93 @@
+/**
+ * English captions of crudboard's own tables, their columns and relations (the declarations in
+ * `system-tables.ts` carry the Chinese ones). The start-up sync stores them as each item's
+ * `en-US` caption. Columns every table shares are named once, under `shared`.
+ */
+export interface EnglishCaptions {
+  caption: string;
+  columns?: Readonly<Record<string, string>>;
+  relations?: Readonly<Record<string, string>>;
+}
+
+export const SHARED_ENGLISH_COLUMNS: Readonly<Record<string, string>> = {
+  id: 'ID',
+  name: 'Name',
+  createdDate: 'Created',
+  lastModifiedDate: 'Modified',
+  tableId: 'Table',
+  key: 'Key',
+  value: 'Value',
+  code: 'Code',
+  caption: 'Caption',
+  captions: 'Captions per language',
+  description: 'Description',
+  roleId: 'Role',
+  permissions: 'Permissions',
+};
+
+export const SYSTEM_TABLE_ENGLISH: Readonly<Record<string, EnglishCaptions>> = {
+  user: {
+    caption: 'Users',
+    columns: {
+      username: 'Username',
+      realname: 'Full name',
+      password: 'Password',
+      email: 'Email',
+      mobile: 'Mobile',
+      avatar: 'Avatar',
+      enabled: 'Enabled',
+    },
+    relations: { userRoles: 'User roles' },
+  },
+  role: { caption: 'Roles', relations: { userRoles: 'User roles', tablePermissions: 'Table permissions' } },
+  userRole: { caption: 'User roles', columns: { userId: 'User' }, relations: { user: 'User', role: 'Role' } },
+  config: { caption: 'Settings' },
+  menu: { caption: 'Menus' },
+  tableFormBuilder: {
+    caption: 'Form layouts',
+    columns: { device: 'Device', type: 'Type', body: 'Layout' },
+  },
+  columnExtProperty: { caption: 'Column properties', columns: { columnId: 'Column' } },
+  tablePermission: {
+    caption: 'Table permissions',
+    columns: { dataSource: 'Data source', columns: 'Column permissions' },
+    relations: { role: 'Role' },
+  },
+  sqlQuery: { caption: 'SQL statements', columns: { sql: 'SQL' } },
+  file: {
+    caption: 'Files',
+    columns: {
+      name: 'Original name',
+      fileName: 'Stored name',
+      url: 'URL',
+      size: 'Size',
+      md5: 'MD5',
+      ownerId: 'Uploaded by',
+    },
+  },
+  module: {
+    caption: 'Modules',
+    columns: { displayOrder: 'Display order' },
+    relations: { moduleLines: 'Module tables' },
+  },
+  moduleLine: {
+    caption: 'Module tables',
+    columns: { moduleId: 'Module' },
+    relations: { module: 'Module', table: 'Table' },
+  },
+  table: {
+    caption: 'Tables',
+    columns: {
+      pluralName: 'Plural name',
+      tableName: 'Physical name',
+      engine: 'Storage engine',
+      reverse: 'Reversed',
+      systemable: 'System table',
+      readOnly: 'Read-only',
+    },
+  },
+};
+
+/** The English caption of a system table's column (its own, else the shared one). */
+export const englishColumnCaption = (table: string, column: string): string | undefined =>
+  SYSTEM_TABLE_ENGLISH[table]?.columns?.[column] ?? SHARED_ENGLISH_COLUMNS[column];
