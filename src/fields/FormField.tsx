@@ -13,6 +13,7 @@ import { chosenWidget } from '../business/lib/column-widgets';
 import { fieldTypeFor } from './registry';
 import { RelationInput } from './RelationInput';
 import { ValueDialogButton } from './ValueDialogButton';
+import { useCaption } from '../shared/hooks/useCaption';
 
 export interface FormFieldProps {
   field: FormFieldSpec;
@@ -49,7 +50,7 @@ export const FormField = ({
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const { column, readOnly, required } = field;
-  const label = column.caption || column.name;
+  const label = useCaption()(column);
   const type = fieldTypeFor(field, chosenWidget(extensionRegistry.interfaces, interfaceId, column.dataType));
   const rules: Rule[] = [];
   if (required) {
