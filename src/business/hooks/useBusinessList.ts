@@ -1,6 +1,6 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { businessPermission, encodeRecordKey as recordKey, SOFT_DELETE_COLUMN } from '../../../contract';
 import type { BusinessRecord } from '../lib/business-record';
 import {
@@ -21,6 +21,9 @@ import {
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import type { BusinessTableMeta } from './useBusinessTable';
 import { useListController } from '../../shared/hooks/useListController';
+
+/** Marks the history entries the list wrote itself. */
+const LIST_STATE = 'crudboardList';
 
 /**
  * A business list (docs/product.md §2, §4) on the list controller: the filter form of the table's
@@ -74,7 +77,9 @@ export const useBusinessList = (tableName: string, meta: BusinessTableMeta) => {
     keyOf,
   });
 
-  // The link follows the list, and the list follows a link changed from outside.
+  // The link follows the list, and the list follows a link changed from outside (a menu entry,
+  // back and forward). The list's own writes are marked, so that one landing after the user has
+  // already changed the list again is not taken for a link from outside.
   const wanted = writeListUrlState({
     keyword: list.search,
     filters: filterTextsOf(list.filters),
@@ -83,12 +88,14 @@ export const useBusinessList = (tableName: string, meta: BusinessTableMeta) => {
     pageSize: list.rowsPerPage,
     recycle,
   }).toString();
+  const location = useLocation();
   const current = searchParams.toString();
-  const written = useRef(current);
+  const ours = (location.state as { [LIST_STATE]?: boolean } | null)?.[LIST_STATE] === true;
   const { restore, setKeyword } = list;
-  useEffect(() => {
-    if (current !== written.current) {
-      written.current = current;
+  const [seen, setSeen] = useState(location.key);
+  if (location.key !== seen) {
+    setSeen(location.key);
+    if (!ours) {
       const next = readState(new URLSearchParams(current));
       setValues(filterValuesOf(fields, next.filters));
       setRecycleState(next.recycle);
@@ -100,13 +107,13 @@ export const useBusinessList = (tableName: string, meta: BusinessTableMeta) => {
         page: next.page,
         pageSize: next.pageSize,
       });
-      return;
     }
-    if (wanted !== current) {
-      written.current = wanted;
-      setSearchParams(new URLSearchParams(wanted), { replace: true });
-    }
-  }, [current, wanted, readState, fields, deletedFilter, restore, setKeyword, setSearchParams]);
+  }
+  const following = location.key !== seen && !ours;
+  useEffect(() => {
+    if (!following && wanted !== current)
+      setSearchParams(new URLSearchParams(wanted), { replace: true, state: { [LIST_STATE]: true } });
+  }, [following, current, wanted, setSearchParams]);
 
   return {
     ...list,
