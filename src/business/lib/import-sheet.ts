@@ -6,22 +6,27 @@ export const PREVIEW_ROWS = 10;
 /** One header cell of an import sheet and the column it fills (null: no such column). */
 export interface HeaderMatch {
   header: string;
-  column: Pick<Column, 'name' | 'caption'> | null;
+  column: Pick<Column, 'name' | 'caption' | 'captions'> | null;
 }
 
 const key = (text: string) => text.trim().toLowerCase();
 
 /**
- * The column each header cell fills, as the server reads it (docs/api.md §3): by caption or by name,
+ * The column each header cell fills, as the server reads it (docs/api.md §3): by name or by caption
+ * (the default one or that of any UI language: a file exported in English comes back in),
  * case-insensitively; blank header cells are left out.
  */
 export const matchHeaders = (
   headers: readonly string[],
-  columns: readonly Pick<Column, 'name' | 'caption'>[],
+  columns: readonly Pick<Column, 'name' | 'caption' | 'captions'>[],
 ): HeaderMatch[] => {
-  const byKey = new Map<string, Pick<Column, 'name' | 'caption'>>();
+  const byKey = new Map<string, Pick<Column, 'name' | 'caption' | 'captions'>>();
   for (const column of columns) {
     if (column.caption && !byKey.has(key(column.caption))) byKey.set(key(column.caption), column);
+  }
+  for (const column of columns) {
+    for (const caption of Object.values(column.captions ?? {}))
+      if (caption && !byKey.has(key(caption))) byKey.set(key(caption), column);
   }
   for (const column of columns) byKey.set(key(column.name), column);
   return headers
@@ -62,7 +67,7 @@ export interface SheetPreview {
  */
 export const previewSheet = (
   sheet: readonly (readonly unknown[])[],
-  columns: readonly Pick<Column, 'name' | 'caption'>[],
+  columns: readonly Pick<Column, 'name' | 'caption' | 'captions'>[],
 ): SheetPreview => {
   const [header = [], ...data] = sheet;
   const headers = header.map(cellText);

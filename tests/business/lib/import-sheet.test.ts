@@ -19,6 +19,18 @@ describe('matchHeaders', () => {
     ]);
   });
 
+  it('matches the caption of any UI language too, after the default captions', () => {
+    const english = [
+      { name: 'amount', caption: '价格', captions: { 'en-US': 'Price' } },
+      { name: 'cost', caption: 'Price' },
+    ];
+    expect(matchHeaders(['PRICE ', '价格'], english).map((match) => match.column?.name)).toEqual([
+      'cost',
+      'amount',
+    ]);
+    expect(matchHeaders([' price'], [english[0]!])[0]?.column?.name).toBe('amount');
+  });
+
   it('prefers a column name over another column caption spelled the same', () => {
     const clash = [
       { name: 'code', caption: 'name' },

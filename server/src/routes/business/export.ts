@@ -1,5 +1,6 @@
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { captionIn, captionLanguageOf } from '../../../../contract/captions';
 import { languageOf } from '../../i18n/messages';
 import { itemOf } from '../../plugins/item-access';
 import { principalOf } from '../../plugins/session';
@@ -58,7 +59,9 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { context, item } = itemOf(request);
     const query = parseListQuery(listParameters(params), item.query);
     const captions = format === 'xlsx' || params.isDisplayCaption === 'true';
-    const columns = exportColumns(item, query.select?.columns, captions);
+    // Headers and the file's name in the language of the screen that asked.
+    const language = captionLanguageOf(request.headers['accept-language']);
+    const columns = exportColumns(item, query.select?.columns, captions, language);
     // A selected foreign key is exported as its related record's display values: load that relation.
     const related = columns.flatMap((column) => (column.relation ? [column.relation.name] : []));
     const listQuery = query.select
@@ -72,7 +75,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         yield batch.map((record) => columns.map((column) => exportValue(record, column)));
       }
     };
-    const title = item.table.caption || item.table.name;
+    const title = captionIn(item.table, language);
     const { path, url } = await app.downloads.reserve(
       format,
       principalOf(request).id,
@@ -142,8 +145,9 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { item } = itemOf(request);
-      const headers = templateColumns(item).map((column) => column.caption || column.name);
-      const title = item.table.caption || item.table.name;
+      const language = captionLanguageOf(request.headers['accept-language']);
+      const headers = templateColumns(item).map((column) => captionIn(column, language));
+      const title = captionIn(item.table, language);
       const template =
         languageOf(request.headers['accept-language']) === 'en' ? 'import template' : '导入模板';
       const { path, url } = await app.downloads.reserve(

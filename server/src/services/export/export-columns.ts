@@ -1,3 +1,4 @@
+import { captionIn, type CaptionLanguage } from '../../../../contract/captions';
 import { isFilledOnCreate } from '../../../../contract/system-columns';
 import { kindOf } from '../../query/data-type-kind';
 import type { StoredColumn } from '../metadata-rows';
@@ -21,13 +22,15 @@ const isExportable = (column: StoredColumn): boolean =>
 
 /**
  * The columns of an export: the selected ones in the order they were asked for (the screen's), else
- * all in table order; never passwords or the full-text body. Headers are captions when asked for
- * (and present), else names.
+ * all in table order; never passwords or the full-text body. Headers are captions in the asker's
+ * language when asked for (`captionIn`: that language's, else the default, else the other's, else
+ * the name), else names.
  */
 export const exportColumns = (
   item: ItemTable,
   select: readonly string[] | undefined,
   useCaptions: boolean,
+  language: CaptionLanguage = 'zh-CN',
 ): ExportColumn[] => {
   const toOne = new Map(
     item.relations.filter(isToOne).map((relation) => [relation.fromColumn.name, relation] as const),
@@ -45,7 +48,7 @@ export const exportColumns = (
     return {
       column,
       relation,
-      header: useCaptions && column.caption ? column.caption : column.name,
+      header: useCaptions ? captionIn(column, language) : column.name,
       cell: cellKindOf(kindOf(column.dataType), column.scale, relation !== null),
     };
   });

@@ -13,7 +13,8 @@ export interface MappedHeader {
 const key = (text: string): string => text.trim().toLowerCase();
 
 /**
- * Maps a header row to the table's columns (docs/api.md §3): each header is a column's name or caption,
+ * Maps a header row to the table's columns (docs/api.md §3): each header is a column's name or caption
+ * (the default one or that of any UI language, so that a file exported in English comes back in),
  * ignoring case and surrounding spaces (a name wins over another column's caption). The FULLTEXT
  * column is never imported; blank headers are skipped. Unknown headers → 400 listing all of them;
  * two headers for the same column → 400.
@@ -27,6 +28,11 @@ export const mapHeaders = (
   const byCaption = new Map<string, StoredColumn>();
   for (const column of importable) {
     if (column.caption && !byCaption.has(key(column.caption))) byCaption.set(key(column.caption), column);
+  }
+  for (const column of importable) {
+    for (const caption of Object.values(column.captions ?? {})) {
+      if (caption && !byCaption.has(key(caption))) byCaption.set(key(caption), column);
+    }
   }
   const mapped: MappedHeader[] = [];
   const unknown: string[] = [];

@@ -183,6 +183,77 @@ describeEachDatabase('/api/business/{table}/export ($name)', (db) => {
       expect(again?.[field], field).toEqual(stored?.[field]);
   });
 
+  it('writes headers and names the file in the asker’s language, and an English file imports back', async () => {
+    const { app, api, cookie } = await setup();
+    await createTable(api, {
+      name: 'gadget',
+      caption: '器件',
+      captions: { 'en-US': 'Gadgets' },
+      columns: [
+        ...SYSTEM_COLUMNS,
+        {
+          name: 'price',
+          caption: '价格',
+          captions: { 'en-US': 'Price' },
+          dataType: 'DECIMAL',
+          precision: 10,
+          scale: 2,
+        },
+        { name: 'code', caption: '编码', dataType: 'VARCHAR', length: 20 },
+      ],
+    });
+    expect(
+      (await api.post('/api/business/gadget', { name: '甲', price: '1.50', code: 'x' })).statusCode,
+    ).toBe(201);
+    const english = { cookie, 'accept-language': 'en-US,en;q=0.9' };
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/business/gadget/export?select=name,price,code',
+      headers: english,
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const file = await app.inject({ method: 'GET', url: answer.body, headers: { cookie } });
+    expect(file.headers['content-disposition']).toMatch(/filename\*=UTF-8''Gadgets-\d{4}-\d{2}-\d{2}\.xlsx/);
+    // the system column has its English caption, a column without one keeps its default caption
+    const [headers, row] = await readSheet(file.rawPayload);
+    expect(headers).toEqual(['Name', 'Price', '编码']);
+    expect(row).toEqual(['甲', 1.5, 'x']);
+    // in Chinese, the default captions
+    const chinese = await readSheet(
+      await download(app, cookie, await exportUrl(api, '/api/business/gadget/export?select=name,price')),
+    );
+    expect(chinese[0]).toEqual(['名称', '价格']);
+
+    // The English file comes back in (the record deleted first).
+    const [stored] = (await api.get('/api/business/gadget')).json() as { id: number }[];
+    expect(
+      (await api.delete(`/api/business/gadget/${String(stored?.id)}?isSoftDelete=false`)).statusCode,
+    ).toBe(204);
+    const { payload, headers: multipart } = multipartBody([
+      { name: 'file', value: file.rawPayload, filename: 'gadgets.xlsx' },
+    ]);
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/api/business/gadget/import',
+      payload,
+      headers: { ...multipart, cookie },
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect((await api.get('/api/business/gadget')).json()).toMatchObject([
+      { name: '甲', price: '1.50', code: 'x' },
+    ]);
+
+    // the import template speaks the asker's language too
+    const template = await app.inject({
+      method: 'GET',
+      url: '/api/business/gadget/import/template',
+      headers: english,
+    });
+    expect(template.statusCode).toBe(201);
+    const [templateHeaders] = await readSheet(await download(app, cookie, template.body));
+    expect(templateHeaders).toEqual(expect.arrayContaining(['Name', 'Price', '编码']));
+  });
+
   it('writes .xml with names or captions, escaped', async () => {
     const { app, api, cookie } = await setup();
     const byName = readXml(
