@@ -36,6 +36,7 @@ import {
 } from '../../providers/custom-calls';
 import { useUserTables } from '../../resources/useUserTables';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { useCaption } from '../../shared/hooks/useCaption';
 
 interface Chosen {
   file: File;
@@ -45,6 +46,7 @@ interface Chosen {
 /** 批量导入 (`business/import`): several tables from one JSON file, and whole tables exported to one. */
 export const BusinessImportPage = () => {
   const { t } = useTranslation();
+  const caption = useCaption();
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const { dataSource } = useCurrentDataSource();
@@ -155,7 +157,7 @@ export const BusinessImportPage = () => {
                       title: t('recordImport.table'),
                       render: (_: unknown, entry: TablesFileEntry) =>
                         entry.table ? (
-                          entry.table.caption || entry.table.name
+                          caption(entry.table)
                         ) : (
                           <Tag color="orange">{t('tablesTransfer.unknownTable')}</Tag>
                         ),
@@ -246,7 +248,7 @@ export const BusinessImportPage = () => {
                     style={{ display: 'flex', flexDirection: 'column', gap: token.marginXS }}
                     options={known.map((table) => ({
                       value: table.id,
-                      label: `${table.caption || table.name}（${table.name}）`,
+                      label: `${caption(table)}（${table.name}）`,
                     }))}
                   />
                 </>

@@ -24,6 +24,7 @@ import {
 import { tablePaths } from '../../shared/lib/metadata-paths';
 import type { Issues } from '../../shared/lib/name-rules';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { useCaption } from '../../shared/hooks/useCaption';
 
 /** Before the first save, a new row's still-missing parts are not errors yet. */
 const PENDING_KEYS = new Set(['required', 'indexTypeRequired', 'indexColumnsRequired']);
@@ -100,6 +101,7 @@ const IndexesForm = ({ table, onSaved }: { table: Table; onSaved: () => Promise<
 /** `metadata/tables/:id/indexs`: the composite indexes of a table; saving PATCHes `{indexs}`. */
 export const TableIndexesPage = () => {
   const { t } = useTranslation();
+  const captionOf = useCaption();
   const { id } = useParams();
   const navigate = useNavigate();
   const { dataSource } = useCurrentDataSource();
@@ -125,7 +127,7 @@ export const TableIndexesPage = () => {
   return (
     <PageContainer
       title={t('screens.tableIndexes')}
-      subTitle={table.data.caption || table.data.name}
+      subTitle={captionOf(table.data)}
       breadcrumb={breadcrumb}
       extra={
         <Button onClick={() => void navigate(paths.edit(table.data.id as number))}>

@@ -290,6 +290,7 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
 /** `metadata/tables/:id/tablePermission`: what a role may do with a table and each of its columns. */
 export const TablePermissionPage = () => {
   const { t } = useTranslation();
+  const captionOf = useCaption();
   const { id } = useParams();
   const navigate = useNavigate();
   const { token } = theme.useToken();
@@ -416,7 +417,7 @@ export const TablePermissionPage = () => {
   return (
     <PageContainer
       title={t('screens.tablePermission')}
-      subTitle={stored.caption || stored.name}
+      subTitle={captionOf(stored)}
       breadcrumb={breadcrumb}
       extra={
         <Button icon={<EditOutlined />} onClick={() => void navigate(paths.edit(stored.id as number))}>

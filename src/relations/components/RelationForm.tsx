@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RELATION_TYPES, type RelationType, type Table } from '../../../contract';
 import type { RelationDraft } from '../lib/relation-form';
 import { keyLikeColumns, relationSides, type KeyRole } from '../lib/relation-rules';
+import { useCaption } from '../../shared/hooks/useCaption';
 
 export interface RelationFormProps {
   value: RelationDraft;
@@ -16,8 +17,8 @@ export interface RelationFormProps {
   onSubmit: () => void;
 }
 
-const tableLabel = (table: Table) =>
-  table.caption && table.caption !== table.name ? `${table.caption} (${table.name})` : table.name;
+const tableLabel = (table: Table, caption: string) =>
+  caption !== table.name ? `${caption} (${table.name})` : table.name;
 
 /**
  * The relation form: 名称, 中文名称, 关系类型 (一对多 / 多对一 / 一对一(主子) / 一对一(子主)), the two
@@ -34,6 +35,7 @@ export const RelationForm = ({
 }: RelationFormProps) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const captionOf = useCaption();
   const sides = value.relationType ? relationSides(value.relationType) : undefined;
   const item = (field: keyof RelationDraft, required = false) => ({
     label: t(`relations.fields.${field}`),
@@ -46,24 +48,22 @@ export const RelationForm = ({
     .filter((table) => table.id !== undefined)
     .map((table) => ({
       value: table.id as number,
-      label: tableLabel(table),
-      search: `${table.name} ${table.caption ?? ''}`,
+      label: tableLabel(table, captionOf(table)),
+      search: `${table.name} ${table.caption ?? ''} ${captionOf(table)}`,
     }));
   const columnOptions = (tableId: number | null) =>
     keyLikeColumns(tables.find((table) => table.id === tableId)).map((column) => ({
       value: column.id as number,
       label: (
         <span>
-          {column.caption && column.caption !== column.name
-            ? `${column.caption} (${column.name})`
-            : column.name}{' '}
+          {captionOf(column) !== column.name ? `${captionOf(column)} (${column.name})` : column.name}{' '}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {column.dataType}
             {column.indexType === 'PRIMARY' ? ` · ${t('relations.primaryKey')}` : ''}
           </Typography.Text>
         </span>
       ),
-      search: `${column.name} ${column.caption ?? ''}`,
+      search: `${column.name} ${column.caption ?? ''} ${captionOf(column)}`,
     }));
   const role = (which: KeyRole | undefined) =>
     which ? (

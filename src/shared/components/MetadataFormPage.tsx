@@ -9,12 +9,15 @@ import { PageSpin } from './PageSpin';
 import type { MetadataEditor, MetadataFormScreen } from '../hooks/useMetadataEditor';
 import { useMetadataRecord } from '../hooks/useMetadataRecord';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { useCaption } from '../hooks/useCaption';
+import type { Captions } from '../../../contract';
 
 /** A stored metadata record as its form's title names it. */
 interface Named {
   id?: number;
   name?: string;
   caption?: string;
+  captions?: Captions | null;
 }
 
 export interface MetadataFormPageProps<T extends Named> {
@@ -64,10 +67,11 @@ export interface MetadataFormFrameProps<D> {
 export const MetadataFormFrame = <D,>({ screen, form, stored, children }: MetadataFormFrameProps<D>) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const caption = useCaption();
   return (
     <PageContainer
       title={form.isNew ? t(screen.titles.create) : t(screen.titles.edit)}
-      subTitle={form.isNew ? undefined : stored?.caption || stored?.name}
+      subTitle={form.isNew || !stored ? undefined : caption({ ...stored, name: stored.name ?? '' })}
       breadcrumb={[{ title: t('menu.metadata') }, { title: t(screen.titles.list), path: form.listPath }]}
     >
       <Card>
