@@ -170,6 +170,13 @@ const inEnglish = async () => {
     .innerText();
   expect(builtIn).toContain('Users');
   expect(builtIn.split('\n').filter((line) => CJK.test(line))).toEqual([]);
+  // a built-in table: English captions, filters and trail
+  await page.goto(app('dataSource/primary/business/user'));
+  await rows().first().waitFor();
+  await page.getByRole('heading', { name: 'Users' }).waitFor();
+  expect((await headers()).filter((text) => CJK.test(text))).toEqual([]);
+  expect(await sidewaysScroll()).toBe(0);
+  await screenshot(page, 'user-list-en');
   // the home cards count in English
   await page.goto(app('dataSource/primary'));
   await page.getByText('12 records').waitFor();
@@ -204,6 +211,8 @@ describe('a newcomer’s first look at a list, at 1440 × 900', () => {
   });
 
   it('shows no Chinese but the records themselves in English', async () => {
+    await page.goto(app(PRODUCTS));
+    await rows().first().waitFor();
     await useLanguage('English');
     try {
       await inEnglish();
@@ -308,6 +317,33 @@ describe('a newcomer’s first look at a list, at 1440 × 900', () => {
       .getByRole('button', { name: /恢复默认/ })
       .click();
     await expect.poll(headers).toContain('图片');
+    expect(errors).toEqual([]);
+  });
+
+  it('filters by who created a record, picked by name; a built-in table keeps one trail on its forms', async () => {
+    await page.goto(app(PRODUCTS));
+    await rows().first().waitFor();
+    await page.getByRole('button', { name: /更多筛选/ }).click();
+    await page.locator('[data-filter="createById"] .ant-select').click();
+    await page.keyboard.type('超级');
+    await page.locator('.ant-select-item-option').filter({ hasText: '超级管理员 (superadmin)' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('f.createById')).toBe('1');
+    await page.getByText('共 12 条记录 第 1 / 2 页').waitFor();
+    await page.reload();
+    await page.locator('[data-filter="createById"]').getByText('超级管理员 (superadmin)').waitFor();
+
+    const trail = () => page.locator('.ant-breadcrumb').innerText();
+    await page.goto(app('dataSource/primary/business/user'));
+    await rows().first().waitFor();
+    expect((await trail()).replace(/\s+/g, '')).toBe('首页/内置数据/用户');
+    await rows()
+      .filter({ hasText: 'superadmin' })
+      .getByRole('button', { name: /编\s*辑/ })
+      .click();
+    await page.waitForURL(/\/business\/user\/1$/);
+    await expect.poll(async () => (await trail()).replace(/\s+/g, '')).toMatch(/^首页\/内置数据\/用户\//);
     expect(errors).toEqual([]);
   });
 });

@@ -20,9 +20,14 @@ export interface BusinessFiltersProps {
   onReset: () => void;
 }
 
-/** Width of a filter in the bar, beside the keyword. */
-const BAR_FILTER_WIDTH = 168;
-const BAR_RANGE_WIDTH = 232;
+/**
+ * Widths in the bar, beside the keyword: narrow enough that the keyword, three filters with their
+ * labels and the buttons fit one line of a 1440 px screen, in English too.
+ */
+const KEYWORD_WIDTH = 200;
+const BAR_FILTER_WIDTH = 128;
+const BAR_PICKER_WIDTH = 168;
+const BAR_RANGE_WIDTH = 216;
 
 /**
  * The filter bar of a list (docs/product.md §2): the keyword (Enter queries), the few most useful
@@ -61,15 +66,15 @@ export const BusinessFilters = ({
       onPick={() => setPicking(field)}
     />
   );
-  const widthOf = (field: FilterField) =>
-    field.kind === 'number' || field.kind === 'date' || field.kind === 'datetime'
-      ? BAR_RANGE_WIDTH
-      : BAR_FILTER_WIDTH;
+  const widthOf = (field: FilterField) => {
+    if (field.kind === 'number' || field.kind === 'date' || field.kind === 'datetime') return BAR_RANGE_WIDTH;
+    return field.kind === 'user' || field.kind === 'relation' ? BAR_PICKER_WIDTH : BAR_FILTER_WIDTH;
+  };
 
   const pickingValue = picking ? values[picking.column.name] : undefined;
   return (
     <Flex vertical gap={token.marginSM}>
-      <Flex align="center" gap={token.marginSM} wrap>
+      <Flex align="center" gap={token.marginXS} wrap>
         <Input
           allowClear
           prefix={<SearchOutlined style={{ color: token.colorTextTertiary }} />}
@@ -78,33 +83,43 @@ export const BusinessFilters = ({
           value={keyword}
           onChange={(event) => onKeywordChange(event.target.value)}
           onPressEnter={onQuery}
-          style={{ width: 240 }}
+          style={{ width: KEYWORD_WIDTH }}
         />
         {primary.map((field) => (
-          <Flex key={field.column.name} align="center" gap={token.marginXS} data-filter={field.column.name}>
+          <Flex
+            key={field.column.name}
+            align="center"
+            gap={token.marginXXS}
+            data-filter={field.column.name}
+            style={{ marginInlineStart: token.marginXS }}
+          >
             <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
               {caption(field.column)}
             </Typography.Text>
             {control(field, widthOf(field))}
           </Flex>
         ))}
-        <Button type="primary" onClick={onQuery}>
-          {t('businessList.query')}
-        </Button>
-        <Button onClick={onReset}>{t('businessList.reset')}</Button>
-        {more.length > 0 && (
-          <Button
-            type="link"
-            icon={expanded ? <UpOutlined /> : <DownOutlined />}
-            aria-expanded={expanded}
-            onClick={() => setExpanded(!expanded)}
-          >
-            {expanded ? t('businessList.fewerFilters') : t('businessList.moreFilters')}
-            {setMore.length > 0 && !expanded && (
-              <Badge count={setMore.length} size="small" color={token.colorPrimary} />
-            )}
+        {/* the buttons keep together when the bar has to wrap */}
+        <Flex align="center" gap={token.marginXS} wrap={false}>
+          <Button type="primary" onClick={onQuery}>
+            {t('businessList.query')}
           </Button>
-        )}
+          <Button onClick={onReset}>{t('businessList.reset')}</Button>
+          {more.length > 0 && (
+            <Button
+              type="link"
+              icon={expanded ? <UpOutlined /> : <DownOutlined />}
+              aria-expanded={expanded}
+              onClick={() => setExpanded(!expanded)}
+              style={{ paddingInline: token.paddingXXS }}
+            >
+              {expanded ? t('businessList.fewerFilters') : t('businessList.moreFilters')}
+              {setMore.length > 0 && !expanded && (
+                <Badge count={setMore.length} size="small" color={token.colorPrimary} />
+              )}
+            </Button>
+          )}
+        </Flex>
       </Flex>
       {expanded && more.length > 0 && (
         <Row gutter={[token.margin, token.marginXS]}>
