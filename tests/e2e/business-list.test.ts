@@ -251,22 +251,25 @@ describe('a newcomer’s first look at a list, at 1440 × 900', () => {
       page: '2',
       size: '5',
     });
+    // (the previous page's rows stay on screen until the new ones are there)
+    await expect.poll(() => rows().count()).toBe(3);
     const before = await rows().allInnerTexts();
-    expect(before).toHaveLength(3);
     expect(before.every((text) => text.includes('2999.00'))).toBe(true);
 
     await page.reload();
     await total('共 8 条记录 第 2 / 2 页');
     expect(await page.getByRole('textbox', { name: '请输入关键字' }).inputValue()).toBe('商品');
     expect(await page.getByRole('textbox', { name: '类别' }).inputValue()).toBe('整机');
-    expect(await rows().allInnerTexts()).toEqual(before);
+    await expect.poll(() => rows().allInnerTexts()).toEqual(before);
     expect(page.url()).toBe(url);
 
     // a copied link shows the same page in another tab
     const other = await page.context().newPage();
     await other.goto(url);
     await other.getByText('共 8 条记录 第 2 / 2 页').waitFor();
-    expect(await other.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()).toEqual(before);
+    await expect
+      .poll(() => other.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts())
+      .toEqual(before);
     await other.close();
 
     // a range filter under 更多筛选 comes back open and filled
