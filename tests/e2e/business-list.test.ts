@@ -234,6 +234,7 @@ describe('a newcomer’s first look at a list, at 1440 × 900', () => {
     await total('共 8 条记录 第 1 / 1 页');
     const price = page.locator('.ant-table-thead th').filter({ hasText: '价格' });
     await price.click();
+    await expect.poll(() => page.url()).toMatch(/sort=price/);
     await price.click();
     await expect.poll(() => page.url()).toMatch(/sort=-price/);
     await page.locator('.ant-select').filter({ hasText: '10 条/页' }).click();
