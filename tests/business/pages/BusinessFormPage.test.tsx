@@ -114,6 +114,20 @@ describe('BusinessFormPage — create', () => {
     expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
+  it('keeps invalid numbers as typed and says why, sending nothing', async () => {
+    await openCreate();
+    type('name', '苹果');
+    type('price', 'abc');
+    type('stock', '1.5');
+    expect(await screen.findByText('请输入数字')).toBeInTheDocument();
+    expect(await screen.findByText('请输入整数')).toBeInTheDocument();
+    expect(input('price')).toHaveValue('abc');
+    expect(input('stock')).toHaveValue('1.5');
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(screen.getByText('请输入数字')).toBeInTheDocument());
+    expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
   it('sends non-blank values with nested children, then returns to the list', async () => {
     server.on('POST', '/business/product', { status: 201, data: 42 });
     await openCreate();
