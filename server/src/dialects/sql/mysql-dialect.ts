@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { mysqlSessionLock, withSessionLock } from './database-lock';
 import type { SqlDialect } from './sql-dialect';
 
 /** Whether the connecting user holds FILE (server files through SQL). */
@@ -18,6 +19,8 @@ const ENGINE_SQL = {
 export const mysqlDialect: SqlDialect = {
   client: 'mysql',
   synchronous: false,
+  sharedByServers: true,
+  withDatabaseLock: (knex, name, work, waitMs) => withSessionLock(mysqlSessionLock, knex, name, work, waitMs),
   // utf8mb4_unicode_ci (the tables' collation) compares without case.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
   readRowOptions: (builder) => builder,

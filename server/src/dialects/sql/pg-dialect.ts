@@ -1,12 +1,15 @@
 import { preparePgConsoleRole } from './pg-console-role';
 import { MAX_IDENTIFIER_LENGTH } from '../derived-name';
 import { attachPgRowCount, foldPgRowCount, pgKeptCount } from '../row-count/pg-row-count';
+import { pgSessionLock, withSessionLock } from './database-lock';
 import type { SqlDialect } from './sql-dialect';
 
 /** PostgreSQL: ILIKE, row locks, RETURNING, kept row counts, checks as constraints. */
 export const pgDialect: SqlDialect = {
   client: 'pg',
   synchronous: false,
+  sharedByServers: true,
+  withDatabaseLock: (knex, name, work, waitMs) => withSessionLock(pgSessionLock, knex, name, work, waitMs),
   caseInsensitiveLike: (target) => `${target} ILIKE ? ESCAPE ?`,
   readRowOptions: (builder) => builder,
   lockForUpdate: (query) => query.forUpdate(),

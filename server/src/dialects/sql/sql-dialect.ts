@@ -42,6 +42,23 @@ export interface SqlDialect {
    */
   readonly synchronous: boolean;
 
+  // --- several crudboard servers on one database
+
+  /**
+   * Whether several crudboard servers may share this database (PostgreSQL, MySQL): they then take
+   * turns through `withDatabaseLock` and learn each other's changes from `cb_cache_version`. A
+   * SQLite file belongs to one server.
+   */
+  readonly sharedByServers: boolean;
+  /**
+   * Runs `work` while this server holds the lock `name` of the database `knex` connects to:
+   * every other server asking for the same lock waits until `work` has settled. The lock is
+   * held by one connection set aside for it (PostgreSQL: an advisory lock; MySQL: GET_LOCK) and
+   * given back whatever `work` does; `work` runs on the pool's other connections. Waiting longer
+   * than `waitMs` throws `DatabaseLockTimeout`. SQLite: runs `work` (one server per file).
+   */
+  withDatabaseLock<T>(knex: Knex, name: string, work: () => Promise<T>, waitMs?: number): Promise<T>;
+
   // --- reads and writes of records
 
   /** `target` (SQL text) matching a `?` LIKE pattern with a `?` escape, case-insensitively. */
