@@ -16,6 +16,7 @@ import errors from './plugins/errors';
 import extensions from './plugins/extensions';
 import gracefulClose from './plugins/graceful-close';
 import jsonBody from './plugins/json-body';
+import readiness from './plugins/readiness';
 import requestBudget from './plugins/request-budget';
 import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
@@ -91,6 +92,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     await app.register(errors);
     await app.register(requestBudget, { requestTimeoutMs: config.http.requestTimeoutMs });
     await app.register(securityHeaders);
+    await app.register(readiness);
     await app.register(gracefulClose);
     await app.register(cookie);
     await app.register(jsonBody);
