@@ -8,6 +8,7 @@ import type { CreatedAdmin } from './db/ensure-super-admin';
 import type { ServerExtension } from './extensions/define-server-extension';
 import { serverExtensions } from './extensions/index';
 import bootstrap from './plugins/bootstrap';
+import cacheVersions from './plugins/cache-versions';
 import crossSiteGuard from './plugins/cross-site-guard';
 import db from './plugins/db';
 import docs from './plugins/docs';
@@ -102,6 +103,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
       ...(config.adminPassword === undefined ? {} : { adminPassword: config.adminPassword }),
       ...(options.onAdminCreated ? { onAdminCreated: options.onAdminCreated } : {}),
     });
+    await app.register(cacheVersions);
     const enabled = options.extensions ?? serverExtensions;
     await app.register(extensions, { extensions: enabled });
     await app.register(session, { ttlSeconds: config.sessionTtlSeconds });

@@ -1,3 +1,4 @@
+import { pgCacheVersion } from '../cache-version/pg-cache-version';
 import { preparePgConsoleRole } from './pg-console-role';
 import { MAX_IDENTIFIER_LENGTH } from '../derived-name';
 import { attachPgRowCount, foldPgRowCount, pgKeptCount } from '../row-count/pg-row-count';
@@ -9,6 +10,7 @@ export const pgDialect: SqlDialect = {
   client: 'pg',
   synchronous: false,
   sharedByServers: true,
+  trackCacheVersion: (db, table, scope, events) => pgCacheVersion.track(db, table, scope, events),
   withDatabaseLock: (knex, name, work, waitMs) => withSessionLock(pgSessionLock, knex, name, work, waitMs),
   caseInsensitiveLike: (target) => `${target} ILIKE ? ESCAPE ?`,
   readRowOptions: (builder) => builder,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Client } from '../../config';
+import type { CacheScope, RowEvent } from '../cache-version/cache-version';
 
 /** An index as the schema change that creates it names it. */
 export interface IndexShape {
@@ -58,6 +59,11 @@ export interface SqlDialect {
    * than `waitMs` throws `DatabaseLockTimeout`. SQLite: runs `work` (one server per file).
    */
   withDatabaseLock<T>(knex: Knex, name: string, work: () => Promise<T>, waitMs?: number): Promise<T>;
+  /**
+   * Keeps `cb_cache_version`'s row `scope` moving with every committed change of `table` by
+   * `events` (triggers; see dialects/cache-version). SQLite: nothing (no other server to tell).
+   */
+  trackCacheVersion(db: Knex, table: string, scope: CacheScope, events: readonly RowEvent[]): Promise<void>;
 
   // --- reads and writes of records
 

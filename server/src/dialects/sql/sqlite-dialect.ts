@@ -8,6 +8,7 @@ export const sqliteDialect: SqlDialect = {
   synchronous: true,
   sharedByServers: false,
   withDatabaseLock: (_knex, _name, work) => work(),
+  trackCacheVersion: async () => undefined,
   // SQLite's LIKE ignores ASCII case already.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
   readRowOptions: (builder) => builder.options({ safeIntegers: true }),
