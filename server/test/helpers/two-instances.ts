@@ -1,4 +1,4 @@
-import type { App } from '../../src/app';
+import type { App, BuildOptions } from '../../src/app';
 import type { AppConfig, DataSourceConfig } from '../../src/config';
 import { bumpWriteVersion, writeVersion } from '../../src/db/write-versions';
 import type { TestApps } from './test-app';
@@ -20,10 +20,11 @@ const elsewhere = (source: DataSourceConfig): DataSourceConfig => {
 export const buildTwoInstances = async (
   apps: TestApps,
   overrides: Partial<Omit<AppConfig, 'dataSources'>> = {},
+  options: BuildOptions = {},
 ): Promise<{ a: App; b: App }> => {
   const config = apps.config(overrides);
-  const a = await apps.build({}, config);
-  const b = await apps.build({}, { ...config, dataSources: config.dataSources.map(elsewhere) });
+  const a = await apps.build(options, config);
+  const b = await apps.build(options, { ...config, dataSources: config.dataSources.map(elsewhere) });
   // The premise of every test using these: nothing in memory tells B what A did.
   const before = writeVersion(b.dataSources.primary.knex, 'principal');
   bumpWriteVersion(a.dataSources.primary.knex);
