@@ -12,6 +12,7 @@ import { system003SystemTables } from './migrations/system-003-system-tables';
 import { system004TablePermissionDataSource } from './migrations/system-004-table-permission-data-source';
 import { system005Modules } from './migrations/system-005-modules';
 import { system006CacheVersions } from './migrations/system-006-cache-versions';
+import { system007LoginThrottle } from './migrations/system-007-login-throttle';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -30,6 +31,7 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system004TablePermissionDataSource,
   system005Modules,
   system006CacheVersions,
+  system007LoginThrottle,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({
