@@ -13,6 +13,7 @@ import { system004TablePermissionDataSource } from './migrations/system-004-tabl
 import { system005Modules } from './migrations/system-005-modules';
 import { system006CacheVersions } from './migrations/system-006-cache-versions';
 import { system007LoginThrottle } from './migrations/system-007-login-throttle';
+import { system008Downloads } from './migrations/system-008-downloads';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -32,6 +33,7 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system005Modules,
   system006CacheVersions,
   system007LoginThrottle,
+  system008Downloads,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { ApiException } from '../errors/api-exception';
 import { principalOf } from './session';
-import { downloadType, type DownloadExtension } from '../services/downloads/download-names';
+import { downloadType, isDownloadName, type DownloadExtension } from '../services/downloads/download-names';
+import { downloadOwners, type DownloadOwners } from '../services/downloads/download-owners';
 import { downloadStore, type DownloadStore } from '../services/downloads/download-store';
 
 export interface Downloads {
@@ -33,7 +34,7 @@ export const sweepIntervalMs = (ttlMs: number): number => Math.min(10 * 60_000, 
 
 const nameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
-const serve = (app: FastifyInstance, store: DownloadStore, owners: Map<string, number>) =>
+const serve = (app: FastifyInstance, store: DownloadStore, owners: DownloadOwners) =>
   app.get(
     '/download/:name',
     {
@@ -42,8 +43,10 @@ const serve = (app: FastifyInstance, store: DownloadStore, owners: Map<string, n
     },
     async (request, reply) => {
       const { name } = request.params as { name: string };
-      // Someone else's file (or one made before a restart) is as unknown as a missing one.
-      if (owners.get(name) !== principalOf(request).id) throw new ApiException('NOT_FOUND');
+      // Someone else's file (or an expired one) is as unknown as a missing one.
+      if (!isDownloadName(name) || !(await owners.owns(name, principalOf(request).id, Date.now()))) {
+        throw new ApiException('NOT_FOUND');
+      }
       const opened = await store.open(name);
       if (!opened) throw new ApiException('NOT_FOUND');
       reply
@@ -58,40 +61,35 @@ const serve = (app: FastifyInstance, store: DownloadStore, owners: Map<string, n
 
 /**
  * Generated downloads (docs/api.md §0): `app.downloads.create` writes a file under
- * `<dataDir>/downloads` with a random name, `GET /download/{name}` serves it to signed-in users as
- * an attachment, and files older than `ttlSeconds` are no longer served and get deleted.
+ * `<dataDir>/downloads` with a random name, `GET /download/{name}` serves it to the user who made
+ * it as an attachment, and files older than `ttlSeconds` are no longer served and get deleted.
+ * Who made each file is kept in primary (`cb_download`), so with `DATA_DIR` on a volume every
+ * server shares, a link made on one server works on all of them, and after a restart.
  */
 export default fp<DownloadsOptions>(
   async (app, { dataDir, ttlSeconds }) => {
     const ttlMs = ttlSeconds * 1000;
     const store = downloadStore(dataDir, ttlMs);
-    // Who made each file; in memory, so files made before a restart are no longer served.
-    const owners = new Map<string, number>();
-    const own = (url: string, ownerId: number) => {
-      owners.set(nameOf(url), ownerId);
+    // Who made each file: in primary, so that a link made on one server works on the others.
+    const owners = downloadOwners(app.dataSources.primary.knex);
+    const own = async (url: string, ownerId: number) => {
+      await owners.add(nameOf(url), ownerId, Date.now() + ttlMs);
       return url;
     };
     app.decorate('downloads', {
       create: async (extension, content, ownerId) => own(await store.create(extension, content), ownerId),
       reserve: async (extension, ownerId) => {
         const reserved = await store.reserve(extension);
-        own(reserved.url, ownerId);
+        await own(reserved.url, ownerId);
         return reserved;
       },
     });
 
     const timer = setInterval(() => {
       const now = Date.now();
-      store
-        .removeExpired(now)
-        .then(async () => {
-          for (const name of owners.keys()) {
-            const opened = await store.open(name, now);
-            if (opened) await opened.handle.close();
-            else owners.delete(name);
-          }
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'removing expired downloads failed'));
+      Promise.all([store.removeExpired(now), owners.removeExpired(now)]).catch((error: unknown) =>
+        app.log.error({ err: error }, 'removing expired downloads failed'),
+      );
     }, sweepIntervalMs(ttlMs));
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
