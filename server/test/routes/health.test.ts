@@ -6,11 +6,16 @@ import { startTcpProxy } from '../helpers/tcp-proxy';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase, itOn } from '../helpers/test-databases';
 
-/** Counts the statements the app's primary data source runs (both of its pools). */
+/**
+ * Counts the statements the app's primary data source runs (both of its pools), but the
+ * cache-version reads that run on their own every 250 ms on PostgreSQL and MySQL.
+ */
 const countStatements = (app: App) => {
   let statements = 0;
   const { knex, auth } = app.dataSources.primary;
-  const count = () => (statements += 1);
+  const count = (query: { sql?: string }) => {
+    if (!String(query.sql).includes('cb_cache_version')) statements += 1;
+  };
   for (const pool of new Set([knex, auth])) pool.on('query', count);
   return () => statements;
 };
