@@ -29,18 +29,18 @@ afterAll(async () => {
 });
 
 const useLanguage = async (locale: 'zh-CN' | 'en-US') => {
-  await page.evaluate((value) => localStorage.setItem('locale', value), locale);
+  await page.evaluate(`localStorage.setItem('locale', ${JSON.stringify(locale)})`);
 };
 
 /** Headers of the designer grid whose text does not fit their cell (a word broken or spilling over). */
-const overflowingHeaders = () =>
-  page.evaluate(() => {
+const overflowingHeaders = (): Promise<{ count: number; overflowing: string[] }> =>
+  page.evaluate(`(() => {
     const headers = [...document.querySelectorAll('[role="region"] table thead th')];
     return {
       count: headers.length,
       overflowing: headers.filter((th) => th.scrollWidth > th.clientWidth + 1).map((th) => th.textContent),
     };
-  });
+  })()`);
 
 describe('a new administrator’s first hour', () => {
   for (const [locale, display, help] of [
