@@ -12,6 +12,7 @@ import { addTexts, i18nProvider } from './providers/i18n-provider';
 import { useNotificationProvider } from './providers/notification-provider';
 import { staticResources } from './resources/staticResources';
 import { toTableResources } from './resources/toTableResources';
+import { useCaptionLanguage } from './shared/hooks/useCaption';
 import { useRegisteredTables } from './resources/useRegisteredTables';
 
 const AppLayout = lazyPage(() => import('./layout/AppLayout').then((m) => m.AppLayout));
@@ -128,9 +129,14 @@ export const AppRoutes = () => (
 /** Refine with its providers; the user's tables become resources once loaded (refine-v5-notes §4). */
 export const RefineApp = () => {
   const { dataSource, tables } = useRegisteredTables();
+  const language = useCaptionLanguage();
   const resources = useMemo(
-    () => [...staticResources, ...extensionRegistry.resources, ...toTableResources(tables, dataSource)],
-    [tables, dataSource],
+    () => [
+      ...staticResources,
+      ...extensionRegistry.resources,
+      ...toTableResources(tables, dataSource, language),
+    ],
+    [tables, dataSource, language],
   );
   const { dataProviders, authProvider, accessControlProvider } = appClient();
   return (

@@ -30,6 +30,7 @@ import {
   withCode,
   type BusinessCodeRow,
 } from '../auth/lib/permission-codes';
+import { useCaption } from '../shared/hooks/useCaption';
 import { useRegisteredTables } from '../resources/useRegisteredTables';
 import type { FieldInputProps } from './types';
 
@@ -53,6 +54,7 @@ export const PermissionCodesInput = ({ id, value, onChange, disabled: readOnly }
   const { token } = theme.useToken();
   const access = useUserAccess();
   const { tables } = useRegisteredTables();
+  const caption = useCaption();
   const [filter, setFilter] = useState('');
   // The super admin's role holds everything; the server refuses changing its codes.
   const roleCode: unknown = Form.useWatch('code', { preserve: true });
@@ -60,7 +62,10 @@ export const PermissionCodesInput = ({ id, value, onChange, disabled: readOnly }
   const disabled = readOnly || superRole;
   const codes = useMemo(() => parseCodes(value), [value]);
   const held = useMemo(() => new Set(codes), [codes]);
-  const rows = useMemo(() => businessCodeRows(tables), [tables]);
+  const rows = useMemo(
+    () => businessCodeRows(tables.map((table) => ({ ...table, caption: caption(table) }))),
+    [tables, caption],
+  );
   const extensionCodes = extensionRegistry.permissions;
   const others = useMemo(
     () =>

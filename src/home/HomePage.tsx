@@ -20,6 +20,7 @@ import { useAppConfig } from '../store/useAppConfig';
 import { useCurrentDataSource, useDataSources } from '../store/useCurrentDataSource';
 import { useDocumentTitle } from '../store/useDocumentTitle';
 import { useUserMenu } from '../store/useUserMenu';
+import { useCaption, useWellKnownNames } from '../shared/hooks/useCaption';
 
 const QuickLink = ({
   to,
@@ -83,13 +84,16 @@ export const HomePage = () => {
       params: { resource: { name: 'sqls', meta: { kind: 'sql' } } },
     }).data?.can === true;
   useDocumentTitle(t('home.title'));
+  const caption = useCaption();
+  const names = useWellKnownNames();
 
   const paths = appPaths(dataSource);
   // Business tables first, then the built-in ones.
   const ordered = [...tables].sort((a, b) => Number(Boolean(a.systemable)) - Number(Boolean(b.systemable)));
   const visible = visibleMenuCodes(codes, permission?.isSuperAdmin ?? false);
-  const caption = dataSources.find((ds) => ds.name === dataSource)?.caption || dataSource;
-  const name = identity?.realname || identity?.username || '';
+  const current = dataSources.find((ds) => ds.name === dataSource);
+  const sourceCaption = current ? names.dataSource(current) : dataSource;
+  const name = names.user(identity);
 
   const metadataLinks = [
     { key: 'tables', to: paths.tables, icon: <TableOutlined /> },
@@ -141,8 +145,8 @@ export const HomePage = () => {
               color="blue"
               style={{ fontSize: 14, padding: '4px 10px', marginInlineEnd: 0 }}
             >
-              {caption}
-              {caption !== dataSource ? ` (${dataSource})` : ''}
+              {sourceCaption}
+              {sourceCaption !== dataSource ? ` (${dataSource})` : ''}
             </Tag>
           </Flex>
         </Flex>
@@ -193,7 +197,7 @@ export const HomePage = () => {
                   <Card
                     hoverable
                     size="small"
-                    title={table.caption || table.name}
+                    title={caption(table)}
                     extra={table.systemable ? <Tag>{t('home.systemTable')}</Tag> : null}
                   >
                     <Flex justify="space-between" align="center" gap={8}>

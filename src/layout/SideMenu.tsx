@@ -6,12 +6,13 @@ import {
   FieldNumberOutlined,
   HomeOutlined,
   InfoCircleOutlined,
+  PlusOutlined,
   SettingOutlined,
   ShareAltOutlined,
   SlidersOutlined,
   TableOutlined,
 } from '@ant-design/icons';
-import { usePermissions } from '@refinedev/core';
+import { useCan, usePermissions } from '@refinedev/core';
 import { Menu, Skeleton, Typography, type MenuProps } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,7 @@ import { extensionRegistry } from '../extensions/registry';
 import { useExtensionMenu } from '../extensions/useExtensionMenu';
 import type { ExtensionMenuEntry } from '../extensions/extension-menu';
 import { useSqlAccess } from '../sql/hooks/useSqlAccess';
+import { useCaptionLanguage } from '../shared/hooks/useCaption';
 import { useUserTables } from '../resources/useUserTables';
 import { useAppConfig } from '../store/useAppConfig';
 import { useUserMenu } from '../store/useUserMenu';
@@ -36,6 +38,7 @@ const ENTRY_ICONS: Record<MenuEntry['icon'], ReactNode> = {
   sql: <ConsoleSqlOutlined />,
   setting: <SlidersOutlined />,
   about: <InfoCircleOutlined />,
+  add: <PlusOutlined />,
   none: null,
 };
 
@@ -62,6 +65,13 @@ export const SideMenu = ({ dataSource }: { dataSource: string }) => {
   const { tables } = useUserTables(dataSource);
   const canExecuteSql = useSqlAccess() ?? false;
   const extensionEntries = useExtensionMenu(dataSource);
+  const language = useCaptionLanguage();
+  const canCreateTables =
+    useCan({
+      resource: 'tables',
+      action: 'create',
+      params: { resource: { name: 'tables', meta: { kind: 'metadata' } } },
+    }).data?.can === true;
 
   // a businessName that is just the default label is not a custom name: keep it translated
   const customName = businessName && businessName !== DEFAULT_BUSINESS_NAME ? businessName : undefined;
@@ -74,8 +84,10 @@ export const SideMenu = ({ dataSource }: { dataSource: string }) => {
         dataSource,
         businessName: customName,
         canExecuteSql,
+        canCreateTables,
+        language,
       }),
-    [menu.codes, isSuperAdmin, tables, dataSource, customName, canExecuteSql],
+    [menu.codes, isSuperAdmin, tables, dataSource, customName, canExecuteSql, canCreateTables, language],
   );
 
   const home = appPaths(dataSource).home;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Identity } from '../providers/auth-provider';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { useWellKnownNames } from '../shared/hooks/useCaption';
 
 /** The signed-in user's name with 设置, 修改密码 and 退出登录. */
 export const UserMenu = () => {
@@ -13,7 +14,7 @@ export const UserMenu = () => {
   const navigate = useNavigate();
   const { data: identity } = useGetIdentity<Identity>();
   const { mutate: logout } = useLogout();
-  const name = identity?.realname || identity?.username || '';
+  const name = useWellKnownNames().user(identity);
   const [changing, setChanging] = useState(false);
   return (
     <>

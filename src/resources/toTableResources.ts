@@ -1,11 +1,16 @@
 import type { ResourceProps } from '@refinedev/core';
-import type { Table } from '../../contract';
+import { captionIn, type CaptionLanguage, type Table } from '../../contract';
 
 /**
  * One Refine resource per table (refine-v5-notes §4): a literal table segment under the
- * `:dataSource` param, so the generic business routes resolve to the right table.
+ * `:dataSource` param, so the generic business routes resolve to the right table; labelled with
+ * the caption of the UI language.
  */
-export const toTableResources = (tables: readonly Table[], dataSource: string): ResourceProps[] =>
+export const toTableResources = (
+  tables: readonly Table[],
+  dataSource: string,
+  language: CaptionLanguage = 'zh-CN',
+): ResourceProps[] =>
   tables.map((table) => {
     const list = `/dataSource/:dataSource/business/${table.name}`;
     return {
@@ -16,7 +21,7 @@ export const toTableResources = (tables: readonly Table[], dataSource: string): 
       edit: `${list}/:id`,
       meta: {
         kind: 'business',
-        label: table.caption || table.name,
+        label: captionIn(table, language),
         tableName: table.name,
         dataSource,
         systemable: Boolean(table.systemable),

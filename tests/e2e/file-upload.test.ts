@@ -95,15 +95,23 @@ describe('file upload in a real browser', () => {
     expect(url).toMatch(/^\/download\//);
     expect(md5Of(await download(url, await signInCookie()))).toBe(md5Of(image));
 
+    // In the list a picture shows as a thumbnail, which opens the full picture in place.
     await page.goto(app('dataSource/primary/business/contract'));
-    const link = rowOf('采购合同').getByRole('link', { name: '查看' });
-    await link.waitFor();
-    const [popup] = await Promise.all([page.waitForEvent('popup'), link.click()]);
-    await popup.waitForLoadState();
-    expect(new URL(popup.url()).pathname).toBe(url);
-    const width = await popup.evaluate('document.images[0]?.naturalWidth ?? 0');
-    expect(width).toBe(64);
-    await popup.close();
+    const thumbnail = rowOf('采购合同').locator('img');
+    await thumbnail.waitFor();
+    expect(new URL(await thumbnail.evaluate((img) => (img as unknown as { src: string }).src)).pathname).toBe(
+      url,
+    );
+    await expect
+      .poll(() => thumbnail.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBe(64);
+    await rowOf('采购合同').locator('.ant-image').click();
+    const preview = page.locator('.ant-image-preview-img');
+    await preview.waitFor();
+    expect(new URL(await preview.evaluate((img) => (img as unknown as { src: string }).src)).pathname).toBe(
+      url,
+    );
+    await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
   });
 

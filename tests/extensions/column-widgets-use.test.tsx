@@ -50,7 +50,10 @@ describe('the list cell chosen per column', () => {
           [4, { display: 'kanban-lane-tag' }],
         ]),
       ),
+      table.columns,
       labels,
+      (column) => column.caption ?? column.name,
+      [],
       extensionRegistry.displays,
     );
     const record = { id: 1, status: '进行中', count: 1200, note: '进行中' };

@@ -13,7 +13,7 @@ export interface FakeReply {
   data?: unknown;
 }
 
-type Handler = (request: FakeRequest) => FakeReply;
+type Handler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
 
 interface Route {
   method: string;
@@ -52,7 +52,7 @@ export const installFakeHttp = () => {
       throw new Error(`Unexpected request: ${text}`);
     }
     route.used = true;
-    const { status = 200, data } = route.handler(request);
+    const { status = 200, data } = await route.handler(request);
     const response: AxiosResponse = { data, status, statusText: '', headers: {}, config, request: {} };
     if (status >= 400) throw new AxiosError(`HTTP ${status}`, 'ERR_BAD_RESPONSE', config, {}, response);
     return response;

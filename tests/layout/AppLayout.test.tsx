@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from '../../src/layout/AppLayout';
 import { createAuthProvider } from '../../src/providers/auth-provider';
+import { appClient } from '../../src/providers/app-client';
 import { resetRegisteredTables } from '../../src/resources/useRegisteredTables';
 import { appConfigLoader } from '../../src/store/useAppConfig';
 import { dataSourcesLoader } from '../../src/store/useCurrentDataSource';
@@ -34,6 +35,7 @@ const renderLayout = (menuCodes: string[], tables: Table[]) => {
       url: '/dataSource/primary',
       dataProvider: testDataProvider({ custom: custom as never }),
       authProvider: createAuthProvider(authHttp as never),
+      accessControlProvider: appClient().accessControlProvider,
     },
   );
   return { custom };
@@ -69,6 +71,16 @@ describe('AppLayout', { timeout: 30_000 }, () => {
     expect(within(menu).queryByText('元数据')).not.toBeInTheDocument();
     expect(within(menu).queryByText('内置数据')).not.toBeInTheDocument();
     expect(screen.getByText('主页内容')).toBeInTheDocument();
+  });
+
+  it('offers who may create tables to create the first one', async () => {
+    signIn(superAdmin);
+    renderLayout([], [{ ...user, captions: { 'en-US': 'Users' } }]);
+    const menu = await findMenu();
+    expect(await within(menu).findByRole('link', { name: /创建第一张表/ })).toHaveAttribute(
+      'href',
+      '/dataSource/primary/metadata/tables/new',
+    );
   });
 
   it('shows every group to the super admin, tables under 业务数据 and 内置数据', async () => {

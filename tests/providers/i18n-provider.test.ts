@@ -90,10 +90,27 @@ describe('i18n provider', () => {
     );
   });
 
-  it('has the same keys in both languages, including all of Refine’s', () => {
+  it('has the same keys in both languages (English plurals apart), including all of Refine’s', () => {
     const zh = keysOf(zhCN).sort();
-    expect(keysOf(enUS).sort()).toEqual(zh);
+    const en = keysOf(enUS);
+    // An English text that depends on a count comes as `key_one` and `key_other` (i18next plurals).
+    const singular = (key: string) => key.replace(/_(one|other)$/, '');
+    expect([...new Set(en.map(singular))].sort()).toEqual(zh);
+    for (const key of en.filter((k) => k.endsWith('_one')))
+      expect(en).toContain(key.replace(/_one$/, '_other'));
     for (const key of REFINE_KEYS) expect(zh).toContain(key);
+  });
+
+  it('counts in English: one record, two records', async () => {
+    await changeLocale('en-US');
+    expect(i18nProvider.translate('home.recordCount', { count: 1 })).toBe('1 record');
+    expect(i18nProvider.translate('home.recordCount', { count: 2 })).toBe('2 records');
+    expect(i18nProvider.translate('home.recordCount', { count: 0 })).toBe('0 records');
+    expect(i18nProvider.translate('pagination.total', { count: 1, page: 1, pageCount: 1 })).toBe(
+      '1 record, page 1 of 1',
+    );
+    await changeLocale('zh-CN');
+    expect(i18nProvider.translate('home.recordCount', { count: 1 })).toBe('1 条记录');
   });
 
   it('honours defaultMessage for keys it does not know (both call forms)', () => {

@@ -76,4 +76,10 @@ describe('toTableResources (refine-v5-notes §4)', () => {
       },
     ]);
   });
+
+  it('labels a resource with the caption of the UI language', () => {
+    const table: Table = { name: 'user', caption: '用户', captions: { 'en-US': 'Users' }, columns: [] };
+    expect(toTableResources([table], 'pg', 'en-US')[0]?.meta?.label).toBe('Users');
+    expect(toTableResources([table], 'pg', 'zh-CN')[0]?.meta?.label).toBe('用户');
+  });
 });

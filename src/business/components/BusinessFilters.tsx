@@ -1,12 +1,13 @@
-import { CloseCircleOutlined, DownOutlined, UpOutlined, ZoomInOutlined } from '@ant-design/icons';
-import { Button, Col, Flex, Input, Row, Segmented, Space, Typography, theme } from 'antd';
+import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { Badge, Button, Col, Flex, Input, Row, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Table } from '../../../contract';
+import { useCaption } from '../../shared/hooks/useCaption';
 import type { BusinessRecord } from '../lib/business-record';
 import RelationPicker from './RelationPicker';
-import { relatedText } from '../lib/business-cells';
-import { VISIBLE_FILTERS, type FilterField, type FilterValues } from '../lib/business-filters';
+import { FilterControl } from './FilterControl';
+import { filterText, PRIMARY_FILTERS, type FilterField, type FilterValues } from '../lib/business-filters';
 
 export interface BusinessFiltersProps {
   fields: readonly FilterField[];
@@ -19,9 +20,15 @@ export interface BusinessFiltersProps {
   onReset: () => void;
 }
 
-type BoolChoice = 'any' | 'true' | 'false';
+/** Width of a filter in the bar, beside the keyword. */
+const BAR_FILTER_WIDTH = 168;
+const BAR_RANGE_WIDTH = 232;
 
-/** docs/product.md §2 list filters: keyword (Enter queries), one filter per queryable column, 查询 and 重置. */
+/**
+ * The filter bar of a list (docs/product.md §2): the keyword (Enter queries), the few most useful
+ * filters, 查询 and 重置, and "more filters" that opens the others below (a count says how many of
+ * them are set).
+ */
 export const BusinessFilters = ({
   fields,
   relatedTables,
@@ -34,66 +41,30 @@ export const BusinessFilters = ({
 }: BusinessFiltersProps) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const [expanded, setExpanded] = useState(false);
+  const caption = useCaption();
+  const primary = fields.slice(0, PRIMARY_FILTERS);
+  const more = fields.slice(PRIMARY_FILTERS);
+  const setMore = more.filter((field) => filterText(field, values[field.column.name], relatedTables) !== '');
+  const [expanded, setExpanded] = useState(setMore.length > 0);
   const [picking, setPicking] = useState<FilterField | null>(null);
-  const shown = expanded ? fields : fields.slice(0, VISIBLE_FILTERS);
   const set = (name: string, value: FilterValues[string]) => onValuesChange({ ...values, [name]: value });
 
-  const control = (field: FilterField) => {
-    const { column } = field;
-    const label = column.caption || column.name;
-    const value = values[column.name];
-    if (field.kind === 'bool') {
-      const choice: BoolChoice = typeof value === 'boolean' ? (String(value) as BoolChoice) : 'any';
-      return (
-        <Segmented<BoolChoice>
-          aria-label={label}
-          size="small"
-          value={choice}
-          options={[
-            { value: 'any', label: t('businessList.any') },
-            { value: 'true', label: t('common.yes') },
-            { value: 'false', label: t('common.no') },
-          ]}
-          onChange={(next) => set(column.name, next === 'any' ? undefined : next === 'true')}
-        />
-      );
-    }
-    if (field.kind === 'relation' && field.relation) {
-      const related = Array.isArray(value) ? value : [];
-      const target = relatedTables[field.relation.toTable.name ?? ''];
-      const text = related
-        .map((record) => relatedText(record, target, field.relation?.toColumn.name))
-        .join(', ');
-      return (
-        <Space.Compact style={{ width: '100%' }}>
-          <Input aria-label={label} readOnly value={text} placeholder={column.description ?? ''} />
-          {related.length > 0 && (
-            <Button
-              aria-label={`${t('businessList.clearPick')} ${label}`}
-              icon={<CloseCircleOutlined />}
-              onClick={() => set(column.name, [])}
-            />
-          )}
-          <Button
-            aria-label={`${t('businessList.pick')} ${label}`}
-            icon={<ZoomInOutlined />}
-            onClick={() => setPicking(field)}
-          />
-        </Space.Compact>
-      );
-    }
-    return (
-      <Input
-        aria-label={label}
-        allowClear
-        value={typeof value === 'string' ? value : ''}
-        placeholder={column.description ?? ''}
-        onChange={(event) => set(column.name, event.target.value)}
-        onPressEnter={onQuery}
-      />
-    );
-  };
+  const control = (field: FilterField, width: number | string) => (
+    <FilterControl
+      field={field}
+      label={caption(field.column)}
+      value={values[field.column.name]}
+      relatedTables={relatedTables}
+      width={width}
+      onChange={(value) => set(field.column.name, value)}
+      onQuery={onQuery}
+      onPick={() => setPicking(field)}
+    />
+  );
+  const widthOf = (field: FilterField) =>
+    field.kind === 'number' || field.kind === 'date' || field.kind === 'datetime'
+      ? BAR_RANGE_WIDTH
+      : BAR_FILTER_WIDTH;
 
   const pickingValue = picking ? values[picking.column.name] : undefined;
   return (
@@ -101,36 +72,49 @@ export const BusinessFilters = ({
       <Flex align="center" gap={token.marginSM} wrap>
         <Input
           allowClear
+          prefix={<SearchOutlined style={{ color: token.colorTextTertiary }} />}
           aria-label={t('businessList.keyword')}
           placeholder={t('businessList.keyword')}
           value={keyword}
           onChange={(event) => onKeywordChange(event.target.value)}
           onPressEnter={onQuery}
-          style={{ width: 280 }}
+          style={{ width: 240 }}
         />
+        {primary.map((field) => (
+          <Flex key={field.column.name} align="center" gap={token.marginXS} data-filter={field.column.name}>
+            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              {caption(field.column)}
+            </Typography.Text>
+            {control(field, widthOf(field))}
+          </Flex>
+        ))}
         <Button type="primary" onClick={onQuery}>
           {t('businessList.query')}
         </Button>
         <Button onClick={onReset}>{t('businessList.reset')}</Button>
-        {fields.length > VISIBLE_FILTERS && (
+        {more.length > 0 && (
           <Button
             type="link"
             icon={expanded ? <UpOutlined /> : <DownOutlined />}
+            aria-expanded={expanded}
             onClick={() => setExpanded(!expanded)}
           >
-            {expanded ? t('businessList.collapse') : t('businessList.expand')}
+            {expanded ? t('businessList.fewerFilters') : t('businessList.moreFilters')}
+            {setMore.length > 0 && !expanded && (
+              <Badge count={setMore.length} size="small" color={token.colorPrimary} />
+            )}
           </Button>
         )}
       </Flex>
-      {shown.length > 0 && (
+      {expanded && more.length > 0 && (
         <Row gutter={[token.margin, token.marginXS]}>
-          {shown.map((field) => (
+          {more.map((field) => (
             <Col key={field.column.name} xs={24} sm={12} md={8} xl={6}>
               <Flex vertical gap={2} data-filter={field.column.name}>
                 <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-                  {field.column.caption || field.column.name}
+                  {caption(field.column)}
                 </Typography.Text>
-                {control(field)}
+                {control(field, '100%')}
               </Flex>
             </Col>
           ))}

@@ -13,6 +13,7 @@ import { SEARCH_FIELD } from '../../shared/lib/query-params';
 import { pageCountOf } from '../../shared/lib/pagination';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { PaginationBar } from '../../shared/components/PaginationBar';
+import { useCaption } from '../../shared/hooks/useCaption';
 
 export interface RelationPickerProps {
   open: boolean;
@@ -31,6 +32,7 @@ const PickerList = ({ tableName, multiple, value, onOk, onCancel }: PickerListPr
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { dataSource } = useCurrentDataSource();
+  const caption = useCaption();
   const { meta, loading, error } = useBusinessTable(tableName);
   const [keyword, setKeyword] = useState('');
   const [search, setSearch] = useState('');
@@ -75,12 +77,12 @@ const PickerList = ({ tableName, multiple, value, onOk, onCancel }: PickerListPr
         ? listColumns(meta.table, meta.layouts).map((column) => ({
             key: column.name,
             dataIndex: column.name,
-            title: column.caption || column.name,
+            title: caption(column),
             ellipsis: true,
             render: (cell: unknown) => cellText(column, cell, labels),
           }))
         : [],
-    [meta, labels],
+    [meta, labels, caption],
   );
 
   const rows = result.data;

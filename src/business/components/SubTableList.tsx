@@ -9,6 +9,7 @@ import type { SubSection } from '../lib/form-sections';
 import { appPaths } from '../../shared/lib/menu';
 import { isNewSubRow, newSubRow, SUB_LIST_PAGE_SIZE } from '../lib/sub-rows';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { useCaption } from '../../shared/hooks/useCaption';
 
 export interface SubTableListProps {
   section: SubSection;
@@ -25,7 +26,7 @@ const TruncatedNote = ({ section, truncated }: { section: SubSection; truncated:
   const { t } = useTranslation();
   const { dataSource } = useCurrentDataSource();
   const { token } = theme.useToken();
-  const table = section.table.caption || section.table.name;
+  const table = useCaption()(section.table);
   return (
     <Alert
       type="warning"
@@ -55,6 +56,7 @@ export const SubTableList = ({
   ...fields
 }: SubTableListProps) => {
   const { t } = useTranslation();
+  const caption = useCaption();
   const readOnly = Boolean(tableReadOnly || truncated);
   const lock = (specs: readonly FormFieldSpec[]) =>
     truncated ? specs.map((spec) => ({ ...spec, readOnly: true, required: false })) : specs;
@@ -86,7 +88,7 @@ export const SubTableList = ({
                 title: (
                   <span>
                     {spec.required && <span style={{ color: token.colorError, marginInlineEnd: 4 }}>*</span>}
-                    {spec.column.caption || spec.column.name}
+                    {caption(spec.column)}
                   </span>
                 ),
                 onCell: () => ({ style: { minWidth: 160, verticalAlign: 'top' as const } }),

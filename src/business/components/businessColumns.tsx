@@ -1,23 +1,25 @@
+import type { CrudSort } from '@refinedev/core';
 import type { TableColumnsType } from 'antd';
-import { Typography } from 'antd';
+import { Image, Typography } from 'antd';
 import { dataTypeTraits, type Column, type Relation, type Table } from '../../../contract';
 import type { BusinessRecord } from '../lib/business-record';
 import type { BusinessTableMeta } from '../hooks/useBusinessTable';
 import {
   attachmentHref,
   cellText,
-  listColumns,
+  isImageHref,
   relationCellText,
   relationsByColumn,
   type CellLabels,
 } from '../lib/business-cells';
+import { listCellWidth } from '../lib/list-columns';
 import { chosenWidget, type WidgetChoice } from '../lib/column-widgets';
 import { downloadHref } from '../../shared/lib/download-url';
 import type { FieldDisplay } from '../../extensions/defineExtension';
 import { extensionRegistry } from '../../extensions/registry';
 
-/** Default width of a data column; text beyond it is cut with an ellipsis. */
-export const DATA_COLUMN_WIDTH = 160;
+/** Side of an attachment's thumbnail in a list cell, in pixels. */
+export const THUMBNAIL_SIZE = 32;
 
 const renderer = (
   column: Column,
@@ -36,8 +38,20 @@ const renderer = (
     return (value: unknown) => {
       const href = attachmentHref(value);
       if (!href) return typeof value === 'string' ? value : '';
+      const link = downloadHref(href);
+      if (isImageHref(href)) {
+        return (
+          <Image
+            src={link}
+            alt={labels.view}
+            width={THUMBNAIL_SIZE}
+            height={THUMBNAIL_SIZE}
+            style={{ objectFit: 'cover', borderRadius: 4 }}
+          />
+        );
+      }
       return (
-        <Typography.Link href={downloadHref(href)} target="_blank" rel="noopener noreferrer">
+        <Typography.Link href={link} target="_blank" rel="noopener noreferrer">
           {labels.view}
         </Typography.Link>
       );
@@ -47,28 +61,40 @@ const renderer = (
 };
 
 /**
- * The data columns of a business list (docs/product.md §2, §5): the pc list layout's columns or all of them,
- * passwords and full-text left out, each with its one cheap renderer built once per table: the
- * relation's text, else the list cell chosen for the column in the table designer, else the data type's.
+ * The data columns of a business list (docs/product.md §2, §5): the given columns (those the list
+ * shows, in its order), each headed by its caption in the UI language, sortable (not files), at
+ * least as wide as its type needs, with its one cheap renderer built once per table: the
+ * relation's text, else the list cell chosen for the column in the table designer, else the data
+ * type's (a picture's thumbnail for an image attachment).
  */
 export const businessColumns = (
   meta: BusinessTableMeta,
+  columns: readonly Column[],
   labels: CellLabels & { view: string },
+  captionOf: (column: Column) => string,
+  sorters: readonly CrudSort[] = [],
   displays: ReadonlyMap<string, FieldDisplay> = extensionRegistry.displays,
 ): TableColumnsType<BusinessRecord> => {
   const relations = relationsByColumn(meta.relations);
   const choice = (column: Column): WidgetChoice | undefined =>
     column.id === undefined ? undefined : meta.widgets?.get(column.id);
-  return listColumns(meta.table, meta.layouts).map((column) => {
+  return columns.map((column) => {
     const relation = relations.get(column.name);
     const relatedTable = relation ? meta.relatedTables[relation.toTable.name ?? ''] : undefined;
+    const sorted = sorters.find((sorter) => sorter.field === column.name);
     return {
       key: column.name,
       dataIndex: column.name,
-      title: column.caption || column.name,
-      width: dataTypeTraits(column.dataType).cellWidth,
+      title: captionOf(column),
+      width: listCellWidth(column),
       ellipsis: true,
       align: dataTypeTraits(column.dataType).numeric && !relation ? ('right' as const) : undefined,
+      ...(column.dataType === 'ATTACHMENT'
+        ? {}
+        : {
+            sorter: true,
+            sortOrder: sorted ? (sorted.order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
+          }),
       render: renderer(
         column,
         relation,

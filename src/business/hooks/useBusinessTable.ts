@@ -29,7 +29,8 @@ export interface BusinessTableMeta {
   widgets: ReadonlyMap<number, WidgetChoice>;
 }
 
-const sameName = (table: Table, name: string): boolean => {
+/** Whether a table goes by this name (its name, plural name or physical name, in any case). */
+export const sameName = (table: Table, name: string): boolean => {
   const lower = name.toLowerCase();
   return [table.name, table.pluralName, table.tableName].some((one) => one?.toLowerCase() === lower);
 };

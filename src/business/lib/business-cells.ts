@@ -145,6 +145,14 @@ export const cellText = (column: Column, value: unknown, labels: CellLabels): st
   }
 };
 
+const IMAGE_PATH = /\.(png|jpe?g|gif|webp)$/i;
+
+/** Whether an attachment link is a picture the browser shows (png, jpg, gif, webp), by its file name. */
+export const isImageHref = (href: string): boolean => {
+  const path = href.split(/[?#]/)[0] ?? '';
+  return IMAGE_PATH.test(path);
+};
+
 /**
  * The link of an ATTACHMENT value: a server path (on the server's origin) or an http(s) URL;
  * anything else (`javascript:`, `data:`) is not a link.

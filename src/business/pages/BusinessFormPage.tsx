@@ -12,12 +12,13 @@ import { RecordFields } from '../components/RecordFields';
 import { FormFieldSlots } from '../../extensions/ExtensionSlots';
 import { SubTableList } from '../components/SubTableList';
 import { useBusinessTable } from '../hooks/useBusinessTable';
+import { useTableHeading } from '../hooks/useTableHeading';
+import { useCaption } from '../../shared/hooks/useCaption';
 import { useRecordForm, type RecordFormOptions } from '../hooks/useRecordForm';
 import { UploadActivityContext } from '../../upload/hooks/useUploadActivity';
 import type { BusinessRecord } from '../lib/business-record';
 import type { FormMode } from '../lib/form-fields';
 import { placeFields } from '../lib/form-layout';
-import { appPaths } from '../../shared/lib/menu';
 import { isChildFilled } from '../lib/record-payload';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 
@@ -26,21 +27,12 @@ const RecordEditor = (props: RecordFormOptions) => {
   const { t } = useTranslation();
   const { meta, mode, original, recordKey } = props;
   const { dataSource } = useCurrentDataSource();
-  const {
-    form,
-    model,
-    initialValues,
-    readOnly,
-    listPath,
-    saving,
-    uploading,
-    activity,
-    save,
-    markDirty,
-    cancel,
-  } = useRecordForm(props);
+  const { form, model, initialValues, readOnly, saving, uploading, activity, save, markDirty, cancel } =
+    useRecordForm(props);
   const { table } = meta;
-  const caption = table.caption || table.name;
+  const captionOf = useCaption();
+  const heading = useTableHeading(table.name, table);
+  const caption = heading.caption ?? table.name;
   const slotProps = {
     tableName: table.name,
     dataSource,
@@ -69,7 +61,10 @@ const RecordEditor = (props: RecordFormOptions) => {
       const subMode: FormMode = mode === 'update' && original?.[sub.section.name] ? 'update' : 'create';
       return {
         key: sub.section.name,
-        label: sub.section.relation.caption || sub.section.table.caption || sub.section.name,
+        label:
+          sub.section.relation.caption || sub.section.relation.captions
+            ? captionOf(sub.section.relation)
+            : captionOf(sub.section.table),
         children:
           sub.section.kind === 'many' ? (
             <SubTableList
@@ -104,7 +99,7 @@ const RecordEditor = (props: RecordFormOptions) => {
           ? t('screens.recordNew', { table: caption })
           : t('screens.recordEdit', { table: caption })
       }
-      breadcrumb={[{ title: t('menu.business') }, { title: caption, path: listPath }]}
+      breadcrumb={heading.recordTrail}
     >
       {readOnly && (
         <Alert type="info" showIcon message={t('businessForm.readOnly')} style={{ marginBottom: 16 }} />
@@ -154,9 +149,9 @@ const RecordEditor = (props: RecordFormOptions) => {
 export const BusinessFormPage = () => {
   const { t } = useTranslation();
   const { tableName = '', recId } = useParams();
-  const { dataSource } = useCurrentDataSource();
   const mode: FormMode = recId === undefined ? 'create' : 'update';
   const { meta, loading, error, reload } = useBusinessTable(tableName);
+  const heading = useTableHeading(tableName, meta?.table);
   const record = useOne<BusinessRecord>({
     resource: meta?.table.name ?? tableName,
     id: recId ?? '',
@@ -177,14 +172,9 @@ export const BusinessFormPage = () => {
     await stored.refetch();
     setGeneration((value) => value + 1);
   };
-  const title =
-    mode === 'create'
-      ? t('screens.recordNew', { table: tableName })
-      : t('screens.recordEdit', { table: tableName });
-  const breadcrumb = [
-    { title: t('menu.business') },
-    { title: meta?.table.caption || tableName, path: appPaths(dataSource).business(tableName) },
-  ];
+  const table = heading.caption ?? tableName;
+  const title = mode === 'create' ? t('screens.recordNew', { table }) : t('screens.recordEdit', { table });
+  const breadcrumb = heading.recordTrail;
   if (loading || (mode === 'update' && meta && stored.isPending)) return <PageSpin />;
   if (error || !meta)
     return <LoadFailed title={title} breadcrumb={breadcrumb} error={error} onRetry={reload} />;

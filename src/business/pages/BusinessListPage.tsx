@@ -1,20 +1,35 @@
 import {
   DeleteOutlined,
   DownloadOutlined,
+  DownOutlined,
   PlusOutlined,
   ReloadOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { useCan, useDelete, useDeleteMany, useUpdate } from '@refinedev/core';
-import { Alert, App, Button, Card, Empty, Flex, Segmented, Table, Tooltip, Typography, theme } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { useCan, useDelete, useDeleteMany, useUpdate, type CrudFilter } from '@refinedev/core';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Dropdown,
+  Empty,
+  Flex,
+  Segmented,
+  Space,
+  Table,
+  Tooltip,
+  Typography,
+  theme,
+} from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { businessPermission, type BusinessAction } from '../../../contract';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { RecordConfirmText } from '../components/RecordConfirmText';
-import { ExportDialog } from '../components/ExportDialog';
+import { ExportProgressDialog } from '../components/ExportProgressDialog';
 import { JsonViewer } from '../components/JsonViewer';
 import { LoadFailed } from '../../shared/components/LoadFailed';
 import { PageContainer } from '../../shared/components/PageContainer';
@@ -23,17 +38,21 @@ import { PaginationBar } from '../../shared/components/PaginationBar';
 import { ListExtraActions, RowExtraActions } from '../../extensions/ExtensionSlots';
 import { useBusinessList } from '../hooks/useBusinessList';
 import { useBusinessTable, type BusinessTableMeta } from '../hooks/useBusinessTable';
+import { useRecordExport, type ExportFormat } from '../hooks/useRecordExport';
+import { useTableHeading } from '../hooks/useTableHeading';
 import { hasSoftDelete } from '../lib/business-filters';
 import type { BusinessRecord } from '../lib/business-record';
-import { useCustomCall } from '../../shared/hooks/useCustomCall';
-import { exportRecordsCall, unquoteUrl } from '../../providers/custom-calls';
+import { chooserColumns, listCellWidth, parseChosenColumns, visibleListColumns } from '../lib/list-columns';
 import { appPaths } from '../../shared/lib/menu';
-import { toQueryParams } from '../../shared/lib/query-params';
+import { useCaption } from '../../shared/hooks/useCaption';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { useListColumnChoice } from '../../store/useListColumnChoice';
 import { BusinessFilters } from '../components/BusinessFilters';
+import { ColumnChooser } from '../components/ColumnChooser';
+import { RowActions, ROW_ACTIONS_WIDTH, type RowAction } from '../components/RowActions';
 import { failureReason } from '../../shared/lib/failure-reason';
 import { tableScroll } from '../lib/table-virtual';
-import { businessColumns, DATA_COLUMN_WIDTH } from '../components/businessColumns';
+import { businessColumns } from '../components/businessColumns';
 
 export interface BusinessListPageProps {
   /** Hide add, edit, delete, import and export whatever the table says (docs/product.md §6). */
@@ -42,9 +61,8 @@ export interface BusinessListPageProps {
 
 type Pending = { keys: string[]; kind: 'delete' | 'softDelete' | 'restore' };
 
-type ExportState = { generating: boolean; url: string | null } | null;
-
-const ACTIONS_WIDTH = 260;
+/** Width of the row-selection column. */
+const SELECTION_WIDTH = 48;
 
 /** Whether the signed-in user may do `action` on the table's records (through the access control). */
 const useMay = (tableName: string, action: BusinessAction): boolean => {
@@ -55,11 +73,10 @@ const useMay = (tableName: string, action: BusinessAction): boolean => {
 const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly: boolean }) => {
   const { t } = useTranslation();
   const { meta, loading, error, reload: reloadMeta } = useBusinessTable(tableName);
-  const title = meta?.table.caption || tableName;
-  const breadcrumb = [{ title: t(meta?.table.systemable ? 'menu.systemBusiness' : 'menu.business') }];
+  const heading = useTableHeading(tableName, meta?.table);
   if (loading) {
     return (
-      <PageContainer title={title} breadcrumb={breadcrumb}>
+      <PageContainer title={heading.caption} breadcrumb={heading.listTrail}>
         <PageSpin />
       </PageContainer>
     );
@@ -67,8 +84,8 @@ const BusinessListView = ({ tableName, readOnly }: { tableName: string; readOnly
   if (error || !meta) {
     return (
       <LoadFailed
-        title={title}
-        breadcrumb={breadcrumb}
+        title={heading.caption ?? tableName}
+        breadcrumb={heading.listTrail}
         error={error ?? new Error(t('businessList.metaLoadFailed'))}
         onRetry={reloadMeta}
       />
@@ -90,10 +107,11 @@ const BusinessListContent = ({
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const caption = useCaption();
+  const heading = useTableHeading(tableName, meta.table);
   const list = useBusinessList(tableName, meta);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [exporting, setExporting] = useState<ExportState>(null);
-  const call = useCustomCall();
+  const exporter = useRecordExport(tableName);
   const [json, setJson] = useState<BusinessRecord | null>(null);
   const { mutateAsync: deleteOne, mutation: deleteOneState } = useDelete();
   const { mutateAsync: deleteMany, mutation: deleteManyState } = useDeleteMany();
@@ -110,81 +128,71 @@ const BusinessListContent = ({
   const canKey = (table.primaryNames?.length ?? 0) > 0;
   const canDelete = !locked && canKey && mayDelete;
   const canUpdate = !locked && canKey && mayUpdate;
+  const canCreate = !locked && mayCreate;
   const softDeletable = hasSoftDelete(table);
-  const { dataSource } = list;
+  const { dataSource, recycle, keyOf } = list;
   const base = appPaths(dataSource).business(tableName);
+
+  const [storedColumns, chooseColumns] = useListColumnChoice(dataSource, tableName);
+  const offered = useMemo(() => chooserColumns(table, meta.layouts), [table, meta.layouts]);
+  const visible = useMemo(
+    () => visibleListColumns(table, meta.layouts, parseChosenColumns(storedColumns)),
+    [table, meta.layouts, storedColumns],
+  );
 
   const labels = useMemo(
     () => ({ yes: t('common.yes'), no: t('common.no'), view: t('businessList.view') }),
     [t],
   );
-  const dataColumns = useMemo(() => businessColumns(meta, labels), [meta, labels]);
+  const { sorters } = list;
+  const dataColumns = useMemo(
+    () => businessColumns(meta, visible, labels, caption, sorters),
+    [meta, visible, labels, caption, sorters],
+  );
 
-  const { recycle, keyOf } = list;
+  const rowActions = useMemo<RowAction[]>(
+    () => [
+      ...(canUpdate && !recycle ? (['edit'] as const) : []),
+      ...(canUpdate && recycle ? (['restore'] as const) : []),
+      ...(canDelete && softDeletable && !recycle ? (['softDelete'] as const) : []),
+      ...(canDelete ? (['delete'] as const) : []),
+      'viewJson' as const,
+    ],
+    [canUpdate, canDelete, softDeletable, recycle],
+  );
   const actionsColumn = useMemo<TableColumnsType<BusinessRecord>[number]>(
     () => ({
       key: '__actions',
       title: t('businessList.actions'),
-      width: ACTIONS_WIDTH,
+      width: ROW_ACTIONS_WIDTH,
       fixed: 'right',
       render: (_: unknown, record: BusinessRecord) => {
         const key = keyOf(record);
+        const act = (action: RowAction) => {
+          if (action === 'edit') void navigate(`${base}/${encodeURIComponent(key)}`);
+          else if (action === 'viewJson') setJson(record);
+          else setPending({ keys: [key], kind: action });
+        };
         return (
-          <Flex gap={0} wrap={false}>
-            {recycle
-              ? canUpdate && (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => setPending({ keys: [key], kind: 'restore' })}
-                  >
-                    {t('businessList.restore')}
-                  </Button>
-                )
-              : canUpdate && (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => void navigate(`${base}/${encodeURIComponent(key)}`)}
-                  >
-                    {t('businessList.edit')}
-                  </Button>
-                )}
-            {canDelete && softDeletable && !recycle && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={() => setPending({ keys: [key], kind: 'softDelete' })}
-              >
-                {t('businessList.softDelete')}
-              </Button>
-            )}
-            {canDelete && (
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={() => setPending({ keys: [key], kind: 'delete' })}
-              >
-                {t('businessList.delete')}
-              </Button>
-            )}
-            <Button type="link" size="small" onClick={() => setJson(record)}>
-              {t('businessList.viewJson')}
-            </Button>
-            <RowExtraActions tableName={tableName} dataSource={dataSource} record={record} />
-          </Flex>
+          <RowActions
+            actions={rowActions}
+            recycle={recycle}
+            onAction={act}
+            extra={<RowExtraActions tableName={tableName} dataSource={dataSource} record={record} />}
+          />
         );
       },
     }),
-    [t, navigate, base, recycle, keyOf, canUpdate, canDelete, softDeletable, tableName, dataSource],
+    [t, navigate, base, recycle, keyOf, rowActions, tableName, dataSource],
   );
   const columns = useMemo(() => [...dataColumns, actionsColumn], [dataColumns, actionsColumn]);
+  // As wide as the columns need at least; a wider screen shares the rest out, so no sideways scroll.
+  const tableWidth =
+    visible.reduce((sum, column) => sum + listCellWidth(column), 0) +
+    ROW_ACTIONS_WIDTH +
+    (canKey ? SELECTION_WIDTH : 0);
 
-  const title = table.caption || tableName;
-  const breadcrumb = [{ title: t(table.systemable ? 'menu.systemBusiness' : 'menu.business') }];
-
+  const title = heading.caption ?? tableName;
   const selectedKeys = [...list.selected.keys()];
 
   const confirm = async () => {
@@ -218,19 +226,12 @@ const BusinessListContent = ({
     }
   };
 
-  const startExport = async (format: 'excel' | 'xml') => {
-    setExporting({ generating: true, url: null });
-    try {
-      // An export takes the list's keyword and filters; its rows come in the table's own order.
-      const { orderby: _orderby, ...query } = toQueryParams(list.allFilters);
-      const url = unquoteUrl(await call<string>(exportRecordsCall(tableName, format, query)));
-      setExporting((state) => (state ? { generating: false, url } : state));
-    } catch (failure) {
-      // docs/product.md §8: an export failure is only logged; the loading goes away.
-      console.error('crudboard: export failed', failure);
-      setExporting(null);
-    }
-  };
+  const startExport = (format: ExportFormat, allColumns: boolean) =>
+    void exporter.start(
+      format,
+      list.allFilters as CrudFilter[],
+      allColumns ? null : visible.map((column) => column.name),
+    );
 
   const ask = (kind: Pending['kind']) => {
     if (selectedKeys.length === 0) {
@@ -240,47 +241,49 @@ const BusinessListContent = ({
     setPending({ keys: selectedKeys, kind });
   };
 
-  const banner = locked ? (
-    <ListExtraActions tableName={tableName} dataSource={dataSource} />
-  ) : (
+  const exportButton = mayExport && (
+    <Space.Compact>
+      <Button icon={<DownloadOutlined />} loading={exporter.busy} onClick={() => startExport('excel', false)}>
+        {t('businessList.exportExcel')}
+      </Button>
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        disabled={exporter.busy}
+        menu={{
+          items: [
+            { key: 'excel-all', label: t('businessList.exportExcelAll') },
+            { key: 'xml', label: t('businessList.exportXml') },
+            { key: 'xml-all', label: t('businessList.exportXmlAll') },
+          ],
+          onClick: ({ key }) => startExport(key.startsWith('xml') ? 'xml' : 'excel', key.endsWith('-all')),
+        }}
+      >
+        <Button icon={<DownOutlined />} aria-label={t('businessList.moreExports')} />
+      </Dropdown>
+    </Space.Compact>
+  );
+
+  const banner = (
     <Flex gap={token.marginXS} wrap>
       <ListExtraActions tableName={tableName} dataSource={dataSource} />
-      {canDelete && softDeletable && !list.recycle && (
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          disabled={selectedKeys.length === 0}
-          onClick={() => ask('softDelete')}
-        >
+      {!locked && selectedKeys.length > 0 && canDelete && softDeletable && !recycle && (
+        <Button danger icon={<DeleteOutlined />} onClick={() => ask('softDelete')}>
           {t('businessList.batchSoftDelete')}
         </Button>
       )}
-      {canDelete && (
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          disabled={selectedKeys.length === 0}
-          onClick={() => ask('delete')}
-        >
+      {!locked && selectedKeys.length > 0 && canDelete && (
+        <Button danger icon={<DeleteOutlined />} onClick={() => ask('delete')}>
           {t('businessList.batchDelete')}
         </Button>
       )}
-      {mayExport && (
-        <>
-          <Button icon={<DownloadOutlined />} onClick={() => void startExport('excel')}>
-            {t('businessList.exportExcel')}
-          </Button>
-          <Button icon={<DownloadOutlined />} onClick={() => void startExport('xml')}>
-            {t('businessList.exportXml')}
-          </Button>
-        </>
-      )}
-      {mayImport && (
+      {!locked && exportButton}
+      {!locked && !recycle && mayImport && (
         <Button icon={<UploadOutlined />} onClick={() => void navigate(`${base}/import`)}>
           {t('businessList.batchImport')}
         </Button>
       )}
-      {mayCreate && (
+      {canCreate && !recycle && (
         <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`${base}/new`)}>
           {t('businessList.add')}
         </Button>
@@ -295,14 +298,41 @@ const BusinessListContent = ({
         ? t('businessList.restoreConfirm')
         : t('businessList.deleteConfirm');
 
+  const firstRecord = canCreate && !recycle && !list.filtered;
+  const emptyText = (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        recycle
+          ? t('businessList.recycleEmpty')
+          : list.filtered
+            ? t('businessList.noMatch')
+            : t('businessList.noRecords')
+      }
+    >
+      {firstRecord && (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`${base}/new`)}>
+          {t('businessList.addFirst')}
+        </Button>
+      )}
+    </Empty>
+  );
+
+  const onTableChange: TableProps<BusinessRecord>['onChange'] = (_pagination, _filters, sorter, extra) => {
+    if (extra.action !== 'sort') return;
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = typeof one?.columnKey === 'string' ? one.columnKey : undefined;
+    list.sortBy(field, one?.order === 'descend' ? 'desc' : one?.order === 'ascend' ? 'asc' : undefined);
+  };
+
   return (
-    <PageContainer title={title} breadcrumb={breadcrumb}>
+    <PageContainer title={heading.caption} breadcrumb={heading.listTrail}>
       <Card styles={{ body: { padding: token.paddingLG } }}>
         <Flex vertical gap={token.margin}>
           {softDeletable && (
             <Segmented<'live' | 'deleted'>
               aria-label={t('businessList.recycleBin')}
-              value={list.recycle ? 'deleted' : 'live'}
+              value={recycle ? 'deleted' : 'live'}
               options={[
                 { value: 'live', label: t('businessList.records') },
                 { value: 'deleted', label: t('businessList.recycleBin') },
@@ -330,6 +360,12 @@ const BusinessListContent = ({
                   onClick={() => void list.reload()}
                 />
               </Tooltip>
+              <ColumnChooser
+                columns={offered}
+                shown={visible.map((column) => column.name)}
+                captionOf={caption}
+                onChange={chooseColumns}
+              />
               {selectedKeys.length > 0 && (
                 <Typography.Text type="secondary">
                   {t('businessList.selected', { count: selectedKeys.length })}
@@ -359,19 +395,16 @@ const BusinessListContent = ({
             dataSource={list.rows}
             loading={list.isLoading || (list.isFetching && list.rows.length === 0)}
             pagination={false}
-            {...tableScroll(
-              list.rows.length,
-              columns.length,
-              dataColumns.length * DATA_COLUMN_WIDTH + ACTIONS_WIDTH + 48,
-            )}
-            locale={{
-              emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('businessList.empty')} />,
-            }}
+            onChange={onTableChange}
+            showSorterTooltip={false}
+            {...tableScroll(list.rows.length, columns.length, tableWidth)}
+            locale={{ emptyText }}
             rowSelection={
               canKey
                 ? {
                     selectedRowKeys: selectedKeys,
                     preserveSelectedRowKeys: true,
+                    columnWidth: SELECTION_WIDTH,
                     onChange: list.select,
                   }
                 : undefined
@@ -406,12 +439,10 @@ const BusinessListContent = ({
           />
         )}
       </ConfirmDialog>
-      <ExportDialog
-        open={exporting !== null}
-        generating={exporting?.generating ?? false}
-        url={exporting?.url ?? null}
+      <ExportProgressDialog
+        startedAt={exporter.running?.startedAt ?? null}
         description={t('businessList.exportDescription', { table: title })}
-        onClose={() => setExporting(null)}
+        onClose={exporter.dismiss}
       />
       <JsonViewer open={json !== null} value={json} title={title} onClose={() => setJson(null)} />
     </PageContainer>
@@ -420,8 +451,8 @@ const BusinessListContent = ({
 
 /**
  * The generic business data list (`business/:tableName`, docs/product.md §2): filters, banner actions,
- * row actions, export, recycle bin and paging, all driven by the table's metadata. Another table
- * or data source starts from a fresh list.
+ * row actions, columns, export, recycle bin and paging, all driven by the table's metadata. Another
+ * table or data source starts from a fresh list.
  */
 export const BusinessListPage = ({ readOnly = false }: BusinessListPageProps) => {
   const tableName = useParams().tableName ?? '';

@@ -24,6 +24,7 @@ import { LoadFailed } from '../../shared/components/LoadFailed';
 import { PageContainer } from '../../shared/components/PageContainer';
 import { PageSpin } from '../../shared/components/PageSpin';
 import { useBusinessTable } from '../hooks/useBusinessTable';
+import { useTableHeading } from '../hooks/useTableHeading';
 import { useCustomCall } from '../../shared/hooks/useCustomCall';
 import { downloadHref } from '../../shared/lib/download-url';
 import { failureReason } from '../../shared/lib/failure-reason';
@@ -77,10 +78,10 @@ export const RecordImportPage = () => {
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
 
-  const caption = meta?.table.caption || tableName;
+  const heading = useTableHeading(tableName, meta?.table);
   const listPath = appPaths(dataSource).business(tableName);
-  const title = t('screens.recordImport', { table: caption });
-  const breadcrumb = [{ title: t('menu.business') }, { title: caption, path: listPath }];
+  const title = t('screens.recordImport', { table: heading.caption ?? tableName });
+  const breadcrumb = heading.recordTrail;
   if (loading) return <PageSpin />;
   if (error || !meta)
     return <LoadFailed title={title} breadcrumb={breadcrumb} error={error} onRetry={reload} />;

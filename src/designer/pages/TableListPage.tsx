@@ -13,10 +13,12 @@ import { useMetadataListController } from '../../shared/hooks/useMetadataListCon
 import { formatDateTime } from '../../shared/lib/date-time';
 import { deletableTables } from '../lib/deletable-tables';
 import { tablePaths } from '../../shared/lib/metadata-paths';
+import { useCaption } from '../../shared/hooks/useCaption';
 
 /** 表管理 (`metadata/tables`): search, per-row actions, batch delete; system tables are never deleted. */
 export const TableListPage = () => {
   const { t } = useTranslation();
+  const caption = useCaption();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const list = useMetadataListController<Table>('tables');
@@ -54,7 +56,13 @@ export const TableListPage = () => {
         </Space>
       ),
     },
-    { title: t('tableList.caption'), dataIndex: 'caption', width: 130, ellipsis: true },
+    {
+      title: t('tableList.caption'),
+      dataIndex: 'caption',
+      width: 130,
+      ellipsis: true,
+      render: (_: unknown, row: Table) => caption(row),
+    },
     { title: t('tableList.tableName'), dataIndex: 'tableName', width: 140, ellipsis: true },
     {
       title: t('tableList.engine'),

@@ -53,6 +53,7 @@ import {
   type TablePermissionDraft,
 } from '../lib/table-permission';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { useCaption } from '../../shared/hooks/useCaption';
 
 interface EditorProps {
   table: Table;
@@ -67,6 +68,7 @@ const GRANT_FIELDS: GrantField[] = ['read', 'update'];
 /** The actions and the column grid of one role on one table; saves on 保存 or Ctrl+S. */
 const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorProps) => {
   const { t } = useTranslation();
+  const caption = useCaption();
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -229,7 +231,7 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
             {
               key: 'caption',
               title: t('columns.caption'),
-              render: (_value, column) => column.caption || '-',
+              render: (_value, column) => caption(column),
             },
             {
               key: 'name',

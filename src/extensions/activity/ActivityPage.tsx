@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../shared/components/LoadFailed';
 import { PageContainer } from '../../shared/components/PageContainer';
 import { useUserTables } from '../../resources/useUserTables';
+import { useCaption } from '../../shared/hooks/useCaption';
 import { recordPath, type ActivityEntry } from './activity-entries';
 
 const ACTION_COLORS = { create: 'green', update: 'blue', delete: 'red' } as const;
@@ -14,6 +15,7 @@ const ACTION_COLORS = { create: 'green', update: 'blue', delete: 'red' } as cons
 /** The newest record changes of the data source, optionally of one table. */
 export const ActivityPage = () => {
   const { t } = useTranslation();
+  const caption = useCaption();
   const { dataSource = 'primary' } = useParams();
   const apiUrl = useApiUrl();
   const [table, setTable] = useState<string | undefined>();
@@ -42,7 +44,7 @@ export const ActivityPage = () => {
           style={{ minWidth: 220 }}
           value={table}
           onChange={(value: string | undefined) => setTable(value)}
-          options={tables.map((item) => ({ value: item.name, label: item.caption || item.name }))}
+          options={tables.map((item) => ({ value: item.name, label: caption(item) }))}
         />
       }
     >

@@ -8,6 +8,7 @@ import { LoadFailed } from '../../shared/components/LoadFailed';
 import { PageContainer } from '../../shared/components/PageContainer';
 import { useBusinessTable } from '../../business/hooks/useBusinessTable';
 import { appPaths } from '../../shared/lib/menu';
+import { useCaption } from '../../shared/hooks/useCaption';
 import { defaultGroup, groupableColumns, titleColumn, toLanes } from './kanban-board';
 
 type Row = Record<string, unknown>;
@@ -15,6 +16,7 @@ type Row = Record<string, unknown>;
 /** A table's records as cards in lanes, one lane per value of a short text or flag column. */
 export const KanbanPage = () => {
   const { t } = useTranslation();
+  const caption = useCaption();
   const { token } = theme.useToken();
   const { dataSource = 'primary', tableName = '' } = useParams();
   const { meta, loading, error, reload } = useBusinessTable(tableName);
@@ -30,7 +32,7 @@ export const KanbanPage = () => {
   });
   const group = picked ?? defaultGroup(choices, result.data);
   const lanes = useMemo(() => (group ? toLanes(result.data, group) : []), [result.data, group]);
-  const title = table?.caption || tableName;
+  const title = table ? caption(table) : tableName;
   const listPath = appPaths(dataSource).business(tableName);
   const crumbs = [{ title, path: listPath }];
 
@@ -53,7 +55,7 @@ export const KanbanPage = () => {
               onChange={(value: string) => setPicked(value)}
               options={choices.map((column) => ({
                 value: column.name,
-                label: column.caption || column.name,
+                label: caption(column),
               }))}
             />
           </Flex>

@@ -30,6 +30,7 @@ import {
   tableIdOfNode,
   type GraphEdge,
 } from '../lib/relation-graph';
+import { useCaption } from '../../shared/hooks/useCaption';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { useThemeMode } from '../../store/useThemeMode';
 
@@ -135,11 +136,13 @@ export const RelationGraphPage = () => {
   const { dataSource } = useCurrentDataSource();
   const paths = relationPaths(dataSource);
   const tablesQuery = useAllTables();
+  const caption = useCaption();
   const relationsQuery = useAllMetadata<Relation>('tablerelations');
 
   const graph = useMemo(() => {
     if (!tablesQuery.data || !relationsQuery.data) return undefined;
-    const built = buildRelationGraph(tablesQuery.data, relationsQuery.data);
+    const captioned = tablesQuery.data.map((table) => ({ ...table, caption: caption(table) }));
+    const built = buildRelationGraph(captioned, relationsQuery.data);
     const lines = (edge: GraphEdge) =>
       edge.relations.map((r) => `${t(`enums.relationType.${r.relationType}`)} ${r.name}`);
     const nodes = layoutRelationGraph(built) as TableFlowNode[];
@@ -152,7 +155,7 @@ export const RelationGraphPage = () => {
       markerEnd: { type: MarkerType.ArrowClosed, width: 14, height: 14 },
     }));
     return { nodes, edges, relationCount: relationsQuery.data.length - built.skipped };
-  }, [tablesQuery.data, relationsQuery.data, t]);
+  }, [tablesQuery.data, relationsQuery.data, t, caption]);
 
   const error = tablesQuery.error ?? relationsQuery.error;
   const breadcrumb = [{ title: t('menu.metadata') }, { title: t('screens.relations'), path: paths.list }];

@@ -7,6 +7,8 @@ import type { ColumnRef, Relation, RelationType, TableRef } from '../../../contr
 import { MetadataListView } from '../../shared/components/MetadataListView';
 import { relationPaths } from '../../shared/lib/metadata-tool-paths';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { useCaption } from '../../shared/hooks/useCaption';
+import { useRegisteredTables } from '../../resources/useRegisteredTables';
 
 const TYPE_COLORS: Record<RelationType, string> = {
   OneToMany: 'green',
@@ -15,12 +17,18 @@ const TYPE_COLORS: Record<RelationType, string> = {
   OneToOneSubToMain: 'purple',
 };
 
-/** One end of a relation: the table (caption, else name) and its column. */
+/** One end of a relation: the table (caption in the UI language, else name) and its column. */
 const End = ({ table, column }: { table?: TableRef; column?: ColumnRef }) => {
-  const named = Boolean(table?.caption && table.caption !== table.name);
+  const captionOf = useCaption();
+  const { tables } = useRegisteredTables();
+  const known = tables.find(
+    (one) => (table?.id !== undefined && one.id === table.id) || one.name === table?.name,
+  );
+  const caption = known ? captionOf(known) : table?.caption;
+  const named = Boolean(caption && caption !== table?.name);
   return (
     <span>
-      <Typography.Text strong>{named ? table?.caption : (table?.name ?? '?')}</Typography.Text>
+      <Typography.Text strong>{named ? caption : (table?.name ?? '?')}</Typography.Text>
       <Typography.Text type="secondary">
         {named ? ` ${table?.name ?? ''}` : ''}.{column?.name ?? '?'}
       </Typography.Text>
@@ -31,6 +39,7 @@ const End = ({ table, column }: { table?: TableRef; column?: ColumnRef }) => {
 /** 表关系 (`metadata/relations`): search, edit, delete and batch delete, and the way to the graph. */
 export const RelationListPage = () => {
   const { t } = useTranslation();
+  const caption = useCaption();
   const navigate = useNavigate();
   const paths = relationPaths(useCurrentDataSource().dataSource);
 
@@ -42,7 +51,13 @@ export const RelationListPage = () => {
       fixed: 'left',
       render: (name: string, row) => <Link to={paths.edit(row.id as number)}>{name}</Link>,
     },
-    { title: t('relations.fields.caption'), dataIndex: 'caption', width: 130, ellipsis: true },
+    {
+      title: t('relations.fields.caption'),
+      dataIndex: 'caption',
+      width: 130,
+      ellipsis: true,
+      render: (_: unknown, row: Relation) => caption(row),
+    },
     {
       title: t('relations.fields.relationType'),
       dataIndex: 'relationType',
@@ -68,7 +83,7 @@ export const RelationListPage = () => {
       title={t('screens.relations')}
       paths={paths}
       columns={columns}
-      deleteLabel={(row) => row.caption || row.name}
+      deleteLabel={(row) => caption(row)}
       scrollX={960}
       tools={
         <Button icon={<ApartmentOutlined />} onClick={() => void navigate(paths.graph)}>

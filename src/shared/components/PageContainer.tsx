@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Flex, Space, Tooltip, Typography, theme } from 'antd';
+import { Breadcrumb, Button, Flex, Skeleton, Space, Tooltip, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,7 +11,8 @@ export interface Crumb {
 }
 
 export interface PageContainerProps {
-  title: string;
+  /** The heading; undefined while it is not known yet (a placeholder shows, never a wrong text). */
+  title: string | undefined;
   subTitle?: ReactNode;
   /** Trail above the title; the page itself is appended. */
   breadcrumb?: Crumb[];
@@ -36,10 +37,10 @@ export const PageContainer = ({
   useDocumentTitle(title);
   const items = [
     { title: <Link to="/">{t('menu.home')}</Link> },
-    ...(breadcrumb ?? []).map((crumb) => ({
+    ...(title === undefined ? [] : (breadcrumb ?? [])).map((crumb) => ({
       title: crumb.path ? <Link to={crumb.path}>{crumb.title}</Link> : crumb.title,
     })),
-    { title },
+    ...(title === undefined ? [] : [{ title }]),
   ];
   return (
     <div style={{ maxWidth: 1280, margin: '0 auto' }}>
@@ -62,9 +63,13 @@ export const PageContainer = ({
               />
             </Tooltip>
           )}
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {title}
-          </Typography.Title>
+          {title === undefined ? (
+            <Skeleton.Input active size="small" style={{ width: 160 }} aria-hidden />
+          ) : (
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {title}
+            </Typography.Title>
+          )}
           {subTitle && <Typography.Text type="secondary">{subTitle}</Typography.Text>}
         </Space>
         {extra}

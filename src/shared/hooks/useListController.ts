@@ -1,4 +1,4 @@
-import { useTable, type BaseRecord, type CrudFilter, type MetaQuery } from '@refinedev/core';
+import { useTable, type BaseRecord, type CrudFilter, type CrudSort, type MetaQuery } from '@refinedev/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_LIMIT } from '../../../contract';
 import { pageCountOf } from '../lib/pagination';
@@ -11,8 +11,15 @@ export interface ListControllerOptions<T> {
   dataProviderName?: string;
   /** Travels to the data provider: `dataSource`, `select`, `expand`, `requiredPermissions`... */
   meta?: MetaQuery;
-  /** The filters of the first request (e.g. the soft-delete flag); the keyword starts empty. */
+  /** The filters of the first request (e.g. the soft-delete flag), without the keyword. */
   initialFilters?: CrudFilter[];
+  /** The keyword of the first request (default: none). */
+  initialKeyword?: string;
+  /** The sort of the first request (default: the server's, key descending). */
+  initialSorters?: CrudSort[];
+  /** The page and rows per page of the first request (default: 1 and 10). */
+  initialPage?: number;
+  initialPageSize?: number;
   /** A row's key in the selection (the record key; composite keys as `k1=v1,k2=v2`). */
   keyOf: (row: T) => string;
 }
@@ -27,13 +34,17 @@ const isSearch = (filter: CrudFilter): boolean => 'field' in filter && filter.fi
  * `useTable`: a page at a time through the data provider (rows and count together), the keyword
  * and the column filters as Refine filters, row selection kept across pages by key, and the page
  * pulled back to the last one when deletes leave it past the end. The URL is left alone: the
- * list state lives in the screen.
+ * list state lives in the screen, which may start it from a link (`initial...`) and write it back.
  */
 export const useListController = <T extends object>({
   resource,
   dataProviderName,
   meta,
   initialFilters = [],
+  initialKeyword = '',
+  initialSorters = [],
+  initialPage = 1,
+  initialPageSize = DEFAULT_LIMIT,
   keyOf,
 }: ListControllerOptions<T>) => {
   const table = useTable<BaseRecord>({
@@ -41,16 +52,29 @@ export const useListController = <T extends object>({
     dataProviderName,
     meta,
     syncWithLocation: false,
-    pagination: { currentPage: 1, pageSize: DEFAULT_LIMIT, mode: 'server' },
-    filters: { initial: initialFilters, defaultBehavior: 'replace' },
-    sorters: { mode: 'server' },
+    pagination: { currentPage: initialPage, pageSize: initialPageSize, mode: 'server' },
+    filters: {
+      initial: [...searchFilter(initialKeyword.trim()), ...initialFilters],
+      defaultBehavior: 'replace',
+    },
+    sorters: { mode: 'server', initial: initialSorters },
     queryOptions: { placeholderData: (previous) => previous },
     successNotification: false,
     errorNotification: false,
   });
-  const { tableQuery, result, currentPage, setCurrentPage, pageSize, setPageSize, setFilters, filters } =
-    table;
-  const [keyword, setKeyword] = useState('');
+  const {
+    tableQuery,
+    result,
+    currentPage,
+    setCurrentPage,
+    pageSize,
+    setPageSize,
+    setFilters,
+    filters,
+    sorters,
+    setSorters,
+  } = table;
+  const [keyword, setKeyword] = useState(initialKeyword);
   const [selected, setSelected] = useState<ReadonlyMap<string, T>>(new Map());
 
   const total = result.total;
@@ -82,6 +106,25 @@ export const useListController = <T extends object>({
     [setCurrentPage, setFilters, refetch, filters],
   );
 
+  /** Starts over from a whole state (a link followed): keyword, filters, sort and page; no selection. */
+  const restore = useCallback(
+    (state: {
+      keyword: string;
+      filters: readonly CrudFilter[];
+      sorters: CrudSort[];
+      page: number;
+      pageSize: number;
+    }) => {
+      setKeyword(state.keyword);
+      setSelected(new Map());
+      setFilters([...searchFilter(state.keyword.trim()), ...state.filters], 'replace');
+      setSorters(state.sorters);
+      setPageSize(state.pageSize);
+      setCurrentPage(state.page);
+    },
+    [setFilters, setSorters, setPageSize, setCurrentPage],
+  );
+
   return {
     rows: result.data as T[],
     count: total ?? 0,
@@ -98,7 +141,15 @@ export const useListController = <T extends object>({
     filters: columnFilters,
     /** Everything the rows were asked with (keyword included), e.g. for an export of the same rows. */
     allFilters: filters,
+    /** The sort the rows were asked with (none: the server's). */
+    sorters,
+    /** Sorts by these columns, from the first page. */
+    sort: (next: CrudSort[]) => {
+      setCurrentPage(1);
+      setSorters(next);
+    },
     apply,
+    restore,
     /** Runs the keyword search (Enter in the search box) with the same filters, from the first page. */
     submitSearch: (value: string = keyword) => {
       setKeyword(value);

@@ -1,5 +1,5 @@
-import type { MenuCode, Table } from '../../../contract';
-import { MENU_CODES } from '../../../contract';
+import type { CaptionLanguage, MenuCode, Table } from '../../../contract';
+import { captionIn, MENU_CODES } from '../../../contract';
 
 export interface MenuEntry {
   /** Unique key; the route path for links. */
@@ -9,9 +9,11 @@ export interface MenuEntry {
   labelKey?: string;
   label?: string;
   /** Which icon the side menu shows. */
-  icon: 'home' | 'table' | 'sequence' | 'relation' | 'sql' | 'setting' | 'about' | 'none';
+  icon: 'home' | 'table' | 'sequence' | 'relation' | 'sql' | 'setting' | 'about' | 'add' | 'none';
   /** A muted placeholder, not a link. */
   empty?: boolean;
+  /** A call to action rather than a screen of its own (create the first table). */
+  action?: boolean;
 }
 
 export interface MenuGroup {
@@ -31,6 +33,10 @@ export interface MenuInput {
   businessName?: string;
   /** Whether the user may run SQL (`sql:execute`); the SQL entry is hidden otherwise. Default: super admin only. */
   canExecuteSql?: boolean;
+  /** Whether the user may create tables (`metadata:write`): an empty 业务数据 then offers to. Default: super admin only. */
+  canCreateTables?: boolean;
+  /** The UI language the table captions are shown in (`captionIn`). Default: zh-CN. */
+  language?: CaptionLanguage;
 }
 
 /** Paths of the app's own screens (docs/product.md §2), for one data source. */
@@ -39,6 +45,7 @@ export const appPaths = (dataSource: string) => {
   return {
     home: ds,
     tables: `${ds}/metadata/tables`,
+    newTable: `${ds}/metadata/tables/new`,
     sequences: `${ds}/metadata/sequences`,
     relations: `${ds}/metadata/relations`,
     sqls: `${ds}/metadata/sqls/new`,
@@ -53,16 +60,24 @@ export const appPaths = (dataSource: string) => {
 export const visibleMenuCodes = (codes: readonly string[], isSuperAdmin: boolean): MenuCode[] =>
   MENU_CODES.filter((code) => isSuperAdmin || codes.includes(code));
 
-const tableEntries = (tables: readonly Table[], code: MenuCode, dataSource: string): MenuEntry[] => {
+const tableEntries = (
+  tables: readonly Table[],
+  code: MenuCode,
+  dataSource: string,
+  language: CaptionLanguage,
+  firstTable?: string,
+): MenuEntry[] => {
   const paths = appPaths(dataSource);
   const entries: MenuEntry[] = tables.map((table) => ({
     key: paths.business(table.name),
     path: paths.business(table.name),
-    label: table.caption || table.name,
+    label: captionIn(table, language),
     icon: 'table',
   }));
-  return entries.length > 0
-    ? entries
+  if (entries.length > 0) return entries;
+  // No table yet: who may create one is offered to, the others see that there is none.
+  return firstTable
+    ? [{ key: firstTable, path: firstTable, labelKey: 'menu.createFirstTable', icon: 'add', action: true }]
     : [{ key: `${code}:empty`, labelKey: 'menu.noTables', icon: 'none', empty: true }];
 };
 
@@ -74,6 +89,8 @@ export const buildMenuGroups = ({
   dataSource,
   businessName,
   canExecuteSql = isSuperAdmin,
+  canCreateTables = isSuperAdmin,
+  language = 'zh-CN',
 }: MenuInput): MenuGroup[] => {
   const paths = appPaths(dataSource);
   const all: Record<MenuCode, MenuGroup> = {
@@ -85,6 +102,8 @@ export const buildMenuGroups = ({
         tables.filter((t) => !t.systemable),
         'business',
         dataSource,
+        language,
+        canCreateTables ? paths.newTable : undefined,
       ),
     },
     systemBusiness: {
@@ -94,6 +113,7 @@ export const buildMenuGroups = ({
         tables.filter((t) => t.systemable),
         'systemBusiness',
         dataSource,
+        language,
       ),
     },
     metadata: {

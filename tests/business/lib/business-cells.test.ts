@@ -4,6 +4,7 @@ import {
   attachmentHref,
   cellText,
   formatTemporal,
+  isImageHref,
   listColumns,
   relatedText,
   relationCellText,
@@ -64,6 +65,10 @@ describe('cellText', () => {
     [col('body', 'LONGTEXT'), 'y'.repeat(101), `${'y'.repeat(100)}...`],
     [col('name', 'VARCHAR'), 'z'.repeat(120), 'z'.repeat(120)],
     [col('price', 'DECIMAL'), '12.50', '12.50'],
+    // the server answers a DECIMAL as text with its scale: kept, never made a number
+    [col('price', 'DECIMAL', { scale: 2 }), '2999.00', '2999.00'],
+    [col('price', 'DECIMAL', { scale: 2 }), '5999.50', '5999.50'],
+    [col('price', 'DECIMAL', { scale: 2 }), '12345678901234567.10', '12345678901234567.10'],
     [col('qty', 'INT'), 0, '0'],
     [col('at', 'DATE'), '2024-03-05', '2024-03-05'],
     [col('meta', 'VARCHAR'), { a: 1 }, '{"a":1}'],
@@ -201,5 +206,21 @@ describe('attachmentHref', () => {
     [42, null],
   ])('%j → %j', (value, href) => {
     expect(attachmentHref(value)).toBe(href);
+  });
+});
+
+describe('isImageHref', () => {
+  it.each<[string, boolean]>([
+    ['/download/a.png', true],
+    ['/download/a.JPG', true],
+    ['/download/a.jpeg?x=1', true],
+    ['https://cdn.test/b.gif#top', true],
+    ['/download/c.webp', true],
+    ['/download/report.pdf', false],
+    ['/download/png', false],
+    ['/download/a.png.exe', false],
+    ['/download/a.svg', false],
+  ])('%s → %s', (href, image) => {
+    expect(isImageHref(href)).toBe(image);
   });
 });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Column, Relation, Table } from '../../../contract';
 import { BusinessListPage } from '../../../src/business/pages/BusinessListPage';
 import { button, dialog, headers, labelled } from '../../helpers/dom';
@@ -6,6 +6,7 @@ import { installFakeHttp, type FakeHttp, type FakeRequest } from '../../helpers/
 import { appProviders } from '../../helpers/appProviders';
 import { currentPath, renderPage } from '../../helpers/renderPage';
 import { clerk, signIn, superAdmin } from '../../helpers/session';
+import { changeLocale } from '../../../src/providers/i18n-provider';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -29,10 +30,11 @@ const product: Table = {
   id: 1,
   name: 'product',
   caption: '产品',
+  captions: { 'en-US': 'Products' },
   primaryNames: ['id'],
   columns: [
     col(10, 'id', 'BIGINT', { caption: '编号' }),
-    col(11, 'name', 'VARCHAR', { caption: '名称', queryable: true }),
+    col(11, 'name', 'VARCHAR', { caption: '名称', captions: { 'en-US': 'Name' }, queryable: true }),
     col(12, 'onSale', 'BOOL', { caption: '在售', queryable: true }),
     col(13, 'categoryId', 'BIGINT', { caption: '分类', queryable: true }),
     col(14, 'description', 'TEXT', { caption: '描述' }),
@@ -40,7 +42,7 @@ const product: Table = {
     col(16, 'fullTextBody', 'LONGTEXT', { caption: '全文', indexType: 'FULLTEXT' }),
     col(17, 'manual', 'ATTACHMENT', { caption: '说明书' }),
     col(18, 'launchDate', 'DATE', { caption: '上市日期' }),
-    col(19, 'createdDate', 'DATETIME', { caption: '创建时间' }),
+    col(19, 'createdDate', 'DATETIME', { caption: '创建时间', captions: { 'en-US': 'Created' } }),
     col(20, 'isDeleted', 'BOOL', { caption: '是否删除', queryable: true }),
   ],
 };
@@ -73,14 +75,15 @@ const record = (id: number, extra: Record<string, unknown> = {}) => ({
   categoryId: 7,
   category: { id: 7, title: '水果', code: 'F' },
   description: 'd'.repeat(120),
-  manual: `/api/file/m${id}.pdf`,
+  manual: id === 23 ? '/api/file/m23.png' : `/api/file/m${id}.pdf`,
   launchDate: '2024-03-05',
   createdDate: '2024-03-05 08:09:10',
   isDeleted: false,
   ...extra,
 });
 
-const PRODUCTS = Array.from({ length: 25 }, (_, i) => record(25 - i));
+const ALL_PRODUCTS = Array.from({ length: 25 }, (_, i) => record(25 - i));
+let PRODUCTS = ALL_PRODUCTS;
 const CATEGORIES = [
   { id: 7, title: '水果', code: 'F' },
   { id: 9, title: '蔬菜', code: 'V' },
@@ -95,8 +98,22 @@ const pageOf = ({ params }: FakeRequest, rows: unknown[]) => {
   return { data: rows.slice(offset, offset + Number(params.limit ?? 10)) };
 };
 
+/** The links the page clicked to download files (their navigation is stopped). */
+let downloads: string[];
+const catchDownload = (event: MouseEvent) => {
+  const link = event.target as HTMLElement;
+  if (link instanceof HTMLAnchorElement && link.hasAttribute('download')) {
+    event.preventDefault();
+    downloads.push(link.getAttribute('href') ?? '');
+  }
+};
+
 beforeEach(() => {
   signIn(superAdmin);
+  localStorage.removeItem('listColumns:superadmin:primary:product');
+  downloads = [];
+  document.addEventListener('click', catchDownload);
+  PRODUCTS = ALL_PRODUCTS;
   productTable = product;
   layouts = [];
   server = installFakeHttp();
@@ -110,11 +127,12 @@ beforeEach(() => {
   }));
   server.on('GET', '/business/columnExtProperty', { data: [] });
   server.on('GET', '/business/product', (request) => pageOf(request, PRODUCTS));
-  server.on('GET', '/business/product/count', { data: PRODUCTS.length });
+  server.on('GET', '/business/product/count', () => ({ data: PRODUCTS.length }));
   server.on('GET', '/business/category', (request) => pageOf(request, CATEGORIES));
   server.on('GET', '/business/category/count', { data: CATEGORIES.length });
 });
 afterEach(() => {
+  document.removeEventListener('click', catchDownload);
   expect(server.unexpected).toEqual([]);
   server.restore();
 });
@@ -125,10 +143,32 @@ const selectRow = (key: number) =>
 const lastList = (table = 'product') => server.sent('GET', `/business/${table}`).at(-1)?.params;
 const cellsOf = (key: number) => [...row(key).querySelectorAll('td')].map((td) => td.textContent ?? '');
 
-const open = async (page = <BusinessListPage />) => {
-  renderPage(page, { url: URL, route: ROUTE, ...appProviders });
-  await waitFor(() => expect(row(25)).not.toBeNull());
+const open = async (page = <BusinessListPage />, url = URL) => {
+  const view = renderPage(page, { url, route: ROUTE, ...appProviders });
+  await waitFor(() => expect(document.querySelector('tr[data-row-key]')).not.toBeNull());
+  return view;
 };
+
+const squash = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, '');
+/** The items of the open dropdown menu. */
+const menuItems = () =>
+  [...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item')].map(
+    (item) => squash(item.textContent),
+  );
+/** Opens the ⋯ of a row (or another dropdown button) and clicks one of its items. */
+const choose = async (trigger: HTMLElement, item: string) => {
+  fireEvent.click(trigger);
+  const found = await waitFor(() => {
+    const one = [
+      ...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item'),
+    ].find((li) => squash(li.textContent) === item);
+    if (!one) throw new Error(`No menu item ${item}`);
+    return one as HTMLElement;
+  });
+  fireEvent.click(found);
+};
+const more = (key: number) => labelled<HTMLElement>('更多操作', row(key));
+const VISIBLE = 'id,name,onSale,categoryId,description,manual,launchDate';
 
 describe('BusinessListPage', () => {
   it('loads metadata in order, then the first page of 10 live records', async () => {
@@ -160,18 +200,21 @@ describe('BusinessListPage', () => {
       '描述',
       '说明书',
       '上市日期',
-      '创建时间',
-      '是否删除',
       '操作',
     ]);
     const cells = cellsOf(24).slice(1);
     expect(cells.slice(0, 5)).toEqual(['24', '产品24', '是', '水果|F', `${'d'.repeat(100)}...`]);
-    expect(cells.slice(6, 9)).toEqual(['2024-03-05', '2024-03-05 08:09:10', '否']);
+    expect(cells[6]).toBe('2024-03-05');
     expect(cellsOf(25)[3]).toBe('否');
     const link = row(24).querySelector('a') as HTMLAnchorElement;
     expect(link.textContent).toBe('查看');
     expect(link.getAttribute('href')).toBe('/api/file/m24.pdf');
     expect(link.getAttribute('target')).toBe('_blank');
+    // a picture shows as a small thumbnail
+    const image = row(23).querySelector('img') as HTMLImageElement;
+    expect(image.getAttribute('src')).toBe('/api/file/m23.png');
+    expect(image.getAttribute('width')).toBe('32');
+    expect(row(24).querySelector('img')).toBeNull();
   });
 
   it('uses the pc list layout for the columns when one is saved', async () => {
@@ -242,7 +285,8 @@ describe('BusinessListPage', () => {
     server.on('DELETE', '/business/product/25', { status: 204 });
     server.on('DELETE', '/business/product/24', { status: 204 });
     await open();
-    fireEvent.click(button('删除', row(25)));
+    expect(() => button('删除', row(25))).toThrow();
+    await choose(more(25), '删除');
     const deleting = await dialog('确认删除吗？');
     expect(deleting).toHaveTextContent('将删除 “产品25”。');
     expect(deleting).toHaveTextContent('记录将被永久删除，无法恢复。');
@@ -262,7 +306,7 @@ describe('BusinessListPage', () => {
   it('reports 删除失败 with the reason and keeps the dialog', async () => {
     server.on('DELETE', '/business/product/25', { status: 409, data: { message: '被引用' } });
     await open();
-    fireEvent.click(button('删除', row(25)));
+    await choose(more(25), '删除');
     fireEvent.click(button('确定', await dialog('确认删除吗？')));
     expect(await screen.findByText('删除失败：被引用')).toBeInTheDocument();
     expect(await dialog('确认删除吗？')).toBeInTheDocument();
@@ -291,18 +335,51 @@ describe('BusinessListPage', () => {
     await waitFor(() => expect(screen.queryByText(/已选择/)).toBeNull());
   });
 
-  it('exports with the list filters: 生成中, then the download link', async () => {
+  it('exports the shown columns with the list filters, and a quick file just downloads', async () => {
     server.on('POST', '/business/product/export', { status: 201, data: '/download/p.xlsx' });
     await open();
     fireEvent.change(labelled('名称'), { target: { value: 'x' } });
     fireEvent.click(button('查询'));
     await waitFor(() => expect(lastList()?.name).toBe('x'));
     fireEvent.click(button('导出EXCEL'));
-    const exportDialog = await dialog('导出');
-    await waitFor(() => expect(exportDialog.querySelector('a[href="/download/p.xlsx"]')).not.toBeNull());
+    await waitFor(() => expect(downloads).toEqual(['/download/p.xlsx']));
+    expect(document.querySelector('.ant-modal')).toBeNull();
     expect(server.sent('POST', '/business/product/export')[0]?.params).toEqual({
       name: 'x',
       isDeleted: 'false',
+      select: VISIBLE,
+    });
+
+    await choose(labelled<HTMLElement>('更多导出方式'), '导出EXCEL（全部列）');
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    expect(server.sent('POST', '/business/product/export')[1]?.params).toEqual({
+      name: 'x',
+      isDeleted: 'false',
+    });
+  });
+
+  it('shows a slow export with the time it takes, then downloads it by itself', async () => {
+    let finish: () => void = () => undefined;
+    server.on(
+      'POST',
+      '/business/product/export/xml',
+      () => new Promise((done) => (finish = () => done({ status: 201, data: '/download/p.xml' }))),
+    );
+    await open();
+    await choose(labelled<HTMLElement>('更多导出方式'), '导出XML');
+    const progress = await waitFor(() => dialog('导出'), { timeout: 4000 });
+    expect(progress).toHaveTextContent('生成中');
+    expect(progress.querySelector('[role="timer"]')?.textContent).toMatch(/^已用时 \d+ 秒$/);
+    expect(downloads).toEqual([]);
+    act(() => finish());
+    await waitFor(() => expect(downloads).toEqual(['/download/p.xml']));
+    await waitFor(() =>
+      expect(document.querySelector('.ant-modal-wrap:not([style*="none"]) .ant-modal')).toBeNull(),
+    );
+    expect(server.sent('POST', '/business/product/export/xml')[0]?.params).toEqual({
+      isDeleted: 'false',
+      select: VISIBLE,
+      isDisplayCaption: 'true',
     });
   });
 
@@ -310,9 +387,10 @@ describe('BusinessListPage', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.on('POST', '/business/product/export/xml', { status: 500, data: { message: 'boom' } });
     await open();
-    fireEvent.click(button('导出XML'));
+    await choose(labelled<HTMLElement>('更多导出方式'), '导出XML（全部列）');
     await waitFor(() => expect(logged).toHaveBeenCalled());
-    await waitFor(() => expect(document.querySelector('.ant-modal-title')).toBeNull());
+    expect(document.querySelector('.ant-modal-title')).toBeNull();
+    expect(downloads).toEqual([]);
     expect(server.sent('POST', '/business/product/export/xml')[0]?.params).toEqual({
       isDeleted: 'false',
       isDisplayCaption: 'true',
@@ -350,7 +428,7 @@ describe('BusinessListPage', () => {
 
   it('shows the raw JSON of a row', async () => {
     await open();
-    fireEvent.click(button('查看JSON', row(25)));
+    await choose(more(25), '查看JSON');
     const viewer = await dialog('产品');
     expect(JSON.parse(viewer.querySelector('pre')?.textContent ?? '')).toEqual(PRODUCTS[0]);
   });
@@ -358,45 +436,167 @@ describe('BusinessListPage', () => {
   it('hides add, edit, delete, import and export on a read-only table', async () => {
     productTable = { ...product, readOnly: true };
     await open();
-    for (const label of [
-      '添加',
-      '编辑',
-      '删除',
-      '软删除',
-      '批量删除',
-      '批量软删除',
-      '导出EXCEL',
-      '导出XML',
-      '批量导入',
-    ])
+    for (const label of ['添加', '编辑', '删除', '软删除', '批量删除', '批量软删除', '导出EXCEL', '批量导入'])
       expect(() => button(label)).toThrow();
-    expect(button('查看JSON', row(25))).toBeEnabled();
+    expect(() => labelled('更多导出方式')).toThrow();
+    fireEvent.click(more(25));
+    await waitFor(() => expect(menuItems()).toEqual(['查看JSON']));
   });
 
   it('hides them too when the page is read-only', async () => {
     await open(<BusinessListPage readOnly />);
     expect(() => button('添加')).toThrow();
-    expect(() => button('删除', row(25))).toThrow();
+    expect(() => button('编辑', row(25))).toThrow();
+    fireEvent.click(more(25));
+    await waitFor(() => expect(menuItems()).toEqual(['查看JSON']));
   });
 
   it('offers only what the user may do', async () => {
     signIn(clerk);
     await open();
     expect(() => button('添加')).toThrow();
-    expect(() => button('删除', row(25))).toThrow();
+    expect(() => button('软删除', row(25))).toThrow();
     expect(() => button('导出EXCEL')).toThrow();
-    expect(button('查看JSON', row(25))).toBeEnabled();
+    fireEvent.click(more(25));
+    await waitFor(() => expect(menuItems()).toEqual(['查看JSON']));
   });
 
-  it('shows only 15 filters until expanded', async () => {
-    const extra = Array.from({ length: 17 }, (_, i) => col(100 + i, `f${i}`, 'VARCHAR', { queryable: true }));
-    productTable = { ...product, columns: [...product.columns, ...extra] };
+  it('shows three filters beside the keyword and the others under 更多筛选', async () => {
     await open();
-    expect(document.querySelectorAll('[data-filter]')).toHaveLength(15);
-    fireEvent.click(button('展开'));
-    expect(document.querySelectorAll('[data-filter]')).toHaveLength(20);
-    fireEvent.click(button('收起'));
-    expect(document.querySelectorAll('[data-filter]')).toHaveLength(15);
+    const shown = () =>
+      [...document.querySelectorAll('[data-filter]')].map((f) => f.getAttribute('data-filter'));
+    expect(shown()).toEqual(['name', 'onSale', 'categoryId']);
+    fireEvent.click(button('更多筛选'));
+    // the bookkeeping columns: when created, by range
+    expect(shown()).toEqual(['name', 'onSale', 'categoryId', 'createdDate']);
+    fireEvent.click(button('收起筛选'));
+    expect(shown()).toHaveLength(3);
+  });
+
+  it('remembers the columns the user chooses, per user and table, until 恢复默认', async () => {
+    const view = await open();
+    fireEvent.click(button('列'));
+    const chooser = await waitFor(() => labelled<HTMLElement>('列'));
+    const box = (caption: string) =>
+      [...chooser.querySelectorAll('label')]
+        .find((label) => squash(label.textContent) === caption)
+        ?.querySelector('input') as HTMLInputElement;
+    expect(box('编号').checked).toBe(true);
+    expect(box('创建时间').checked).toBe(false);
+    fireEvent.click(box('创建时间'));
+    fireEvent.click(box('描述'));
+    await waitFor(() =>
+      expect(headers().slice(1)).toEqual([
+        '编号',
+        '名称',
+        '在售',
+        '分类',
+        '说明书',
+        '上市日期',
+        '创建时间',
+        '操作',
+      ]),
+    );
+    expect(JSON.parse(localStorage.getItem('listColumns:superadmin:primary:product') ?? '')).toEqual([
+      'id',
+      'name',
+      'onSale',
+      'categoryId',
+      'manual',
+      'launchDate',
+      'createdDate',
+    ]);
+    view.unmount();
+
+    await open();
+    expect(headers()).toContain('创建时间');
+    expect(headers()).not.toContain('描述');
+    fireEvent.click(button('列'));
+    fireEvent.click(button('恢复默认', await waitFor(() => labelled<HTMLElement>('列'))));
+    await waitFor(() => expect(headers()).not.toContain('创建时间'));
+    expect(localStorage.getItem('listColumns:superadmin:primary:product')).toBeNull();
+  });
+
+  it('starts from the keyword, filters, sort and page of the link', async () => {
+    await open(
+      <BusinessListPage />,
+      `${URL}?q=%E8%8B%B9%E6%9E%9C&f.name=a%2Cb&f.onSale=false&f.createdDate=GE+2024-01-01+00%3A00%3A00&sort=-launchDate&page=2&size=5`,
+    );
+    expect(lastList()).toEqual({
+      offset: '5',
+      limit: '5',
+      search: '苹果',
+      name: 'a,b',
+      onSale: 'false',
+      createdDate: 'GE 2024-01-01 00:00:00',
+      isDeleted: 'false',
+      orderby: 'launchDate DESC',
+    });
+    expect(labelled('请输入关键字')).toHaveValue('苹果');
+    expect(labelled('名称')).toHaveValue('a,b');
+    expect(document.querySelector('[data-filter="onSale"] .ant-segmented-item-selected')).toHaveTextContent(
+      '否',
+    );
+    // a filter under 更多筛选 that is set opens them
+    expect(document.querySelector('[data-filter="createdDate"]')).not.toBeNull();
+    expect(screen.getByText('共 25 条记录 第 2 / 5 页')).toBeInTheDocument();
+  });
+
+  it('writes every change of the list back to the link', async () => {
+    await open();
+    expect(currentPath()).toBe(URL);
+    fireEvent.change(labelled('名称'), { target: { value: 'x, y' } });
+    fireEvent.change(labelled('请输入关键字'), { target: { value: '梨' } });
+    fireEvent.click(button('查询'));
+    await waitFor(() => expect(currentPath()).toBe(`${URL}?q=%E6%A2%A8&f.name=x%2Cy`));
+    const launch = [...document.querySelectorAll('thead th')].find((th) => th.textContent === '上市日期');
+    fireEvent.click(launch as HTMLElement);
+    await waitFor(() => expect(lastList()?.orderby).toMatch(/^launchDate (ASC|DESC)$/));
+    await waitFor(() => expect(currentPath()).toMatch(/sort=-?launchDate/));
+    fireEvent.click(screen.getByTitle('回收站'));
+    await waitFor(() => expect(currentPath()).toMatch(/view=recycle/));
+    fireEvent.click(button('重置'));
+    await waitFor(() => expect(currentPath()).not.toMatch(/q=|f\.name|view=/));
+  });
+
+  it('offers to add the first record to an empty table', async () => {
+    PRODUCTS = [];
+    renderPage(<BusinessListPage />, { url: URL, route: ROUTE, ...appProviders });
+    expect(await screen.findByText('还没有记录')).toBeInTheDocument();
+    fireEvent.click(await waitFor(() => button('添加第一条记录')));
+    expect(currentPath()).toBe('/dataSource/primary/business/product/new');
+  });
+
+  it('says when filters match nothing, without offering to add', async () => {
+    PRODUCTS = [];
+    renderPage(<BusinessListPage />, { url: `${URL}?f.name=zz`, route: ROUTE, ...appProviders });
+    expect(await screen.findByText('没有符合条件的记录')).toBeInTheDocument();
+    // the user may add records (the toolbar offers it), but a filtered list is no empty table
+    await waitFor(() => button('添加'));
+    expect(() => button('添加第一条记录')).toThrow();
+  });
+
+  it('hides 添加 and 批量导入 in the recycle bin', async () => {
+    await open();
+    expect(button('添加')).toBeEnabled();
+    fireEvent.click(screen.getByTitle('回收站'));
+    await waitFor(() => expect(lastList()?.isDeleted).toBe('true'));
+    expect(() => button('添加')).toThrow();
+    expect(() => button('批量导入')).toThrow();
+    expect(button('导出EXCEL')).toBeEnabled();
+  });
+
+  it('shows the captions of the UI language in English', async () => {
+    await changeLocale('en-US');
+    try {
+      await open();
+      expect(document.querySelector('h3')).toHaveTextContent('Products');
+      expect(headers()).toContain('Name');
+      expect(labelled('Name')).toBeInTheDocument();
+      expect(button('Columns')).toBeEnabled();
+    } finally {
+      await changeLocale('zh-CN');
+    }
   });
 
   it('shows the load failure of the table metadata with a retry', async () => {

@@ -71,6 +71,52 @@ describe('menu groups', () => {
     ]);
   });
 
+  it('offers to create the first table to who may, in an empty 业务数据 only', () => {
+    const [business, systemBusiness] = buildMenuGroups({
+      codes: [],
+      isSuperAdmin: true,
+      tables: [],
+      dataSource: 'pg',
+    });
+    expect(business?.items).toEqual([
+      {
+        key: '/dataSource/pg/metadata/tables/new',
+        path: '/dataSource/pg/metadata/tables/new',
+        labelKey: 'menu.createFirstTable',
+        icon: 'add',
+        action: true,
+      },
+    ]);
+    expect(systemBusiness?.items.map((i) => i.labelKey)).toEqual(['menu.noTables']);
+    const [forbidden] = buildMenuGroups({
+      codes: ['business'],
+      isSuperAdmin: false,
+      canCreateTables: false,
+      tables: [],
+      dataSource: 'pg',
+    });
+    expect(forbidden?.items.map((i) => i.labelKey)).toEqual(['menu.noTables']);
+    const [allowed] = buildMenuGroups({
+      codes: ['business'],
+      isSuperAdmin: false,
+      canCreateTables: true,
+      tables: [],
+      dataSource: 'pg',
+    });
+    expect(allowed?.items.map((i) => i.labelKey)).toEqual(['menu.createFirstTable']);
+  });
+
+  it('labels tables with the caption of the UI language', () => {
+    const captioned: Table = { ...table('user', '用户', true), captions: { 'en-US': 'Users' } };
+    const labels = (language?: 'zh-CN' | 'en-US') =>
+      buildMenuGroups({ codes: [], isSuperAdmin: true, tables: [captioned], dataSource: 'p', language })
+        .find((g) => g.code === 'systemBusiness')
+        ?.items.map((i) => i.label);
+    expect(labels('en-US')).toEqual(['Users']);
+    expect(labels('zh-CN')).toEqual(['用户']);
+    expect(labels()).toEqual(['用户']);
+  });
+
   it('highlights the longest matching link', () => {
     const keys = [
       '/dataSource/p/metadata/tables',
