@@ -8,6 +8,7 @@ import type { CreatedAdmin } from './db/ensure-super-admin';
 import type { ServerExtension } from './extensions/define-server-extension';
 import { serverExtensions } from './extensions/index';
 import bootstrap from './plugins/bootstrap';
+import cacheVersions from './plugins/cache-versions';
 import crossSiteGuard from './plugins/cross-site-guard';
 import db from './plugins/db';
 import docs from './plugins/docs';
@@ -16,6 +17,7 @@ import errors from './plugins/errors';
 import extensions from './plugins/extensions';
 import gracefulClose from './plugins/graceful-close';
 import jsonBody from './plugins/json-body';
+import readiness from './plugins/readiness';
 import requestBudget from './plugins/request-budget';
 import securityHeaders from './plugins/security-headers';
 import session from './plugins/session';
@@ -91,6 +93,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     await app.register(errors);
     await app.register(requestBudget, { requestTimeoutMs: config.http.requestTimeoutMs });
     await app.register(securityHeaders);
+    await app.register(readiness);
     await app.register(gracefulClose);
     await app.register(cookie);
     await app.register(jsonBody);
@@ -100,6 +103,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
       ...(config.adminPassword === undefined ? {} : { adminPassword: config.adminPassword }),
       ...(options.onAdminCreated ? { onAdminCreated: options.onAdminCreated } : {}),
     });
+    await app.register(cacheVersions);
     const enabled = options.extensions ?? serverExtensions;
     await app.register(extensions, { extensions: enabled });
     await app.register(session, { ttlSeconds: config.sessionTtlSeconds });

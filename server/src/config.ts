@@ -78,6 +78,11 @@ export interface HttpLimits {
   maxRequestsPerSocket: number;
   /** Open sockets at most; more are closed at once. */
   maxConnections: number;
+  /**
+   * On SIGTERM / SIGINT, how long the server keeps serving with `/api/ready` answering 503 before
+   * it stops taking requests, so that a load balancer takes it out of rotation first.
+   */
+  shutdownDrainMs: number;
 }
 
 export const DEFAULT_HTTP_LIMITS: HttpLimits = {
@@ -88,6 +93,7 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   keepAliveTimeoutMs: 5_000,
   maxRequestsPerSocket: 1000,
   maxConnections: 4096,
+  shutdownDrainMs: 0,
 };
 
 /** The SQL console's database role and ceilings (docs/api.md §2.4). Sizes in bytes. */
@@ -408,6 +414,7 @@ const httpLimitsOf = (env: NodeJS.ProcessEnv): HttpLimits => {
       1_000_000,
     ),
     maxConnections: integer(env.MAX_CONNECTIONS, 'MAX_CONNECTIONS', d.maxConnections, 1, 1_000_000),
+    shutdownDrainMs: integer(env.SHUTDOWN_DRAIN_MS, 'SHUTDOWN_DRAIN_MS', d.shutdownDrainMs, 0, HOUR_MS),
   };
 };
 

@@ -56,8 +56,17 @@ const main = async () => {
       process.exit(1);
     }
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests, closing database pools');
-    app.close().then(
+    // Out of rotation at once; requests keep being served while the load balancer notices.
+    app.readiness.markClosing();
+    const drainMs = config.http.shutdownDrainMs;
+    app.log.info({ signal, drainMs }, 'shutting down: /api/ready answers 503 now');
+    const close = async () => {
+      if (drainMs > 0) await new Promise((wait) => setTimeout(wait, drainMs));
+      app.log.info('shutting down: finishing requests, closing database pools');
+      // Stops listening, waits for the requests in flight, then ends timers and database pools.
+      await app.close();
+    };
+    close().then(
       () => {
         app.log.info('stopped');
         process.exit(0);

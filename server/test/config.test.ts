@@ -62,6 +62,7 @@ describe('loadConfig', () => {
         KEEP_ALIVE_TIMEOUT_MS: '300',
         MAX_REQUESTS_PER_SOCKET: '0',
         MAX_CONNECTIONS: '50',
+        SHUTDOWN_DRAIN_MS: '5000',
       },
       cwd,
       noFile,
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       keepAliveTimeoutMs: 300,
       maxRequestsPerSocket: 0,
       maxConnections: 50,
+      shutdownDrainMs: 5000,
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }, cwd, noFile).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }, cwd, noFile).trustProxy).toBe('10.0.0.0/8');
@@ -86,6 +88,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'admin.example.com' }, cwd, noFile)).toThrow(ConfigError);
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'ftp://x.example' }, cwd, noFile)).toThrow(ConfigError);
     expect(() => loadConfig({ MAX_CONNECTIONS: '0' }, cwd, noFile)).toThrow(/MAX_CONNECTIONS/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' }, cwd, noFile)).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 
   it('reads PORT, HOST, DATA_DIR, ADMIN_PASSWORD, SESSION_TTL and SQL_TIMEOUT_MS', () => {

@@ -10,10 +10,10 @@ import { isNumericType, numberIssue, numberSpec } from '../business/lib/number-r
 import { pickedRecords } from '../business/lib/record-payload';
 import { extensionRegistry } from '../extensions/registry';
 import { chosenWidget } from '../business/lib/column-widgets';
+import { useCaption } from '../shared/hooks/useCaption';
 import { fieldTypeFor } from './registry';
 import { RelationInput } from './RelationInput';
 import { ValueDialogButton } from './ValueDialogButton';
-import { useCaption } from '../shared/hooks/useCaption';
 
 export interface FormFieldProps {
   field: FormFieldSpec;
@@ -48,9 +48,12 @@ export const FormField = ({
   interfaceId,
 }: FormFieldProps) => {
   const { t } = useTranslation();
+  const captionOf = useCaption();
   const form = Form.useFormInstance();
   const { column, readOnly, required } = field;
-  const label = useCaption()(column);
+  // A foreign key is labelled by its relation (Album, not AlbumId) when the relation has a caption.
+  const byRelation = relation && (relation.caption?.trim() || relation.captions);
+  const label = byRelation ? captionOf(relation) : captionOf(column);
   const type = fieldTypeFor(field, chosenWidget(extensionRegistry.interfaces, interfaceId, column.dataType));
   const rules: Rule[] = [];
   if (required) {

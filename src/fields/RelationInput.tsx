@@ -6,6 +6,7 @@ import type { Relation, Table } from '../../contract';
 import type { BusinessRecord } from '../business/lib/business-record';
 import RelationPicker from '../business/components/RelationPicker';
 import { relatedText } from '../business/lib/business-cells';
+import { recordTitle } from '../business/lib/record-title';
 import type { FieldInputProps } from './types';
 
 export interface RelationInputProps extends FieldInputProps {
@@ -19,7 +20,8 @@ const asRecords = (value: unknown): BusinessRecord[] =>
     : [];
 
 /**
- * A to-one relation column: the picked record(s) shown by their display columns joined with a bar,
+ * A to-one relation column: the picked record(s) shown by their title (`recordTitle`: the related
+ * table's first text column, else the key; by its display columns while the table is unknown),
  * a button opening the relation picker (several records for a multiple-value column) and a clear
  * button. The value is the picked records; the payload takes their keys.
  */
@@ -35,7 +37,13 @@ export const RelationInput = ({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const picked = asRecords(value);
-  const text = picked.map((record) => relatedText(record, relatedTable, relation.toColumn.name)).join(', ');
+  const text = picked
+    .map((record) =>
+      relatedTable
+        ? recordTitle(relatedTable, record)
+        : relatedText(record, relatedTable, relation.toColumn.name),
+    )
+    .join(', ');
   const tableName = relation.toTable.name ?? relatedTable?.name ?? '';
   return (
     <Space.Compact style={{ width: '100%' }}>

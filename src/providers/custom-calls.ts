@@ -213,11 +213,19 @@ export const reverseTableCall = (tableName: string): CustomCall => ({
   payload: {},
 });
 
-/** `POST /metadatas/reverse`: several tables at once (their foreign keys become relations). */
-export const reverseTablesCall = (tableNames: readonly string[]): CustomCall => ({
+/**
+ * `POST /metadatas/reverse`: several tables at once (their foreign keys become relations). With
+ * `partial`, the tables that can be reversed are, and the answer reports per table
+ * (`{reversed: [{table, id}], skipped: [{table, message}], warnings}`).
+ */
+export const reverseTablesCall = (
+  tableNames: readonly string[],
+  options: { partial?: boolean } = {},
+): CustomCall => ({
   url: `${PHYSICAL}/reverse`,
   method: 'post',
   payload: tableNames,
+  ...(options.partial ? { query: { partial: true } } : {}),
 });
 
 /** The code a user needs to run SQL. */

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, type ApiSession } from './helpers/api-session';
 import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
@@ -119,16 +119,11 @@ const useLanguage = async (language: '中文' | 'English') => {
 };
 const columnsButton = () => page.locator('button').filter({ hasText: /^\s*(列|Columns)\s*$/ });
 /** How far the list scrolls sideways (0: it fits). */
-const sidewaysScroll = () =>
-  page.evaluate<number>(
-    `(() => {
-      const box = document.querySelector('.ant-table-content, .ant-table-body');
-      return box ? box.scrollWidth - box.clientWidth : -1;
-    })()`,
-  );
-/** The width of the picture an <img> shows (0 until it has loaded). */
-const naturalWidth = (image: Locator) =>
-  image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
+const sidewaysScroll = (): Promise<number> =>
+  page.evaluate(`(() => {
+    const box = document.querySelector('.ant-table-content, .ant-table-body');
+    return box ? box.scrollWidth - box.clientWidth : -1;
+  })()`);
 const CJK = /[\u3400-\u9fff\uff00-\uffef]/;
 
 /** The list, the menu and the home page in English. */
@@ -149,15 +144,13 @@ const inEnglish = async () => {
   await page.getByText('12 records, page 2 of 2').or(page.getByText('12 records, page 1 of 2')).waitFor();
   await screenshot(page, 'business-list-en');
   // Everything outside the table body is the app's own text (or an English caption).
-  const chrome = await page.evaluate<string>(
-    `(() => {
-      const main = document.querySelector('main') ?? document.body;
-      const copy = main.cloneNode(true);
-      copy.querySelectorAll('.ant-table-tbody').forEach((body) => body.remove());
-      const header = document.querySelector('header')?.innerText ?? '';
-      return header + '\\n' + copy.innerText;
-    })()`,
-  );
+  const chrome: string = await page.evaluate(`(() => {
+    const main = document.querySelector('main') ?? document.body;
+    const copy = main.cloneNode(true);
+    copy.querySelectorAll('.ant-table-tbody').forEach((body) => body.remove());
+    const header = document.querySelector('header')?.innerText ?? '';
+    return header + '\\n' + copy.innerText;
+  })()`);
   expect(chrome).toContain('Primary data source');
   expect(chrome).toContain('Super administrator');
   // (the language switch names each language in its own language)
@@ -195,7 +188,11 @@ describe('a newcomer’s first look at a list, at 1440 × 900', () => {
     const second = rows().filter({ hasText: '商品11' });
     expect(await first.innerText()).toContain('2999.00');
     expect(await second.innerText()).toContain('5999.50');
-    await expect.poll(() => naturalWidth(first.locator('img'))).toBe(2);
+    await expect
+      .poll(() =>
+        first.locator('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      )
+      .toBe(2);
     // edit and soft delete in view; JSON and delete for good behind ⋯
     const inView = (await first.getByRole('button').allInnerTexts()).map((text) => text.replace(/\s+/g, ''));
     expect(inView).toEqual(['编辑', '软删除', '']);

@@ -99,14 +99,18 @@ describe('file upload in a real browser', () => {
     await page.goto(app('dataSource/primary/business/contract'));
     const thumbnail = rowOf('采购合同').locator('img');
     await thumbnail.waitFor();
-    const imageOf = (locator: typeof thumbnail) =>
-      locator.evaluate((img) => img as unknown as { src: string; naturalWidth: number });
-    expect(new URL((await imageOf(thumbnail)).src).pathname).toBe(url);
-    await expect.poll(async () => (await imageOf(thumbnail)).naturalWidth).toBe(64);
+    expect(new URL(await thumbnail.evaluate((img) => (img as unknown as { src: string }).src)).pathname).toBe(
+      url,
+    );
+    await expect
+      .poll(() => thumbnail.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBe(64);
     await rowOf('采购合同').locator('.ant-image').click();
     const preview = page.locator('.ant-image-preview-img');
     await preview.waitFor();
-    expect(new URL((await imageOf(preview)).src).pathname).toBe(url);
+    expect(new URL(await preview.evaluate((img) => (img as unknown as { src: string }).src)).pathname).toBe(
+      url,
+    );
     await page.keyboard.press('Escape');
     expect(errors).toEqual([]);
   });

@@ -82,6 +82,20 @@ describe('inputs', () => {
     expect(onChange).toHaveBeenLastCalledWith('9223372036854775807');
   });
 
+  it('a number keeps what was typed, even when it is no number (the field rule says why)', () => {
+    const onChange = vi.fn();
+    const { container } = render(<NumberInput column={column('INT')} mode="create" onChange={onChange} />);
+    fireEvent.change(container.querySelector('input') as HTMLInputElement, { target: { value: '1.5' } });
+    expect(onChange).toHaveBeenLastCalledWith('1.5');
+    const typed = render(
+      <NumberInput column={column('INT')} mode="create" value="abc" onChange={onChange} />,
+    );
+    const box = typed.container.querySelector('input') as HTMLInputElement;
+    expect(box).toHaveValue('abc');
+    fireEvent.change(box, { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+
   it('a password can be shown and hidden', () => {
     const { container } = render(<PasswordInput column={column('PASSWORD')} mode="create" value="pw" />);
     const input = container.querySelector('input') as HTMLInputElement;

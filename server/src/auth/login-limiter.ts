@@ -9,8 +9,6 @@ export interface LoginLimits {
   maxAccountsPerAddress: number;
   /** Failures older than this are forgotten. */
   windowMs: number;
-  /** Accounts and addresses remembered at most; the oldest are dropped first. */
-  maxKeys?: number;
 }
 
 export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
@@ -27,113 +25,98 @@ export interface LimitState {
   retryAfterSeconds: number;
 }
 
-interface PairState {
+/** The failures of one account from one address. */
+export interface PairState {
   failures: number;
   lastFailureAt: number;
   nextAllowedAt: number;
 }
 
-interface AddressState {
+/** The failures of one address, whatever the account. */
+export interface AddressState {
+  /** When its window began (its first failure in it). */
   start: number;
-  accounts: Set<string>;
   /** Failures past the account cap. */
   excess: number;
   nextAllowedAt: number;
 }
 
-export interface LoginLimiter {
-  /** Whether an attempt for `account` from `address` may be made now. */
-  check(account: string, address: string, now: number): LimitState;
-  /** Counts a failure (recorded before the password is checked, so that parallel guesses wait too). */
-  recordFailure(account: string, address: string, now: number): void;
-  /** The attempt succeeded: forgets the account's failures from the address. */
-  succeeded(account: string, address: string): void;
-}
+/*
+ * The rules of login throttling, as pure functions over the state of one (account, address) pair
+ * and of one address; `services/login-throttle.ts` keeps that state in the database, so that every
+ * server behind a load balancer applies the same waits.
+ *
+ * They slow password guessing down without locking anyone out: each pair gets a few free
+ * failures, then a wait doubling per failure up to `maxDelayMs`; an address failing on many
+ * distinct accounts waits the same way. Refused attempts are not failures, so the right password
+ * gets through as soon as the current wait is over, and another address is not slowed by someone
+ * else's guesses.
+ */
+
+/** The wait after `count` failures. */
+export const delayAfter = (count: number, limits: LoginLimits): number =>
+  count < limits.freeFailures
+    ? 0
+    : Math.min(limits.maxDelayMs, limits.baseDelayMs * 2 ** Math.min(30, count - limits.freeFailures));
+
+/** A pair's state unless its last failure is older than the window (then it is forgotten). */
+export const livePair = (
+  pair: PairState | undefined,
+  now: number,
+  limits: LoginLimits,
+): PairState | undefined => (pair && now - pair.lastFailureAt < limits.windowMs ? pair : undefined);
+
+/** An address's state unless its window is over. */
+export const liveAddress = (
+  address: AddressState | undefined,
+  now: number,
+  limits: LoginLimits,
+): AddressState | undefined => (address && now - address.start < limits.windowMs ? address : undefined);
+
+/** Whether an attempt may be made now, given the live states of its pair and address. */
+export const limitState = (
+  pair: PairState | undefined,
+  address: AddressState | undefined,
+  now: number,
+): LimitState => {
+  const wait = Math.max(0, (pair?.nextAllowedAt ?? 0) - now, (address?.nextAllowedAt ?? 0) - now);
+  return { allowed: wait <= 0, retryAfterSeconds: Math.ceil(wait / 1000) };
+};
+
+/** A pair after one more failure now. */
+export const pairAfterFailure = (
+  pair: PairState | undefined,
+  now: number,
+  limits: LoginLimits,
+): PairState => {
+  const failures = (pair?.failures ?? 0) + 1;
+  return { failures, lastFailureAt: now, nextAllowedAt: now + delayAfter(failures, limits) };
+};
 
 /**
- * Slows password guessing down without locking anyone out: each (account, address) pair gets a
- * few free failures, then a wait doubling per failure up to `maxDelayMs`; an address failing on
- * many distinct accounts waits the same way. Refused attempts are not failures, so the right
- * password gets through as soon as the current wait is over, and another address is not slowed
- * by someone else's guesses. In memory: it resets when the server restarts.
+ * An address after one more failure now, `accounts` being the distinct accounts it has failed on
+ * within its window, this one included: past the cap, every further failure makes it wait.
  */
-export const createLoginLimiter = (limits: LoginLimits): LoginLimiter => {
-  const pairs = new Map<string, PairState>();
-  const addresses = new Map<string, AddressState>();
-  const maxKeys = limits.maxKeys ?? 10_000;
-  const pairKey = (account: string, address: string) => `${account}\n${address}`;
-
-  const delay = (count: number) =>
-    count < limits.freeFailures
-      ? 0
-      : Math.min(limits.maxDelayMs, limits.baseDelayMs * 2 ** Math.min(30, count - limits.freeFailures));
-
-  const bounded = <T>(map: Map<string, T>, key: string, value: T) => {
-    map.delete(key);
-    map.set(key, value);
-    while (map.size > maxKeys) {
-      const oldest = map.keys().next().value;
-      if (oldest === undefined) break;
-      map.delete(oldest);
-    }
-  };
-
-  const pairOf = (key: string, now: number) => {
-    const state = pairs.get(key);
-    if (state && now - state.lastFailureAt >= limits.windowMs) {
-      pairs.delete(key);
-      return undefined;
-    }
-    return state;
-  };
-  const addressOf = (address: string, now: number) => {
-    const state = addresses.get(address);
-    if (state && now - state.start >= limits.windowMs) {
-      addresses.delete(address);
-      return undefined;
-    }
-    return state;
-  };
-
+export const addressAfterFailure = (
+  address: AddressState | undefined,
+  accounts: number,
+  now: number,
+  limits: LoginLimits,
+): AddressState => {
+  const state = address ?? { start: now, excess: 0, nextAllowedAt: 0 };
+  if (accounts <= limits.maxAccountsPerAddress) return state;
+  const excess = state.excess + 1;
   return {
-    check(account, address, now) {
-      const waits = [
-        pairOf(pairKey(account, address), now)?.nextAllowedAt ?? 0,
-        addressOf(address, now)?.nextAllowedAt ?? 0,
-      ].map((at) => at - now);
-      const wait = Math.max(0, ...waits);
-      return { allowed: wait <= 0, retryAfterSeconds: Math.ceil(wait / 1000) };
-    },
-    recordFailure(account, address, now) {
-      const key = pairKey(account, address);
-      const pair = pairOf(key, now) ?? { failures: 0, lastFailureAt: now, nextAllowedAt: 0 };
-      pair.failures += 1;
-      pair.lastFailureAt = now;
-      pair.nextAllowedAt = now + delay(pair.failures);
-      bounded(pairs, key, pair);
-
-      const state = addressOf(address, now) ?? {
-        start: now,
-        accounts: new Set(),
-        excess: 0,
-        nextAllowedAt: 0,
-      };
-      state.accounts.add(account);
-      if (state.accounts.size > limits.maxAccountsPerAddress) {
-        state.excess += 1;
-        state.nextAllowedAt = now + delay(limits.freeFailures + state.excess - 1);
-      }
-      bounded(addresses, address, state);
-    },
-    succeeded(account, address) {
-      pairs.delete(pairKey(account, address));
-      const state = addresses.get(address);
-      if (!state) return;
-      state.accounts.delete(account);
-      if (state.accounts.size <= limits.maxAccountsPerAddress) {
-        state.excess = 0;
-        state.nextAllowedAt = 0;
-      }
-    },
+    start: state.start,
+    excess,
+    nextAllowedAt: now + delayAfter(limits.freeFailures + excess - 1, limits),
   };
 };
+
+/** An address after one of its accounts signed in: back under the cap, it waits no more. */
+export const addressAfterSuccess = (
+  address: AddressState,
+  accounts: number,
+  limits: LoginLimits,
+): AddressState =>
+  accounts <= limits.maxAccountsPerAddress ? { start: address.start, excess: 0, nextAllowedAt: 0 } : address;

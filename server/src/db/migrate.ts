@@ -4,14 +4,18 @@ import { metadata002SqliteBigrams } from './migrations/metadata-002-sqlite-bigra
 import { metadata003PgRowCounts } from './migrations/metadata-003-pg-row-counts';
 import { metadata004SqliteDeletedMarks } from './migrations/metadata-004-sqlite-deleted-marks';
 import { metadata005NativeColumns } from './migrations/metadata-005-native-columns';
-import { metadata006Captions } from './migrations/metadata-006-captions';
-import { metadata007SystemColumnCaptions } from './migrations/metadata-007-system-column-captions';
+import { metadata006CacheVersions } from './migrations/metadata-006-cache-versions';
+import { metadata007Captions } from './migrations/metadata-007-captions';
+import { metadata008SystemColumnCaptions } from './migrations/metadata-008-system-column-captions';
 import type { NamedMigration } from './migrations/named-migration';
 import { system001Tables } from './migrations/system-001-tables';
 import { system002Files } from './migrations/system-002-files';
 import { system003SystemTables } from './migrations/system-003-system-tables';
 import { system004TablePermissionDataSource } from './migrations/system-004-table-permission-data-source';
 import { system005Modules } from './migrations/system-005-modules';
+import { system006CacheVersions } from './migrations/system-006-cache-versions';
+import { system007LoginThrottle } from './migrations/system-007-login-throttle';
+import { system008Downloads } from './migrations/system-008-downloads';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -21,8 +25,9 @@ export const METADATA_MIGRATIONS: readonly NamedMigration[] = [
   metadata003PgRowCounts,
   metadata004SqliteDeletedMarks,
   metadata005NativeColumns,
-  metadata006Captions,
-  metadata007SystemColumnCaptions,
+  metadata006CacheVersions,
+  metadata007Captions,
+  metadata008SystemColumnCaptions,
 ];
 export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system001Tables,
@@ -30,6 +35,9 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system003SystemTables,
   system004TablePermissionDataSource,
   system005Modules,
+  system006CacheVersions,
+  system007LoginThrottle,
+  system008Downloads,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

@@ -25,6 +25,15 @@ export const SYSTEM = {
   moduleLine: 'cb_module_line',
 } as const;
 
+/**
+ * State servers share through `primary` rather than keep in memory (so that every server behind a
+ * load balancer agrees); not described by metadata, never served by the business API.
+ */
+export const SHARED_STATE = {
+  loginThrottle: 'cb_login_throttle',
+  download: 'cb_download',
+} as const;
+
 export const MIGRATION_TABLES = {
   metadata: 'cb_migrations',
   system: 'cb_system_migrations',

@@ -3,6 +3,8 @@ import type { Knex } from 'knex';
 /**
  * What in-memory caches of a data source depend on: its table metadata (tables, columns, indexes,
  * relations) and the signed-in users' principals (users, roles, their links, table permissions).
+ * These versions follow this process's own writes; other servers' writes reach them through
+ * `cb_cache_version` (plugins/cache-versions.ts), whose triggers watch the same tables.
  */
 export type WriteScope = 'metadata' | 'principal';
 

@@ -17,7 +17,10 @@ export const derivedName = (kind: DerivedKind, ...parts: string[]): string => {
     .update(parts.map((part) => part.toLowerCase()).join('\u0000'))
     .digest('hex')
     .slice(0, 8);
-  return `cb_${kind}_${hash}_${parts.join('_')}`.toLowerCase().slice(0, MAX_IDENTIFIER_LENGTH);
+  // Names of reversed tables may hold spaces, CJK or hyphens: the derived name keeps plain ASCII
+  // (the hash keeps it unique), so it is as long in bytes as in characters.
+  const plain = parts.join('_').replace(/[^A-Za-z0-9_]/g, '_');
+  return `cb_${kind}_${hash}_${plain}`.toLowerCase().slice(0, MAX_IDENTIFIER_LENGTH);
 };
 
 /** Physical name of an index (single-column or composite) of a table. */

@@ -31,6 +31,10 @@ export const METADATA_MESSAGES = {
     en: 'the database already has a table {name}; reverse-engineer it to manage it',
   },
   physicalTableMissing: { zh: '数据库中不存在表 {name}', en: 'the database has no table {name}' },
+  tableChangedMeanwhile: {
+    zh: '表 {name} 在您读取后已被修改，请重新加载后再保存',
+    en: 'table {name} was changed after you read it; reload it and save again',
+  },
   columnsRequired: { zh: '至少需要一个字段', en: 'at least one column is required' },
   lengthInvalid: { zh: '长度应为 {min} 到 {max} 的整数', en: 'must be an integer from {min} to {max}' },
   precisionInvalid: { zh: '精度应为 1 到 65 的整数', en: 'must be an integer from 1 to 65' },

@@ -13,8 +13,8 @@ export const REVERSE_MESSAGES = {
   },
   tableDuplicate: { zh: '表 {name} 在列表中重复', en: 'table {name} is listed twice' },
   tableNameUnusable: {
-    zh: '表名 {name} 无法使用：只能包含字母、数字和下划线，不能以数字开头，最长 63 个字符',
-    en: 'the table name {name} cannot be used: only letters, digits and underscores, not starting with a digit, at most 63 characters',
+    zh: '表名 {name} 无法使用：不能包含点号、控制字符或“ as ”，最长 63 个字符',
+    en: 'the table name {name} cannot be used: no dots, control characters or " as ", at most 63 characters',
   },
   columnNameUnusable: {
     zh: '表 {table} 的字段名 {names} 无法使用：只能包含字母、数字和下划线，不能以数字开头，最长 63 个字符',

@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import { ApiException } from '../errors/api-exception';
 import { contentDisposition } from '../services/files/file-names';
 import { principalOf } from './session';
-import { downloadType, type DownloadExtension } from '../services/downloads/download-names';
+import { downloadType, isDownloadName, type DownloadExtension } from '../services/downloads/download-names';
+import { downloadOwners, type DownloadOwners } from '../services/downloads/download-owners';
 import { downloadStore, type DownloadStore } from '../services/downloads/download-store';
 
 export interface Downloads {
@@ -44,13 +45,7 @@ export const sweepIntervalMs = (ttlMs: number): number => Math.min(10 * 60_000, 
 
 const nameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
-/** Who may fetch a generated file, and the name it is saved as. */
-interface Owned {
-  ownerId: number;
-  fileName: string | undefined;
-}
-
-const serve = (app: FastifyInstance, store: DownloadStore, owners: Map<string, Owned>) =>
+const serve = (app: FastifyInstance, store: DownloadStore, owners: DownloadOwners) =>
   app.get(
     '/download/:name',
     {
@@ -59,9 +54,11 @@ const serve = (app: FastifyInstance, store: DownloadStore, owners: Map<string, O
     },
     async (request, reply) => {
       const { name } = request.params as { name: string };
-      // Someone else's file (or one made before a restart) is as unknown as a missing one.
-      const owned = owners.get(name);
-      if (owned?.ownerId !== principalOf(request).id) throw new ApiException('NOT_FOUND');
+      // Someone else's file (or an expired one) is as unknown as a missing one.
+      const owned = isDownloadName(name)
+        ? await owners.ownedBy(name, principalOf(request).id, Date.now())
+        : undefined;
+      if (!owned) throw new ApiException('NOT_FOUND');
       const opened = await store.open(name);
       if (!opened) throw new ApiException('NOT_FOUND');
       reply
@@ -76,17 +73,19 @@ const serve = (app: FastifyInstance, store: DownloadStore, owners: Map<string, O
 
 /**
  * Generated downloads (docs/api.md §0): `app.downloads.create` writes a file under
- * `<dataDir>/downloads` with a random name, `GET /download/{name}` serves it to signed-in users as
- * an attachment, and files older than `ttlSeconds` are no longer served and get deleted.
+ * `<dataDir>/downloads` with a random name, `GET /download/{name}` serves it to the user who made
+ * it as an attachment, and files older than `ttlSeconds` are no longer served and get deleted.
+ * Who made each file is kept in primary (`cb_download`), so with `DATA_DIR` on a volume every
+ * server shares, a link made on one server works on all of them, and after a restart.
  */
 export default fp<DownloadsOptions>(
   async (app, { dataDir, ttlSeconds }) => {
     const ttlMs = ttlSeconds * 1000;
     const store = downloadStore(dataDir, ttlMs);
-    // Who made each file; in memory, so files made before a restart are no longer served.
-    const owners = new Map<string, Owned>();
-    const own = (url: string, ownerId: number, fileName: string | undefined) => {
-      owners.set(nameOf(url), { ownerId, fileName });
+    // Who made each file: in primary, so that a link made on one server works on the others.
+    const owners = downloadOwners(app.dataSources.primary.knex);
+    const own = async (url: string, ownerId: number, fileName: string | undefined) => {
+      await owners.add(nameOf(url), ownerId, Date.now() + ttlMs, fileName);
       return url;
     };
     app.decorate('downloads', {
@@ -94,23 +93,16 @@ export default fp<DownloadsOptions>(
         own(await store.create(extension, content), ownerId, fileName),
       reserve: async (extension, ownerId, fileName) => {
         const reserved = await store.reserve(extension);
-        own(reserved.url, ownerId, fileName);
+        await own(reserved.url, ownerId, fileName);
         return reserved;
       },
     });
 
     const timer = setInterval(() => {
       const now = Date.now();
-      store
-        .removeExpired(now)
-        .then(async () => {
-          for (const name of owners.keys()) {
-            const opened = await store.open(name, now);
-            if (opened) await opened.handle.close();
-            else owners.delete(name);
-          }
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'removing expired downloads failed'));
+      Promise.all([store.removeExpired(now), owners.removeExpired(now)]).catch((error: unknown) =>
+        app.log.error({ err: error }, 'removing expired downloads failed'),
+      );
     }, sweepIntervalMs(ttlMs));
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

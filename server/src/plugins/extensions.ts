@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { NamedMigration } from '../db/migrations/named-migration';
+import { withStartUpLock } from '../db/start-up-lock';
 import {
   assertDistinctNames,
   extensionWriteHooks,
@@ -22,17 +23,23 @@ const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<N
   getMigration: async (migration) => migration,
 });
 
-/** Runs the extensions' migrations on every data source and collects their write hooks. */
+/**
+ * Runs the extensions' migrations on every data source (under its start-up lock) and collects
+ * their write hooks.
+ */
 export default fp<{ extensions: readonly ServerExtension[] }>(
   async (app, { extensions }) => {
     assertDistinctNames(extensions);
     for (const extension of extensions) {
       if (!extension.migrations?.length) continue;
+      const migrations = extension.migrations;
       for (const source of app.dataSources.list()) {
-        const [, applied] = (await source.knex.migrate.latest({
-          migrationSource: sourceOf(extension.migrations),
-          tableName: `cb_ext_${extension.name.replaceAll('-', '_')}_migrations`,
-        })) as [number, string[]];
+        const [, applied] = (await withStartUpLock(source, () =>
+          source.knex.migrate.latest({
+            migrationSource: sourceOf(migrations),
+            tableName: `cb_ext_${extension.name.replaceAll('-', '_')}_migrations`,
+          }),
+        )) as [number, string[]];
         if (applied.length > 0)
           app.log.info({ dataSource: source.name, extension: extension.name, applied }, 'migrations applied');
       }

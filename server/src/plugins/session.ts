@@ -44,7 +44,10 @@ declare module 'fastify' {
 
 const isHttps = (request: FastifyRequest) => request.protocol === 'https';
 
-/** How long a signed-in user's principal is answered from memory (writes to users or roles end it at once). */
+/**
+ * How long a signed-in user's principal is answered from memory (writes to users or roles end it at
+ * once; another server's within a poll of `cb_cache_version`).
+ */
 export const PRINCIPAL_CACHE_MS = 5000;
 const PRINCIPAL_CACHE_SIZE = 10_000;
 

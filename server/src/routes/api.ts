@@ -8,6 +8,7 @@ import exportRoutes from './business/export';
 import importRoutes from './business/import';
 import itemRoutes from './business/items';
 import fileRoutes, { type FileRoutesOptions } from './files';
+import healthRoutes from './health';
 import sequenceValueRoutes from './business/sequence';
 import dataSourceRoutes from './metadata/data-sources';
 import relationRoutes from './metadata/relations';
@@ -40,6 +41,7 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   // Before every route: routes (extension routes too) open business tables with `config.item`.
   await app.register(itemAccess, options.queries === undefined ? {} : { queries: options.queries });
 
+  await app.register(healthRoutes);
   await app.register(authRoutes, {
     prefix: '/auth',
     ...(options.loginLimits ? { limits: options.loginLimits } : {}),

@@ -2,23 +2,35 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { LoginResponse } from '../../../contract/index';
-import { createLoginLimiter, DEFAULT_LOGIN_LIMITS, type LoginLimits } from '../auth/login-limiter';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from '../auth/login-limiter';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { ApiException } from '../errors/api-exception';
 import { LoginBody, LoginResponseSchema } from '../schemas/auth';
 import { errorResponses } from '../schemas/common';
+import { createLoginThrottle } from '../services/login-throttle';
 import { findLoginUser, loadPrincipal } from '../services/user-store';
 
 export type { LoginLimits };
 
 const accountKey = (username: string) => username.toLowerCase();
 
+/** How often login failures past their window are deleted. */
+const THROTTLE_SWEEP_MS = 60_000;
+
 /** POST /api/auth/login and GET /api/auth/logout (docs/api.md §1). */
 const authRoutes: FastifyPluginAsyncTypebox<{ limits?: LoginLimits }> = async (app, options) => {
   // Form bodies are taken here only (a sign-in form works without script); everywhere else JSON.
   await app.register(formbody);
   const limits = options.limits ?? DEFAULT_LOGIN_LIMITS;
-  const limiter = createLoginLimiter(limits);
+  // In primary, so that every server counts the same failures.
+  const limiter = createLoginThrottle(app.dataSources.primary.auth, limits);
+  const sweep = setInterval(() => {
+    limiter
+      .removeExpired(Date.now())
+      .catch((error: unknown) => app.log.warn({ err: error }, 'removing expired login failures failed'));
+  }, THROTTLE_SWEEP_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   // Unknown usernames are checked against this hash so that they take as long as known ones.
   const dummyHash = hashPassword('not a password of anyone');
 
@@ -38,20 +50,20 @@ const authRoutes: FastifyPluginAsyncTypebox<{ limits?: LoginLimits }> = async (a
     async (request, reply): Promise<LoginResponse> => {
       const { username, password } = request.body;
       const account = accountKey(username);
-      const state = limiter.check(account, request.ip, Date.now());
+      // An allowed attempt is counted as a failure before the password is checked, so that
+      // parallel guesses cannot all slip under the limit.
+      const state = await limiter.admit(account, request.ip, Date.now());
       if (!state.allowed) {
         throw new ApiException('TOO_MANY_REQUESTS', undefined, undefined, {
           headers: { 'retry-after': String(state.retryAfterSeconds) },
         });
       }
-      // Counted before checking, so that parallel guesses cannot all slip under the limit.
-      limiter.recordFailure(account, request.ip, Date.now());
       const knex = app.dataSources.primary.auth;
       const user = await findLoginUser(knex, username);
       const valid = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
       const principal = user && valid && user.enabled ? await loadPrincipal(knex, user.id) : undefined;
       if (!principal) throw new ApiException('AUTH_ERROR');
-      limiter.succeeded(account, request.ip);
+      await limiter.succeeded(account, request.ip);
       await app.sessions.start(request, reply, principal.id);
       return { name: principal.username, authorities: principal.authorities, principal };
     },

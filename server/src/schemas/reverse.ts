@@ -59,3 +59,24 @@ export const ReverseManyBody = Type.Array(Type.String({ minLength: 1, maxLength:
   maxItems: 1000,
   description: 'physical table names',
 });
+
+export const ReverseManyQuery = Type.Object({
+  partial: Type.Optional(
+    Type.Boolean({
+      description:
+        'reverse the tables that can be and report the others, instead of refusing the whole batch',
+    }),
+  ),
+});
+
+/** The answer of a partial reverse: what was reversed, what was left out and why, what was approximated. */
+export const ReverseReportSchema = Type.Object({
+  reversed: Type.Array(Type.Object({ table: Type.String(), id: Type.Integer() })),
+  skipped: Type.Array(Type.Object({ table: Type.String(), message: Type.String() })),
+  warnings: Type.Array(
+    Type.Object(
+      { table: Type.String(), reason: Type.String() },
+      { additionalProperties: Type.Union([Type.String(), Type.Null()]) },
+    ),
+  ),
+});

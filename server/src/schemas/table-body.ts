@@ -71,11 +71,17 @@ export const TableBody = Type.Object(
     readOnly: Flag,
     columns: Type.Optional(ArrayOrNull(ColumnBody, { maxItems: 1000 })),
     indexs: Type.Optional(ArrayOrNull(IndexBody, { maxItems: 200 })),
+    lastModifiedDate: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+        description: 'PATCH: the lastModifiedDate the client read; an older one than stored is 409',
+      }),
+    ),
   },
   {
     description:
       'Table metadata (docs/api.md §2.1). On PATCH only the fields present change; `columns` lists every column ' +
-      'to keep (stored ones with their id, new ones without), `indexs` every composite index.',
+      'to keep (stored ones with their id, new ones without), `indexs` every composite index; ' +
+      '`lastModifiedDate`, when sent, must not be older than the stored one (else 409, nothing changes).',
   },
 );
 export type TableBody = Static<typeof TableBody>;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createLoginLimiter, DEFAULT_LOGIN_LIMITS, type LoginLimits } from '../../src/auth/login-limiter';
+import {
+  addressAfterFailure,
+  addressAfterSuccess,
+  DEFAULT_LOGIN_LIMITS,
+  delayAfter,
+  limitState,
+  liveAddress,
+  livePair,
+  pairAfterFailure,
+  type LoginLimits,
+} from '../../src/auth/login-limiter';
 
 const limits: LoginLimits = {
   freeFailures: 2,
@@ -9,74 +19,51 @@ const limits: LoginLimits = {
   windowMs: 60_000,
 };
 
-describe('createLoginLimiter', () => {
+describe('login throttling rules', () => {
   it('lets the free failures through, then waits doubling per failure, capped', () => {
-    const limiter = createLoginLimiter(limits);
-    let now = 0;
-    const waits: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      const state = limiter.check('a', '1', now);
-      expect(state.allowed).toBe(true);
-      limiter.recordFailure('a', '1', now);
-      const next = limiter.check('a', '1', now);
-      waits.push(next.retryAfterSeconds);
-      now += next.retryAfterSeconds * 1000;
-    }
-    expect(waits).toEqual([0, 1, 2, 4, 4, 4]);
+    expect([1, 2, 3, 4, 5, 6].map((count) => delayAfter(count, limits))).toEqual([
+      0, 1000, 2000, 4000, 4000, 4000,
+    ]);
+    expect(delayAfter(1000, DEFAULT_LOGIN_LIMITS)).toBe(10_000);
   });
 
-  it('never refuses for longer than the current wait, and refusals do not add to it', () => {
-    const limiter = createLoginLimiter(limits);
-    for (let i = 0; i < 20; i++) limiter.recordFailure('a', '1', 0);
-    for (let t = 0; t < 4000; t += 500) expect(limiter.check('a', '1', t).allowed).toBe(false);
-    expect(limiter.check('a', '1', 4000)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+  it('counts a pair’s failures and makes it wait from the last one', () => {
+    const first = pairAfterFailure(undefined, 0, limits);
+    expect(first).toEqual({ failures: 1, lastFailureAt: 0, nextAllowedAt: 0 });
+    const second = pairAfterFailure(first, 10, limits);
+    expect(second).toEqual({ failures: 2, lastFailureAt: 10, nextAllowedAt: 1010 });
+    expect(limitState(second, undefined, 10)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(limitState(second, undefined, 1010)).toEqual({ allowed: true, retryAfterSeconds: 0 });
   });
 
-  it('does not slow the same account from another address, nor another account', () => {
-    const limiter = createLoginLimiter(limits);
-    for (let i = 0; i < 10; i++) limiter.recordFailure('a', '1', 0);
-    expect(limiter.check('a', '2', 0).allowed).toBe(true);
-    expect(limiter.check('b', '1', 0).allowed).toBe(true);
+  it('forgets a pair after the window and an address when its window is over', () => {
+    const pair = { failures: 5, lastFailureAt: 0, nextAllowedAt: 4000 };
+    expect(livePair(pair, 59_999, limits)).toBe(pair);
+    expect(livePair(pair, 60_000, limits)).toBeUndefined();
+    const address = { start: 0, excess: 1, nextAllowedAt: 1000 };
+    expect(liveAddress(address, 59_999, limits)).toBe(address);
+    expect(liveAddress(address, 60_000, limits)).toBeUndefined();
   });
 
-  it('slows an address failing on more distinct accounts than allowed, for every account, capped', () => {
-    const limiter = createLoginLimiter(limits);
-    for (const account of ['a', 'b', 'c']) limiter.recordFailure(account, '1', 0);
-    expect(limiter.check('z', '1', 0).allowed).toBe(true);
-    for (const account of ['d', 'e', 'f', 'g', 'h']) limiter.recordFailure(account, '1', 0);
-    expect(limiter.check('z', '1', 0)).toEqual({ allowed: false, retryAfterSeconds: 4 });
-    expect(limiter.check('z', '2', 0).allowed).toBe(true);
-    expect(limiter.check('z', '1', 4000).allowed).toBe(true);
+  it('makes an address wait once it fails on more distinct accounts than allowed, and stop after a success', () => {
+    let address = addressAfterFailure(undefined, 1, 0, limits);
+    expect(address).toEqual({ start: 0, excess: 0, nextAllowedAt: 0 });
+    address = addressAfterFailure(address, 3, 5, limits);
+    expect(address.nextAllowedAt).toBe(0);
+    address = addressAfterFailure(address, 4, 5, limits);
+    expect(address).toEqual({ start: 0, excess: 1, nextAllowedAt: 1005 });
+    address = addressAfterFailure(address, 5, 1005, limits);
+    expect(address).toEqual({ start: 0, excess: 2, nextAllowedAt: 3005 });
+    expect(addressAfterSuccess(address, 4, limits)).toBe(address);
+    expect(addressAfterSuccess(address, 3, limits)).toEqual({ start: 0, excess: 0, nextAllowedAt: 0 });
   });
 
-  it('forgets the pair on success', () => {
-    const limiter = createLoginLimiter(limits);
-    for (let i = 0; i < 5; i++) limiter.recordFailure('a', '1', 0);
-    limiter.succeeded('a', '1');
-    expect(limiter.check('a', '1', 0).allowed).toBe(true);
-  });
-
-  it('forgets failures after the window', () => {
-    const limiter = createLoginLimiter({ ...limits, maxDelayMs: 120_000, baseDelayMs: 100_000 });
-    for (let i = 0; i < 3; i++) limiter.recordFailure('a', '1', 0);
-    expect(limiter.check('a', '1', 59_999).allowed).toBe(false);
-    expect(limiter.check('a', '1', 60_000).allowed).toBe(true);
-  });
-
-  it('remembers at most maxKeys pairs, dropping the oldest', () => {
-    const limiter = createLoginLimiter({ ...limits, maxKeys: 2, freeFailures: 0 });
-    limiter.recordFailure('a', '1', 0);
-    limiter.recordFailure('b', '2', 0);
-    limiter.recordFailure('c', '3', 0);
-    expect(limiter.check('a', '1', 0).allowed).toBe(true);
-    expect(limiter.check('b', '2', 0).allowed).toBe(false);
-    expect(limiter.check('c', '3', 0).allowed).toBe(false);
-  });
-
-  it('waits at most 10 s by default', () => {
-    const limiter = createLoginLimiter(DEFAULT_LOGIN_LIMITS);
-    for (let i = 0; i < 100; i++) limiter.recordFailure(`u${i}`, '1', 0);
-    for (let i = 0; i < 100; i++) limiter.recordFailure('a', '1', 0);
-    expect(limiter.check('a', '1', 0).retryAfterSeconds).toBe(10);
+  it('waits for the longer of the pair’s and the address’s waits', () => {
+    const state = limitState(
+      { failures: 3, lastFailureAt: 0, nextAllowedAt: 2000 },
+      { start: 0, excess: 2, nextAllowedAt: 3500 },
+      0,
+    );
+    expect(state).toEqual({ allowed: false, retryAfterSeconds: 4 });
   });
 });

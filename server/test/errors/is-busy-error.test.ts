@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DatabaseLockTimeout } from '../../src/dialects/sql/database-lock';
 import { isBusyError } from '../../src/errors/is-busy-error';
 import { toErrorResponse } from '../../src/errors/to-error-response';
 
@@ -18,6 +19,8 @@ describe('isBusyError', () => {
       expect(isBusyError(withCode(code)), code).toBe(true);
     }
     expect(isBusyError(new Error('wrapped', { cause: withCode('SQLITE_BUSY') }))).toBe(true);
+    // Another crudboard server held a database lock (a schema change) past the wait.
+    expect(isBusyError(new DatabaseLockTimeout('schema changes', 60_000))).toBe(true);
   });
 
   it('leaves statement errors, lost connections and non-errors alone', () => {

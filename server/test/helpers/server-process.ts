@@ -8,6 +8,10 @@ export interface ServerProcess {
   output(): string;
   /** SIGKILL: no shutdown hooks, nothing flushed. */
   kill(): Promise<void>;
+  /** Sends `signal` (SIGTERM, SIGINT) and returns at once. */
+  signal(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code once the process has ended (null when a signal ended it). */
+  exited(): Promise<number | null>;
 }
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -62,6 +66,13 @@ export const startServerProcess = async (
     kill: async () => {
       child.kill('SIGKILL');
       await exited(child);
+    },
+    signal: (signal) => {
+      child.kill(signal);
+    },
+    exited: async () => {
+      await exited(child);
+      return child.exitCode;
     },
   };
 };

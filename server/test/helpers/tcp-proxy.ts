@@ -7,12 +7,21 @@ export interface TcpProxy {
   cut(): Promise<void>;
   /** Listens again on the same port. */
   restore(): Promise<void>;
+  /** Holds every byte in both directions (as if the database hung) until `resume`. */
+  stall(): void;
+  resume(): void;
 }
 
 export const startTcpProxy = async (targetHost: string, targetPort: number): Promise<TcpProxy> => {
   const sockets = new Set<Socket>();
   let server: Server | null = null;
   let port = 0;
+  let stalled = false;
+  const held: (() => void)[] = [];
+  const forward = (to: Socket) => (chunk: Buffer) => {
+    if (stalled) held.push(() => to.write(chunk));
+    else to.write(chunk);
+  };
 
   const relay = (client: Socket) => {
     const upstream = connect(targetPort, targetHost);
@@ -28,8 +37,8 @@ export const startTcpProxy = async (targetHost: string, targetPort: number): Pro
       socket.on('error', close);
       socket.on('close', close);
     }
-    client.pipe(upstream);
-    upstream.pipe(client);
+    client.on('data', forward(upstream));
+    upstream.on('data', forward(client));
   };
 
   const listen = () =>
@@ -56,5 +65,12 @@ export const startTcpProxy = async (targetHost: string, targetPort: number): Pro
       if (current) await new Promise<void>((done) => current.close(() => done()));
     },
     restore: listen,
+    stall() {
+      stalled = true;
+    },
+    resume() {
+      stalled = false;
+      for (const write of held.splice(0)) write();
+    },
   };
 };

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sweepIntervalMs } from '../../src/plugins/downloads';
 import { isDownloadName, newDownloadName } from '../../src/services/downloads/download-names';
+import { downloadOwners } from '../../src/services/downloads/download-owners';
 import { downloadStore } from '../../src/services/downloads/download-store';
+import { SHARED_STATE } from '../../src/db/table-names';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
 
@@ -110,6 +112,29 @@ describeEachDatabase('GET /download/{name} ($name)', (db) => {
       expect(response.body, path).not.toContain('outside');
     }
     expect((await get(real)).body).toBe('hello');
+  });
+
+  it('keeps who made a file in primary: the link outlives a restart, for its owner only', async () => {
+    const first = await apps.build();
+    const url = await first.downloads.create('txt', 'kept', ADMIN_ID);
+    await first.close();
+    const again = await apps.build();
+    const { cookie } = await login(again);
+    const served = await again.inject({ method: 'GET', url, headers: { cookie } });
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toBe('kept');
+    const someoneElse = await again.downloads.create('txt', 'not yours', ADMIN_ID + 1000);
+    expect((await again.inject({ method: 'GET', url: someoneElse, headers: { cookie } })).statusCode).toBe(
+      404,
+    );
+    const owners = await again.dataSources.primary
+      .knex(SHARED_STATE.download)
+      .whereIn('name', [url.slice(10)]);
+    expect(owners).toHaveLength(1);
+    expect(
+      await downloadOwners(again.dataSources.primary.knex).removeExpired(Date.now() + 3600_001),
+    ).toBeGreaterThanOrEqual(2);
+    expect((await again.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(404);
   });
 
   it('expires files after the configured time and deletes them', async () => {

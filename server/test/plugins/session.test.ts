@@ -13,7 +13,13 @@ const PROTECTED = [
   '/api/docs',
   '/api/docs/ui/',
 ];
-const OPEN = ['/api/auth/logout', '/api/metadata/dataSources', '/api/business/config'];
+const OPEN = [
+  '/api/auth/logout',
+  '/api/metadata/dataSources',
+  '/api/business/config',
+  '/api/health',
+  '/api/ready',
+];
 
 describeEachDatabase('sessions ($name)', (db) => {
   const apps = useTestApps(db);

@@ -116,6 +116,7 @@ describeEachDatabase('metadata store ($name)', (db) => {
       id: ids.codeId,
       name: 'code',
       caption: 'code',
+      captions: null,
       description: null,
       displayOrder: 1,
       dataType: 'VARCHAR',

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { businessPermission, type BusinessAction } from '../../../contract';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { RecordConfirmText } from '../components/RecordConfirmText';
 import { ExportProgressDialog } from '../components/ExportProgressDialog';
 import { JsonViewer } from '../components/JsonViewer';
 import { LoadFailed } from '../../shared/components/LoadFailed';
@@ -426,9 +427,17 @@ const BusinessListContent = ({
         onOk={() => void confirm()}
         onCancel={() => setPending(null)}
       >
-        {pending && pending.keys.length > 1 ? (
-          <Typography.Text>{t('businessList.deleteCount', { count: pending.keys.length })}</Typography.Text>
-        ) : undefined}
+        {pending && (
+          <RecordConfirmText
+            action={pending.kind}
+            table={table}
+            records={pending.keys.flatMap((key): BusinessRecord[] => {
+              const record = list.selected.get(key) ?? list.rows.find((r) => list.keyOf(r) === key);
+              return record ? [record] : [];
+            })}
+            count={pending.keys.length}
+          />
+        )}
       </ConfirmDialog>
       <ExportProgressDialog
         startedAt={exporter.running?.startedAt ?? null}

@@ -16,6 +16,7 @@ import { DATA_TYPES, INDEX_STORAGES, type DataType, type IndexType, type Sequenc
 import type { ColumnCellField, ColumnDraft } from '../lib/column-draft';
 import { DATA_TYPE_TRAITS, isColumnFieldEnabled } from '../lib/column-traits';
 import type { ColumnLock } from '../lib/column-locks';
+import { withCaptionIn } from '../lib/column-draft';
 import { ROW_FIELD } from '../lib/grid-errors';
 import type { MoveDirection } from '../lib/move-item';
 import { CheckCell, NumberCell, SelectCell, TextCell, type CellOption } from './CellEditors';
@@ -67,6 +68,8 @@ interface CellArgs {
 interface GridColumn {
   key: string;
   width: number;
+  /** The header explains itself in a tooltip (`designer.columnHelp.<key>`). */
+  help?: boolean;
   align?: 'center';
   /** Stays in view on the left while the grid scrolls sideways. */
   fixed?: boolean;
@@ -215,6 +218,22 @@ const COLUMNS: GridColumn[] = [
   { key: 'caption', width: 140, fixed: true, render: text('caption') },
   { key: 'name', width: 150, fixed: true, render: text('name') },
   {
+    key: 'captionEn',
+    width: 140,
+    help: true,
+    render: ({ row, position, ctx }) => (
+      <TextCell
+        rowKey={row.key}
+        field="captions"
+        label={label(ctx, 'captionEn', position)}
+        value={row.captions?.['en-US']}
+        onChange={(rowKey, _field, value) =>
+          ctx.change(rowKey, 'captions', withCaptionIn(row.captions, 'en-US', value ?? ''))
+        }
+      />
+    ),
+  },
+  {
     key: 'dataType',
     width: 144,
     render: ({ row, position, errors, lock, ctx }) => (
@@ -234,7 +253,7 @@ const COLUMNS: GridColumn[] = [
   { key: 'length', width: 84, render: number('length') },
   { key: 'precision', width: 84, render: number('precision') },
   { key: 'scale', width: 64, render: number('scale') },
-  { key: 'unsigned', width: 84, align: 'center', render: check('unsigned') },
+  { key: 'unsigned', width: 84, align: 'center', help: true, render: check('unsigned') },
   {
     key: 'indexType',
     width: 108,
@@ -269,8 +288,8 @@ const COLUMNS: GridColumn[] = [
     ),
   },
   { key: 'indexName', width: 130, render: text('indexName', true) },
-  { key: 'autoIncrement', width: 60, align: 'center', render: check('autoIncrement') },
-  { key: 'nullable', width: 44, align: 'center', render: check('nullable') },
+  { key: 'autoIncrement', width: 60, align: 'center', help: true, render: check('autoIncrement') },
+  { key: 'nullable', width: 52, align: 'center', help: true, render: check('nullable') },
   { key: 'defaultValue', width: 116, render: text('defaultValue', true) },
   {
     key: 'seqId',
@@ -292,11 +311,11 @@ const COLUMNS: GridColumn[] = [
       />
     ),
   },
-  { key: 'insertable', width: 48, align: 'center', render: check('insertable') },
-  { key: 'updatable', width: 48, align: 'center', render: check('updatable') },
-  { key: 'queryable', width: 48, align: 'center', render: check('queryable') },
-  { key: 'displayable', width: 48, align: 'center', render: check('displayable') },
-  { key: 'multipleValue', width: 48, align: 'center', render: check('multipleValue') },
+  { key: 'insertable', width: 64, align: 'center', help: true, render: check('insertable') },
+  { key: 'updatable', width: 64, align: 'center', help: true, render: check('updatable') },
+  { key: 'queryable', width: 64, align: 'center', help: true, render: check('queryable') },
+  { key: 'displayable', width: 64, align: 'center', help: true, render: check('displayable') },
+  { key: 'multipleValue', width: 64, align: 'center', help: true, render: check('multipleValue') },
   { key: 'description', width: 180, render: text('description') },
   ...(['interface', 'display'] as const).map((key): GridColumn => ({
     key,
@@ -341,7 +360,10 @@ const cellStyle = (token: GlobalToken, index: number, header: boolean): CSSPrope
       zIndex: column.fixed ? 3 : 2,
       fontWeight: token.fontWeightStrong,
       lineHeight: 1.3,
-      overflowWrap: 'break-word',
+      // Headers wrap between words only ("Index storage"), never inside one ("Precisio/n").
+      wordBreak: 'keep-all',
+      overflowWrap: 'normal',
+      hyphens: 'manual',
       backgroundImage: `linear-gradient(${token.colorFillAlter}, ${token.colorFillAlter})`,
     });
   }
@@ -447,7 +469,19 @@ export const ColumnGrid = ({
           <tr>
             {COLUMNS.map((column, index) => (
               <th key={column.key} scope="col" style={cellStyle(token, index, true)}>
-                {t(`columns.${column.key}`)}
+                {column.help ? (
+                  <Tooltip title={t(`designer.columnHelp.${column.key}`)}>
+                    <span
+                      tabIndex={0}
+                      data-help={column.key}
+                      style={{ cursor: 'help', borderBottom: `1px dotted ${token.colorTextTertiary}` }}
+                    >
+                      {t(`columns.${column.key}`)}
+                    </span>
+                  </Tooltip>
+                ) : (
+                  t(`columns.${column.key}`)
+                )}
               </th>
             ))}
           </tr>

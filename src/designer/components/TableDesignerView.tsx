@@ -48,7 +48,7 @@ export const TableDesignerView = ({ designer }: { designer: TableDesignerControl
       id={`designer-${field}`}
       value={draft[field]}
       placeholder={placeholder}
-      maxLength={field === 'caption' || field === 'description' ? 200 : 64}
+      maxLength={field === 'caption' || field === 'captionEn' || field === 'description' ? 200 : 64}
       onChange={(event) => setField(field, event.target.value)}
     />
   );
@@ -105,6 +105,11 @@ export const TableDesignerView = ({ designer }: { designer: TableDesignerControl
               <Col xs={24} sm={12} lg={8}>
                 <Form.Item {...item('caption')}>
                   {textInput('caption', t('designer.captionPlaceholder'))}
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12} lg={8}>
+                <Form.Item {...item('captionEn')} tooltip={t('designer.captionEnHint')}>
+                  {textInput('captionEn', 'Products')}
                 </Form.Item>
               </Col>
               <Col xs={24} sm={12} lg={8}>

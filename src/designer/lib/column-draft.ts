@@ -1,4 +1,4 @@
-import type { Column, DataType, IndexType } from '../../../contract';
+import type { CaptionLanguage, Captions, Column, DataType, IndexType } from '../../../contract';
 import { DATA_TYPE_TRAITS, isColumnFieldEnabled } from './column-traits';
 
 /** A row of the column grid: a Column plus a client-only key that survives renames and moves. */
@@ -129,3 +129,10 @@ export const withCellValue = <T extends Column>(column: T, field: ColumnCellFiel
       return { ...column, [field]: value };
   }
 };
+
+/** Captions with one language's text replaced, as typed (the payload trims and drops blank ones). */
+export const withCaptionIn = (
+  captions: Captions | null | undefined,
+  language: CaptionLanguage,
+  text: string,
+): Captions => ({ ...captions, [language]: text });

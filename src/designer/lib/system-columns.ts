@@ -1,4 +1,10 @@
-import { SYSTEM_COLUMN_NAMES, SYSTEM_COLUMNS, type Column, type SystemColumnName } from '../../../contract';
+import {
+  SYSTEM_COLUMN_CAPTIONS,
+  SYSTEM_COLUMN_NAMES,
+  SYSTEM_COLUMNS,
+  type Column,
+  type SystemColumnName,
+} from '../../../contract';
 import { newRowKey, type ColumnDraft } from './column-draft';
 
 /** Captions of the system columns (the UI passes the current language's). */
@@ -15,7 +21,7 @@ export const DEFAULT_SYSTEM_CAPTIONS: Record<SystemColumnName, string> = {
 };
 
 const NO_FLAGS = { insertable: false, updatable: false, queryable: false, displayable: false } as const;
-const EDITABLE = { insertable: true, updatable: true, queryable: true, displayable: false } as const;
+const QUERYABLE = { ...NO_FLAGS, queryable: true } as const;
 
 type Definition = Omit<Column, 'name' | 'caption' | 'dataType'>;
 
@@ -40,7 +46,8 @@ const BASE: Omit<Column, 'name' | 'dataType'> = {
  * How the designer drafts each system column (data types and server traits come from the shared
  * table): `id` primary auto-increment; `name` VARCHAR(200); `fullTextBody` FULLTEXT (kept by the
  * server); the stamps and user ids filled by the server; `ownerId` and `isDeleted` defaulted by
- * the server, editable. `name` is the record's label, so it is an ordinary, displayable column.
+ * the server. None of them is asked in a form or shown in the list by default (the user ids can
+ * be searched); `name` is the record's label, so it is an ordinary, displayable column.
  */
 const DEFINITIONS: Record<SystemColumnName, Definition> = {
   id: {
@@ -65,10 +72,10 @@ const DEFINITIONS: Record<SystemColumnName, Definition> = {
   fullTextBody: { ...BASE, ...NO_FLAGS, indexType: 'FULLTEXT' },
   createdDate: { ...BASE, ...NO_FLAGS, nullable: false },
   lastModifiedDate: { ...BASE, ...NO_FLAGS },
-  createById: { ...BASE, ...NO_FLAGS, queryable: true },
-  updateById: { ...BASE, ...NO_FLAGS, queryable: true },
-  ownerId: { ...BASE, ...EDITABLE },
-  isDeleted: { ...BASE, ...EDITABLE },
+  createById: { ...BASE, ...QUERYABLE },
+  updateById: { ...BASE, ...QUERYABLE },
+  ownerId: { ...BASE, ...QUERYABLE },
+  isDeleted: { ...BASE, ...NO_FLAGS },
 };
 
 /** The nine columns a new table starts with, in this order. */
@@ -77,6 +84,7 @@ export const systemColumns = (captions: Partial<Record<SystemColumnName, string>
     key: newRowKey(),
     name,
     caption: captions[name] ?? DEFAULT_SYSTEM_CAPTIONS[name],
+    captions: { 'en-US': SYSTEM_COLUMN_CAPTIONS[name]['en-US'] },
     dataType: SYSTEM_COLUMNS[name].dataType,
     ...DEFINITIONS[name],
   }));

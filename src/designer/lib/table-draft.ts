@@ -9,6 +9,8 @@ export interface TableDraft {
   pluralName: string;
   tableName: string;
   caption: string;
+  /** The English caption (`captions['en-US']`), as typed. */
+  captionEn: string;
   description: string;
   engine: string | null;
   columns: ColumnDraft[];
@@ -20,6 +22,7 @@ export const newTableDraft = (captions?: Partial<Record<SystemColumnName, string
   pluralName: '',
   tableName: '',
   caption: '',
+  captionEn: '',
   description: '',
   engine: null,
   columns: systemColumns(captions),
@@ -31,6 +34,7 @@ export const toTableDraft = (table: Table): TableDraft => ({
   pluralName: table.pluralName ?? '',
   tableName: table.tableName ?? '',
   caption: table.caption ?? '',
+  captionEn: table.captions?.['en-US'] ?? '',
   description: table.description ?? '',
   engine: table.engine ?? null,
   columns: toColumnDrafts(table.columns ?? []),

@@ -1,4 +1,4 @@
-import type { Column, Table } from '../../../contract';
+import { normalizeCaptions, type Column, type Table } from '../../../contract';
 import { tidyColumn, type ColumnDraft } from './column-draft';
 import type { TableDraft } from './table-draft';
 
@@ -35,6 +35,7 @@ export const toColumnPayload = (
     indexName: blankToNull(rest.indexName),
     displayOrder,
   };
+  if (rest.captions !== undefined) column.captions = normalizeCaptions(rest.captions);
   if (rest.seqId === undefined || rest.seqId === null) {
     delete column.seqId;
     if (hadSequence) column.seqId = null;
@@ -50,7 +51,7 @@ export const toColumnPayload = (
  */
 export const buildTablePayload = (
   draft: TableDraft,
-  { isNew, stored }: { isNew: boolean; stored?: Pick<Table, 'columns'> },
+  { isNew, stored }: { isNew: boolean; stored?: Pick<Table, 'columns' | 'captions'> },
 ): Table => {
   const sequenced = new Set(
     (stored?.columns ?? [])
@@ -62,6 +63,7 @@ export const buildTablePayload = (
     pluralName: draft.pluralName.trim(),
     tableName: draft.tableName.trim(),
     caption: draft.caption.trim(),
+    captions: normalizeCaptions({ ...stored?.captions, 'en-US': draft.captionEn }),
     description: blankToNull(draft.description),
     engine: blankToNull(draft.engine),
     columns: draft.columns.map((row, index) =>

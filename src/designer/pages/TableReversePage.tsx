@@ -18,10 +18,10 @@ import {
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DEFAULT_LIMIT } from '../../../contract';
 import { useCustomCall } from '../../shared/hooks/useCustomCall';
-import { physicalTablesCall, reverseTableCall, reverseTablesCall } from '../../providers/custom-calls';
+import { physicalTablesCall, reverseTablesCall } from '../../providers/custom-calls';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { PageContainer } from '../../shared/components/PageContainer';
 import { PaginationBar } from '../../shared/components/PaginationBar';
@@ -31,12 +31,15 @@ import { METADATA_TABLES_PATH, metadataQueryKey } from '../../shared/hooks/useMe
 import { tablePaths } from '../../shared/lib/metadata-paths';
 import { pageCountOf } from '../../shared/lib/pagination';
 import { filterPhysicalTables, keepSelected, pageRows } from '../lib/physical-tables';
+import { offersSelectAll, readReverseReport, type ReverseReport } from '../lib/reverse-report';
 import type { PhysicalTableSummary as PhysicalTable } from '../../../contract';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 
 /**
  * 数据库逆向 (`metadata/tables/reverse`): the physical tables no metadata describes yet, searched and
- * paged in the browser; preview one, reverse one, or 批量逆向 the selected ones.
+ * paged in the browser; preview one, reverse one, or 批量逆向 the selected ones (or all that match,
+ * beyond the visible page). Reverses are partial: the tables that can be reversed are, and the page
+ * reports each table (reversed → a link to its design, skipped → the server's reason).
  */
 export const TableReversePage = () => {
   const { t } = useTranslation();
@@ -53,6 +56,7 @@ export const TableReversePage = () => {
   const [preview, setPreview] = useState<string | null>(null);
   const [pending, setPending] = useState<{ names: string[]; batch: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<ReverseReport | null>(null);
 
   const query = useQuery({
     queryKey: metadataQueryKey(METADATA_TABLES_PATH, dataSource, 'physical'),
@@ -66,15 +70,23 @@ export const TableReversePage = () => {
   const current = Math.min(page, pageCountOf(matching.length, rowsPerPage));
   const rows = pageRows(matching, current, rowsPerPage);
   const chosen = keepSelected(selected, all);
+  const visibleNames = rows.map((r) => r.tableName);
+  const matchingNames = matching.map((r) => r.tableName);
 
   const run = async () => {
     if (!pending) return;
     setBusy(true);
     try {
-      const { names, batch } = pending;
-      await call(batch ? reverseTablesCall(names) : reverseTableCall(names[0] as string));
-      void message.success(t('reverse.success'));
-      setSelected((before) => before.filter((name) => !names.includes(name)));
+      const { names } = pending;
+      const answer = readReverseReport(
+        await call<unknown>(reverseTablesCall(names, { partial: true })),
+        names,
+      );
+      setReport(answer);
+      if (answer.reversed.length > 0 && answer.skipped.length === 0)
+        void message.success(t('reverse.success'));
+      const done = new Set(answer.reversed.map((r) => r.table));
+      setSelected((before) => before.filter((name) => !done.has(name)));
       setPending(null);
       setPreview(null);
       await invalidate('tables');
@@ -133,6 +145,13 @@ export const TableReversePage = () => {
   return (
     <PageContainer title={t('screens.tableReverse')} breadcrumb={breadcrumb}>
       <Card styles={{ body: { padding: token.paddingLG } }}>
+        {report && (
+          <ReverseReportView
+            report={report}
+            tableLink={(id) => tablePaths(dataSource).edit(id)}
+            onClose={() => setReport(null)}
+          />
+        )}
         {nothingLeft ? (
           <Result
             status="success"
@@ -183,6 +202,16 @@ export const TableReversePage = () => {
                   <Typography.Text type="secondary">
                     {t('metadataList.selected', { count: chosen.length })}
                   </Typography.Text>
+                )}
+                {offersSelectAll(chosen, visibleNames, matchingNames) && (
+                  <Button type="link" size="small" onClick={() => setSelected(matchingNames)}>
+                    {t('reverse.selectAll', { count: matchingNames.length })}
+                  </Button>
+                )}
+                {chosen.length > rows.length && (
+                  <Button type="link" size="small" onClick={() => setSelected([])}>
+                    {t('reverse.clearSelection')}
+                  </Button>
                 )}
               </Flex>
               <Button
@@ -287,5 +316,66 @@ export const TableReversePage = () => {
         )}
       </ConfirmDialog>
     </PageContainer>
+  );
+};
+
+/** What the last reverse did: each reversed table links to its design; each skipped one says why. */
+const ReverseReportView = ({
+  report,
+  tableLink,
+  onClose,
+}: {
+  report: ReverseReport;
+  tableLink: (id: number) => string;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Flex vertical gap={token.marginSM} style={{ marginBottom: token.margin }} data-testid="reverse-report">
+      {report.reversed.length > 0 && (
+        <Alert
+          type="success"
+          showIcon
+          closable
+          onClose={onClose}
+          message={t('reverse.reversedCount', { count: report.reversed.length })}
+          description={
+            <Flex wrap gap={token.marginSM}>
+              {report.reversed.map((r) => (
+                <Link key={r.table} to={tableLink(r.id)}>
+                  {r.table}
+                </Link>
+              ))}
+              {report.warnings > 0 && (
+                <Typography.Text type="secondary">
+                  {t('reverse.warnings', { count: report.warnings })}
+                </Typography.Text>
+              )}
+            </Flex>
+          }
+        />
+      )}
+      {report.skipped.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          closable={report.reversed.length === 0}
+          onClose={onClose}
+          message={t('reverse.skippedCount', { count: report.skipped.length })}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: token.paddingLG }}>
+              {report.skipped.map((s) => (
+                <li key={s.table}>
+                  <Typography.Text strong>{s.table}</Typography.Text>
+                  {t('reverse.reasonSeparator')}
+                  {s.message}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+    </Flex>
   );
 };

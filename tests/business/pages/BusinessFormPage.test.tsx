@@ -114,6 +114,20 @@ describe('BusinessFormPage — create', () => {
     expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
+  it('keeps invalid numbers as typed and says why, sending nothing', async () => {
+    await openCreate();
+    type('name', '苹果');
+    type('price', 'abc');
+    type('stock', '1.5');
+    expect(await screen.findByText('请输入数字')).toBeInTheDocument();
+    expect(await screen.findByText('请输入整数')).toBeInTheDocument();
+    expect(input('price')).toHaveValue('abc');
+    expect(input('stock')).toHaveValue('1.5');
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(screen.getByText('请输入数字')).toBeInTheDocument());
+    expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
   it('sends non-blank values with nested children, then returns to the list', async () => {
     server.on('POST', '/business/product', { status: 201, data: 42 });
     await openCreate();
@@ -343,16 +357,27 @@ describe('BusinessFormPage — edit', () => {
     expect(document.querySelector('[aria-label="删除行"]')).toBeNull();
   });
 
-  it('asks before leaving with unsaved changes', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  const leaveDialog = async () =>
+    (await screen.findByText('放弃未保存的更改？', { selector: '.ant-modal-confirm-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+
+  it('asks before leaving with unsaved changes, in the app’s own dialog', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockImplementation(() => {
+      throw new Error('the browser dialog must not be used');
+    });
     await openEdit();
     type('name', 'changed');
     fireEvent.click(button('取消'));
-    expect(confirm).toHaveBeenCalledTimes(1);
+    const ask = await leaveDialog();
+    expect(ask).toHaveTextContent('确定要离开吗？您有未保存的更改。');
+    fireEvent.click(button('留下', ask));
+    await waitFor(() => expect(screen.queryByText('放弃未保存的更改？')).toBeNull());
     expect(currentPath()).toBe(`${LIST}/5`);
-    confirm.mockReturnValue(true);
     fireEvent.click(button('取消'));
+    fireEvent.click(button('离开', await leaveDialog()));
     await waitFor(() => expect(currentPath()).toBe(LIST));
+    expect(confirm).not.toHaveBeenCalled();
     confirm.mockRestore();
   });
 });

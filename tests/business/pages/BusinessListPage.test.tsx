@@ -287,12 +287,18 @@ describe('BusinessListPage', () => {
     await open();
     expect(() => button('删除', row(25))).toThrow();
     await choose(more(25), '删除');
-    fireEvent.click(button('确定', await dialog('确认删除吗？')));
+    const deleting = await dialog('确认删除吗？');
+    expect(deleting).toHaveTextContent('将删除 “产品25”。');
+    expect(deleting).toHaveTextContent('记录将被永久删除，无法恢复。');
+    fireEvent.click(button('确定', deleting));
     expect(await screen.findByText('删除成功')).toBeInTheDocument();
     expect(server.sent('DELETE', '/business/product/25')[0]?.params).toEqual({ isSoftDelete: 'false' });
 
     fireEvent.click(button('软删除', row(24)));
-    fireEvent.click(button('确定', await dialog('确认软删除吗？')));
+    const softDeleting = await dialog('确认软删除吗？');
+    expect(softDeleting).toHaveTextContent('将软删除 “产品24”。');
+    expect(softDeleting).toHaveTextContent('记录将移入回收站，可以在回收站中恢复。');
+    fireEvent.click(button('确定', softDeleting));
     expect(await screen.findByText('软删除成功')).toBeInTheDocument();
     expect(server.sent('DELETE', '/business/product/24')[0]?.params).toEqual({ isSoftDelete: 'true' });
   });
@@ -320,7 +326,7 @@ describe('BusinessListPage', () => {
     expect((row(25).querySelector('input') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(button('批量软删除'));
     const confirm = await dialog('确认软删除吗？');
-    expect(confirm).toHaveTextContent('共 3 条记录。');
+    expect(confirm).toHaveTextContent('将软删除 “产品25”、“产品20”、“产品14”。');
     fireEvent.click(button('确定', confirm));
     expect(await screen.findByText('软删除成功')).toBeInTheDocument();
     const sent = server.sent('DELETE', '/business/product')[0];

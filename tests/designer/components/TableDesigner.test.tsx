@@ -256,4 +256,25 @@ describe('TableDesigner: edit', () => {
     expect(cell('长度 2')).toHaveValue('10');
     expect(server.sent('PATCH', '/metadata/tables/7')).toHaveLength(1);
   });
+
+  it('edits the English captions of the table and its columns, and explains the flag headers', async () => {
+    server.on('GET', '/metadata/tables/7', { data: stored });
+    server.on('PATCH', '/metadata/tables/7', { status: 200 });
+    renderPage(<TableEditPage />, { url: `${LIST}/7`, route: `${ROUTE}/:id`, ...appProviders });
+    await screen.findByDisplayValue('title');
+    const header = document.querySelector('[data-help="displayable"]') as HTMLElement;
+    expect(header).toHaveTextContent('显示');
+    fireEvent.mouseEnter(header);
+    expect(await screen.findByText(/列表页默认显示此列/)).toBeInTheDocument();
+    fireEvent.change(document.getElementById('designer-captionEn') as HTMLElement, {
+      target: { value: ' Products ' },
+    });
+    fireEvent.change(cell('英文名称 2'), { target: { value: 'Title' } });
+    fireEvent.click(button('保存'));
+    fireEvent.click(button('确定', await dialog('确认提交吗？')));
+    await waitFor(() => expect(server.sent('PATCH', '/metadata/tables/7')).toHaveLength(1));
+    const body = server.sent('PATCH', '/metadata/tables/7')[0]?.body as Table;
+    expect(body.captions).toEqual({ 'en-US': 'Products' });
+    expect(body.columns.map((c) => c.captions)).toEqual([undefined, { 'en-US': 'Title' }, undefined]);
+  });
 });

@@ -41,10 +41,21 @@ describe('systemColumns', () => {
     ['lastModifiedDate', { dataType: 'DATETIME', insertable: false, updatable: false }],
     ['createById', { dataType: 'BIGINT', insertable: false, queryable: true }],
     ['updateById', { dataType: 'BIGINT', insertable: false, queryable: true }],
-    ['ownerId', { dataType: 'BIGINT', insertable: true, updatable: true, queryable: true }],
-    ['isDeleted', { dataType: 'BOOL', insertable: true, updatable: true, queryable: true }],
+    [
+      'ownerId',
+      { dataType: 'BIGINT', insertable: false, updatable: false, queryable: true, displayable: false },
+    ],
+    [
+      'isDeleted',
+      { dataType: 'BOOL', insertable: false, updatable: false, queryable: false, displayable: false },
+    ],
   ])('%s is %j', (name, expected) => {
     expect(byName()[name]).toMatchObject(expected);
+  });
+
+  it('come with their English captions', () => {
+    expect(byName().ownerId?.captions).toEqual({ 'en-US': 'Owner' });
+    expect(byName().createdDate?.captions).toEqual({ 'en-US': 'Created' });
   });
 
   it('takes captions in the current language and falls back to Chinese', () => {

@@ -1,5 +1,10 @@
 import type { Column } from '../../../contract';
-import { newColumn, toColumnDrafts, type ColumnDraft } from '../../../src/designer/lib/column-draft';
+import {
+  newColumn,
+  toColumnDrafts,
+  withCaptionIn,
+  type ColumnDraft,
+} from '../../../src/designer/lib/column-draft';
 import { moveItem } from '../../../src/designer/lib/move-item';
 import { newTableDraft, toTableDraft } from '../../../src/designer/lib/table-draft';
 import {
@@ -97,6 +102,42 @@ describe('buildTablePayload', () => {
     expect(columns.map((c) => ('seqId' in c ? c.seqId : 'absent'))).toEqual([null, 5, 'absent', 6, 'absent']);
     const created = buildTablePayload({ ...draft, columns: [newColumn('x')] }, { isNew: true }).columns;
     expect(created[0]).not.toHaveProperty('seqId');
+  });
+});
+
+describe('English captions', () => {
+  it('the table keeps its other languages and trims the English one; blank clears it', () => {
+    const table = {
+      name: 'album',
+      caption: '专辑',
+      captions: { 'zh-CN': '专辑', 'en-US': 'Album' },
+      columns: stored,
+    };
+    const draft = toTableDraft(table);
+    expect(draft.captionEn).toBe('Album');
+    expect(
+      buildTablePayload({ ...draft, captionEn: ' Albums ' }, { isNew: false, stored: table }).captions,
+    ).toEqual({
+      'zh-CN': '专辑',
+      'en-US': 'Albums',
+    });
+    expect(buildTablePayload({ ...draft, captionEn: '' }, { isNew: false, stored: table }).captions).toEqual({
+      'zh-CN': '专辑',
+    });
+    expect(buildTablePayload({ ...newTableDraft(), captionEn: '  ' }, { isNew: true }).captions).toBeNull();
+  });
+
+  it('a column sends its captions as typed, trimmed, blank ones left out; untouched ones are not sent', () => {
+    const draft = toTableDraft({ name: 'album', columns: stored });
+    const [first, second] = draft.columns as [ColumnDraft, ColumnDraft];
+    const columns = [first, { ...second, captions: withCaptionIn(second.captions, 'en-US', 'Title ') }];
+    const payload = buildTablePayload({ ...draft, columns }, { isNew: false });
+    expect(payload.columns?.[0]).not.toHaveProperty('captions');
+    expect(payload.columns?.[1]?.captions).toEqual({ 'en-US': 'Title' });
+    const cleared = [first, { ...second, captions: withCaptionIn({ 'en-US': 'Title' }, 'en-US', ' ') }];
+    expect(
+      buildTablePayload({ ...draft, columns: cleared }, { isNew: false }).columns?.[1]?.captions,
+    ).toBeNull();
   });
 });
 

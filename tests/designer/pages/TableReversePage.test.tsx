@@ -49,10 +49,20 @@ describe('TableReversePage', () => {
     expect(server.sent('GET', '/metadata/tables/metadatas')).toHaveLength(1);
   });
 
-  it('batch-reverses the selected tables with one call, then refreshes', async () => {
+  it('batch-reverses the selected tables with one partial call, links each, then refreshes', async () => {
     server.on('POST', '/metadata/tables/metadatas/reverse', ({ body }) => {
       physical = physical.filter((t) => !(body as string[]).includes(t.tableName));
-      return { status: 201, data: [11, 12] };
+      return {
+        status: 201,
+        data: {
+          reversed: [
+            { table: 'Album', id: 11 },
+            { table: 'Artist', id: 12 },
+          ],
+          skipped: [],
+          warnings: [],
+        },
+      };
     });
     await open();
     expect(button('批量逆向')).toBeDisabled();
@@ -64,25 +74,73 @@ describe('TableReversePage', () => {
     expect(confirm).toHaveTextContent('Album, Artist');
     fireEvent.click(button('逆向', confirm));
     expect(await screen.findByText('逆向成功')).toBeInTheDocument();
-    expect(server.sent('POST', '/metadata/tables/metadatas/reverse')[0]?.body).toEqual(['Album', 'Artist']);
+    const sent = server.sent('POST', '/metadata/tables/metadatas/reverse')[0];
+    expect(sent?.body).toEqual(['Album', 'Artist']);
+    expect(sent?.params).toMatchObject({ partial: 'true' });
+    const report = screen.getByTestId('reverse-report');
+    expect(report).toHaveTextContent('已逆向 2 张表');
+    expect(screen.getByRole('link', { name: 'Artist' })).toHaveAttribute(
+      'href',
+      '/dataSource/chinook/metadata/tables/12',
+    );
     await waitFor(() => expect(row('Album')).toBeNull());
     expect(row('Track')).not.toBeNull();
     expect(button('批量逆向')).toBeDisabled();
   });
 
   it('reverses one table from its row', async () => {
-    server.on('POST', '/metadata/tables/metadatas/reverse/Track', { status: 201, data: 13 });
+    server.on('POST', '/metadata/tables/metadatas/reverse', {
+      status: 201,
+      data: { reversed: [{ table: 'Track', id: 13 }], skipped: [], warnings: [] },
+    });
     await open();
     fireEvent.click(screen.getByRole('button', { name: '逆向 Track' }));
     const confirm = await dialog('确认逆向吗？');
     expect(confirm).toHaveTextContent('将根据物理表“Track”生成元数据');
     fireEvent.click(button('逆向', confirm));
     expect(await screen.findByText('逆向成功')).toBeInTheDocument();
-    expect(server.sent('POST', '/metadata/tables/metadatas/reverse/Track')[0]?.body).toEqual({});
+    expect(server.sent('POST', '/metadata/tables/metadatas/reverse')[0]?.body).toEqual(['Track']);
+  });
+
+  it('shows which tables were skipped and why, keeping them selected', async () => {
+    server.on('POST', '/metadata/tables/metadatas/reverse', {
+      status: 201,
+      data: {
+        reversed: [{ table: 'Album', id: 11 }],
+        skipped: [{ table: 'Track', message: '不支持的类型 GEOMETRY' }],
+        warnings: [],
+      },
+    });
+    await open();
+    select('Album');
+    select('Track');
+    fireEvent.click(button('批量逆向'));
+    fireEvent.click(button('逆向', await dialog('确认逆向吗？')));
+    const report = await screen.findByTestId('reverse-report');
+    await waitFor(() => expect(report).toHaveTextContent('1 张表未能逆向'));
+    expect(report).toHaveTextContent('Track：不支持的类型 GEOMETRY');
+    expect(screen.getByRole('link', { name: 'Album' })).toBeInTheDocument();
+    expect(screen.queryByText('逆向成功')).toBeNull();
+    expect(screen.getByText('已选择 1 项')).toBeInTheDocument();
+  });
+
+  it('selects every matching table beyond the visible page', async () => {
+    physical = Array.from({ length: 12 }, (_, i) => ({
+      tableName: `T${String(i).padStart(2, '0')}`,
+      comment: null,
+    }));
+    renderPage(<TableReversePage />, { url: URL, route: ROUTE, ...appProviders });
+    await waitFor(() => expect(row('T00')).not.toBeNull());
+    expect(row('T11')).toBeNull();
+    fireEvent.click(document.querySelector('thead input[type="checkbox"]') as HTMLElement);
+    fireEvent.click(await screen.findByRole('button', { name: '选择全部 12 张表' }));
+    expect(await screen.findByText('已选择 12 项')).toBeInTheDocument();
+    fireEvent.click(button('清除选择'));
+    expect(button('批量逆向')).toBeDisabled();
   });
 
   it('reports a refused reverse with the server’s reason', async () => {
-    server.on('POST', '/metadata/tables/metadatas/reverse/Track', {
+    server.on('POST', '/metadata/tables/metadatas/reverse', {
       status: 400,
       data: { code: 'VALIDATION_ERROR', message: '不支持的类型 GEOMETRY' },
     });

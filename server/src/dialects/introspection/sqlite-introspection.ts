@@ -1,8 +1,14 @@
 import type { Knex } from 'knex';
 import { rowsOf, textOrNull, type Introspection, type RawForeignKey } from './introspection';
 
-const pragma = async (db: Knex, name: string, table: string) =>
-  rowsOf(await db.raw(`PRAGMA ${name}(??)`, [table]));
+type Pragma = 'foreign_key_list' | 'table_xinfo' | 'index_list' | 'index_info';
+
+/**
+ * A PRAGMA's rows for one table or index, through its table-valued function with the name bound as
+ * a value: a name holding a dot or quotes is read as it is, never split or spliced into SQL.
+ */
+const pragma = async (db: Knex, name: Pragma, table: string) =>
+  rowsOf(await db.raw(`SELECT * FROM pragma_${name}(?)`, [table]));
 
 const foreignKeysOf = async (db: Knex, table: string): Promise<RawForeignKey[]> =>
   (await pragma(db, 'foreign_key_list', table)).map((row) => ({

@@ -1,5 +1,7 @@
 import { runMysql } from './console/mysql-console';
+import { mysqlCacheVersion } from '../cache-version/mysql-cache-version';
 import type { Knex } from 'knex';
+import { mysqlSessionLock, withSessionLock } from './database-lock';
 import type { SqlDialect } from './sql-dialect';
 
 /** Whether the connecting user holds FILE (server files through SQL). */
@@ -19,6 +21,9 @@ const ENGINE_SQL = {
 export const mysqlDialect: SqlDialect = {
   client: 'mysql',
   synchronous: false,
+  sharedByServers: true,
+  trackCacheVersion: (db, table, scope, events) => mysqlCacheVersion.track(db, table, scope, events),
+  withDatabaseLock: (knex, name, work, waitMs) => withSessionLock(mysqlSessionLock, knex, name, work, waitMs),
   // utf8mb4_unicode_ci (the tables' collation) compares without case.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
   readRowOptions: (builder) => builder,

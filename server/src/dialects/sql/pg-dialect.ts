@@ -1,13 +1,18 @@
 import { runPg } from './console/pg-console';
+import { pgCacheVersion } from '../cache-version/pg-cache-version';
 import { preparePgConsoleRole } from './pg-console-role';
 import { MAX_IDENTIFIER_LENGTH } from '../derived-name';
 import { attachPgRowCount, foldPgRowCount, pgKeptCount } from '../row-count/pg-row-count';
+import { pgSessionLock, withSessionLock } from './database-lock';
 import type { SqlDialect } from './sql-dialect';
 
 /** PostgreSQL: ILIKE, row locks, RETURNING, kept row counts, checks as constraints. */
 export const pgDialect: SqlDialect = {
   client: 'pg',
   synchronous: false,
+  sharedByServers: true,
+  trackCacheVersion: (db, table, scope, events) => pgCacheVersion.track(db, table, scope, events),
+  withDatabaseLock: (knex, name, work, waitMs) => withSessionLock(pgSessionLock, knex, name, work, waitMs),
   caseInsensitiveLike: (target) => `${target} ILIKE ? ESCAPE ?`,
   readRowOptions: (builder) => builder,
   lockForUpdate: (query) => query.forUpdate(),

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Client } from '../../config';
 import type { SqlOutcome, SqlRun } from './console/sql-result';
+import type { CacheScope, RowEvent } from '../cache-version/cache-version';
 
 /** An index as the schema change that creates it names it. */
 export interface IndexShape {
@@ -42,6 +43,28 @@ export interface SqlDialect {
    * cannot be stopped by a timeout, and statements never wait for a pooled connection for long.
    */
   readonly synchronous: boolean;
+
+  // --- several crudboard servers on one database
+
+  /**
+   * Whether several crudboard servers may share this database (PostgreSQL, MySQL): they then take
+   * turns through `withDatabaseLock` and learn each other's changes from `cb_cache_version`. A
+   * SQLite file belongs to one server.
+   */
+  readonly sharedByServers: boolean;
+  /**
+   * Runs `work` while this server holds the lock `name` of the database `knex` connects to:
+   * every other server asking for the same lock waits until `work` has settled. The lock is
+   * held by one connection set aside for it (PostgreSQL: an advisory lock; MySQL: GET_LOCK) and
+   * given back whatever `work` does; `work` runs on the pool's other connections. Waiting longer
+   * than `waitMs` throws `DatabaseLockTimeout`. SQLite: runs `work` (one server per file).
+   */
+  withDatabaseLock<T>(knex: Knex, name: string, work: () => Promise<T>, waitMs?: number): Promise<T>;
+  /**
+   * Keeps `cb_cache_version`'s row `scope` moving with every committed change of `table` by
+   * `events` (triggers; see dialects/cache-version). SQLite: nothing (no other server to tell).
+   */
+  trackCacheVersion(db: Knex, table: string, scope: CacheScope, events: readonly RowEvent[]): Promise<void>;
 
   // --- reads and writes of records
 

@@ -7,6 +7,9 @@ import { withSqliteLeanReads } from './sqlite-lean-reads';
 export const sqliteDialect: SqlDialect = {
   client: 'sqlite',
   synchronous: true,
+  sharedByServers: false,
+  withDatabaseLock: (_knex, _name, work) => work(),
+  trackCacheVersion: async () => undefined,
   // SQLite's LIKE ignores ASCII case already.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
   readRowOptions: (builder) => builder.options({ safeIntegers: true }),

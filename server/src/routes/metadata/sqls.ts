@@ -4,6 +4,7 @@ import { requirePermission } from '../../auth/require-permission';
 import { principalOf } from '../../plugins/session';
 import { errorResponses } from '../../schemas/common';
 import { ExecuteSqlBody, SqlResultSchema } from '../../schemas/sql';
+import { withStartUpLock } from '../../db/start-up-lock';
 import { DEFAULT_SQL_CONSOLE, DEFAULT_SQL_TIMEOUT_MS, type SqlConsoleConfig } from '../../config';
 import { prepareConsoleAccess, type ConsoleAccess } from '../../services/sql/console-access';
 import { ConsoleGate } from '../../services/sql/console-gate';
@@ -24,12 +25,15 @@ const sqlRoutes: FastifyPluginAsyncTypebox<SqlRouteOptions> = async (app, option
   const timeoutMs = options.timeoutMs ?? DEFAULT_SQL_TIMEOUT_MS;
   const config = options.console ?? DEFAULT_SQL_CONSOLE;
   app.addHook('onClose', async () => closeConsoles());
-  // Start-up: what the console runs as on each data source (creates the PostgreSQL console role).
+  // Start-up: what the console runs as on each data source (creates the PostgreSQL console role),
+  // one server at a time.
   const access = new Map<string, ConsoleAccess>();
   for (const source of app.dataSources.list()) {
     access.set(
       source.name,
-      await prepareConsoleAccess(source, config, app.log.child({ dataSource: source.name })),
+      await withStartUpLock(source, () =>
+        prepareConsoleAccess(source, config, app.log.child({ dataSource: source.name })),
+      ),
     );
   }
   const gate = new ConsoleGate(config);

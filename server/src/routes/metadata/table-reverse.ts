@@ -9,8 +9,11 @@ import {
   PhysicalTableNameParams,
   PhysicalTableSummarySchema,
   ReverseManyBody,
+  ReverseManyQuery,
   ReverseOneBody,
+  ReverseReportSchema,
 } from '../../schemas/reverse';
+import { languageOf } from '../../i18n/messages';
 import { describePhysicalTable, listUnmanagedTables } from '../../services/reverse/physical-tables';
 import { reverseTables, type ReverseResult } from '../../services/reverse/reverse-tables';
 
@@ -90,16 +93,25 @@ const tableReverseRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: write,
       schema: {
         tags,
-        summary: 'Build metadata from physical tables; their foreign keys become relations. All or nothing',
-        description: warningsNote,
+        summary:
+          'Build metadata from physical tables; their foreign keys become relations. All or nothing, unless partial=true',
+        description: `${warningsNote} With \`partial=true\` the tables that can be reversed are, and the answer reports per table: \`{reversed: [{table, id}], skipped: [{table, message}], warnings}\`.`,
+        querystring: ReverseManyQuery,
         body: ReverseManyBody,
-        response: { 201: Type.Array(Type.Integer()), ...errorResponses },
+        response: { 201: Type.Union([Type.Array(Type.Integer()), ReverseReportSchema]), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const result = await reverseTables(request.dataSource.knex, request.body);
+      const partial = request.query.partial === true;
+      const result = await reverseTables(request.dataSource.knex, request.body, { partial });
       reportWarnings(reply, request.log, result);
-      return reply.code(201).send(result.ids);
+      if (!partial) return reply.code(201).send(result.ids);
+      const lang = languageOf(request.headers['accept-language']);
+      return reply.code(201).send({
+        reversed: result.reversed,
+        skipped: result.skipped.map(({ table, message }) => ({ table, message: message[lang] })),
+        warnings: result.warnings,
+      });
     },
   );
 };

@@ -5,7 +5,7 @@ import { createPhysicalTable } from './create-physical-table';
 import type { FullText } from '../../dialects/full-text/full-text';
 import { MAX_IDENTIFIER_LENGTH } from '../../dialects/derived-name';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
-import { isSafeIdentifier } from '../tables/name-problem';
+import { isQuotableIdentifier } from '../tables/name-problem';
 import type { PhysicalIndex, SchemaOp } from '../../model/schema-op';
 
 export interface OpContext {
@@ -54,13 +54,15 @@ const namesOf = (op: SchemaOp): string[] => {
 };
 
 /**
- * Refuses an operation naming anything that is not a plain identifier. Names come from validated
- * metadata, so this never fires unless something upstream is broken; it keeps a stored or
- * introspected name from ever reaching a `??` binding unchecked.
+ * Refuses an operation naming anything a quoted identifier could be misread by (a dot, ` as `,
+ * control characters, an over-long name). Names come from validated metadata (plain identifiers
+ * for what crudboard creates; the names a reversed database already has), so this never fires
+ * unless something upstream is broken; it keeps a stored or introspected name from ever reaching
+ * a `??` binding unchecked.
  */
 export const assertSafeOp = (op: SchemaOp): void => {
   for (const name of namesOf(op)) {
-    if (!isSafeIdentifier(name)) {
+    if (!isQuotableIdentifier(name)) {
       throw new Error(
         `refusing a schema operation on the identifier ${JSON.stringify(name.slice(0, MAX_IDENTIFIER_LENGTH))}`,
       );

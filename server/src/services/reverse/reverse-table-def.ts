@@ -37,6 +37,7 @@ const toColumnDef = (
   const mapped = mapPhysicalType(raw.type, dialect);
   const singleKey = table.primaryKey.length === 1 && table.primaryKey[0] === raw.name;
   const inKey = table.primaryKey.includes(raw.name);
+  const foreignKey = table.foreignKeys.some((key) => key.column === raw.name);
   const autoIncrement = raw.autoIncrement && singleKey;
   if (mapped.fidelity) {
     warnings.push({
@@ -89,7 +90,8 @@ const toColumnDef = (
     defaultValue,
     insertable: writable,
     updatable: writable,
-    queryable: !mapped.readOnly && isTextType(mapped.dataType),
+    // Text columns, the key and foreign keys: what a newcomer filters a reversed table by.
+    queryable: !mapped.readOnly && (isTextType(mapped.dataType) || inKey || foreignKey),
     displayable: !mapped.readOnly,
     systemable: false,
     multipleValue: false,

@@ -9,7 +9,8 @@ import { reverseMessage } from '../../i18n/reverse-messages';
 import { withSchemaLock } from '../ddl/schema-lock';
 import { listTables } from '../metadata-store';
 import { ErrorBag } from '../tables/error-bag';
-import { isSafeIdentifier } from '../tables/name-problem';
+import { isQuotableIdentifier, isSafeIdentifier } from '../tables/name-problem';
+import type { Localized } from '../../i18n/messages';
 import type { TableDef } from '../../model/table-def';
 import { insertTableMetadata } from '../tables/write-table-metadata';
 import { apiNameFor } from './api-name';
@@ -27,17 +28,34 @@ import { reverseTableDef } from './reverse-table-def';
 import type { ReverseWarning } from './reverse-warning';
 
 export interface ReverseResult {
+  /** Ids of the reversed tables, in request order (those not reversed left out). */
   ids: number[];
+  /** The tables reversed, by physical name, with their ids. */
+  reversed: { table: string; id: number }[];
+  /** With `partial`: the tables left out, and why. */
+  skipped: { table: string; message: Localized }[];
   warnings: ReverseWarning[];
+}
+
+export interface ReverseOptions {
+  /**
+   * Reverse the tables that can be and report the others (`skipped`), instead of refusing the whole
+   * batch when one cannot be; a batch where none can be is still a 400.
+   */
+  partial?: boolean;
 }
 
 const quoteList = (names: readonly string[]) => names.join(', ');
 
-/** 400 for names metadata cannot hold; the business layer quotes every other one (reserved words too). */
+/**
+ * Errors for names metadata cannot hold, by physical table name. A table name only has to be
+ * quotable (spaces, CJK, hyphens, mixed case and reserved words are fine: its API name is derived);
+ * column names must be plain identifiers, since the API names columns by them.
+ */
 const checkNames = (tables: readonly IntrospectedTable[], errors: ErrorBag) => {
   for (const table of tables) {
     const field = table.tableName;
-    if (!isSafeIdentifier(table.tableName)) {
+    if (!isQuotableIdentifier(table.tableName)) {
       errors.add(field, reverseMessage('tableNameUnusable', { name: table.tableName }));
       continue;
     }
@@ -120,16 +138,25 @@ const columnIdsOf = async (
  * nothing, in one transaction. Returns the new table ids in request order, and what could only be
  * approximated.
  */
-export const reverseTables = (db: Knex, names: readonly string[]): Promise<ReverseResult> =>
+export const reverseTables = (
+  db: Knex,
+  names: readonly string[],
+  options: ReverseOptions = {},
+): Promise<ReverseResult> =>
   withSchemaLock(db, async () => {
     const found = await resolveTables(db, names);
     const dialect = dialectOf(db);
-    const introspected: IntrospectedTable[] = [];
+    const candidates: IntrospectedTable[] = [];
     for (const table of found)
-      introspected.push(await withForeignKeyTargets(db, await introspectTable(db, table)));
+      candidates.push(await withForeignKeyTargets(db, await introspectTable(db, table)));
     const errors = new ErrorBag();
-    checkNames(introspected, errors);
-    errors.throwIfAny();
+    checkNames(candidates, errors);
+    const refused = new Map(Object.entries(errors.errors));
+    if (!options.partial || refused.size === candidates.length) errors.throwIfAny();
+    const skipped = candidates
+      .filter((table) => refused.has(table.tableName))
+      .map((table) => ({ table: table.tableName, message: refused.get(table.tableName) as Localized }));
+    const introspected = candidates.filter((table) => !refused.has(table.tableName));
 
     const managed = await listTables(db);
     const taken = new Set(
@@ -217,5 +244,6 @@ export const reverseTables = (db: Knex, names: readonly string[]): Promise<Rever
       await insertRelations(trx, rows, now);
       return created;
     });
-    return { ids, warnings };
+    const reversed = defs.map((def, i) => ({ table: def.tableName, id: ids[i] as number }));
+    return { ids, reversed, skipped, warnings };
   });

@@ -50,3 +50,17 @@ export const nameProblem = (name: unknown, rules: NameRules = {}): Localized | u
 /** Whether a name is safe to hand to the schema builder or a `??` binding. */
 export const isSafeIdentifier = (name: string): boolean =>
   NAME_PATTERN.test(name) && name.length <= MAX_IDENTIFIER_LENGTH;
+
+/**
+ * Whether a name an existing database gave a table can be used as it is: the schema builder and
+ * `??` bindings quote it (doubling any quote inside), so spaces, CJK, hyphens, mixed case and
+ * reserved words are fine. What is refused is what a quoted name could still be misread by: a dot
+ * (schema separator), ` as ` (an alias), control characters, blank names, and names longer than
+ * the databases keep.
+ */
+export const isQuotableIdentifier = (name: string): boolean =>
+  name.trim() !== '' &&
+  name.length <= MAX_IDENTIFIER_LENGTH &&
+  // eslint-disable-next-line no-control-regex
+  !/[.\u0000-\u001f\u007f]/.test(name) &&
+  !/\sas\s/i.test(name);

@@ -22,11 +22,16 @@ export interface UpdateTableOptions {
   hooks?: SchemaChangeHooks;
 }
 
+/** Whether the `lastModifiedDate` a client read (when it sends one) is older than the stored one. */
+const isStale = (read: number | null | undefined, stored: number): boolean =>
+  read !== undefined && read !== null && read < stored;
+
 /**
  * PATCH /api/metadata/tables/{id}: merges the body into the stored table, validates the result,
  * plans the schema change (old vs new definition), refuses it with 409 if it would lose data
  * unless confirmed, and applies DDL and metadata together. 404 for an unknown id; 409 for a
- * system table (crudboard maintains those).
+ * system table (crudboard maintains those), and for a body whose `lastModifiedDate` is older than
+ * the stored one (the table changed since the client read it).
  */
 export const updateTable = async (
   knex: Knex,
@@ -35,9 +40,14 @@ export const updateTable = async (
   options: UpdateTableOptions = {},
 ): Promise<void> =>
   withSchemaLock(knex, async () => {
-    const existing = tableDefFromStored(await loadTable(knex, id));
+    const stored = await loadTable(knex, id);
+    const existing = tableDefFromStored(stored);
     if (existing.systemable) {
       throw new ApiException('CONFLICT', systemTableMessage('systemTableChange', { name: existing.name }));
+    }
+    // Read under the schema lock, so another edit (on any server) cannot slip in after the check.
+    if (isStale(body.lastModifiedDate, stored.lastModifiedDate)) {
+      throw new ApiException('CONFLICT', metadataMessage('tableChangedMeanwhile', { name: existing.name }));
     }
     const errors = new ErrorBag();
     const next = indexDeletedFlag(mergeTableBody(existing, body, errors));
@@ -61,7 +71,9 @@ export const updateTable = async (
         confirmDataLoss: options.confirmDataLoss ?? false,
         old: existing,
         next,
-        writeMetadata: (db) => updateTableMetadata(db, existing, next, Date.now()),
+        // Later than the stored stamp, always: an edit made from the previous state is told apart.
+        writeMetadata: (db) =>
+          updateTableMetadata(db, existing, next, Math.max(Date.now(), stored.lastModifiedDate + 1)),
       },
       options.hooks,
     );

@@ -102,8 +102,9 @@ describeEachDatabase('/api/business/{table} relations ($name)', (db) => {
     const knex = app.dataSources.primary.knex;
     const queriesFor = async (url: string) => {
       let queries = 0;
-      const listener = () => {
-        queries += 1;
+      // Not the cache-version reads that run on their own every 250 ms (PostgreSQL, MySQL).
+      const listener = (query: { sql?: string }) => {
+        if (!String(query.sql).includes('cb_cache_version')) queries += 1;
       };
       knex.on('query', listener);
       try {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { metadata007SystemColumnCaptions } from '../../../src/db/migrations/metadata-007-system-column-captions';
+import { metadata008SystemColumnCaptions } from '../../../src/db/migrations/metadata-008-system-column-captions';
 import { META } from '../../../src/db/table-names';
 import { apiClient, createTableViaApi, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { clearTables } from '../../helpers/physical-schema';
@@ -86,7 +86,7 @@ describeEachDatabase('captions per language ($name)', (db) => {
     const knex = app.dataSources.primary.knex;
     await knex(META.column).where('tableId', table.id).update({ captions: null });
     await knex(META.column).where({ tableId: table.id, name: 'ownerId' }).update({ caption: '负责人' });
-    await metadata007SystemColumnCaptions.up(knex);
+    await metadata008SystemColumnCaptions.up(knex);
     const after = (await api.get(`/api/metadata/tables/${table.id}`)).json();
     const captionsOf = (name: string) =>
       after.columns.find((column: { name: string }) => column.name === name).captions;

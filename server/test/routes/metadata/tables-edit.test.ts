@@ -56,6 +56,51 @@ describeEachDatabase('PATCH /api/metadata/tables/{id} ($name)', (db) => {
   const patch = (api: ApiClient, table: Table, body: unknown, confirm = false) =>
     api.patch(`/api/metadata/tables/${table.id}${confirm ? '?confirmDataLoss=true' : ''}`, body);
 
+  it('refuses an edit made from an outdated read (lastModifiedDate older than stored): 409, nothing changes', async () => {
+    const { api, knex, table } = await setup();
+    const read = (await api.get(`/api/metadata/tables/${table.id}`)).json() as Table & {
+      lastModifiedDate: number;
+    };
+    const first = await api.patch(`/api/metadata/tables/${table.id}`, {
+      lastModifiedDate: read.lastModifiedDate,
+      columns: columnsWith(table, {}, [{ name: 'color', dataType: 'VARCHAR', length: 20 }]),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await snapshot(knex, 'product');
+
+    const outdated = await api.patch(`/api/metadata/tables/${table.id}`, {
+      lastModifiedDate: read.lastModifiedDate,
+      columns: columnsWith(table, {}, [{ name: 'size', dataType: 'VARCHAR', length: 20 }]),
+    });
+    expect(outdated.statusCode).toBe(409);
+    expect(outdated.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: '表 product 在您读取后已被修改，请重新加载后再保存',
+    });
+    // Any field, not only columns: the whole read is outdated.
+    const caption = await api.patch(`/api/metadata/tables/${table.id}`, {
+      lastModifiedDate: read.lastModifiedDate,
+      caption: '旧',
+    });
+    expect(caption.statusCode).toBe(409);
+    expect(await snapshot(knex, 'product')).toEqual(before);
+    const columns = (await api.get(`/api/metadata/tables/${table.id}`))
+      .json()
+      .columns.map((c: Column) => c.name);
+    expect(columns).toContain('color');
+    expect(columns).not.toContain('size');
+
+    // Read again: the edit goes through. Without lastModifiedDate there is no check (last edit wins).
+    const fresh = (await api.get(`/api/metadata/tables/${table.id}`)).json() as { lastModifiedDate: number };
+    expect(fresh.lastModifiedDate).toBeGreaterThan(read.lastModifiedDate);
+    const again = await api.patch(`/api/metadata/tables/${table.id}`, {
+      lastModifiedDate: fresh.lastModifiedDate,
+      caption: '产品表',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await api.patch(`/api/metadata/tables/${table.id}`, { caption: '产品' })).statusCode).toBe(200);
+  });
+
   it('keeps the data through rename, retype, widening, added columns and composite indexes', async () => {
     const { api, knex, table } = await setup();
     const response = await patch(api, table, {

@@ -8,8 +8,8 @@ import type { NamedMigration } from './named-migration';
  * table captions them in Chinese get their English caption as well, as new tables do. Columns an
  * administrator captioned otherwise, or gave captions already, are left alone.
  */
-export const metadata007SystemColumnCaptions: NamedMigration = {
-  name: 'metadata-007-system-column-captions',
+export const metadata008SystemColumnCaptions: NamedMigration = {
+  name: 'metadata-008-system-column-captions',
   async up(knex: Knex) {
     for (const name of SYSTEM_COLUMN_NAMES) {
       const { 'zh-CN': zh, 'en-US': en } = SYSTEM_COLUMN_CAPTIONS[name];
@@ -20,6 +20,6 @@ export const metadata007SystemColumnCaptions: NamedMigration = {
     }
   },
   async down() {
-    // Captions stay: the column that holds them goes with metadata-006's down.
+    // Captions stay: the column that holds them goes with metadata-007's down.
   },
 };

@@ -1,0 +1,150 @@
+import { expect, it } from 'vitest';
+import { apiClient, type ApiClient } from '../../helpers/metadata-api';
+import { createOddTables, dropOddTables, ODD_TABLES } from '../../helpers/odd-names';
+import { login, useTestApps } from '../../helpers/test-app';
+import { describeEachDatabase } from '../../helpers/test-databases';
+
+const BASE = '/api/metadata/tables/metadatas';
+
+describeEachDatabase('reverse engineering tables with odd names ($name)', (db) => {
+  const apps = useTestApps(db);
+
+  const setup = async (): Promise<{ api: ApiClient; knex: import('knex').Knex }> => {
+    const app = await apps.build();
+    const { cookie } = await login(app);
+    const api = apiClient(app, cookie);
+    const knex = app.dataSources.primary.knex;
+    const reversed = (await api.get('/api/metadata/tables?reverse=true&limit=1000')).json() as {
+      id: number;
+    }[];
+    if (reversed.length > 0)
+      await api.delete(
+        '/api/metadata/tables?isDropPhysicalTable=false',
+        reversed.map((table) => table.id),
+      );
+    await createOddTables(knex);
+    return { api, knex };
+  };
+
+  it('reverses what it can and says per table why the rest was left out', async () => {
+    const { api, knex } = await setup();
+    const listed = (await api.get(BASE)).json() as { tableName: string }[];
+    expect(listed.map((table) => table.tableName)).toEqual(expect.arrayContaining(Object.values(ODD_TABLES)));
+
+    // Without partial, one impossible table refuses the whole batch, as before.
+    const all = Object.values(ODD_TABLES);
+    const refused = await api.post(`${BASE}/reverse`, all);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors['odd columns']).toContain('first name');
+
+    const report = await api.post(`${BASE}/reverse?partial=true`, all);
+    expect(report.statusCode, report.body).toBe(201);
+    const body = report.json() as {
+      reversed: { table: string; id: number }[];
+      skipped: { table: string; message: string }[];
+    };
+    expect(body.reversed.map((entry) => entry.table)).toEqual([
+      'Order Details',
+      '客户',
+      'sales-order',
+      'MixedCase',
+    ]);
+    expect(body.skipped).toEqual([{ table: 'odd columns', message: expect.stringContaining('first name') }]);
+    const tables = await Promise.all(
+      body.reversed.map(async ({ id }) => (await api.get(`/api/metadata/tables/${id}`)).json()),
+    );
+    expect(tables.map((table) => [table.name, table.tableName])).toEqual([
+      ['orderDetails', 'Order Details'],
+      ['kehu', '客户'],
+      ['salesOrder', 'sales-order'],
+      ['MixedCase', 'MixedCase'],
+    ]);
+    // Keys and foreign keys can be filtered on at once.
+    const salesOrder = tables[2];
+    expect(
+      salesOrder.columns
+        .filter((column: { queryable: boolean }) => column.queryable)
+        .map((c: { name: string }) => c.name),
+    ).toEqual(expect.arrayContaining(['id', 'customerCode']));
+    const relations = (await api.get('/api/metadata/tablerelations?limit=1000')).json() as {
+      fromTable: { id: number };
+      toTable: { name: string };
+    }[];
+    const fromSalesOrder = relations.filter((relation) => relation.fromTable.id === salesOrder.id);
+    expect(fromSalesOrder.map((relation) => relation.toTable.name)).toEqual(['kehu']);
+    await dropOddTables(knex);
+  });
+
+  it('serves the reversed tables through the business API and the designer', async () => {
+    const { api, knex } = await setup();
+    const report = await api.post(`${BASE}/reverse?partial=true`, [
+      ODD_TABLES.customer,
+      ODD_TABLES.salesOrder,
+      ODD_TABLES.orderDetails,
+      ODD_TABLES.mixed,
+    ]);
+    expect(report.statusCode, report.body).toBe(201);
+
+    // Create, read, filter, search, count, update, delete.
+    expect(
+      (await api.post('/api/business/kehu', { code: 'C-01', name: '华东客户', city: '上海' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await api.post('/api/business/kehu', { code: 'C-02', name: 'West', city: 'Denver' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await api.post('/api/business/salesOrder', { id: 1, customerCode: 'C-01', amount: '12.50' }))
+        .statusCode,
+    ).toBe(201);
+    const orders = (await api.get('/api/business/salesOrder?customerCode=C-01')).json();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ id: 1, customerCode: 'C-01' });
+    expect(Number(orders[0].amount)).toBe(12.5);
+    expect((await api.get('/api/business/kehu/count?search=华东')).json()).toBe(1);
+    expect((await api.get('/api/business/kehu/C-02')).json()).toMatchObject({ name: 'West' });
+    expect((await api.patch('/api/business/kehu/C-02', { city: 'Boulder' })).statusCode).toBe(200);
+    expect((await api.get('/api/business/kehu?city=Boulder')).json()).toHaveLength(1);
+
+    const mixed = await api.post('/api/business/MixedCase', { Id: 7, order: 'o', select: 's', when: 3 });
+    expect(mixed.statusCode, mixed.body).toBe(201);
+    expect((await api.get('/api/business/MixedCase?orderby=order%20DESC')).json()).toEqual([
+      { Id: 7, order: 'o', select: 's', when: 3 },
+    ]);
+    expect((await api.post('/api/business/orderDetails', { OrderID: 1, Quantity: 2 })).statusCode).toBe(201);
+    expect((await api.delete('/api/business/orderDetails/1?isSoftDelete=false')).statusCode).toBe(204);
+    expect((await api.get('/api/business/orderDetails/count')).json()).toBe(0);
+
+    // Export works on such names.
+    const exported = await api.post('/api/business/kehu/export', undefined);
+    expect(exported.statusCode, exported.body).toBe(201);
+
+    // The designer adds a column and an index to a table whose physical name has a space.
+    const details = (await api.get('/api/metadata/tables/name/orderDetails')).json();
+    const patched = await api.patch(`/api/metadata/tables/${details.id}`, {
+      columns: [
+        ...details.columns,
+        { name: 'shippedAt', dataType: 'DATETIME', indexType: 'INDEX', indexName: 'ix_shipped' },
+      ],
+    });
+    expect(patched.statusCode, patched.body).toBeLessThan(300);
+    expect(
+      (
+        await api.post('/api/business/orderDetails', {
+          OrderID: 2,
+          Quantity: 1,
+          shippedAt: '2026-11-26 10:00:00',
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect((await api.get('/api/business/orderDetails?shippedAt=ISNOTNULL')).json()).toHaveLength(1);
+
+    // The SQL console reaches them by their quoted physical names.
+    const quote = (name: string) => (db.name === 'mysql' ? `\`${name}\`` : `"${name}"`);
+    const sql = await api.post('/api/metadata/sqls/execute', {
+      sql: `select count(*) as n from ${quote('客户')}`,
+    });
+    expect(sql.statusCode, sql.body).toBe(200);
+    expect(Number(sql.json().rows[0][0])).toBe(2);
+    await dropOddTables(knex);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Column } from '../../../contract';
+import { recordTitle, titleColumnOf } from '../../../src/business/lib/record-title';
+
+const col = (name: string, dataType: Column['dataType'], extra: Partial<Column> = {}): Column => ({
+  name,
+  dataType,
+  ...extra,
+});
+
+const album = {
+  primaryNames: ['AlbumId'],
+  columns: [
+    col('AlbumId', 'INT', { indexType: 'PRIMARY', displayOrder: 0 }),
+    col('ArtistId', 'INT', { displayOrder: 2 }),
+    col('Title', 'VARCHAR', { displayOrder: 1 }),
+  ],
+};
+
+describe('titleColumnOf', () => {
+  it('takes the first text column in display order', () => {
+    expect(titleColumnOf(album)).toBe('Title');
+  });
+  it('skips system and full-text columns but takes name', () => {
+    const columns = [
+      col('id', 'BIGINT', { indexType: 'PRIMARY' }),
+      col('fullTextBody', 'TEXT', { indexType: 'FULLTEXT' }),
+      col('name', 'VARCHAR'),
+    ];
+    expect(titleColumnOf({ columns })).toBe('name');
+    expect(titleColumnOf({ columns: columns.slice(0, 2) })).toBeNull();
+  });
+  it('prefers the chosen column while it exists', () => {
+    expect(titleColumnOf(album, 'ArtistId')).toBe('ArtistId');
+    expect(titleColumnOf(album, 'Gone')).toBe('Title');
+  });
+});
+
+describe('recordTitle', () => {
+  it('shows the title, not the raw id|col|col string', () => {
+    expect(recordTitle(album, { AlbumId: 134, Title: 'Led Zeppelin III', ArtistId: 22 })).toBe(
+      'Led Zeppelin III',
+    );
+  });
+  it('falls back to the key when the title is blank or missing', () => {
+    expect(recordTitle(album, { AlbumId: 134, Title: '  ' })).toBe('134');
+    expect(
+      recordTitle({ columns: [col('a', 'INT'), col('b', 'INT')], primaryNames: ['a', 'b'] }, { a: 1, b: 2 }),
+    ).toBe('1|2');
+    expect(recordTitle({ columns: [col('n', 'INT')] }, { id: 9 })).toBe('9');
+  });
+  it('gives nothing for no record', () => {
+    expect(recordTitle(album, null)).toBe('');
+  });
+});
