@@ -77,7 +77,9 @@ describe('a new administrator’s first hour', () => {
 
     await useLanguage('en-US');
     await page.reload();
-    await row.getByText('Delete', { exact: true }).click();
+    // deleting for good is behind the row's ⋯
+    await row.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
     const hard = page.getByRole('dialog').filter({ hasText: 'Delete?' });
     await hard.getByText('Deletes "上海客户25".').waitFor();
     await hard.getByText('They will be deleted for good; this cannot be undone.').waitFor();
