@@ -1,4 +1,5 @@
 import { pinyin } from 'pinyin-pro';
+import { NAME_PATTERN } from '../../../../contract/reserved-words';
 import { nameProblem } from '../tables/name-problem';
 
 const MAX_NAME = 64;
@@ -41,7 +42,8 @@ export const derivedApiName = (physical: string): string => {
  */
 export const apiNameFor = (tableName: string, taken: Set<string>): string => {
   const free = (name: string) => !nameProblem(name, { route: true }) && !taken.has(name.toLowerCase());
-  const derived = derivedApiName(tableName);
+  // A name that is already a plain identifier keeps its spelling (only suffixed when taken).
+  const derived = NAME_PATTERN.test(tableName) ? tableName : derivedApiName(tableName);
   let name = [tableName, derived].find(free);
   const base = `${derived.slice(0, MAX_NAME - 2)}_t`;
   if (name === undefined && free(base)) name = base;
