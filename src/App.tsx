@@ -1,9 +1,9 @@
 import 'antd/dist/reset.css';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { AppThemeProvider } from './shared/components/AppThemeProvider';
+import { AppThemeProvider } from './common/components/AppThemeProvider';
 import { ChunkErrorBoundary } from './errors/ChunkErrorBoundary';
-import { lazyPage } from './shared/components/lazyPage';
-import { UiBridgeRegistrar } from './shared/components/UiBridgeRegistrar';
+import { lazyPage } from './common/components/lazyPage';
+import { UiBridgeRegistrar } from './common/components/UiBridgeRegistrar';
 
 const LoginPage = lazyPage(() => import('./auth/pages/LoginPage').then((m) => m.LoginPage));
 const ForbiddenPage = lazyPage(() => import('./errors/ForbiddenPage').then((m) => m.ForbiddenPage));

@@ -2,7 +2,7 @@ import '@ant-design/v5-patch-for-react-19';
 import 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { handleBootError } from './shared/lib/boot-error';
+import { handleBootError } from './common/lib/boot-error';
 
 const boot = async () => {
   const root = document.getElementById('root');

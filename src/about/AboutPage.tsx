@@ -1,8 +1,8 @@
 import { ApiOutlined, CheckCircleFilled } from '@ant-design/icons';
 import { Button, Card, Descriptions, Flex, List, Tag, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from '../shared/components/BrandMark';
-import { PageContainer } from '../shared/components/PageContainer';
+import { BrandMark } from '../common/components/BrandMark';
+import { PageContainer } from '../common/components/PageContainer';
 import { appInfo } from '../config/appInfo';
 import { appClient } from '../providers/app-client';
 

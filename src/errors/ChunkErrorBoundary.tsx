@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorScreen } from './ErrorScreen';
-import { isChunkLoadError } from '../shared/lib/chunk-load';
+import { isChunkLoadError } from '../common/lib/chunk-load';
 
 interface State {
   error: Error | null;

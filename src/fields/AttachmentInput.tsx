@@ -2,7 +2,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Button, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FileUpload } from '../upload/components/FileUpload';
-import { downloadHref } from '../shared/lib/download-url';
+import { downloadHref } from '../common/lib/download-url';
 import type { FieldInputProps } from './types';
 
 /**

@@ -10,7 +10,7 @@ import { isNumericType, numberIssue, numberSpec } from '../business/lib/number-r
 import { pickedRecords } from '../business/lib/record-payload';
 import { extensionRegistry } from '../extensions/registry';
 import { chosenWidget } from '../business/lib/column-widgets';
-import { useCaption } from '../shared/hooks/useCaption';
+import { useCaption } from '../common/hooks/useCaption';
 import { fieldTypeFor } from './registry';
 import { RelationInput } from './RelationInput';
 import { ValueDialogButton } from './ValueDialogButton';

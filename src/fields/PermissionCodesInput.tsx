@@ -30,7 +30,7 @@ import {
   withCode,
   type BusinessCodeRow,
 } from '../auth/lib/permission-codes';
-import { useCaption } from '../shared/hooks/useCaption';
+import { useCaption } from '../common/hooks/useCaption';
 import { useRegisteredTables } from '../resources/useRegisteredTables';
 import type { FieldInputProps } from './types';
 

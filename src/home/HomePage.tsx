@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RecordCount } from './RecordCount';
-import { appPaths, visibleMenuCodes } from '../shared/lib/menu';
+import { appPaths, visibleMenuCodes } from '../common/lib/menu';
 import type { Identity } from '../providers/auth-provider';
 import { useUserTables } from '../resources/useUserTables';
 import type { PermissionInfo } from '../store/session';
@@ -20,7 +20,7 @@ import { useAppConfig } from '../store/useAppConfig';
 import { useCurrentDataSource, useDataSources } from '../store/useCurrentDataSource';
 import { useDocumentTitle } from '../store/useDocumentTitle';
 import { useUserMenu } from '../store/useUserMenu';
-import { useCaption, useWellKnownNames } from '../shared/hooks/useCaption';
+import { useCaption, useWellKnownNames } from '../common/hooks/useCaption';
 
 const QuickLink = ({
   to,

@@ -1,7 +1,7 @@
 import { Flex, Layout, theme, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { BrandMark } from '../shared/components/BrandMark';
+import { BrandMark } from '../common/components/BrandMark';
 import { ChunkErrorBoundary } from '../errors/ChunkErrorBoundary';
 import { PREFERENCE_KEYS, readPreference, writePreference } from '../store/preferences';
 import { useAppConfig } from '../store/useAppConfig';

@@ -2,7 +2,7 @@ import { DatabaseOutlined } from '@ant-design/icons';
 import { Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentDataSource, useDataSources } from '../store/useCurrentDataSource';
-import { useWellKnownNames } from '../shared/hooks/useCaption';
+import { useWellKnownNames } from '../common/hooks/useCaption';
 
 /** The data-source selector: choosing one opens its home page and is remembered. */
 export const DataSourceSelect = () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Identity } from '../providers/auth-provider';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
-import { useWellKnownNames } from '../shared/hooks/useCaption';
+import { useWellKnownNames } from '../common/hooks/useCaption';
 
 /** The signed-in user's name with 设置, 修改密码 and 退出登录. */
 export const UserMenu = () => {

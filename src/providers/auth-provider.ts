@@ -1,7 +1,7 @@
 import type { AuthProvider } from '@refinedev/core';
 import type { AxiosInstance } from 'axios';
 import type { LoginResponse, Principal } from '../../contract';
-import { statusOf, type HttpError } from '../shared/lib/http-error';
+import { statusOf, type HttpError } from '../common/lib/http-error';
 import { appSession, type PermissionInfo, type Session, type UserInfo } from '../store/session';
 import { AUTH_REDIRECT_DELAY_MS } from './http';
 

@@ -1,6 +1,6 @@
 import type { AccessControlProvider, AuthProvider, DataProvider } from '@refinedev/core';
 import type { AxiosInstance } from 'axios';
-import { dataSourceFromPath, resolveDataSource } from '../shared/lib/data-source';
+import { dataSourceFromPath, resolveDataSource } from '../common/lib/data-source';
 import { createKeyStorage, type KeyStorage } from '../store/createKeyStorage';
 import { PREFERENCE_KEYS } from '../store/preferences';
 import { createSession, type Session } from '../store/session';

@@ -1,7 +1,7 @@
 import type { CustomParams, DataProvider } from '@refinedev/core';
 import { businessPermission, type ImportResult } from '../../contract';
 import type { BigUploadStatus, ChunkAnswer, ChunkRequest } from '../upload/lib/big-upload';
-import type { HttpError } from '../shared/lib/http-error';
+import type { HttpError } from '../common/lib/http-error';
 import type { MetadataBundle } from '../designer/lib/metadata-bundle';
 import type { UploadProgress } from './data-provider';
 

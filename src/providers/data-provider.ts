@@ -1,8 +1,8 @@
 import type { BaseKey, BaseRecord, DataProvider, MetaQuery } from '@refinedev/core';
 import type { AxiosRequestConfig, Method } from 'axios';
 import { MAX_LIMIT } from '../../contract';
-import { offsetOf } from '../shared/lib/pagination';
-import { toQueryParams, type QueryParams } from '../shared/lib/query-params';
+import { offsetOf } from '../common/lib/pagination';
+import { toQueryParams, type QueryParams } from '../common/lib/query-params';
 
 /** The part of the http client the provider uses (an axios instance, or a fake in tests). */
 export interface HttpClient {

@@ -1,5 +1,5 @@
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
-import { toHttpError } from '../shared/lib/http-error';
+import { toHttpError } from '../common/lib/http-error';
 import { hasAnyPermission, type UserAccess } from '../auth/lib/permission';
 
 declare module 'axios' {

@@ -1,11 +1,11 @@
 import type { Sequence } from '../../contract';
-import { MetadataFormFrame, MetadataFormPage } from '../shared/components/MetadataFormPage';
+import { MetadataFormFrame, MetadataFormPage } from '../common/components/MetadataFormPage';
 import {
   useMetadataEditor,
   type MetadataEditorRules,
   type MetadataFormScreen,
-} from '../shared/hooks/useMetadataEditor';
-import { sequencePaths } from '../shared/lib/metadata-paths';
+} from '../common/hooks/useMetadataEditor';
+import { sequencePaths } from '../common/lib/metadata-paths';
 import { SequenceForm } from './SequenceForm';
 import {
   buildSequencePayload,

@@ -3,9 +3,9 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Sequence } from '../../contract';
-import { MetadataListView } from '../shared/components/MetadataListView';
-import { formatDateTime } from '../shared/lib/date-time';
-import { sequencePaths } from '../shared/lib/metadata-paths';
+import { MetadataListView } from '../common/components/MetadataListView';
+import { formatDateTime } from '../common/lib/date-time';
+import { sequencePaths } from '../common/lib/metadata-paths';
 import { useCurrentDataSource } from '../store/useCurrentDataSource';
 
 /** 序列号管理 (`metadata/sequences`): search, edit, delete and batch delete. */

@@ -1,5 +1,5 @@
 import type { Sequence, SequenceType } from '../../contract';
-import { issue, nameIssue, type Issues } from '../shared/lib/name-rules';
+import { issue, nameIssue, type Issues } from '../common/lib/name-rules';
 
 /** What the sequence form edits. Numbers are null while empty. */
 export interface SequenceDraft {

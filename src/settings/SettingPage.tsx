@@ -2,7 +2,7 @@ import { ClearOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Radio, Switch, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageContainer } from '../shared/components/PageContainer';
+import { PageContainer } from '../common/components/PageContainer';
 import { appInfo } from '../config/appInfo';
 import { LANGUAGE_NAMES } from '../layout/LanguageSwitch';
 import type { Locale } from '../providers/i18n-provider';

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { DataSourceInfo } from '../../contract';
-import { dataSourceFromPath, PRIMARY_DATA_SOURCE, resolveDataSource } from '../shared/lib/data-source';
+import { dataSourceFromPath, PRIMARY_DATA_SOURCE, resolveDataSource } from '../common/lib/data-source';
 import { fetchDataSources } from '../providers/open-lookups';
 import { createCachedLoader } from './createCachedLoader';
 import { createLazyStore } from './createStore';

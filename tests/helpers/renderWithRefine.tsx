@@ -11,7 +11,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { vi } from 'vitest';
-import { AppThemeProvider } from '../../src/shared/components/AppThemeProvider';
+import { AppThemeProvider } from '../../src/common/components/AppThemeProvider';
 import { i18nProvider } from '../../src/providers/i18n-provider';
 import { useNotificationProvider } from '../../src/providers/notification-provider';
 

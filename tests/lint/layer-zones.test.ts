@@ -22,7 +22,7 @@ describe('lint layer zones (eslint.config.js)', () => {
       [
         "import { RecordFields } from '../components/RecordFields';",
         "import { useBusinessTable } from '../hooks/useBusinessTable';",
-        "import { PageContainer } from '../../shared/components/PageContainer';",
+        "import { PageContainer } from '../../common/components/PageContainer';",
         "import { appClient } from '../../providers/app-client';",
         'export const probe = [RecordFields, useBusinessTable, PageContainer, appClient];',
       ].join('\n'),
@@ -74,7 +74,7 @@ describe('lint layer zones (eslint.config.js)', () => {
     const fromLib = await zoneErrors(
       'src/designer/lib/probe.ts',
       [
-        "import { nameIssue } from '../../shared/lib/name-rules';",
+        "import { nameIssue } from '../../common/lib/name-rules';",
         "import { formFields } from '../../business/lib/form-fields';",
         'export const probe = [nameIssue, formFields];',
       ].join('\n'),

@@ -1,4 +1,4 @@
-import { statusOf } from '../../shared/lib/http-error';
+import { statusOf } from '../../common/lib/http-error';
 
 /**
  * Refine `errorNotification` for background loads: a 401 already produced the session-expired

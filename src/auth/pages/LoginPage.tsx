@@ -3,7 +3,7 @@ import { Alert, App, Button, Flex, Form, Input, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { BrandMark } from '../../shared/components/BrandMark';
+import { BrandMark } from '../../common/components/BrandMark';
 import { appInfo } from '../../config/appInfo';
 import { LanguageSwitch } from '../../layout/LanguageSwitch';
 import { ThemeSwitch } from '../../layout/ThemeSwitch';

@@ -3,7 +3,7 @@ import { Badge, Button, Col, Flex, Input, Row, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Table } from '../../../contract';
-import { useCaption } from '../../shared/hooks/useCaption';
+import { useCaption } from '../../common/hooks/useCaption';
 import type { BusinessRecord } from '../lib/business-record';
 import RelationPicker from './RelationPicker';
 import { FilterControl } from './FilterControl';

@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Modal, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { downloadHref } from '../../shared/lib/download-url';
+import { downloadHref } from '../../common/lib/download-url';
 
 export interface ExportDialogProps {
   open: boolean;

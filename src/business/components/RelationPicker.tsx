@@ -9,11 +9,11 @@ import { useBusinessTable } from '../hooks/useBusinessTable';
 import { cellText, listColumns } from '../lib/business-cells';
 import { softDeleteFilter } from '../lib/business-filters';
 import type { BusinessRecord } from '../lib/business-record';
-import { SEARCH_FIELD } from '../../shared/lib/query-params';
-import { pageCountOf } from '../../shared/lib/pagination';
+import { SEARCH_FIELD } from '../../common/lib/query-params';
+import { pageCountOf } from '../../common/lib/pagination';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
-import { PaginationBar } from '../../shared/components/PaginationBar';
-import { useCaption } from '../../shared/hooks/useCaption';
+import { PaginationBar } from '../../common/components/PaginationBar';
+import { useCaption } from '../../common/hooks/useCaption';
 
 export interface RelationPickerProps {
   open: boolean;

@@ -6,10 +6,10 @@ import type { TruncatedChildren } from '../../../contract';
 import { FormField } from '../../fields/FormField';
 import type { FormFieldSpec, FormMode } from '../lib/form-fields';
 import type { SubSection } from '../lib/form-sections';
-import { appPaths } from '../../shared/lib/menu';
+import { appPaths } from '../../common/lib/menu';
 import { isNewSubRow, newSubRow, SUB_LIST_PAGE_SIZE } from '../lib/sub-rows';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
-import { useCaption } from '../../shared/hooks/useCaption';
+import { useCaption } from '../../common/hooks/useCaption';
 
 export interface SubTableListProps {
   section: SubSection;

@@ -2,8 +2,8 @@ import { useCan, useSelect } from '@refinedev/core';
 import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { businessPermission } from '../../../contract';
-import { useWellKnownNames } from '../../shared/hooks/useCaption';
-import { SEARCH_FIELD } from '../../shared/lib/query-params';
+import { useWellKnownNames } from '../../common/hooks/useCaption';
+import { SEARCH_FIELD } from '../../common/lib/query-params';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import type { BusinessRecord } from '../lib/business-record';
 

@@ -14,7 +14,7 @@ import {
 } from '../lib/business-cells';
 import { listCellWidth } from '../lib/list-columns';
 import { chosenWidget, type WidgetChoice } from '../lib/column-widgets';
-import { downloadHref } from '../../shared/lib/download-url';
+import { downloadHref } from '../../common/lib/download-url';
 import type { FieldDisplay } from '../../extensions/defineExtension';
 import { extensionRegistry } from '../../extensions/registry';
 

@@ -20,7 +20,7 @@ import {
 } from '../lib/list-url-state';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import type { BusinessTableMeta } from './useBusinessTable';
-import { useListController } from '../../shared/hooks/useListController';
+import { useListController } from '../../common/hooks/useListController';
 
 /** Marks the history entries the list wrote itself. */
 const LIST_STATE = 'crudboardList';

@@ -4,7 +4,7 @@ import type { Relation, Table } from '../../../contract';
 import { useDataProvider, type DataProvider } from '@refinedev/core';
 import type { FormLayout, ValueDialog } from '../lib/business-meta';
 import { widgetChoices, type StoredWidget, type WidgetChoice } from '../lib/column-widgets';
-import { statusOf } from '../../shared/lib/http-error';
+import { statusOf } from '../../common/lib/http-error';
 import {
   getTableByName,
   listFormLayouts,
@@ -15,7 +15,7 @@ import {
 } from '../../providers/system-records';
 import { registeredTablesStore } from '../../resources/useRegisteredTables';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
-import { METADATA_TABLES_PATH, metadataQueryKey } from '../../shared/hooks/useMetadataList';
+import { METADATA_TABLES_PATH, metadataQueryKey } from '../../common/hooks/useMetadataList';
 
 /** Everything the generic business pages need to know about one table. */
 export interface BusinessTableMeta {

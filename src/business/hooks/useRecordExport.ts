@@ -1,8 +1,8 @@
 import type { CrudFilter } from '@refinedev/core';
 import { useCallback, useRef, useState } from 'react';
 import { exportRecordsCall, unquoteUrl } from '../../providers/custom-calls';
-import { useCustomCall } from '../../shared/hooks/useCustomCall';
-import { useDownload } from '../../shared/hooks/useDownload';
+import { useCustomCall } from '../../common/hooks/useCustomCall';
+import { useDownload } from '../../common/hooks/useDownload';
 import { exportQuery } from '../lib/export-query';
 
 /** An export ready sooner than this just downloads; a longer one shows its progress. */

@@ -13,14 +13,14 @@ import { initialFormValues } from '../lib/form-initial-values';
 import { formFields, type FormMode } from '../lib/form-fields';
 import { placeFields } from '../lib/form-layout';
 import { subSections } from '../lib/form-sections';
-import type { HttpError } from '../../shared/lib/http-error';
-import { appPaths } from '../../shared/lib/menu';
+import type { HttpError } from '../../common/lib/http-error';
+import { appPaths } from '../../common/lib/menu';
 import { buildRecordPayload, type SubForm } from '../lib/record-payload';
 import type { BusinessRecord } from '../lib/business-record';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import type { BusinessTableMeta } from './useBusinessTable';
-import { useLeaveGuard } from '../../shared/hooks/useLeaveGuard';
-import { useSaveShortcut } from '../../shared/hooks/useSaveShortcut';
+import { useLeaveGuard } from '../../common/hooks/useLeaveGuard';
+import { useSaveShortcut } from '../../common/hooks/useSaveShortcut';
 import { useUploadTracker } from '../../upload/hooks/useUploadActivity';
 
 export interface RecordFormOptions {

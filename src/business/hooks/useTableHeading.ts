@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Table } from '../../../contract';
-import type { Crumb } from '../../shared/components/PageContainer';
-import { useCaption } from '../../shared/hooks/useCaption';
-import { appPaths } from '../../shared/lib/menu';
+import type { Crumb } from '../../common/components/PageContainer';
+import { useCaption } from '../../common/hooks/useCaption';
+import { appPaths } from '../../common/lib/menu';
 import { useRegisteredTables } from '../../resources/useRegisteredTables';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { sameName } from './useBusinessTable';

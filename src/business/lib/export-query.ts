@@ -1,5 +1,5 @@
 import type { CrudFilter } from '@refinedev/core';
-import { toQueryParams, type QueryParams } from '../../shared/lib/query-params';
+import { toQueryParams, type QueryParams } from '../../common/lib/query-params';
 
 /**
  * The query of a list's export (docs/api.md §3): the list's keyword and filters; the rows come in

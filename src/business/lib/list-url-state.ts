@@ -1,6 +1,6 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
 import { DEFAULT_LIMIT, PAGE_SIZE_OPTIONS, SOFT_DELETE_COLUMN } from '../../../contract';
-import { SEARCH_FIELD, toColumnFilter, toFilterLeaf } from '../../shared/lib/query-params';
+import { SEARCH_FIELD, toColumnFilter, toFilterLeaf } from '../../common/lib/query-params';
 import { fromColumnFilter } from './column-filter';
 
 /** What a list shows, as a link holds it: a reload or a copied link shows the same. */

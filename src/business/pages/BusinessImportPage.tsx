@@ -22,10 +22,10 @@ import { useTranslation } from 'react-i18next';
 import type { Table as MetaTable } from '../../../contract';
 import { ExportDialog } from '../components/ExportDialog';
 import { ImportFailureTable } from '../components/ImportFailureTable';
-import { PageContainer } from '../../shared/components/PageContainer';
-import { useCustomCall } from '../../shared/hooks/useCustomCall';
-import { failureReason } from '../../shared/lib/failure-reason';
-import { readFileText } from '../../shared/lib/read-file-text';
+import { PageContainer } from '../../common/components/PageContainer';
+import { useCustomCall } from '../../common/hooks/useCustomCall';
+import { failureReason } from '../../common/lib/failure-reason';
+import { readFileText } from '../../common/lib/read-file-text';
 import { parseTablesFile, type TablesFileEntry, type TablesFileParse } from '../lib/tables-file';
 import {
   exportTablesCall,
@@ -36,7 +36,7 @@ import {
 } from '../../providers/custom-calls';
 import { useUserTables } from '../../resources/useUserTables';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
-import { useCaption } from '../../shared/hooks/useCaption';
+import { useCaption } from '../../common/hooks/useCaption';
 
 interface Chosen {
   file: File;

@@ -20,16 +20,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ImportResult } from '../../../contract';
 import { ImportFailureTable } from '../components/ImportFailureTable';
-import { LoadFailed } from '../../shared/components/LoadFailed';
-import { PageContainer } from '../../shared/components/PageContainer';
-import { PageSpin } from '../../shared/components/PageSpin';
+import { LoadFailed } from '../../common/components/LoadFailed';
+import { PageContainer } from '../../common/components/PageContainer';
+import { PageSpin } from '../../common/components/PageSpin';
 import { useBusinessTable } from '../hooks/useBusinessTable';
 import { useTableHeading } from '../hooks/useTableHeading';
-import { useCustomCall } from '../../shared/hooks/useCustomCall';
-import { downloadHref } from '../../shared/lib/download-url';
-import { failureReason } from '../../shared/lib/failure-reason';
+import { useCustomCall } from '../../common/hooks/useCustomCall';
+import { downloadHref } from '../../common/lib/download-url';
+import { failureReason } from '../../common/lib/failure-reason';
 import { previewSheet, type SheetPreview } from '../lib/import-sheet';
-import { appPaths } from '../../shared/lib/menu';
+import { appPaths } from '../../common/lib/menu';
 import { readSheet } from '../lib/read-sheet';
 import {
   importOutcomeOf,

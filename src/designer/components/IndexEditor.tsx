@@ -4,7 +4,7 @@ import type { CheckboxProps, TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../contract';
-import { formatDateTime } from '../../shared/lib/date-time';
+import { formatDateTime } from '../../common/lib/date-time';
 import {
   addIndexRow,
   canAddIndexRow,

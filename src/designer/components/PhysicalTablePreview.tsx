@@ -3,7 +3,7 @@ import { Alert, Button, Empty, Flex, Skeleton, Table, Tag, Typography, theme } f
 import type { TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCustomCall } from '../../shared/hooks/useCustomCall';
+import { useCustomCall } from '../../common/hooks/useCustomCall';
 import type {
   PhysicalColumn,
   PhysicalForeignKey,

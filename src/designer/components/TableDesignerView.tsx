@@ -8,8 +8,8 @@ import {
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Space, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
-import { PageContainer } from '../../shared/components/PageContainer';
+import { ConfirmDialog } from '../../common/components/ConfirmDialog';
+import { PageContainer } from '../../common/components/PageContainer';
 import type { TableDesignerController, TableField } from '../hooks/useTableDesigner';
 import type { ColumnDraft } from '../lib/column-draft';
 import { BatchAddColumnsDialog } from './BatchAddColumnsDialog';

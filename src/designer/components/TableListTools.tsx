@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Table } from '../../../contract';
-import { useCustomCall } from '../../shared/hooks/useCustomCall';
+import { useCustomCall } from '../../common/hooks/useCustomCall';
 import { exportMetadataCall, unquoteUrl } from '../../providers/custom-calls';
-import { metadataToolPaths } from '../../shared/lib/metadata-tool-paths';
+import { metadataToolPaths } from '../../common/lib/metadata-tool-paths';
 import { ExportDialog } from '../../business/components/ExportDialog';
 
 export interface TableListToolsProps {

@@ -5,11 +5,11 @@ import { App, Button, Flex, Form, Input, Modal, Tooltip, Typography } from 'antd
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Table } from '../../../contract';
-import { METADATA_TABLES_PATH, metadataQueryKey } from '../../shared/hooks/useMetadataList';
+import { METADATA_TABLES_PATH, metadataQueryKey } from '../../common/hooks/useMetadataList';
 import { listStoredValueDialogs, removeValueDialog, saveValueDialog } from '../../providers/system-records';
 import { valueDialogIssues, type StoredValueDialog, type ValueDialogInput } from '../lib/column-ext-property';
 import type { ColumnDraft } from '../lib/column-draft';
-import type { HttpError } from '../../shared/lib/http-error';
+import type { HttpError } from '../../common/lib/http-error';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 
 interface Editing {

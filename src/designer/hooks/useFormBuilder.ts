@@ -6,10 +6,10 @@ import { useParams } from 'react-router';
 import type { Table } from '../../../contract';
 import type { FormLayoutType } from '../../business/lib/business-meta';
 import { listFormLayouts } from '../../providers/system-records';
-import { useLeaveGuard } from '../../shared/hooks/useLeaveGuard';
-import { useMetadataRecord } from '../../shared/hooks/useMetadataRecord';
-import { appPaths } from '../../shared/lib/menu';
-import { tablePaths } from '../../shared/lib/metadata-paths';
+import { useLeaveGuard } from '../../common/hooks/useLeaveGuard';
+import { useMetadataRecord } from '../../common/hooks/useMetadataRecord';
+import { appPaths } from '../../common/lib/menu';
+import { tablePaths } from '../../common/lib/metadata-paths';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 
 /**

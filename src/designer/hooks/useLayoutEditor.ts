@@ -8,8 +8,8 @@ import { saveFormLayout } from '../../providers/system-records';
 import { businessMetaQueryKey } from '../../business/hooks/useBusinessTable';
 import type { FormLayout, FormLayoutType } from '../../business/lib/business-meta';
 import { formFields } from '../../business/lib/form-fields';
-import { useSaveShortcut } from '../../shared/hooks/useSaveShortcut';
-import type { HttpError } from '../../shared/lib/http-error';
+import { useSaveShortcut } from '../../common/hooks/useSaveShortcut';
+import type { HttpError } from '../../common/lib/http-error';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { itemId, type ListName } from '../lib/builder-dnd';
 import {

@@ -1,5 +1,5 @@
 import type { Column, Index, IndexLine } from '../../../contract';
-import { duplicatePositions, issue, nameIssue, type Issues } from '../../shared/lib/name-rules';
+import { duplicatePositions, issue, nameIssue, type Issues } from '../../common/lib/name-rules';
 
 /** docs/product.md §9: the index editor shows up to 9999 rows. */
 export const MAX_INDEX_ROWS = 9999;

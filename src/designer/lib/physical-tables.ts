@@ -1,5 +1,5 @@
 import type { PhysicalTableSummary } from '../../../contract';
-import { offsetOf } from '../../shared/lib/pagination';
+import { offsetOf } from '../../common/lib/pagination';
 
 /** The physical tables whose name or comment contains the keyword (case-insensitive), by name. */
 export const filterPhysicalTables = (

@@ -7,18 +7,10 @@ import {
 } from '../../../contract';
 import { newRowKey, type ColumnDraft } from './column-draft';
 
-/** Captions of the system columns (the UI passes the current language's). */
-export const DEFAULT_SYSTEM_CAPTIONS: Record<SystemColumnName, string> = {
-  id: '编号',
-  name: '名称',
-  fullTextBody: '全文索引',
-  createdDate: '创建时间',
-  lastModifiedDate: '修改时间',
-  createById: '创建者编号',
-  updateById: '修改者编号',
-  ownerId: '所有者编号',
-  isDeleted: '是否删除',
-};
+/** Chinese captions of the system columns, from the contract's table (the UI passes the current language's). */
+export const DEFAULT_SYSTEM_CAPTIONS: Readonly<Record<SystemColumnName, string>> = Object.fromEntries(
+  SYSTEM_COLUMN_NAMES.map((name) => [name, SYSTEM_COLUMN_CAPTIONS[name]['zh-CN']]),
+) as Record<SystemColumnName, string>;
 
 const NO_FLAGS = { insertable: false, updatable: false, queryable: false, displayable: false } as const;
 const QUERYABLE = { ...NO_FLAGS, queryable: true } as const;

@@ -1,6 +1,6 @@
 import { DATA_TYPES, type Column } from '../../../contract';
 import { DATA_TYPE_TRAITS, isColumnFieldEnabled } from './column-traits';
-import { duplicatePositions, issue, nameIssue, type Issue, type Issues } from '../../shared/lib/name-rules';
+import { duplicatePositions, issue, nameIssue, type Issue, type Issues } from '../../common/lib/name-rules';
 import type { TableDraft } from './table-draft';
 
 /** Field path of a column cell, in the server's form: `columns[3].name`. */

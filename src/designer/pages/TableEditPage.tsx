@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Table } from '../../../contract';
-import { LoadFailed } from '../../shared/components/LoadFailed';
-import { PageSpin } from '../../shared/components/PageSpin';
+import { LoadFailed } from '../../common/components/LoadFailed';
+import { PageSpin } from '../../common/components/PageSpin';
 import { TableDesigner } from '../components/TableDesigner';
-import { useMetadataRecord } from '../../shared/hooks/useMetadataRecord';
-import { tablePaths } from '../../shared/lib/metadata-paths';
+import { useMetadataRecord } from '../../common/hooks/useMetadataRecord';
+import { tablePaths } from '../../common/lib/metadata-paths';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 
 /** `metadata/tables/:id`: the designer over the stored table. */

@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Table } from '../../../contract';
 import { IndexEditor } from '../components/IndexEditor';
-import { LoadFailed } from '../../shared/components/LoadFailed';
-import { PageContainer } from '../../shared/components/PageContainer';
-import { PageSpin } from '../../shared/components/PageSpin';
-import { useInvalidateMetadata } from '../../shared/hooks/useInvalidateMetadata';
-import { useIssueText } from '../../shared/hooks/useIssueText';
-import { useMetadataRecord } from '../../shared/hooks/useMetadataRecord';
-import { useMetadataSave } from '../../shared/hooks/useMetadataSave';
+import { LoadFailed } from '../../common/components/LoadFailed';
+import { PageContainer } from '../../common/components/PageContainer';
+import { PageSpin } from '../../common/components/PageSpin';
+import { useInvalidateMetadata } from '../../common/hooks/useInvalidateMetadata';
+import { useIssueText } from '../../common/hooks/useIssueText';
+import { useMetadataRecord } from '../../common/hooks/useMetadataRecord';
+import { useMetadataSave } from '../../common/hooks/useMetadataSave';
 import { EMPTY_GRID_ERRORS, mergeGridErrors, toGridErrors, type GridErrors } from '../lib/grid-errors';
-import type { HttpError } from '../../shared/lib/http-error';
+import type { HttpError } from '../../common/lib/http-error';
 import {
   toIndexOutput,
   toIndexPatch,
@@ -21,10 +21,10 @@ import {
   validateIndexRows,
   type IndexRow,
 } from '../lib/index-rows';
-import { tablePaths } from '../../shared/lib/metadata-paths';
-import type { Issues } from '../../shared/lib/name-rules';
+import { tablePaths } from '../../common/lib/metadata-paths';
+import type { Issues } from '../../common/lib/name-rules';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
-import { useCaption } from '../../shared/hooks/useCaption';
+import { useCaption } from '../../common/hooks/useCaption';
 
 /** Before the first save, a new row's still-missing parts are not errors yet. */
 const PENDING_KEYS = new Set(['required', 'indexTypeRequired', 'indexColumnsRequired']);

@@ -4,16 +4,16 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Table } from '../../../contract';
-import { DeleteConfirmDialog } from '../../shared/components/DeleteConfirmDialog';
-import { ListScaffold } from '../../shared/components/ListScaffold';
+import { DeleteConfirmDialog } from '../../common/components/DeleteConfirmDialog';
+import { ListScaffold } from '../../common/components/ListScaffold';
 import { TableListTools } from '../components/TableListTools';
-import { useInvalidateMetadata } from '../../shared/hooks/useInvalidateMetadata';
-import { useListDelete } from '../../shared/hooks/useListDelete';
-import { useMetadataListController } from '../../shared/hooks/useMetadataListController';
-import { formatDateTime } from '../../shared/lib/date-time';
+import { useInvalidateMetadata } from '../../common/hooks/useInvalidateMetadata';
+import { useListDelete } from '../../common/hooks/useListDelete';
+import { useMetadataListController } from '../../common/hooks/useMetadataListController';
+import { formatDateTime } from '../../common/lib/date-time';
 import { deletableTables } from '../lib/deletable-tables';
-import { tablePaths } from '../../shared/lib/metadata-paths';
-import { useCaption } from '../../shared/hooks/useCaption';
+import { tablePaths } from '../../common/lib/metadata-paths';
+import { useCaption } from '../../common/hooks/useCaption';
 
 /** 表管理 (`metadata/tables`): search, per-row actions, batch delete; system tables are never deleted. */
 export const TableListPage = () => {

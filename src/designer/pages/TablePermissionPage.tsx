@@ -30,16 +30,16 @@ import {
   type Table,
 } from '../../../contract';
 import { getTablePermission, listRoles, saveTablePermission } from '../../providers/system-records';
-import { LoadFailed } from '../../shared/components/LoadFailed';
-import { PageContainer } from '../../shared/components/PageContainer';
-import { PageSpin } from '../../shared/components/PageSpin';
-import { useLeaveGuard } from '../../shared/hooks/useLeaveGuard';
-import { useMetadataRecord } from '../../shared/hooks/useMetadataRecord';
-import { useSaveShortcut } from '../../shared/hooks/useSaveShortcut';
+import { LoadFailed } from '../../common/components/LoadFailed';
+import { PageContainer } from '../../common/components/PageContainer';
+import { PageSpin } from '../../common/components/PageSpin';
+import { useLeaveGuard } from '../../common/hooks/useLeaveGuard';
+import { useMetadataRecord } from '../../common/hooks/useMetadataRecord';
+import { useSaveShortcut } from '../../common/hooks/useSaveShortcut';
 import { useUserAccess } from '../../auth/hooks/useUserAccess';
-import type { HttpError } from '../../shared/lib/http-error';
-import { appPaths } from '../../shared/lib/menu';
-import { tablePaths } from '../../shared/lib/metadata-paths';
+import type { HttpError } from '../../common/lib/http-error';
+import { appPaths } from '../../common/lib/menu';
+import { tablePaths } from '../../common/lib/metadata-paths';
 import { mayGrant } from '../../auth/lib/permission-codes';
 import {
   grantState,
@@ -53,7 +53,7 @@ import {
   type TablePermissionDraft,
 } from '../lib/table-permission';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
-import { useCaption } from '../../shared/hooks/useCaption';
+import { useCaption } from '../../common/hooks/useCaption';
 
 interface EditorProps {
   table: Table;

@@ -4,10 +4,10 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { LoadFailed } from '../../shared/components/LoadFailed';
-import { PageContainer } from '../../shared/components/PageContainer';
+import { LoadFailed } from '../../common/components/LoadFailed';
+import { PageContainer } from '../../common/components/PageContainer';
 import { useUserTables } from '../../resources/useUserTables';
-import { useCaption } from '../../shared/hooks/useCaption';
+import { useCaption } from '../../common/hooks/useCaption';
 import { recordPath, type ActivityEntry } from './activity-entries';
 
 const ACTION_COLORS = { create: 'green', update: 'blue', delete: 'red' } as const;

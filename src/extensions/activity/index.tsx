@@ -1,5 +1,5 @@
 import { HistoryOutlined } from '@ant-design/icons';
-import { lazyPage } from '../../shared/components/lazyPage';
+import { lazyPage } from '../../common/components/lazyPage';
 import { defineExtension } from '../defineExtension';
 
 const ActivityPage = lazyPage(() => import('./ActivityPage').then((m) => m.ActivityPage));

@@ -4,11 +4,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { encodeRecordKey } from '../../../contract';
-import { LoadFailed } from '../../shared/components/LoadFailed';
-import { PageContainer } from '../../shared/components/PageContainer';
+import { LoadFailed } from '../../common/components/LoadFailed';
+import { PageContainer } from '../../common/components/PageContainer';
 import { useBusinessTable } from '../../business/hooks/useBusinessTable';
-import { appPaths } from '../../shared/lib/menu';
-import { useCaption } from '../../shared/hooks/useCaption';
+import { appPaths } from '../../common/lib/menu';
+import { useCaption } from '../../common/hooks/useCaption';
 import { defaultGroup, groupableColumns, titleColumn, toLanes } from './kanban-board';
 
 type Row = Record<string, unknown>;

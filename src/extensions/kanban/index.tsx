@@ -1,4 +1,4 @@
-import { lazyPage } from '../../shared/components/lazyPage';
+import { lazyPage } from '../../common/components/lazyPage';
 import { defineExtension } from '../defineExtension';
 import { KanbanButton } from './KanbanButton';
 import { LaneInput } from './LaneInput';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RELATION_TYPES, type RelationType, type Table } from '../../../contract';
 import type { RelationDraft } from '../lib/relation-form';
 import { keyLikeColumns, relationSides, type KeyRole } from '../lib/relation-rules';
-import { useCaption } from '../../shared/hooks/useCaption';
+import { useCaption } from '../../common/hooks/useCaption';
 
 export interface RelationFormProps {
   value: RelationDraft;

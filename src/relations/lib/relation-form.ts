@@ -1,5 +1,5 @@
 import type { Relation, RelationType, Table } from '../../../contract';
-import { issue, nameIssue, type Issues } from '../../shared/lib/name-rules';
+import { issue, nameIssue, type Issues } from '../../common/lib/name-rules';
 import {
   compatibleKeyTypes,
   isKeyLikeColumn,

@@ -2,15 +2,15 @@ import { Alert, Button } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Relation } from '../../../contract';
-import { MetadataFormFrame, MetadataFormPage } from '../../shared/components/MetadataFormPage';
+import { MetadataFormFrame, MetadataFormPage } from '../../common/components/MetadataFormPage';
 import { RelationForm } from '../components/RelationForm';
-import { useAllTables } from '../../shared/hooks/useAllTables';
+import { useAllTables } from '../../common/hooks/useAllTables';
 import {
   useMetadataEditor,
   type MetadataEditorRules,
   type MetadataFormScreen,
-} from '../../shared/hooks/useMetadataEditor';
-import { relationPaths } from '../../shared/lib/metadata-tool-paths';
+} from '../../common/hooks/useMetadataEditor';
+import { relationPaths } from '../../common/lib/metadata-tool-paths';
 import {
   buildRelationPayload,
   newRelationDraft,

@@ -15,22 +15,22 @@ import { Alert, Button, Card, Empty, Flex, Select, Space, Tag, Typography, theme
 import { useMemo, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageContainer } from '../../shared/components/PageContainer';
-import { PageSpin } from '../../shared/components/PageSpin';
+import { PageContainer } from '../../common/components/PageContainer';
+import { PageSpin } from '../../common/components/PageSpin';
 import { RelationEdge, type RelationFlowEdge } from '../components/RelationEdge';
 import { TableNode, type TableFlowNode } from '../components/TableNode';
-import { useAllMetadata } from '../../shared/hooks/useAllMetadata';
-import { useAllTables } from '../../shared/hooks/useAllTables';
+import { useAllMetadata } from '../../common/hooks/useAllMetadata';
+import { useAllTables } from '../../common/hooks/useAllTables';
 import type { Relation } from '../../../contract';
-import { tablePaths } from '../../shared/lib/metadata-paths';
-import { metadataToolPaths, relationPaths } from '../../shared/lib/metadata-tool-paths';
+import { tablePaths } from '../../common/lib/metadata-paths';
+import { metadataToolPaths, relationPaths } from '../../common/lib/metadata-tool-paths';
 import {
   buildRelationGraph,
   layoutRelationGraph,
   tableIdOfNode,
   type GraphEdge,
 } from '../lib/relation-graph';
-import { useCaption } from '../../shared/hooks/useCaption';
+import { useCaption } from '../../common/hooks/useCaption';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { useThemeMode } from '../../store/useThemeMode';
 

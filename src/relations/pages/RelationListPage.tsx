@@ -4,10 +4,10 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { ColumnRef, Relation, RelationType, TableRef } from '../../../contract';
-import { MetadataListView } from '../../shared/components/MetadataListView';
-import { relationPaths } from '../../shared/lib/metadata-tool-paths';
+import { MetadataListView } from '../../common/components/MetadataListView';
+import { relationPaths } from '../../common/lib/metadata-tool-paths';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
-import { useCaption } from '../../shared/hooks/useCaption';
+import { useCaption } from '../../common/hooks/useCaption';
 import { useRegisteredTables } from '../../resources/useRegisteredTables';
 
 const TYPE_COLORS: Record<RelationType, string> = {

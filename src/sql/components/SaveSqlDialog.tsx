@@ -2,8 +2,8 @@ import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SavedSql } from '../lib/sql-types';
-import { useIssueText } from '../../shared/hooks/useIssueText';
-import { nameIssue } from '../../shared/lib/name-rules';
+import { useIssueText } from '../../common/hooks/useIssueText';
+import { nameIssue } from '../../common/lib/name-rules';
 
 export interface SaveSqlDialogProps {
   open: boolean;

@@ -8,9 +8,9 @@ import {
 } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Flex, Row, Space, Switch, Tag, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
-import { DeleteConfirmDialog } from '../../shared/components/DeleteConfirmDialog';
-import { PageContainer } from '../../shared/components/PageContainer';
+import { ConfirmDialog } from '../../common/components/ConfirmDialog';
+import { DeleteConfirmDialog } from '../../common/components/DeleteConfirmDialog';
+import { PageContainer } from '../../common/components/PageContainer';
 import type { SqlConsoleController } from '../hooks/useSqlConsole';
 import { isBlankSql } from '../lib/sql-statements';
 import { SavedSqlList } from './SavedSqlList';

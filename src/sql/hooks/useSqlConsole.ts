@@ -3,9 +3,9 @@ import { App } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { executeSqlCall, SQL_PERMISSIONS } from '../../providers/custom-calls';
-import { useAllTables } from '../../shared/hooks/useAllTables';
-import { useCustomCall } from '../../shared/hooks/useCustomCall';
-import type { HttpError } from '../../shared/lib/http-error';
+import { useAllTables } from '../../common/hooks/useAllTables';
+import { useCustomCall } from '../../common/hooks/useCustomCall';
+import type { HttpError } from '../../common/lib/http-error';
 import { useCurrentDataSource, useDataSources } from '../../store/useCurrentDataSource';
 import {
   editorDialect,

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { PageSpin } from '../../shared/components/PageSpin';
+import { PageSpin } from '../../common/components/PageSpin';
 import { SqlConsoleView } from '../components/SqlConsoleView';
 import { useSqlAccess } from '../hooks/useSqlAccess';
 import { useSqlConsole } from '../hooks/useSqlConsole';

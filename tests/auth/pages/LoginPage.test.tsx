@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { AppThemeProvider } from '../../../src/shared/components/AppThemeProvider';
+import { AppThemeProvider } from '../../../src/common/components/AppThemeProvider';
 import { LoginPage } from '../../../src/auth/pages/LoginPage';
 import { appClient } from '../../../src/providers/app-client';
 import { appConfigLoader } from '../../../src/store/useAppConfig';

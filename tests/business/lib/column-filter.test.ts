@@ -1,5 +1,5 @@
 import { fromColumnFilter, fromColumnFilters } from '../../../src/business/lib/column-filter';
-import { toQueryParams } from '../../../src/shared/lib/query-params';
+import { toQueryParams } from '../../../src/common/lib/query-params';
 
 describe('fromColumnFilter', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportQuery } from '../../../src/business/lib/export-query';
-import { SEARCH_FIELD } from '../../../src/shared/lib/query-params';
+import { SEARCH_FIELD } from '../../../src/common/lib/query-params';
 
 describe('exportQuery', () => {
   const filters = [

@@ -8,7 +8,7 @@ import {
   writeListUrlState,
   type ListUrlState,
 } from '../../../src/business/lib/list-url-state';
-import { SEARCH_FIELD } from '../../../src/shared/lib/query-params';
+import { SEARCH_FIELD } from '../../../src/common/lib/query-params';
 
 const FILTERABLE = ['city', 'price', 'createdDate', 'vip', 'createById'];
 const SORTABLE = ['id', 'name', 'city', 'price', 'createdDate'];

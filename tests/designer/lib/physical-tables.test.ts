@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { downloadHref } from '../../../src/shared/lib/download-url';
-import { metadataToolPaths, relationPaths } from '../../../src/shared/lib/metadata-tool-paths';
+import { downloadHref } from '../../../src/common/lib/download-url';
+import { metadataToolPaths, relationPaths } from '../../../src/common/lib/metadata-tool-paths';
 import { filterPhysicalTables, keepSelected, pageRows } from '../../../src/designer/lib/physical-tables';
 
 const tables = [

@@ -1,4 +1,5 @@
 import type { DataTypeKind } from '../../../../contract/data-types';
+import { DAY_MS, SERIAL_EPOCH } from '../spreadsheet-serial';
 
 /**
  * How an export writes one column's values into spreadsheet cells: numbers as number cells (a
@@ -42,10 +43,6 @@ export const cellKindOf = (
       return { kind: 'text' };
   }
 };
-
-/** Day 0 of the spreadsheet 1900 date system (serial 1 = 1900-01-01, with its leap-year quirk). */
-const SERIAL_EPOCH = Date.UTC(1899, 11, 30);
-const DAY_MS = 86_400_000;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,3}))?$/;

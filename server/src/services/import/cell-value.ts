@@ -2,6 +2,7 @@ import type { Localized } from '../../i18n/messages';
 import { importMessage } from '../../i18n/import-messages';
 import { kindOf } from '../../query/data-type-kind';
 import type { StoredColumn } from '../metadata-rows';
+import { DAY_MS, SERIAL_EPOCH } from '../spreadsheet-serial';
 
 /** A spreadsheet cell as the value the items service's conversion takes, or why it cannot be one. */
 export type CellValue =
@@ -14,10 +15,6 @@ const dateParts = (date: Date) => ({
   date: `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`,
   time: `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`,
 });
-
-/** Day 0 of the 1900 date system as spreadsheets count it (serial 1 = 1900-01-01, with the 1900 leap-year quirk). */
-const SERIAL_EPOCH = Date.UTC(1899, 11, 30);
-const DAY_MS = 86_400_000;
 
 const fromDate = (column: StoredColumn, date: Date): string | null => {
   if (Number.isNaN(date.getTime())) return null;

@@ -1,4 +1,4 @@
-import { duplicatePositions, nameIssue } from '../../../src/shared/lib/name-rules';
+import { duplicatePositions, nameIssue } from '../../../src/common/lib/name-rules';
 
 describe('nameIssue', () => {
   it.each([

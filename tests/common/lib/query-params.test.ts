@@ -1,6 +1,6 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
 import { describe, expect, it } from 'vitest';
-import { SEARCH_FIELD, toOrderBy, toQueryParams } from '../../../src/shared/lib/query-params';
+import { SEARCH_FIELD, toOrderBy, toQueryParams } from '../../../src/common/lib/query-params';
 
 const f = (field: string, operator: string, value: unknown) => ({ field, operator, value }) as CrudFilter;
 

@@ -8,7 +8,7 @@ import {
   pageWindow,
   parseJumpPage,
   summarisePage,
-} from '../../../src/shared/lib/pagination';
+} from '../../../src/common/lib/pagination';
 
 describe('page math (docs/product.md §2, §9)', () => {
   it.each([5, 10, 15, 20, 30, 50, 100])('accepts page size %i', (size) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Navigator } from 'react-router';
-import { guardNavigator } from '../../../src/shared/hooks/useLeaveGuard';
+import { guardNavigator } from '../../../src/common/hooks/useLeaveGuard';
 
 const fakeNavigator = () => {
   const calls: string[] = [];

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkErrorBoundary } from '../../../src/errors/ChunkErrorBoundary';
-import { lazyPage } from '../../../src/shared/components/lazyPage';
+import { lazyPage } from '../../../src/common/components/lazyPage';
 
 describe('lazyPage', () => {
   afterEach(() => {

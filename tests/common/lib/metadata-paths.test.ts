@@ -1,4 +1,4 @@
-import { sequencePaths, tablePaths } from '../../../src/shared/lib/metadata-paths';
+import { sequencePaths, tablePaths } from '../../../src/common/lib/metadata-paths';
 
 describe('metadata paths', () => {
   it('builds the table routes of docs/product.md §2', () => {

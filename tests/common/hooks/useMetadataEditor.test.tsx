@@ -6,8 +6,8 @@ import {
   useMetadataEditor,
   type MetadataEditorRules,
   type MetadataFormScreen,
-} from '../../../src/shared/hooks/useMetadataEditor';
-import type { Issues } from '../../../src/shared/lib/name-rules';
+} from '../../../src/common/hooks/useMetadataEditor';
+import type { Issues } from '../../../src/common/lib/name-rules';
 import { currentPath } from '../../helpers/renderPage';
 import { refineWrapper, testDataProvider } from '../../helpers/renderWithRefine';
 

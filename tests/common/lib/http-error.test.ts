@@ -4,7 +4,7 @@ import {
   toHttpError,
   type FailedRequest,
   type HttpError,
-} from '../../../src/shared/lib/http-error';
+} from '../../../src/common/lib/http-error';
 
 describe('toHttpError (docs/product.md §8)', () => {
   it.each<[string, FailedRequest, HttpError]>([

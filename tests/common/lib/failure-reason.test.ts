@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureReason } from '../../../src/shared/lib/failure-reason';
+import { failureReason } from '../../../src/common/lib/failure-reason';
 
 const UNREACHABLE = '无法连接到服务器';
 

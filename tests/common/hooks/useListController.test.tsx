@@ -2,7 +2,7 @@ import type { CrudFilter, GetListParams } from '@refinedev/core';
 import { act, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { vi } from 'vitest';
-import { useListController, type ListController } from '../../../src/shared/hooks/useListController';
+import { useListController, type ListController } from '../../../src/common/hooks/useListController';
 import { renderWithRefine, testDataProvider } from '../../helpers/renderWithRefine';
 
 type Row = { id: number };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataSourceCaption, userDisplayName } from '../../../src/shared/lib/well-known-names';
+import { dataSourceCaption, userDisplayName } from '../../../src/common/lib/well-known-names';
 
 describe('well-known names', () => {
   it('translates the seeded caption of the primary data source', () => {

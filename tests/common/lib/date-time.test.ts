@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { formatDateTime } from '../../../src/shared/lib/date-time';
+import { formatDateTime } from '../../../src/common/lib/date-time';
 
 describe('formatDateTime', () => {
   const ms = dayjs('2025-03-04 05:06:07').valueOf();

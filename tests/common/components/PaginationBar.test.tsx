@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PaginationBar } from '../../../src/shared/components/PaginationBar';
+import { PaginationBar } from '../../../src/common/components/PaginationBar';
 import { changeLocale } from '../../../src/providers/i18n-provider';
 
 const renderBar = (props: { page: number; rowsPerPage: number; count: number }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Table } from '../../../contract';
-import { activeMenuKey, buildMenuGroups, visibleMenuCodes } from '../../../src/shared/lib/menu';
+import { activeMenuKey, buildMenuGroups, visibleMenuCodes } from '../../../src/common/lib/menu';
 
 const table = (name: string, caption: string, systemable = false): Table => ({
   name,

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { handleBootError } from '../../../src/shared/lib/boot-error';
-import { ChunkLoadError, isChunkLoadError, loadChunk } from '../../../src/shared/lib/chunk-load';
-import { dataSourceFromPath, resolveDataSource } from '../../../src/shared/lib/data-source';
-import { shouldRetryQuery } from '../../../src/shared/lib/retry-policy';
+import { handleBootError } from '../../../src/common/lib/boot-error';
+import { ChunkLoadError, isChunkLoadError, loadChunk } from '../../../src/common/lib/chunk-load';
+import { dataSourceFromPath, resolveDataSource } from '../../../src/common/lib/data-source';
+import { shouldRetryQuery } from '../../../src/common/lib/retry-policy';
 
 describe('data source resolution', () => {
   it.each<[string, string | undefined]>([

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLocale } from '../../../src/providers/i18n-provider';
-import { useCaption } from '../../../src/shared/hooks/useCaption';
+import { useCaption } from '../../../src/common/hooks/useCaption';
 
 const album = { name: 'albumId', caption: '专辑', captions: { 'en-US': 'Album' } };
 
