@@ -78,6 +78,11 @@ export interface Table {
   reverse?: boolean;
   systemable?: boolean;
   readOnly?: boolean;
+  /**
+   * The column whose value names a record wherever it is shown by reference (relation cells,
+   * pickers, confirmations); null: the first text column that is not a system one, else the key.
+   */
+  titleColumn?: string | null;
   primaryNames?: string[];
   columns: Column[];
   indexs?: Index[];

@@ -7,6 +7,7 @@ import { metadata005NativeColumns } from './migrations/metadata-005-native-colum
 import { metadata006CacheVersions } from './migrations/metadata-006-cache-versions';
 import { metadata007Captions } from './migrations/metadata-007-captions';
 import { metadata008SystemColumnCaptions } from './migrations/metadata-008-system-column-captions';
+import { metadata009TitleColumn } from './migrations/metadata-009-title-column';
 import type { NamedMigration } from './migrations/named-migration';
 import { system001Tables } from './migrations/system-001-tables';
 import { system002Files } from './migrations/system-002-files';
@@ -28,6 +29,7 @@ export const METADATA_MIGRATIONS: readonly NamedMigration[] = [
   metadata006CacheVersions,
   metadata007Captions,
   metadata008SystemColumnCaptions,
+  metadata009TitleColumn,
 ];
 export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system001Tables,

@@ -91,6 +91,11 @@ export const METADATA_MESSAGES = {
     en: 'a {type} sequence cannot fill a {dataType} column',
   },
   engineInvalid: { zh: '存储引擎只能是 InnoDB 或 MyISAM', en: 'the engine must be InnoDB or MyISAM' },
+  titleColumnUnknown: {
+    zh: '标题字段 {name} 不是本表的字段',
+    en: 'the title column {name} is not a column of this table',
+  },
+  titleColumnPassword: { zh: '密码字段不能作为标题字段', en: 'a password column cannot be the title column' },
   columnIdUnknown: { zh: '表中没有 id 为 {id} 的字段', en: 'the table has no column with id {id}' },
   indexIdUnknown: {
     zh: '表中没有 id 为 {id} 的联合索引',

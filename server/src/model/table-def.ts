@@ -62,6 +62,8 @@ export interface TableDef {
   reverse: boolean;
   systemable: boolean;
   readOnly: boolean;
+  /** The column naming a record where it is shown by reference (null: the default rule). */
+  titleColumn: string | null;
   columns: ColumnDef[];
   indexs: IndexDef[];
 }

@@ -63,6 +63,9 @@ export const TableSchema = Type.Object({
   reverse: Type.Boolean(),
   systemable: Type.Boolean(),
   readOnly: Type.Boolean(),
+  titleColumn: Nullable(
+    Type.String({ description: 'the column naming a record where it is shown by reference; null: default' }),
+  ),
   primaryNames: Type.Array(Type.String()),
   columns: Type.Array(ColumnSchema),
   indexs: Type.Array(IndexSchema),

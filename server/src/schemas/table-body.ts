@@ -69,6 +69,12 @@ export const TableBody = Type.Object(
     reverse: Flag,
     systemable: Flag,
     readOnly: Flag,
+    titleColumn: Type.Optional(
+      StringOrNull({
+        maxLength: 1000,
+        description: 'name of a column of the table that names its records; null or "": the default rule',
+      }),
+    ),
     columns: Type.Optional(ArrayOrNull(ColumnBody, { maxItems: 1000 })),
     indexs: Type.Optional(ArrayOrNull(IndexBody, { maxItems: 200 })),
     lastModifiedDate: Type.Optional(

@@ -80,6 +80,7 @@ export const toTable = (row: Row, columns: StoredColumn[], indexes: StoredIndex[
   reverse: toBool(row.reverse),
   systemable: toBool(row.systemable),
   readOnly: toBool(row.readOnly),
+  titleColumn: toStringOrNull(row.titleColumn),
   primaryNames: primaryNamesOf(columns, indexes),
   columns,
   indexs: indexes,

@@ -172,6 +172,7 @@ export const reverseTableDef = (
     reverse: true,
     systemable: false,
     readOnly: false,
+    titleColumn: null,
     columns,
     indexs,
   };

@@ -25,6 +25,7 @@ export const tableDefFromStored = (table: StoredTable): TableDef => ({
   reverse: table.reverse,
   systemable: table.systemable,
   readOnly: table.readOnly,
+  titleColumn: table.titleColumn,
   columns: table.columns.map((column) => {
     const { createdDate: _c, lastModifiedDate: _m, ...rest } = column;
     return normalizeColumnSize({ ...rest, indexType: rest.indexType === 'NONE' ? null : rest.indexType });
@@ -112,6 +113,7 @@ export const tableDefFromBody = (body: TableBody, errors: ErrorBag): TableDef =>
     // Only crudboard's own system tables are systemable: a body's flag is ignored.
     systemable: false,
     readOnly: body.readOnly ?? false,
+    titleColumn: text(body.titleColumn),
     columns,
     indexs: (body.indexs ?? []).map((index, i) =>
       indexFromBody(index, `indexs.${i}`, undefined, columns, errors),
@@ -173,6 +175,18 @@ const mergeIndexes = (
 };
 
 /**
+ * The title column after an edit: the body's choice when it names one, else the stored choice
+ * following its column through a rename, and null once that column is gone.
+ */
+const mergedTitleColumn = (existing: TableDef, body: TableBody, columns: ColumnDef[]): string | null => {
+  if (body.titleColumn !== undefined) return text(body.titleColumn);
+  if (existing.titleColumn === null) return null;
+  const stored = existing.columns.find((column) => column.name === existing.titleColumn);
+  if (stored?.id === undefined) return null;
+  return columns.find((column) => column.id === stored.id)?.name ?? null;
+};
+
+/**
  * A PATCH body (docs/api.md §2.1) applied to the stored table: fields present replace stored ones;
  * `columns` (when given) lists every column to keep — stored ones by id, new ones without — and
  * `indexs` (when given) every composite index. `reverse` and `systemable` are kept as stored.
@@ -193,6 +207,7 @@ export const mergeTableBody = (existing: TableDef, body: TableBody, errors: Erro
     ...(body.description !== undefined ? { description: text(body.description) } : {}),
     ...(body.engine !== undefined ? { engine: text(body.engine) } : {}),
     ...(body.readOnly !== undefined && body.readOnly !== null ? { readOnly: body.readOnly } : {}),
+    titleColumn: mergedTitleColumn(existing, body, columns),
     columns,
     indexs,
   };

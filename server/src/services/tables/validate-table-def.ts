@@ -288,6 +288,14 @@ const checkEdit = (table: TableDef, existing: TableDef, errors: ErrorBag) => {
   }
 };
 
+/** The title column, when one is chosen, is a column of the table and not a password. */
+const checkTitleColumn = (table: TableDef, errors: ErrorBag) => {
+  if (table.titleColumn === null) return;
+  const column = table.columns.find((candidate) => candidate.name === table.titleColumn);
+  if (!column) errors.add('titleColumn', metadataMessage('titleColumnUnknown', { name: table.titleColumn }));
+  else if (column.dataType === 'PASSWORD') errors.add('titleColumn', metadataMessage('titleColumnPassword'));
+};
+
 /**
  * The rules of docs/api.md §2.1 for a table definition (create, or the merged result of an edit): names,
  * types and sizes, defaults, indexes, the one primary key. Pure: adds field errors to `errors`.
@@ -303,5 +311,6 @@ export const validateTableDef = (
   checkColumns(table, context, errors);
   checkIndexes(table, context, errors);
   checkPrimaryKey(table, errors);
+  checkTitleColumn(table, errors);
   if (context.existing) checkEdit(table, context.existing, errors);
 };

@@ -15,6 +15,7 @@ const tableRow = (table: TableDef) => ({
   reverse: table.reverse,
   systemable: table.systemable,
   readOnly: table.readOnly,
+  titleColumn: table.titleColumn,
 });
 
 const columnRow = (column: ColumnDef) => ({

@@ -84,6 +84,7 @@ export const tableOf = (
   reverse: false,
   systemable: false,
   readOnly: false,
+  titleColumn: null,
   primaryNames: columns.filter((column) => column.indexType === 'PRIMARY').map((column) => column.name),
   columns,
   indexs: [],

@@ -34,6 +34,7 @@ export const table = (columns: ColumnDef[], extra: Partial<TableDef> = {}): Tabl
   reverse: false,
   systemable: false,
   readOnly: false,
+  titleColumn: null,
   columns,
   indexs: [],
   ...extra,
