@@ -1,3 +1,4 @@
+import { captionSourceOf } from '../business/lib/business-cells';
 import { Flex, Form } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
@@ -51,9 +52,7 @@ export const FormField = ({
   const captionOf = useCaption();
   const form = Form.useFormInstance();
   const { column, readOnly, required } = field;
-  // A foreign key is labelled by its relation (Album, not AlbumId) when the relation has a caption.
-  const byRelation = relation && (relation.caption?.trim() || relation.captions);
-  const label = byRelation ? captionOf(relation) : captionOf(column);
+  const label = captionOf(captionSourceOf(column, relation));
   const type = fieldTypeFor(field, chosenWidget(extensionRegistry.interfaces, interfaceId, column.dataType));
   const rules: Rule[] = [];
   if (required) {

@@ -1,3 +1,4 @@
+import { captionSourceOf } from '../lib/business-cells';
 import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { Badge, Button, Col, Flex, Input, Row, Typography, theme } from 'antd';
 import { useState } from 'react';
@@ -57,7 +58,7 @@ export const BusinessFilters = ({
   const control = (field: FilterField, width: number | string) => (
     <FilterControl
       field={field}
-      label={caption(field.column)}
+      label={caption(captionSourceOf(field.column, field.relation))}
       value={values[field.column.name]}
       relatedTables={relatedTables}
       width={width}
@@ -94,7 +95,7 @@ export const BusinessFilters = ({
             style={{ marginInlineStart: token.marginXS }}
           >
             <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
-              {caption(field.column)}
+              {caption(captionSourceOf(field.column, field.relation))}
             </Typography.Text>
             {control(field, widthOf(field))}
           </Flex>
@@ -127,7 +128,7 @@ export const BusinessFilters = ({
             <Col key={field.column.name} xs={24} sm={12} md={8} xl={6}>
               <Flex vertical gap={2} data-filter={field.column.name}>
                 <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-                  {caption(field.column)}
+                  {caption(captionSourceOf(field.column, field.relation))}
                 </Typography.Text>
                 {control(field, '100%')}
               </Flex>

@@ -8,6 +8,7 @@ import {
   attachmentHref,
   cellText,
   isImageHref,
+  captionSourceOf,
   relationCellText,
   relationsByColumn,
   type CellLabels,
@@ -71,7 +72,7 @@ export const businessColumns = (
   meta: BusinessTableMeta,
   columns: readonly Column[],
   labels: CellLabels & { view: string },
-  captionOf: (column: Column) => string,
+  captionOf: (item: Pick<Column, 'name' | 'caption' | 'captions'>) => string,
   sorters: readonly CrudSort[] = [],
   displays: ReadonlyMap<string, FieldDisplay> = extensionRegistry.displays,
 ): TableColumnsType<BusinessRecord> => {
@@ -85,7 +86,7 @@ export const businessColumns = (
     return {
       key: column.name,
       dataIndex: column.name,
-      title: captionOf(column),
+      title: captionOf(captionSourceOf(column, relation)),
       width: listCellWidth(column),
       ellipsis: true,
       align: dataTypeTraits(column.dataType).numeric && !relation ? ('right' as const) : undefined,

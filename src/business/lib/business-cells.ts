@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { isFilledOnCreate, type Column, type Relation, type Table } from '../../../contract';
 import type { BusinessRecord } from './business-record';
 import { findLayout, type FormLayout } from './business-meta';
+import { titleColumnOf } from './record-title';
 
 /** docs/product.md §9 formats. */
 export const DATE_FORMAT = 'YYYY-MM-DD';
@@ -71,6 +72,19 @@ export const listColumns = (table: Table, layouts: readonly FormLayout[]): Colum
 export const isToOneRelation = (relation: Relation): boolean =>
   relation.relationType === 'ManyToOne' || relation.relationType === 'OneToOneSubToMain';
 
+/**
+ * What names a column in headers, labels and filters: its to-one relation when that relation has a
+ * caption (a foreign key reads "Album", not "AlbumId", since its cells show the related record),
+ * else the column itself.
+ */
+export const captionSourceOf = (
+  column: Column,
+  relation: Relation | undefined,
+): Pick<Column, 'name' | 'caption' | 'captions'> =>
+  relation && isToOneRelation(relation) && (relation.caption?.trim() || relation.captions)
+    ? relation
+    : column;
+
 /** The to-one relation of each from-column, by column name. */
 export const relationsByColumn = (relations: readonly Relation[]): Map<string, Relation> => {
   const map = new Map<string, Relation>();
@@ -87,17 +101,18 @@ const plain = (value: unknown): string => {
   return String(value);
 };
 
-/** How a related record reads in a cell: its displayable columns joined with a bar, else its key. */
+/**
+ * How a related record reads in a cell, a filter or a picker: the value of its table's title column
+ * (the one the administrator chose, else the first text column crudboard does not fill), else the
+ * related key.
+ */
 export const relatedText = (
   related: BusinessRecord,
   relatedTable: Table | undefined,
   keyName: string | undefined,
 ): string => {
-  const display = (relatedTable?.columns ?? [])
-    .filter((column) => column.displayable && isListable(column))
-    .map((column) => plain(related[column.name]))
-    .filter((text) => text !== '');
-  if (display.length > 0) return display.join('|');
+  const title = relatedTable ? titleColumnOf(relatedTable) : null;
+  if (title !== null && plain(related[title]).trim() !== '') return plain(related[title]).trim();
   const keys = keyName ? [keyName] : (relatedTable?.primaryNames ?? []);
   return keys
     .map((name) => plain(related[name]))

@@ -21,7 +21,10 @@ const isTitleCandidate = (column: Column): boolean =>
  * the first text column in display order that is not a system one (`name` counts), else none (the
  * key names the record).
  */
-export const titleColumnOf = (table: Pick<Table, 'columns'>, chosen?: string | null): string | null => {
+export const titleColumnOf = (
+  table: Pick<Table, 'columns' | 'titleColumn'>,
+  chosen: string | null | undefined = table.titleColumn,
+): string | null => {
   const columns = [...(table.columns ?? [])].sort((a, b) => (a.displayOrder ?? 0) - (b.displayOrder ?? 0));
   if (chosen && columns.some((c) => c.name === chosen)) return chosen;
   return columns.find(isTitleCandidate)?.name ?? null;
@@ -32,12 +35,13 @@ const present = (value: unknown): boolean =>
 
 /**
  * How a record is shown wherever it is referred to (pickers, forms, delete confirmations, cells of
- * a relation): its title column's value, else its key (several key columns joined with `|`).
+ * a relation): its title column's value (the table's `titleColumn`, else the default rule), else
+ * its key (several key columns joined with `|`).
  */
 export const recordTitle = (
-  table: Pick<Table, 'columns' | 'primaryNames'>,
+  table: Pick<Table, 'columns' | 'primaryNames' | 'titleColumn'>,
   record: BusinessRecord | null | undefined,
-  chosen?: string | null,
+  chosen: string | null | undefined = table.titleColumn,
 ): string => {
   if (!record) return '';
   const title = titleColumnOf(table, chosen);

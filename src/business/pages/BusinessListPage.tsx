@@ -23,10 +23,11 @@ import {
   theme,
 } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { businessPermission, type BusinessAction } from '../../../contract';
+import { businessPermission, type BusinessAction, type Column } from '../../../contract';
+import { captionSourceOf, relationsByColumn } from '../lib/business-cells';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { RecordConfirmText } from '../components/RecordConfirmText';
 import { ExportProgressDialog } from '../components/ExportProgressDialog';
@@ -143,6 +144,11 @@ const BusinessListContent = ({
   const labels = useMemo(
     () => ({ yes: t('common.yes'), no: t('common.no'), view: t('businessList.view') }),
     [t],
+  );
+  const relationOf = useMemo(() => relationsByColumn(meta.relations), [meta.relations]);
+  const columnCaption = useCallback(
+    (column: Column) => caption(captionSourceOf(column, relationOf.get(column.name))),
+    [caption, relationOf],
   );
   const { sorters } = list;
   const dataColumns = useMemo(
@@ -363,7 +369,7 @@ const BusinessListContent = ({
               <ColumnChooser
                 columns={offered}
                 shown={visible.map((column) => column.name)}
-                captionOf={caption}
+                captionOf={columnCaption}
                 onChange={chooseColumns}
               />
               {selectedKeys.length > 0 && (

@@ -1,3 +1,4 @@
+import { TitleColumnSelect } from './TitleColumnSelect';
 import {
   AppstoreAddOutlined,
   LayoutOutlined,
@@ -43,7 +44,7 @@ export const TableDesignerView = ({ designer }: { designer: TableDesignerControl
     help: fieldError(field),
     htmlFor: `designer-${field}`,
   });
-  const textInput = (field: Exclude<TableField, 'engine'>, placeholder?: string) => (
+  const textInput = (field: Exclude<TableField, 'engine' | 'titleColumn'>, placeholder?: string) => (
     <Input
       id={`designer-${field}`}
       value={draft[field]}
@@ -121,6 +122,16 @@ export const TableDesignerView = ({ designer }: { designer: TableDesignerControl
                     placeholder={t('designer.engineDefault')}
                     options={ENGINES.map((value) => ({ value, label: value }))}
                     onChange={(value?: string) => setField('engine', value ?? null)}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12} lg={8}>
+                <Form.Item {...item('titleColumn')} tooltip={t('designer.titleColumnHint')}>
+                  <TitleColumnSelect
+                    id="designer-titleColumn"
+                    columns={draft.columns}
+                    value={draft.titleColumn}
+                    onChange={(value) => setField('titleColumn', value)}
                   />
                 </Form.Item>
               </Col>

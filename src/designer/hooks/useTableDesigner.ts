@@ -25,7 +25,7 @@ import {
   type GridErrors,
 } from '../lib/grid-errors';
 import { moveItem, type MoveDirection } from '../lib/move-item';
-import { newTableDraft, toTableDraft, type TableDraft } from '../lib/table-draft';
+import { newTableDraft, toTableDraft, withColumns, type TableDraft } from '../lib/table-draft';
 import { deriveNames, type TouchedNames } from '../lib/table-names';
 import { buildTablePayload } from '../lib/table-payload';
 import { validateTable } from '../lib/table-validation';
@@ -34,7 +34,7 @@ import { validateTable } from '../lib/table-validation';
 export type TableField = Exclude<keyof TableDraft, 'columns'>;
 
 /** The table fields with an input of their own; the server's errors on other paths are listed. */
-const TABLE_FIELDS = ['name', 'pluralName', 'tableName', 'caption', 'description', 'engine'];
+const TABLE_FIELDS = ['name', 'pluralName', 'tableName', 'caption', 'description', 'engine', 'titleColumn'];
 
 /** Without the submit attempt, a still-empty required field is not an error yet. */
 const visibleIssues = (issues: Issues, attempted: boolean): Issues =>
@@ -101,19 +101,24 @@ export const useTableDesigner = (table?: Table) => {
   const setField = (field: TableField, value: string | null) => {
     if (field === 'pluralName' || field === 'tableName') touched.current[field] = Boolean(value?.trim());
     setDraft((current) => {
-      const next = { ...current, [field]: value ?? (field === 'engine' ? null : '') };
+      const next = {
+        ...current,
+        [field]: value ?? (field === 'engine' || field === 'titleColumn' ? null : ''),
+      };
       return field === 'name' ? { ...next, ...deriveNames(value ?? '', current, touched.current) } : next;
     });
     setServerErrors((current) => withoutFieldError(current, field));
   };
 
   const onCellChange = useCallback((rowKey: string, field: ColumnCellField, value: unknown) => {
-    setDraft((current) => ({
-      ...current,
-      columns: current.columns.map((column) =>
-        column.key === rowKey ? withCellValue(column, field, value) : column,
+    setDraft((current) =>
+      withColumns(
+        current,
+        current.columns.map((column) =>
+          column.key === rowKey ? withCellValue(column, field, value) : column,
+        ),
       ),
-    }));
+    );
     setServerErrors((current) => withoutCellError(current, rowKey, field));
   }, []);
 
@@ -125,10 +130,12 @@ export const useTableDesigner = (table?: Table) => {
   }, []);
 
   const onRemove = useCallback((rowKey: string) => {
-    setDraft((current) => ({
-      ...current,
-      columns: current.columns.filter((column) => column.key !== rowKey),
-    }));
+    setDraft((current) =>
+      withColumns(
+        current,
+        current.columns.filter((column) => column.key !== rowKey),
+      ),
+    );
   }, []);
 
   const addColumn = () =>

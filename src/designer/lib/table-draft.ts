@@ -13,6 +13,8 @@ export interface TableDraft {
   captionEn: string;
   description: string;
   engine: string | null;
+  /** The column that names a record where it is shown by reference; null: the default rule. */
+  titleColumn: string | null;
   columns: ColumnDraft[];
 }
 
@@ -25,6 +27,7 @@ export const newTableDraft = (captions?: Partial<Record<SystemColumnName, string
   captionEn: '',
   description: '',
   engine: null,
+  titleColumn: null,
   columns: systemColumns(captions),
 });
 
@@ -37,5 +40,17 @@ export const toTableDraft = (table: Table): TableDraft => ({
   captionEn: table.captions?.['en-US'] ?? '',
   description: table.description ?? '',
   engine: table.engine ?? null,
+  titleColumn: table.titleColumn ?? null,
   columns: toColumnDrafts(table.columns ?? []),
 });
+
+/**
+ * The draft with its grid replaced by `columns`, the title column following its row: renamed with
+ * it, and back to the default rule (null) once that row is removed.
+ */
+export const withColumns = (draft: TableDraft, columns: ColumnDraft[]): TableDraft => {
+  if (draft.titleColumn === null) return { ...draft, columns };
+  const row = draft.columns.find((column) => column.name === draft.titleColumn);
+  const next = row ? columns.find((column) => column.key === row.key) : undefined;
+  return { ...draft, columns, titleColumn: next ? next.name : null };
+};

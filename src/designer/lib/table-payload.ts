@@ -66,6 +66,7 @@ export const buildTablePayload = (
     captions: normalizeCaptions({ ...stored?.captions, 'en-US': draft.captionEn }),
     description: blankToNull(draft.description),
     engine: blankToNull(draft.engine),
+    titleColumn: draft.columns.some((column) => column.name === draft.titleColumn) ? draft.titleColumn : null,
     columns: draft.columns.map((row, index) =>
       toColumnPayload(row, index, { keepId: !isNew, hadSequence: !isNew && sequenced.has(row.id) }),
     ),

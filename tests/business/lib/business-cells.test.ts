@@ -153,9 +153,16 @@ describe('relation cells (docs/product.md §2)', () => {
   };
   const column = col('customerId', 'BIGINT');
 
-  it('joins the displayable columns with a bar', () => {
-    expect(relatedText({ id: 1, name: '张三', city: '上海' }, customer, 'id')).toBe('张三|上海');
-    expect(relatedText({ id: 1, name: '张三', city: null }, customer, 'id')).toBe('张三');
+  it("shows the related record's title: the chosen title column, else the first text column", () => {
+    expect(relatedText({ id: 1, name: '张三', city: '上海' }, customer, 'id')).toBe('张三');
+    expect(
+      relatedText({ id: 1, name: '张三', city: '上海' }, { ...customer, titleColumn: 'city' }, 'id'),
+    ).toBe('上海');
+    // A chosen column that no longer exists falls back to the default rule.
+    expect(relatedText({ id: 1, name: '张三' }, { ...customer, titleColumn: 'gone' }, 'id')).toBe('张三');
+    // Never a password, even when it is the first text column.
+    const locked: Table = { ...customer, columns: [col('secret', 'PASSWORD'), ...customer.columns] };
+    expect(relatedText({ id: 1, secret: 'x', name: '李四' }, locked, 'id')).toBe('李四');
   });
 
   it('falls back to the related key', () => {
@@ -164,7 +171,7 @@ describe('relation cells (docs/product.md §2)', () => {
   });
 
   it.each<[Record<string, unknown>, string]>([
-    [{ customerId: 1, customer: { id: 1, name: '张三', city: '上海' } }, '张三|上海'],
+    [{ customerId: 1, customer: { id: 1, name: '张三', city: '上海' } }, '张三'],
     [{ customerId: 1, customer: null }, '1'],
     [{ customerId: 2 }, '2'],
     [

@@ -49,6 +49,12 @@ describe('recordTitle', () => {
     ).toBe('1|2');
     expect(recordTitle({ columns: [col('n', 'INT')] }, { id: 9 })).toBe('9');
   });
+  it("uses the table's chosen title column unless the caller names another", () => {
+    const record = { AlbumId: 134, Title: 'Led Zeppelin III', Code: 'LZ3' };
+    const withCode = { ...album, columns: [...album.columns, col('Code', 'VARCHAR')], titleColumn: 'Code' };
+    expect(recordTitle(withCode, record)).toBe('LZ3');
+    expect(recordTitle(withCode, record, 'Title')).toBe('Led Zeppelin III');
+  });
   it('gives nothing for no record', () => {
     expect(recordTitle(album, null)).toBe('');
   });

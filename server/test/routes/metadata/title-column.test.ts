@@ -78,7 +78,9 @@ describeEachDatabase('the title column of a table ($name)', (db) => {
       columns: SYSTEM_COLUMNS,
     });
     expect(refusedCreate.statusCode).toBe(400);
-    const names = (await api.get('/api/metadata/tables?limit=100')).json().map((t: { name: string }) => t.name);
+    const names = (await api.get('/api/metadata/tables?limit=100'))
+      .json()
+      .map((t: { name: string }) => t.name);
     expect(names).not.toContain('ghost');
     expect((await api.get(`/api/metadata/tables/${created.id}`)).json().titleColumn).toBeNull();
   });
