@@ -22,6 +22,7 @@ export const SUITES: Record<string, () => Promise<void>> = {
   'embedded-children': async () => (await import('./embedded-children')).runEmbeddedChildren(),
   'list-render': async () => (await import('./list-render')).runListRender(),
   'md5-browser': async () => (await import('./md5-browser')).runMd5Browser(),
+  'page-load': async () => (await import('./page-load')).runPageLoad(),
 };
 
 const requested = process.argv.slice(2);
@@ -31,7 +32,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 /** Suites that measure the built web app. */
-const WEB_SUITES = new Set(['web-bundle', 'list-render', 'md5-browser']);
+const WEB_SUITES = new Set(['web-bundle', 'list-render', 'md5-browser', 'page-load']);
 let built = process.env.BENCH_NO_BUILD === '1';
 for (const name of requested.length > 0 ? requested : Object.keys(SUITES)) {
   if (WEB_SUITES.has(name) && !built) {

@@ -25,7 +25,12 @@ const requestOptions = (meta?: MetaQuery): AxiosRequestConfig => {
   const config: AxiosRequestConfig = {};
   if (typeof meta?.dataSource === 'string' && meta.dataSource) config.dataSource = meta.dataSource;
   if (meta?.headers && typeof meta.headers === 'object') config.headers = { ...(meta.headers as object) };
-  if (meta?.signal instanceof AbortSignal) config.signal = meta.signal;
+  // Refine hands a query's AbortSignal over in `meta.queryContext`: reading it lets TanStack Query
+  // cancel the request once no screen wants the answer (leaving a page frees the browser's few
+  // connections to the server for the next page instead of waiting behind the old page's reads).
+  const queryContext = meta?.queryContext as { signal?: unknown } | undefined;
+  const signal = meta?.signal ?? queryContext?.signal;
+  if (signal instanceof AbortSignal) config.signal = signal;
   if (Array.isArray(meta?.requiredPermissions))
     config.requiredPermissions = meta.requiredPermissions as string[];
   // An open lookup (settings, data sources) that fails for want of a session is not a sign-out.

@@ -34,6 +34,20 @@ describe('data provider: lists (docs/api.md §3)', () => {
     expect(call('/business/product/count').signal).toBe(signal);
   });
 
+  it("passes the AbortSignal of Refine's query context on, so that a page left cancels its reads", async () => {
+    const { provider, call } = business([
+      { method: 'get', url: '/business/product', reply: [] },
+      { method: 'get', url: '/business/product/count', reply: 0 },
+    ]);
+    const controller = new AbortController();
+    // Refine's query context exposes the signal through a getter, as TanStack Query's does.
+    const queryContext = { queryKey: ['product'] };
+    Object.defineProperty(queryContext, 'signal', { enumerable: true, get: () => controller.signal });
+    await provider.getList({ resource: 'product', meta: { queryContext } as Record<string, unknown> });
+    expect(call('/business/product').signal).toBe(controller.signal);
+    expect(call('/business/product/count').signal).toBe(controller.signal);
+  });
+
   it('defaults to page 1 of 10 rows', async () => {
     const { provider, call } = business([
       { method: 'get', url: '/business/product', reply: [] },
