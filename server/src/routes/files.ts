@@ -15,6 +15,8 @@ import { cleanOriginalName, formatBytes, MD5, newStoredName } from '../services/
 import { filePathsOf } from '../services/files/file-paths';
 import { insertFile, type StoredFile } from '../services/files/file-store';
 import { KeyLock } from '../services/files/key-lock';
+import { sharedKeyLock } from '../services/files/shared-key-lock';
+import { sqlDialect } from '../dialects/sql/sql-dialects';
 import { MULTIPART_LIMITS, receiveMultipart } from '../services/files/receive-multipart';
 import { cleanupIntervalMs, removeStaleUploads } from '../services/files/stale-uploads';
 
@@ -26,6 +28,8 @@ export interface FileRoutesOptions {
 }
 
 const UPLOAD = 'file:upload';
+/** How long a chunk waits for another server's work on the same upload before a 503. */
+const UPLOAD_LOCK_WAIT_MS = 60_000;
 const fileRequired = () =>
   new ApiException('VALIDATION_ERROR', undefined, { file: fileMessage('fileRequired') });
 
@@ -48,7 +52,17 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (
   await mkdir(paths.incoming, { recursive: true });
   await mkdir(paths.partial, { recursive: true });
   const knex = () => app.dataSources.primary.knex;
-  const lock = new KeyLock();
+  // Servers sharing DATA_DIR take turns on an md5 through a lock of the shared primary database, so
+  // that an upload's chunks may land on any of them (SQLite: one server, the local turn only).
+  const lock = sharedKeyLock(new KeyLock(), (md5, task) => {
+    const primary = app.dataSources.primary;
+    return sqlDialect(primary.client).withDatabaseLock(
+      primary.knex,
+      `cb_upload_${md5}`,
+      task,
+      UPLOAD_LOCK_WAIT_MS,
+    );
+  });
   const big = bigUploads({ knex, paths, lock });
 
   const ttlMs = uploads.partialTtlSeconds * 1000;

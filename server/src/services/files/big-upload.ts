@@ -10,7 +10,7 @@ import type { ChunkFields } from './chunk-fields';
 import { newStoredName } from './file-names';
 import type { FilePaths } from './file-paths';
 import { findFileByMd5, insertFile, type StoredFile } from './file-store';
-import type { KeyLock } from './key-lock';
+import type { UploadLock } from './shared-key-lock';
 import { Md5Worker } from './md5-worker';
 import type { FilePlacement, ReceivedFile } from './receive-multipart';
 
@@ -70,8 +70,8 @@ const READ_BUFFER = 4 * 1024 * 1024;
 export interface BigUploadContext {
   knex: () => Knex;
   paths: FilePaths;
-  /** Serialises the work on one md5 (chunk registration, assembly, cleanup). */
-  lock: KeyLock;
+  /** Serialises the work on one md5 (chunk registration, assembly, cleanup), across servers. */
+  lock: UploadLock;
 }
 
 const allIndexes = (chunks: number) => Array.from({ length: chunks }, (_, i) => i);

@@ -2,7 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MD5 } from './file-names';
 import type { FilePaths } from './file-paths';
-import type { KeyLock } from './key-lock';
+import type { UploadLock } from './shared-key-lock';
 
 const entriesOf = async (dir: string): Promise<string[]> => {
   try {
@@ -29,7 +29,7 @@ const modifiedAt = async (path: string): Promise<number | undefined> => {
  */
 export const removeStaleUploads = async (
   paths: FilePaths,
-  lock: KeyLock,
+  lock: UploadLock,
   ttlMs: number,
   now: number = Date.now(),
 ): Promise<string[]> => {
