@@ -1,6 +1,5 @@
-import { captionSourceOf } from '../lib/business-cells';
-import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
-import { Badge, Button, Col, Flex, Input, Row, Typography, theme } from 'antd';
+import { DownOutlined, InfoCircleOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { Badge, Button, Col, Flex, Input, Row, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Table } from '../../../contract';
@@ -8,12 +7,15 @@ import { useCaption } from '../../common/hooks/useCaption';
 import type { BusinessRecord } from '../lib/business-record';
 import RelationPicker from './RelationPicker';
 import { FilterControl } from './FilterControl';
+import { captionSourceOf } from '../lib/business-cells';
 import { filterText, PRIMARY_FILTERS, type FilterField, type FilterValues } from '../lib/business-filters';
 
 export interface BusinessFiltersProps {
   fields: readonly FilterField[];
   relatedTables: Record<string, Table>;
   keyword: string;
+  /** The keyword search reads every row (no search index): the input says so. */
+  keywordScans?: boolean;
   values: FilterValues;
   onKeywordChange: (keyword: string) => void;
   onValuesChange: (values: FilterValues) => void;
@@ -39,6 +41,7 @@ export const BusinessFilters = ({
   fields,
   relatedTables,
   keyword,
+  keywordScans = false,
   values,
   onKeywordChange,
   onValuesChange,
@@ -85,6 +88,17 @@ export const BusinessFilters = ({
           onChange={(event) => onKeywordChange(event.target.value)}
           onPressEnter={onQuery}
           style={{ width: KEYWORD_WIDTH }}
+          suffix={
+            keywordScans ? (
+              <Tooltip title={t('businessList.keywordScans')}>
+                <InfoCircleOutlined
+                  data-keyword-scans
+                  aria-label={t('businessList.keywordScans')}
+                  style={{ color: token.colorTextTertiary }}
+                />
+              </Tooltip>
+            ) : undefined
+          }
         />
         {primary.map((field) => (
           <Flex

@@ -13,6 +13,14 @@ import { isListable, relationsByColumn } from './business-cells';
 /** How many filters the bar shows beside the keyword; "more filters" shows the others. */
 export const PRIMARY_FILTERS = 3;
 
+/**
+ * Whether a keyword search of the table reads every row: it has no search index (no FULLTEXT
+ * column, such as the `fullTextBody` of the tables crudboard creates), as is usual for tables
+ * reversed from an existing database.
+ */
+export const keywordScans = (table: { columns?: readonly { indexType?: string | null }[] }): boolean =>
+  !(table.columns ?? []).some((column) => column.indexType === 'FULLTEXT');
+
 /** A from–to filter as the user set it; either side may be blank. */
 export interface RangeValue {
   from?: string;

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { businessPermission, type BusinessAction, type Column } from '../../../contract';
 import { captionSourceOf, relationsByColumn } from '../lib/business-cells';
+import { keywordScans } from '../lib/business-filters';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { RecordConfirmText } from '../components/RecordConfirmText';
 import { ExportProgressDialog } from '../components/ExportProgressDialog';
@@ -351,6 +352,7 @@ const BusinessListContent = ({
             fields={list.fields}
             relatedTables={meta.relatedTables}
             keyword={list.keyword}
+            keywordScans={keywordScans(table)}
             values={list.values}
             onKeywordChange={list.setKeyword}
             onValuesChange={list.setValues}

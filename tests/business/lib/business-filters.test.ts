@@ -5,6 +5,7 @@ import {
   filterFields,
   filterValuesOf,
   hasSoftDelete,
+  keywordScans,
   normaliseFilterText,
   rangeFilterText,
   rangeOfText,
@@ -191,5 +192,13 @@ describe('soft delete', () => {
     expect(softDeleteFilter(plain, false)).toEqual({});
     expect(hasSoftDelete(plain)).toBe(false);
     expect(hasSoftDelete(table)).toBe(true);
+  });
+});
+
+describe('keywordScans', () => {
+  it('is true for a table without a search index (a reversed one), false with a FULLTEXT column', () => {
+    expect(keywordScans({ columns: [{ indexType: 'NONE' }, { indexType: 'PRIMARY' }] })).toBe(true);
+    expect(keywordScans({ columns: [] })).toBe(true);
+    expect(keywordScans({ columns: [{ indexType: 'PRIMARY' }, { indexType: 'FULLTEXT' }] })).toBe(false);
   });
 });

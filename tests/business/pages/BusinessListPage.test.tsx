@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Column, Relation, Table } from '../../../contract';
 import { BusinessListPage } from '../../../src/business/pages/BusinessListPage';
 import { button, dialog, headers, labelled } from '../../helpers/dom';
@@ -215,6 +215,18 @@ describe('BusinessListPage', () => {
     expect(image.getAttribute('src')).toBe('/api/file/m23.png');
     expect(image.getAttribute('width')).toBe('32');
     expect(row(24).querySelector('img')).toBeNull();
+  });
+
+  it('says that a keyword search scans when the table has no search index', async () => {
+    await open();
+    expect(document.querySelector('[data-keyword-scans]')).toBeNull();
+    cleanup();
+    productTable = {
+      ...product,
+      columns: product.columns.filter((column) => column.indexType !== 'FULLTEXT'),
+    };
+    await open();
+    expect(screen.getByLabelText(/此表没有搜索索引：关键字搜索会逐行扫描/)).toBeInTheDocument();
   });
 
   it('uses the pc list layout for the columns when one is saved', async () => {
