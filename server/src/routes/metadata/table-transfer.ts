@@ -12,12 +12,24 @@ import { errorResponses } from '../../schemas/common';
 import { MetadataBundleBody } from '../../schemas/metadata-bundle';
 import { IdList } from '../../schemas/table-query';
 import { exportMetadata } from '../../services/transfer/export-metadata';
-import { importMetadata } from '../../services/transfer/import-metadata';
+import { IMPORT_TABLE_MODES, importMetadata } from '../../services/transfer/import-metadata';
 
 const read = requirePermission('metadata:read');
 const write = requirePermission('metadata:write');
 const tags = ['metadata'];
 const Created = Type.Array(Type.Integer(), { description: 'ids of the created tables' });
+const ImportQuery = Type.Object(
+  {
+    tables: Type.Optional(
+      Type.Enum([...IMPORT_TABLE_MODES], {
+        description:
+          'asFile (default): a table marked reverse describes an existing table, the others are created; ' +
+          'create: every table is created; attach: every table describes an existing table',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 /** Form layouts live in crudboard's system tables, which only `primary` holds. */
 const holdsSystemTables = (request: FastifyRequest) => request.dataSource.name === PRIMARY;
@@ -96,12 +108,14 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Import a metadata file’s content, all or nothing (409 listing every conflict)',
         body: MetadataBundleBody,
+        querystring: ImportQuery,
         response: { 201: Created, ...errorResponses },
       },
     },
     async (request, reply) => {
       const ids = await importMetadata(request.dataSource.knex, request.body, {
         layouts: holdsSystemTables(request),
+        tables: request.query.tables ?? 'asFile',
         hooks: hooksFor(request.log),
       });
       return reply.code(201).send(ids);
@@ -126,12 +140,14 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Import a metadata file (multipart `file`), all or nothing',
         consumes: ['multipart/form-data'],
         body: MetadataBundleBody,
+        querystring: ImportQuery,
         response: { 201: Created, ...errorResponses },
       },
     },
     async (request, reply) => {
       const ids = await importMetadata(request.dataSource.knex, request.body, {
         layouts: holdsSystemTables(request),
+        tables: request.query.tables ?? 'asFile',
         hooks: hooksFor(request.log),
       });
       return reply.code(201).send(ids);

@@ -66,9 +66,19 @@ export interface ImportPlan {
   columnNames: Map<number, string>[];
 }
 
+/**
+ * What becomes of the file's tables in the database: as the file says (a table marked `reverse`
+ * describes a table the database has, the others are created), all created, or all attached to
+ * tables the database has.
+ */
+export const IMPORT_TABLE_MODES = ['asFile', 'create', 'attach'] as const;
+export type ImportTableMode = (typeof IMPORT_TABLE_MODES)[number];
+
 export interface ImportOptions {
   /** The data source holds crudboard's system tables: form layouts are imported too. */
   layouts: boolean;
+  /** Default `asFile`. */
+  tables?: ImportTableMode;
   hooks?: SchemaChangeHooks;
 }
 
@@ -165,6 +175,7 @@ const planTables = async (
   sequenceIndex: ReadonlyMap<number, number>,
   stored: readonly StoredTable[],
   findings: Findings,
+  mode: ImportTableMode,
 ): Promise<TableDef[]> => {
   const storedSequences: { id: unknown; sequenceType: unknown }[] = await db(META.sequence).select(
     'id',
@@ -191,6 +202,7 @@ const planTables = async (
     const bag = new ErrorBag();
     const table = tableDefFromBody(tableBodyOf(raw, path, sequenceIndex, findings), bag);
     if (table.pluralName === table.name) table.pluralName = null;
+    if (mode !== 'asFile') table.reverse = mode === 'attach';
     validateTableDef(table, { sequences: sequenceTypes }, bag);
     copyErrors(bag, findings.invalid, `${path}.`);
     const own = new Set<string>();
@@ -397,7 +409,7 @@ const layoutsOf = (
 export const planImport = async (
   db: Knex,
   bundle: MetadataBundleBody,
-  options: { layouts: boolean },
+  options: Pick<ImportOptions, 'layouts' | 'tables'>,
 ): Promise<ImportPlan> => {
   const sequenceBodies = bundle.sequences ?? [];
   const tableBodies = bundle.tables ?? [];
@@ -412,7 +424,15 @@ export const planImport = async (
   );
   const stored = await listTables(db);
   const sequences = await planSequences(db, sequenceBodies, findings);
-  const tables = await planTables(db, tableBodies, sequences, sequenceIndex, stored, findings);
+  const tables = await planTables(
+    db,
+    tableBodies,
+    sequences,
+    sequenceIndex,
+    stored,
+    findings,
+    options.tables ?? 'asFile',
+  );
   const relations = await planRelations(db, relationBodies, tableBodies, tables, stored, findings);
   const layoutBodies = layoutsOf(bundle, options, findings);
   const layouts = planLayouts(layoutBodies, tableBodies, findings);
