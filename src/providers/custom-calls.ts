@@ -188,11 +188,18 @@ export const exportMetadataCall = (tableIds: readonly number[]): CustomCall => (
   meta: { responseType: 'text' },
 });
 
+/** What becomes of an imported file's tables: as the file says, all created, or all attached. */
+export type ImportTableMode = 'asFile' | 'create' | 'attach';
+
 /** `POST /api/metadata/tables/import`: a metadata file's content, all or nothing. */
-export const importMetadataCall = (bundle: MetadataBundle): CustomCall => ({
+export const importMetadataCall = (
+  bundle: MetadataBundle,
+  tables: ImportTableMode = 'asFile',
+): CustomCall => ({
   url: '/metadata/tables/import',
   method: 'post',
   payload: bundle,
+  ...(tables === 'asFile' ? {} : { query: { tables } }),
 });
 
 const PHYSICAL = '/metadata/tables/metadatas';

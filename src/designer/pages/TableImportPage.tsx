@@ -1,5 +1,5 @@
 import { ApartmentOutlined, CloudUploadOutlined, InboxOutlined, TableOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Result, Typography, Upload, theme } from 'antd';
+import { Alert, App, Button, Card, Flex, Radio, Result, Typography, Upload, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -16,7 +16,7 @@ import { conflictLines, parseMetadataBundle, previewBundle, type BundleParse } f
 import { tablePaths } from '../../common/lib/metadata-paths';
 import { relationPaths } from '../../common/lib/metadata-tool-paths';
 import { readFileText } from '../../common/lib/read-file-text';
-import { importMetadataCall } from '../../providers/custom-calls';
+import { importMetadataCall, type ImportTableMode } from '../../providers/custom-calls';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 
 interface ChosenFile {
@@ -41,6 +41,7 @@ export const TableImportPage = () => {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [tableMode, setTableMode] = useState<ImportTableMode>('asFile');
 
   const tables = useAllTables();
   const sequences = useAllMetadata<Sequence>('sequences');
@@ -76,7 +77,7 @@ export const TableImportPage = () => {
     if (!bundle) return;
     setBusy(true);
     try {
-      await call(importMetadataCall(bundle));
+      await call(importMetadataCall(bundle, tableMode));
       void message.success(t('metadataImport.success'));
       setConfirming(false);
       setOutcome({ kind: 'done' });
@@ -206,6 +207,23 @@ export const TableImportPage = () => {
                 />
               )}
               <MetadataBundlePreview sections={sections} />
+              {count('tables') > 0 && (
+                <Flex vertical gap={token.marginXS}>
+                  <Typography.Text strong id="import-table-mode">
+                    {t('metadataImport.tableMode')}
+                  </Typography.Text>
+                  <Radio.Group
+                    aria-labelledby="import-table-mode"
+                    value={tableMode}
+                    onChange={(event) => setTableMode(event.target.value as ImportTableMode)}
+                    options={(['asFile', 'create', 'attach'] as const).map((mode) => ({
+                      value: mode,
+                      label: t(`metadataImport.tableModes.${mode}`),
+                    }))}
+                  />
+                  <Typography.Text type="secondary">{t('metadataImport.tableModeHint')}</Typography.Text>
+                </Flex>
+              )}
               <Flex gap={token.marginSM}>
                 <Button
                   type="primary"

@@ -89,6 +89,20 @@ describe('TableImportPage', () => {
     expect(server.sent('POST', '/metadata/tables/import')[0]?.body).toEqual(BUNDLE);
   });
 
+  it('creates every table when asked, whatever the file says of them', async () => {
+    server.on('POST', '/metadata/tables/import', { status: 201 });
+    await open();
+    pick(JSON.stringify(BUNDLE));
+    await screen.findByRole('list', { name: '表' });
+    fireEvent.click(screen.getByRole('radio', { name: '全部新建' }));
+    fireEvent.click(button('导入'));
+    fireEvent.click(button('导入', await dialog('确认提交吗？')));
+    expect((await screen.findAllByText('导入成功')).length).toBeGreaterThan(0);
+    const sent = server.sent('POST', '/metadata/tables/import')[0];
+    expect(sent?.params).toEqual({ tables: 'create' });
+    expect(sent?.body).toEqual(BUNDLE);
+  });
+
   it('shows the conflict report of a refused import', async () => {
     server.on('POST', '/metadata/tables/import', {
       status: 409,
