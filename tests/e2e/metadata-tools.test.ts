@@ -70,6 +70,52 @@ describe('metadata tools in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('imports metadata exported from reversed tables into new tables when asked to create them', async () => {
+    const tables = await api.call<{ id: number; name: string }[]>('GET', '/metadata/tables?limit=100');
+    const writer = tables.find((table) => table.name === 'writer');
+    expect(writer).toBeDefined();
+    // The export of a reversed table, as another data source would give it, under a new name.
+    const exported = await page.request.post(`${server.url}/api/metadata/tables/export`, {
+      data: [writer?.id],
+      headers: { origin: server.url },
+    });
+    expect(exported.status()).toBe(201);
+    const file = (await (await page.request.get(`${server.url}${await exported.text()}`)).json()) as {
+      tables: Record<string, unknown>[];
+    };
+    expect(file.tables[0]?.reverse).toBe(true);
+    const bundle = {
+      tables: file.tables.map((table) => ({
+        ...table,
+        name: 'author',
+        pluralName: 'authors',
+        tableName: 'author',
+      })),
+    };
+
+    await page.goto(app('metadata/tables/import'));
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'authors.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(bundle)),
+    });
+    await page.getByRole('radio', { name: '全部新建' }).check();
+    await screenshot(page, 'metadata-import-create');
+    await page
+      .getByRole('button', { name: /导\s*入/ })
+      .first()
+      .click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '确认提交吗？' });
+    await dialog.getByRole('button', { name: /导\s*入/ }).click();
+    await page.getByText('导入成功').first().waitFor();
+    const author = await api.call<{ reverse: boolean }>('GET', '/metadata/tables/name/author');
+    expect(author.reverse).toBe(false);
+    await api.call('POST', '/business/author', { writerId: 7, writerName: '巴金' });
+    await page.goto(app('business/author'));
+    await page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '巴金' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('runs SQL with Ctrl+Enter, refuses a write in read-only mode and changes nothing', async () => {
     await page.goto(app('metadata/sqls/new'));
     const editor = page.locator('.cm-content');
