@@ -29,6 +29,15 @@ export interface PhysicalForeignKey {
   refColumn: string;
 }
 
+/**
+ * How a reversed table's records are addressed: its primary key, a unique index over NOT NULL
+ * columns standing in for one, or none (the table is then reversed read-only).
+ */
+export interface RecordKey {
+  kind: 'primary' | 'unique' | 'none';
+  columns: string[];
+}
+
 /** `GET /metadatas/{tableName}` (docs/api.md §2): what the database says about one table. */
 export interface PhysicalTableDescription {
   tableName: string;
@@ -36,4 +45,6 @@ export interface PhysicalTableDescription {
   columns: PhysicalColumn[];
   indexs: PhysicalIndex[];
   foreignKeys: PhysicalForeignKey[];
+  /** How its records will be addressed once reversed. */
+  recordKey: RecordKey;
 }

@@ -50,6 +50,17 @@ export const PhysicalTableDescriptionSchema = Type.Object({
   foreignKeys: Type.Array(
     Type.Object({ column: Type.String(), refTable: Type.String(), refColumn: Type.String() }),
   ),
+  recordKey: Type.Object(
+    {
+      kind: Type.Union([Type.Literal('primary'), Type.Literal('unique'), Type.Literal('none')]),
+      columns: Type.Array(Type.String()),
+    },
+    {
+      description:
+        'how its records will be addressed once reversed: the primary key, a unique index over NOT NULL ' +
+        'columns, or none (reversed read-only)',
+    },
+  ),
 });
 
 export const ReverseOneBody = Type.Object({}, { description: 'empty object' });

@@ -60,12 +60,28 @@ export const toIndex = (row: Row, lines: readonly Row[]): StoredIndex => ({
   })),
 });
 
-/** Key columns: those marked PRIMARY on the column, else the lines of a PRIMARY index. */
+/**
+ * Key columns: those marked PRIMARY on the column, else the lines of a PRIMARY index; for a table
+ * without one (only a reversed table may lack it), the narrowest unique index over NOT NULL
+ * columns stands in (a single UNIQUE column first), as reverse engineering announced it.
+ */
 export const primaryNamesOf = (columns: readonly Column[], indexes: readonly Index[]): string[] => {
   const marked = columns.filter((column) => column.indexType === 'PRIMARY').map((column) => column.name);
   if (marked.length > 0) return marked;
   const primary = indexes.find((index) => index.indexType === 'PRIMARY');
-  return primary ? primary.indexLines.map((line) => line.column.name) : [];
+  if (primary) return primary.indexLines.map((line) => line.column.name);
+  const notNull = new Set(columns.filter((column) => column.nullable === false).map((column) => column.name));
+  const single = columns.find((column) => column.indexType === 'UNIQUE' && notNull.has(column.name));
+  if (single) return [single.name];
+  const composite = indexes
+    .filter(
+      (index) =>
+        index.indexType === 'UNIQUE' &&
+        index.indexLines.length > 0 &&
+        index.indexLines.every((line) => notNull.has(line.column.name)),
+    )
+    .sort((a, b) => a.indexLines.length - b.indexLines.length)[0];
+  return composite ? composite.indexLines.map((line) => line.column.name) : [];
 };
 
 export const toTable = (row: Row, columns: StoredColumn[], indexes: StoredIndex[]): StoredTable => ({

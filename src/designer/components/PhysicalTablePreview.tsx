@@ -110,6 +110,14 @@ export const PhysicalTablePreview = ({ tableName }: { tableName: string }) => {
   return (
     <Flex vertical gap={token.marginLG}>
       {table.comment && <Typography.Paragraph type="secondary">{table.comment}</Typography.Paragraph>}
+      {table.recordKey?.kind === 'unique' && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('reverse.keyUnique', { columns: table.recordKey.columns.join(', ') })}
+        />
+      )}
+      {table.recordKey?.kind === 'none' && <Alert type="warning" showIcon message={t('reverse.keyNone')} />}
       <Section title={t('reverse.columnsTitle', { count: table.columns?.length ?? 0 })}>
         <Table<PhysicalColumn>
           size="small"

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { PhysicalTableSummary as PhysicalTable } from '../../../contract';
 import { TableReversePage } from '../../../src/designer/pages/TableReversePage';
 import { button, dialog, labelled } from '../../helpers/dom';
@@ -197,6 +197,33 @@ describe('TableReversePage', () => {
     expect(drawer).toHaveTextContent('专辑');
     expect(drawer).toHaveTextContent('IFK_AlbumArtistId');
     expect(drawer).toHaveTextContent('Artist.ArtistId');
+    expect(drawer).not.toHaveTextContent('没有主键');
+  });
+
+  it('says in the preview how a table without a primary key will be keyed, or that it will be read-only', async () => {
+    const described = (recordKey: object) => ({
+      data: {
+        tableName: 'Album',
+        comment: null,
+        columns: [
+          { name: 'code', type: 'TEXT', nullable: false, key: 'UNI', default: null, autoIncrement: false },
+        ],
+        indexs: [],
+        foreignKeys: [],
+        recordKey,
+      },
+    });
+    server.on('GET', '/metadata/tables/metadatas/Album', described({ kind: 'unique', columns: ['code'] }));
+    await open();
+    fireEvent.click(button('预览', row('Album') as HTMLElement));
+    expect(
+      await screen.findByText('此表没有主键：逆向后以唯一索引（code）作为记录的键。'),
+    ).toBeInTheDocument();
+    cleanup();
+    server.on('GET', '/metadata/tables/metadatas/Track', described({ kind: 'none', columns: [] }));
+    await open();
+    fireEvent.click(button('预览', row('Track') as HTMLElement));
+    expect(await screen.findByText(/逆向后为只读/)).toBeInTheDocument();
   });
 
   it('says when every table is managed', async () => {

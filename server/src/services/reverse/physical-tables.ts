@@ -9,6 +9,7 @@ import type {
 import { META } from '../../db/table-names';
 import { ApiException } from '../../errors/api-exception';
 import { internalTableNames } from './internal-tables';
+import { recordKeyOf } from './record-key';
 import type { ColumnKey, PhysicalTableDescription, PhysicalTableSummary } from '../../../../contract/index';
 
 /** Everything read of one physical table, as the database reports it. */
@@ -110,6 +111,7 @@ export const toDescription = (table: IntrospectedTable): PhysicalTableDescriptio
     refTable: key.refTable,
     refColumn: key.refColumn ?? '',
   })),
+  recordKey: recordKeyOf(table),
 });
 
 /** GET /metadatas/{tableName}: 404 for a table the data source lacks or one of crudboard's own. */

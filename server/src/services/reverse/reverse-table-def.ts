@@ -6,6 +6,7 @@ import { isTextType } from '../../query/data-type-kind';
 import type { ColumnDef, IndexDef, TableDef } from '../../model/table-def';
 import { literalDefault } from './literal-default';
 import { mapPhysicalType } from './map-physical-type';
+import { recordKeyOf } from './record-key';
 import type { IntrospectedTable } from './physical-tables';
 import type { ReverseWarning } from './reverse-warning';
 
@@ -136,7 +137,10 @@ export const reverseTableDef = (
       columns: table.primaryKey,
     });
   }
-  if (table.primaryKey.length === 0) warnings.push({ table: table.tableName, reason: 'noPrimaryKey' });
+  const recordKey = recordKeyOf(table);
+  if (recordKey.kind === 'unique')
+    warnings.push({ table: table.tableName, name: recordKey.columns.join(','), reason: 'uniqueAsKey' });
+  if (recordKey.kind === 'none') warnings.push({ table: table.tableName, reason: 'noPrimaryKey' });
   for (const index of table.indexes) {
     if (!describable(index)) {
       warnings.push({ table: table.tableName, name: index.name, reason: 'indexSkipped' });
@@ -171,7 +175,8 @@ export const reverseTableDef = (
     engine: null,
     reverse: true,
     systemable: false,
-    readOnly: false,
+    // Without a key a record cannot be updated or deleted alone: the table is shown read-only.
+    readOnly: recordKey.kind === 'none',
     titleColumn: null,
     columns,
     indexs,

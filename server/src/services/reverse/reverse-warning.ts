@@ -14,5 +14,6 @@ export interface ReverseWarning {
     | 'defaultNotKept'
     | 'indexSkipped'
     | 'foreignKeySkipped'
-    | 'noPrimaryKey';
+    | 'noPrimaryKey'
+    | 'uniqueAsKey';
 }
