@@ -2,6 +2,8 @@
 export interface PhysicalTableSummary {
   tableName: string;
   comment: string | null;
+  /** A view: reversed read-only, its structure left to the database. */
+  view?: boolean;
 }
 
 export type ColumnKey = 'PRI' | 'UNI' | 'MUL' | '';
@@ -47,4 +49,6 @@ export interface PhysicalTableDescription {
   foreignKeys: PhysicalForeignKey[];
   /** How its records will be addressed once reversed. */
   recordKey: RecordKey;
+  /** A view: reversed read-only, its structure left to the database. */
+  view: boolean;
 }

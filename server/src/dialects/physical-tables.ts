@@ -29,6 +29,25 @@ export const physicalTableExists = async (db: Knex, name: string): Promise<boole
   }
 };
 
+/** Whether `name` (ignoring case) is a view of the database rather than a table. */
+export const physicalViewExists = async (db: Knex, name: string): Promise<boolean> => {
+  const lower = name.toLowerCase();
+  switch (dialectOf(db)) {
+    case 'sqlite':
+      return !!(await db('sqlite_master').where('type', 'view').whereRaw('lower(name) = ?', [lower]).first());
+    case 'pg':
+      return !!(await db('information_schema.views')
+        .whereRaw('table_schema = current_schema()')
+        .whereRaw('lower(table_name) = ?', [lower])
+        .first());
+    case 'mysql':
+      return !!(await db('information_schema.VIEWS')
+        .whereRaw('TABLE_SCHEMA = database()')
+        .whereRaw('lower(TABLE_NAME) = ?', [lower])
+        .first());
+  }
+};
+
 /** Names of the other tables whose foreign keys reference `name`. */
 export const referencingTables = async (db: Knex, name: string): Promise<string[]> => {
   const lower = name.toLowerCase();

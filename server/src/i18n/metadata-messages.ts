@@ -95,6 +95,14 @@ export const METADATA_MESSAGES = {
     zh: '标题字段 {name} 不是本表的字段',
     en: 'the title column {name} is not a column of this table',
   },
+  viewSchemaChange: {
+    zh: '{name} 是数据库中的视图：它的字段和索引由视图的查询决定，不能在这里修改',
+    en: '{name} is a view of the database: its columns and indexes follow its query and cannot be changed here',
+  },
+  viewDrop: {
+    zh: '{name} 是数据库中的视图：只能删除它的元数据，视图本身请在数据库中删除',
+    en: '{name} is a view of the database: only its metadata can be deleted here; drop the view in the database',
+  },
   titleColumnPassword: { zh: '密码字段不能作为标题字段', en: 'a password column cannot be the title column' },
   columnIdUnknown: { zh: '表中没有 id 为 {id} 的字段', en: 'the table has no column with id {id}' },
   indexIdUnknown: {

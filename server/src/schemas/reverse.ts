@@ -8,6 +8,7 @@ export const PhysicalTableNameParams = Type.Object({
 export const PhysicalTableSummarySchema = Type.Object({
   tableName: Type.String(),
   comment: Nullable(Type.String()),
+  view: Type.Boolean({ description: 'a view: reversed read-only, its structure left to the database' }),
 });
 
 export const PhysicalTableDescriptionSchema = Type.Object({
@@ -50,6 +51,7 @@ export const PhysicalTableDescriptionSchema = Type.Object({
   foreignKeys: Type.Array(
     Type.Object({ column: Type.String(), refTable: Type.String(), refColumn: Type.String() }),
   ),
+  view: Type.Boolean({ description: 'a view: reversed read-only, its structure left to the database' }),
   recordKey: Type.Object(
     {
       kind: Type.Union([Type.Literal('primary'), Type.Literal('unique'), Type.Literal('none')]),

@@ -10,7 +10,9 @@ import {
   Flex,
   Input,
   Result,
+  Space,
   Table,
+  Tag,
   Tooltip,
   Typography,
   theme,
@@ -102,10 +104,17 @@ export const TableReversePage = () => {
     {
       title: t('reverse.tableName'),
       dataIndex: 'tableName',
-      render: (name: string) => (
-        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setPreview(name)}>
-          {name}
-        </Button>
+      render: (name: string, row) => (
+        <Space size={token.marginXS}>
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setPreview(name)}>
+            {name}
+          </Button>
+          {row.view && (
+            <Tooltip title={t('reverse.viewHint')}>
+              <Tag color="purple">{t('reverse.view')}</Tag>
+            </Tooltip>
+          )}
+        </Space>
       ),
     },
     {

@@ -226,6 +226,13 @@ describe('TableReversePage', () => {
     expect(await screen.findByText(/逆向后为只读/)).toBeInTheDocument();
   });
 
+  it('marks a view apart from the tables', async () => {
+    physical.push({ tableName: 'BigInvoices', comment: null, view: true });
+    await open();
+    expect(row('BigInvoices')).toHaveTextContent('视图');
+    expect(row('Album')).not.toHaveTextContent('视图');
+  });
+
   it('says when every table is managed', async () => {
     physical = [];
     renderPage(<TableReversePage />, { url: URL, route: ROUTE, ...appProviders });

@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
 
-/** A base table of the data source as the database lists it. */
+/** A base table or a (plain) view of the data source as the database lists it. */
 export interface RawTable {
   tableName: string;
   comment: string | null;
   /** SQLite only: the CREATE statement, to recognise virtual tables and their shadow tables. */
   sql?: string | null;
+  /** A view (its records are read only; its structure is the database's query). */
+  view?: boolean;
 }
 
 export interface RawColumn {

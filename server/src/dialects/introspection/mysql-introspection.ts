@@ -21,12 +21,15 @@ export const mysqlIntrospection: Introspection = {
   async tables(db) {
     const rows = await query(
       db,
-      `SELECT TABLE_NAME AS name, TABLE_COMMENT AS comment FROM information_schema.TABLES
-       WHERE TABLE_SCHEMA = database() AND TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_NAME`,
+      `SELECT TABLE_NAME AS name, TABLE_COMMENT AS comment, TABLE_TYPE AS type FROM information_schema.TABLES
+       WHERE TABLE_SCHEMA = database() AND TABLE_TYPE IN ('BASE TABLE', 'VIEW') ORDER BY TABLE_NAME`,
     );
+    const view = (row: Record<string, unknown>) => row.type === 'VIEW';
     return rows.map((row) => ({
       tableName: String(row.name),
-      comment: textOrNull(row.comment) || null,
+      // MySQL says "VIEW" as a view's comment.
+      comment: view(row) ? null : textOrNull(row.comment) || null,
+      view: view(row),
     }));
   },
 

@@ -3,7 +3,7 @@ import { rowsOf, textOrNull, type Introspection } from './introspection';
 
 const IN_SCHEMA = 'c.relnamespace = current_schema()::regnamespace';
 
-const tableOid = `(SELECT c.oid FROM pg_class c WHERE c.relname = ? AND ${IN_SCHEMA} AND c.relkind IN ('r', 'p'))`;
+const tableOid = `(SELECT c.oid FROM pg_class c WHERE c.relname = ? AND ${IN_SCHEMA} AND c.relkind IN ('r', 'p', 'v'))`;
 
 const query = async (db: Knex, sql: string, bindings: readonly unknown[] = []) =>
   rowsOf(await db.raw(sql, bindings as Knex.RawBinding[]));
@@ -13,10 +13,15 @@ export const pgIntrospection: Introspection = {
   async tables(db) {
     const rows = await query(
       db,
-      `SELECT c.relname AS name, obj_description(c.oid, 'pg_class') AS comment FROM pg_class c
-       WHERE ${IN_SCHEMA} AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY c.relname`,
+      `SELECT c.relname AS name, obj_description(c.oid, 'pg_class') AS comment, c.relkind = 'v' AS view
+       FROM pg_class c
+       WHERE ${IN_SCHEMA} AND c.relkind IN ('r', 'p', 'v') AND NOT c.relispartition ORDER BY c.relname`,
     );
-    return rows.map((row) => ({ tableName: String(row.name), comment: textOrNull(row.comment) }));
+    return rows.map((row) => ({
+      tableName: String(row.name),
+      comment: textOrNull(row.comment),
+      view: row.view === true,
+    }));
   },
 
   async columns(db, table) {

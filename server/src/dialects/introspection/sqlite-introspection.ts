@@ -23,10 +23,15 @@ const foreignKeysOf = async (db: Knex, table: string): Promise<RawForeignKey[]> 
 export const sqliteIntrospection: Introspection = {
   async tables(db) {
     const rows: Record<string, unknown>[] = await db('sqlite_master')
-      .select('name', 'sql')
-      .where('type', 'table')
+      .select('name', 'sql', 'type')
+      .whereIn('type', ['table', 'view'])
       .orderBy('name');
-    return rows.map((row) => ({ tableName: String(row.name), comment: null, sql: textOrNull(row.sql) }));
+    return rows.map((row) => ({
+      tableName: String(row.name),
+      comment: null,
+      sql: textOrNull(row.sql),
+      view: row.type === 'view',
+    }));
   },
 
   async columns(db, table) {

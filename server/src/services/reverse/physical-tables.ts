@@ -16,6 +16,8 @@ import type { ColumnKey, PhysicalTableDescription, PhysicalTableSummary } from '
 export interface IntrospectedTable {
   tableName: string;
   comment: string | null;
+  /** A view: it has no key of its own and is reversed read-only. */
+  view?: boolean;
   columns: RawColumn[];
   primaryKey: string[];
   indexes: RawIndex[];
@@ -48,14 +50,14 @@ export const findTable = (catalogue: PhysicalCatalogue, name: string): RawTable 
 };
 
 /** GET /metadatas: business tables of the data source that no metadata describes yet, by name. */
-export const listUnmanagedTables = async (db: Knex): Promise<PhysicalTableSummary[]> => {
+export const listUnmanagedTables = async (db: Knex): Promise<Required<PhysicalTableSummary>[]> => {
   const catalogue = await readCatalogue(db);
   const managed = await managedTableNames(db);
   return catalogue.tables
     .filter(
       (table) => !catalogue.internal.has(table.tableName) && !managed.has(table.tableName.toLowerCase()),
     )
-    .map((table) => ({ tableName: table.tableName, comment: table.comment }));
+    .map((table) => ({ tableName: table.tableName, comment: table.comment, view: table.view === true }));
 };
 
 export const introspectTable = async (db: Knex, table: RawTable): Promise<IntrospectedTable> => {
@@ -64,6 +66,7 @@ export const introspectTable = async (db: Knex, table: RawTable): Promise<Intros
   return {
     tableName,
     comment: table.comment,
+    view: table.view === true,
     columns: await reader.columns(db, tableName),
     primaryKey: await reader.primaryKey(db, tableName),
     indexes: await reader.indexes(db, tableName),
@@ -112,6 +115,7 @@ export const toDescription = (table: IntrospectedTable): PhysicalTableDescriptio
     refColumn: key.refColumn ?? '',
   })),
   recordKey: recordKeyOf(table),
+  view: table.view === true,
 });
 
 /** GET /metadatas/{tableName}: 404 for a table the data source lacks or one of crudboard's own. */

@@ -176,7 +176,7 @@ export const reverseTableDef = (
     reverse: true,
     systemable: false,
     // Without a key a record cannot be updated or deleted alone: the table is shown read-only.
-    readOnly: recordKey.kind === 'none',
+    readOnly: recordKey.kind === 'none' || table.view === true,
     titleColumn: null,
     columns,
     indexs,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { physicalTableExists, referencingTables } from '../../dialects/physical-tables';
+import { physicalTableExists, physicalViewExists, referencingTables } from '../../dialects/physical-tables';
 import { ApiException } from '../../errors/api-exception';
 import { metadataMessage } from '../../i18n/metadata-messages';
 import { listTables } from '../metadata-store';
@@ -42,6 +42,9 @@ export const deleteTables = async (
       const pending = new Map<StoredTable, string[]>();
       for (const table of targets) {
         if (!(await physicalTableExists(knex, table.tableName))) continue;
+        if (await physicalViewExists(knex, table.tableName)) {
+          throw new ApiException('CONFLICT', metadataMessage('viewDrop', { name: table.tableName }));
+        }
         const by = await referencingTables(knex, table.tableName);
         const outside = by.filter((name) => !names.has(name.toLowerCase()));
         if (outside.length > 0) {

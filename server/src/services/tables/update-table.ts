@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../../db/dialect';
-import { physicalTableExists } from '../../dialects/physical-tables';
+import { physicalTableExists, physicalViewExists } from '../../dialects/physical-tables';
 import { ApiException } from '../../errors/api-exception';
 import { metadataMessage } from '../../i18n/metadata-messages';
 import { systemTableMessage } from '../../i18n/system-table-messages';
@@ -63,6 +63,13 @@ export const updateTable = async (
       });
     }
     const plan = planTableChange(existing, next, dialectOf(knex));
+    if (plan.ops.length > 0 && existing.reverse && (await physicalViewExists(knex, existing.tableName))) {
+      throw new ApiException(
+        'VALIDATION_ERROR',
+        metadataMessage('viewSchemaChange', { name: existing.tableName }),
+        { columns: metadataMessage('viewSchemaChange', { name: existing.tableName }) },
+      );
+    }
     await runSchemaChange(
       knex,
       {

@@ -12,7 +12,9 @@ describeEachDatabase('reverse engineering tables without a primary key ($name)',
     const app = await apps.build();
     const { cookie } = await login(app);
     const knex = app.dataSources.primary.knex;
-    for (const name of ['rk_log', 'rk_badge', 'rk_seat']) await knex.schema.dropTableIfExists(name);
+    await knex.schema.dropViewIfExists('rk_big_orders');
+    for (const name of ['rk_log', 'rk_badge', 'rk_seat', 'rk_order'])
+      await knex.schema.dropTableIfExists(name);
     return { api: apiClient(app, cookie), knex };
   };
 
@@ -81,6 +83,79 @@ describeEachDatabase('reverse engineering tables without a primary key ($name)',
           reversed.map((t) => t.id),
         );
       for (const name of ['rk_log', 'rk_badge', 'rk_seat']) await knex.schema.dropTableIfExists(name);
+    }
+  });
+
+  it('lists views apart and reverses them read-only; their structure and existence stay the database’s', async () => {
+    const { api, knex } = await setup();
+    await knex.schema.createTable('rk_order', (t) => {
+      t.integer('orderNo').primary();
+      t.string('customer', 50);
+      t.integer('amount');
+    });
+    await knex('rk_order').insert([
+      { orderNo: 1, customer: '甲', amount: 50 },
+      { orderNo: 2, customer: '乙', amount: 500 },
+    ]);
+    await knex.schema.createView('rk_big_orders', (view) => {
+      view.columns(['orderNo', 'customer', 'amount']);
+      view.as(knex('rk_order').select('orderNo', 'customer', 'amount').where('amount', '>', 100));
+    });
+    try {
+      const listed = (await api.get(BASE)).json() as { tableName: string; view: boolean }[];
+      expect(listed.find((table) => table.tableName === 'rk_big_orders')).toMatchObject({ view: true });
+      expect(listed.find((table) => table.tableName === 'rk_order')).toMatchObject({ view: false });
+      const described = (await api.get(`${BASE}/rk_big_orders`)).json();
+      expect(described).toMatchObject({ view: true, recordKey: { kind: 'none', columns: [] } });
+      expect(described.columns.map((column: { name: string }) => column.name)).toEqual([
+        'orderNo',
+        'customer',
+        'amount',
+      ]);
+
+      const reversed = await api.post(`${BASE}/reverse?partial=true`, ['rk_big_orders']);
+      expect(reversed.statusCode, reversed.body).toBe(201);
+      const view = (await api.get('/api/metadata/tables/name/rk_big_orders')).json();
+      expect(view.readOnly).toBe(true);
+      expect((await api.get('/api/business/rk_big_orders')).json()).toEqual([
+        { orderNo: 2, customer: '乙', amount: 500 },
+      ]);
+      expect((await api.get('/api/business/rk_big_orders/count')).json()).toBe(1);
+      expect((await api.post('/api/business/rk_big_orders', { orderNo: 3 })).statusCode).toBe(403);
+
+      // Its structure is its query's: adding a column is refused, nothing changes.
+      const added = await api.patch(`/api/metadata/tables/${view.id}`, {
+        columns: [...view.columns, { name: 'extra', caption: 'extra', dataType: 'INT' }],
+      });
+      expect(added.statusCode).toBe(400);
+      expect(added.json().message).toContain('rk_big_orders');
+      expect(
+        (await api.get('/api/metadata/tables/name/rk_big_orders'))
+          .json()
+          .columns.map((c: { name: string }) => c.name),
+      ).toEqual(['orderNo', 'customer', 'amount']);
+      // Captions and the like are metadata only: they may change.
+      const captioned = await api.patch(`/api/metadata/tables/${view.id}`, { caption: '大额订单' });
+      expect(captioned.statusCode, captioned.body).toBe(200);
+
+      // Dropping it with its metadata is refused; dropping the metadata alone is fine.
+      const dropped = await api.delete(`/api/metadata/tables/${view.id}?isDropPhysicalTable=true`);
+      expect(dropped.statusCode).toBe(409);
+      expect(
+        (await api.get(BASE)).json().some((t: { tableName: string }) => t.tableName === 'rk_big_orders'),
+      ).toBe(false);
+      const forgotten = await api.delete(`/api/metadata/tables/${view.id}?isDropPhysicalTable=false`);
+      expect(forgotten.statusCode).toBe(204);
+      expect((await knex('rk_big_orders').select('orderNo')).map((row) => Number(row.orderNo))).toEqual([2]);
+    } finally {
+      const left = (await api.get('/api/metadata/tables?reverse=true&limit=1000')).json() as { id: number }[];
+      if (left.length > 0)
+        await api.delete(
+          '/api/metadata/tables?isDropPhysicalTable=false',
+          left.map((t) => t.id),
+        );
+      await knex.schema.dropViewIfExists('rk_big_orders');
+      await knex.schema.dropTableIfExists('rk_order');
     }
   });
 });
