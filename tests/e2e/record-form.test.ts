@@ -16,6 +16,56 @@ let errors: string[];
 let work: string;
 let imagePath: string;
 let recordId: number;
+let invoiceId: number;
+
+/** invoice → invoiceLine (one-to-many) → track (many-to-one): a line's track is a third table. */
+const createInvoices = async (): Promise<number> => {
+  const table = async (name: string, caption: string, en: string, columns: object[]) => {
+    const id = await api.call<number>('POST', '/metadata/tables', {
+      name,
+      pluralName: `${name}s`,
+      tableName: name,
+      caption,
+      captions: { 'en-US': en },
+      columns: [...SYSTEM_COLUMNS, ...columns].map((column, i) => ({ displayOrder: i, ...column })),
+    });
+    return api.call<{ id: number; columns: { id: number; name: string }[] }>('GET', `/metadata/tables/${id}`);
+  };
+  const track = await table('track', '曲目', 'Track', []);
+  const invoice = await table('invoice', '发票', 'Invoice', []);
+  const line = await table('invoiceLine', '发票明细', 'Invoice line', [
+    { name: 'invoiceId', caption: '发票', dataType: 'BIGINT' },
+    { name: 'trackId', caption: '曲目编号', captions: { 'en-US': 'Track id' }, dataType: 'BIGINT' },
+    { name: 'qty', caption: '数量', captions: { 'en-US': 'Quantity' }, dataType: 'INT' },
+  ]);
+  const col = (t: { columns: { id: number; name: string }[] }, name: string) => ({
+    id: t.columns.find((c) => c.name === name)?.id,
+  });
+  await api.call('POST', '/metadata/tablerelations', {
+    name: 'lines',
+    caption: '明细',
+    relationType: 'OneToMany',
+    fromTable: { id: invoice.id },
+    toTable: { id: line.id },
+    fromColumn: col(invoice, 'id'),
+    toColumn: col(line, 'invoiceId'),
+  });
+  await api.call('POST', '/metadata/tablerelations', {
+    name: 'track',
+    caption: '曲目',
+    captions: { 'en-US': 'Track' },
+    relationType: 'ManyToOne',
+    fromTable: { id: line.id },
+    toTable: { id: track.id },
+    fromColumn: col(line, 'trackId'),
+    toColumn: col(track, 'id'),
+  });
+  const sunny = await api.call<number>('POST', '/business/track', { name: '晴天' });
+  await api.call<number>('POST', '/business/track', { name: '稻香' });
+  const id = await api.call<number>('POST', '/business/invoice', { name: '发票一' });
+  await api.call('POST', '/business/invoiceLine', { name: '第一行', invoiceId: id, trackId: sunny, qty: 1 });
+  return id;
+};
 
 const FIELDS = 28;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -53,6 +103,7 @@ beforeAll(async () => {
     ].map((column, i) => ({ displayOrder: i, ...column })),
   });
   recordId = await api.call<number>('POST', '/business/dossier', { name: '第一份档案', f28: '最后一项' });
+  invoiceId = await createInvoices();
   work = mkdtempSync(join(tmpdir(), 'crudboard-e2e-record-form-'));
   ({ page, errors } = await signedInPage(browser, server.url, server.adminPassword, {
     width: 1440,
@@ -184,6 +235,35 @@ describe('the record form in a real browser (1440 × 900)', () => {
       const barBox = await bar.boundingBox();
       expect(lastBox && barBox && lastBox.y + lastBox.height <= barBox.y).toBe(true);
       await page.screenshot({ path: resolve(screenshotDir, `record-form-sticky-end-${locale}.png`) });
+    });
+  }
+});
+
+describe('a sub-table row’s relation to a third table', () => {
+  for (const [locale, header, from, to, ok, save, saved] of [
+    ['zh-CN', '曲目', '晴天', '稻香', /确\s*定/, /保\s*存/, '修改成功'],
+    ['en-US', 'Track', '稻香', '晴天', /OK/, /Save/, 'Saved'],
+  ] as const) {
+    it(`is picked with the relation picker and shown by title (${locale})`, async () => {
+      await useLanguage(locale);
+      await page.goto(app(`business/invoice/${invoiceId}`));
+      const cell = page.locator('input#lines_0_trackId');
+      await expect.poll(() => cell.inputValue(), { timeout: 15_000 }).toBe(from);
+      const headers = await page.locator('.ant-table-thead th').allInnerTexts();
+      expect(headers.map((text) => text.trim())).toContain(header);
+      await page.locator('td', { has: cell }).getByRole('button').last().click();
+      const dialog = page.locator('.ant-modal').last();
+      await dialog.locator('tr', { hasText: to }).locator('input[type="radio"]').check();
+      await dialog.getByRole('button', { name: ok }).click();
+      await expect.poll(() => cell.inputValue()).toBe(to);
+      await cell.scrollIntoViewIfNeeded();
+      await screenshot(page, `record-form-sub-table-relation-${locale}`);
+      await page.getByRole('button', { name: save }).click();
+      await page.getByText(saved).first().waitFor();
+      const tracks = await api.call<{ id: number; name: string }[]>('GET', '/business/track');
+      const lines = await api.call<{ trackId: number | string }[]>('GET', '/business/invoiceLine');
+      expect(String(lines[0]?.trackId)).toBe(String(tracks.find((t) => t.name === to)?.id));
+      expect(errors).toEqual([]);
     });
   }
 });

@@ -75,12 +75,16 @@ const RecordEditor = (props: RecordFormOptions) => {
               updateFields={sub.updateFields}
               readOnly={readOnly}
               truncated={mode === 'update' ? truncatedChildren(original, sub.section.name) : null}
+              toOne={sub.toOne}
+              relatedTables={meta.relatedTables}
             />
           ) : (
             <RecordFields
               fields={placeFields(subMode === 'update' ? sub.updateFields : sub.createFields, undefined)}
               mode={subMode}
               prefix={[sub.section.name]}
+              toOne={sub.toOne}
+              relatedTables={meta.relatedTables}
               // A child the record does not have yet is optional: its required fields count once it is filled.
               requiredIf={
                 subMode === 'create'
@@ -168,7 +172,7 @@ export const BusinessFormPage = () => {
   const { t } = useTranslation();
   const { tableName = '', recId } = useParams();
   const mode: FormMode = recId === undefined ? 'create' : 'update';
-  const { meta, loading, error, reload } = useBusinessTable(tableName);
+  const { meta, loading, error, reload } = useBusinessTable(tableName, { subRelations: true });
   const heading = useTableHeading(tableName, meta?.table);
   const record = useOne<BusinessRecord>({
     resource: meta?.table.name ?? tableName,
