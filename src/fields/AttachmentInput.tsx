@@ -171,8 +171,12 @@ export const AttachmentInput = ({ id, value, onChange, disabled }: FieldInputPro
             {failure.reason
               ? t('attachment.failed', { name: failure.name, reason: failure.reason })
               : t('attachment.failedNetwork', { name: failure.name })}
-            {url ? ` ${t('attachment.kept')}` : ''}
           </Typography.Text>
+          {url && (
+            <div>
+              <Typography.Text type="secondary">{t('attachment.kept')}</Typography.Text>
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -175,7 +175,7 @@ describe('AttachmentInput', () => {
       { dataProvider: dataProviders },
     );
     choose(container, new File(['abc'], 'big.bin'));
-    expect(await findByRole('alert')).toHaveTextContent('big.bin 上传失败：文件太大 原文件保持不变。');
+    expect(await findByRole('alert')).toHaveTextContent('big.bin 上传失败：文件太大原文件保持不变。');
     expect(onChange).not.toHaveBeenCalled();
     expect(getByText('old.pdf').closest('a')).toHaveAttribute('href', '/download/files/old.pdf');
   });
