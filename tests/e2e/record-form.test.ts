@@ -164,7 +164,9 @@ describe('the record form in a real browser (1440 × 900)', () => {
       await field.locator('input[type="file"]').setInputFiles(imagePath);
       await field.locator('.attachment-name', { hasText: 'scan.png' }).waitFor();
       const thumbnail = field.locator('img');
-      await expect.poll(() => thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
+      await expect
+        .poll(() => thumbnail.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+        .toBe(64);
       await field.getByRole('button', { name: text.replace }).waitFor();
       await field.getByRole('button', { name: text.remove }).waitFor();
       expect(await page.getByText(/未选择文件|No file chosen/).count()).toBe(0);
