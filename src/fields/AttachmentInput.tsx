@@ -1,33 +1,184 @@
-import { CloseOutlined } from '@ant-design/icons';
-import { Button, Space, Typography } from 'antd';
+import { DeleteOutlined, PaperClipOutlined, SwapOutlined } from '@ant-design/icons';
+import { Button, Image, Progress, Space, Typography, Upload } from 'antd';
+import { useDataProvider } from '@refinedev/core';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileUpload } from '../upload/components/FileUpload';
+import { useReportUpload } from '../upload/hooks/useUploadActivity';
+import { uploadBigFile, type BigUploadDeps, type BigUploadPhase } from '../upload/lib/big-upload';
+import { BIG_FILE_CHUNK_SIZE } from '../upload/lib/chunk-plan';
+import { percentOf } from '../upload/lib/upload-progress';
+import { hashFileInWorker } from '../upload/workers/hash-file';
+import {
+  bigUploadStatusCall,
+  fileChunkCall,
+  runCustom,
+  uploadFileCall,
+  type BigUploadStatus,
+  type ChunkAnswer,
+  type UploadedFile,
+} from '../providers/custom-calls';
 import { downloadHref } from '../common/lib/download-url';
+import { attachmentName, attachmentUrl, isImageAttachment, uploadFailureMessage } from './attachment-file';
 import type { FieldInputProps } from './types';
 
+type Progressing = { phase: BigUploadPhase; percent: number; name: string };
+
 /**
- * ATTACHMENT: the stored file as a 查看 link, the file upload (big files in resumable chunks) and a
- * clear button. An upload stores the file's URL; a failed one keeps the value.
+ * ATTACHMENT (docs/product.md §4): choosing a file uploads it at once — through `POST /api/file`, or
+ * in resumable chunks above one chunk's size — with a progress bar; then the file shows as its name
+ * (a link) and, for a picture, a thumbnail, with 替换 and 移除. A failed upload says why and keeps
+ * the previous value. While it uploads, the enclosing record form holds its save.
  */
 export const AttachmentInput = ({ id, value, onChange, disabled }: FieldInputProps) => {
   const { t } = useTranslation();
-  const url = typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  const url = attachmentUrl(value);
+  const [progress, setProgress] = useState<Progressing>();
+  const [failure, setFailure] = useState<{ name: string; reason?: string }>();
+  // The original name of the file just uploaded (the stored URL carries a server-made name).
+  const [uploaded, setUploaded] = useState<{ url: string; name: string }>();
+  const last = useRef(-1);
+  const { custom } = useDataProvider()();
+  const bigUploadDeps = useMemo<BigUploadDeps>(
+    () => ({
+      hash: hashFileInWorker,
+      status: (md5) => runCustom<BigUploadStatus>(custom, bigUploadStatusCall(md5)),
+      sendChunk: (request, onProgress) => runCustom<ChunkAnswer>(custom, fileChunkCall(request, onProgress)),
+    }),
+    [custom],
+  );
+  const busy = progress !== undefined;
+  useReportUpload(busy);
+
+  const show = (phase: BigUploadPhase, name: string) => (done: number, total: number) => {
+    const percent = percentOf(done, total);
+    if (percent === last.current) return; // one render per percent, not per progress event
+    last.current = percent;
+    setProgress({ phase, percent, name });
+  };
+
+  const upload = async (file: File) => {
+    setFailure(undefined);
+    last.current = -1;
+    try {
+      let stored: string;
+      if (file.size > BIG_FILE_CHUNK_SIZE) {
+        let phase: BigUploadPhase = 'preparing';
+        setProgress({ phase, percent: 0, name: file.name });
+        stored = await uploadBigFile(file, file.name, bigUploadDeps, {
+          onPhase: (next) => {
+            phase = next;
+            last.current = -1;
+            setProgress({ phase: next, percent: 0, name: file.name });
+          },
+          onProgress: (done, total) => show(phase, file.name)(done, total),
+        });
+      } else {
+        setProgress({ phase: 'uploading', percent: 0, name: file.name });
+        const answer = await runCustom<UploadedFile>(
+          custom,
+          uploadFileCall(file, file.name, (bytes) => show('uploading', file.name)(bytes, file.size)),
+        );
+        stored = answer.url;
+      }
+      setUploaded({ url: stored, name: file.name });
+      onChange?.(stored);
+    } catch (error) {
+      setFailure({ name: file.name, reason: uploadFailureMessage(error) });
+    } finally {
+      setProgress(undefined);
+    }
+  };
+
+  const chooser = (label: string, icon: ReactNode, primary: boolean) => (
+    <Upload
+      showUploadList={false}
+      maxCount={1}
+      disabled={disabled || busy}
+      beforeUpload={(file) => {
+        void upload(file);
+        return false;
+      }}
+    >
+      <Button
+        icon={icon}
+        type={primary ? 'default' : 'link'}
+        size={primary ? 'middle' : 'small'}
+        disabled={disabled || busy}
+      >
+        {label}
+      </Button>
+    </Upload>
+  );
+
+  const name = url ? (uploaded?.url === url ? uploaded.name : attachmentName(url)) : undefined;
   return (
-    <Space id={id} wrap align="start">
+    <div id={id} className="attachment-input">
       {url && (
-        <Typography.Link href={downloadHref(url)} target="_blank" rel="noopener noreferrer">
-          {t('businessForm.view')}
-        </Typography.Link>
+        <Space align="center" wrap size={8}>
+          {isImageAttachment(url) && (
+            <Image
+              className="attachment-thumbnail"
+              src={downloadHref(url)}
+              alt={name}
+              width={48}
+              height={48}
+              style={{ objectFit: 'cover', borderRadius: 4 }}
+            />
+          )}
+          <Typography.Link
+            className="attachment-name"
+            href={downloadHref(url)}
+            target="_blank"
+            rel="noopener noreferrer"
+            ellipsis
+            style={{ maxWidth: 320 }}
+          >
+            <PaperClipOutlined /> {name}
+          </Typography.Link>
+          {!disabled && chooser(t('attachment.replace'), <SwapOutlined />, false)}
+          {!disabled && (
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              disabled={busy}
+              onClick={() => {
+                setFailure(undefined);
+                onChange?.('');
+              }}
+            >
+              {t('attachment.remove')}
+            </Button>
+          )}
+        </Space>
       )}
-      {!disabled && <FileUpload onUploaded={(uploaded) => onChange?.(uploaded)} />}
-      {!disabled && url && (
-        <Button
-          type="text"
-          icon={<CloseOutlined />}
-          aria-label={t('businessForm.clear')}
-          onClick={() => onChange?.('')}
-        />
+      {!url && !disabled && !busy && chooser(t('attachment.choose'), <PaperClipOutlined />, true)}
+      {!url && disabled && <Typography.Text type="secondary">{t('attachment.none')}</Typography.Text>}
+      {progress && (
+        <div role="status" aria-live="polite" className="attachment-progress" style={{ maxWidth: 360 }}>
+          <Typography.Text type="secondary">
+            {t(progress.phase === 'preparing' ? 'attachment.preparing' : 'attachment.uploading', {
+              name: progress.name,
+            })}
+          </Typography.Text>
+          <Progress percent={progress.percent} size="small" status="active" />
+        </div>
       )}
-    </Space>
+      {failure && (
+        <div role="alert" className="attachment-error">
+          <Typography.Text type="danger">
+            {failure.reason
+              ? t('attachment.failed', { name: failure.name, reason: failure.reason })
+              : t('attachment.failedNetwork', { name: failure.name })}
+          </Typography.Text>
+          {url && (
+            <div>
+              <Typography.Text type="secondary">{t('attachment.kept')}</Typography.Text>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
   );
 };

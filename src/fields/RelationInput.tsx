@@ -1,12 +1,14 @@
 import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
+import { useMany } from '@refinedev/core';
 import { Button, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Relation, Table } from '../../contract';
+import { businessPermission, type Relation, type Table } from '../../contract';
 import type { BusinessRecord } from '../business/lib/business-record';
 import RelationPicker from '../business/components/RelationPicker';
 import { relatedText } from '../business/lib/business-cells';
 import { recordTitle } from '../business/lib/record-title';
+import { bareKeys, withLoaded } from './relation-keys';
 import type { FieldInputProps } from './types';
 
 export interface RelationInputProps extends FieldInputProps {
@@ -36,15 +38,26 @@ export const RelationInput = ({
 }: RelationInputProps) => {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const tableName = relation.toTable.name ?? relatedTable?.name ?? '';
+  const target = relation.toColumn.name ?? '';
+  // Records known only by their key (a stored value not embedded, as in a sub-table row) are read
+  // through Refine so that they show by their title, not as a bare number.
+  const bare = relatedTable ? bareKeys(asRecords(value), target, relatedTable.primaryNames ?? []) : [];
+  const { result } = useMany<BusinessRecord>({
+    resource: tableName,
+    ids: bare,
+    meta: { requiredPermissions: [businessPermission(tableName, 'read')] },
+    queryOptions: { enabled: bare.length > 0 && tableName !== '', retry: false },
+    errorNotification: false,
+  });
   const picked = asRecords(value);
-  const text = picked
+  const text = withLoaded(picked, target, bare.length > 0 ? result.data : [])
     .map((record) =>
       relatedTable
         ? recordTitle(relatedTable, record)
         : relatedText(record, relatedTable, relation.toColumn.name),
     )
     .join(', ');
-  const tableName = relation.toTable.name ?? relatedTable?.name ?? '';
   return (
     <Space.Compact style={{ width: '100%' }}>
       <Input id={id} value={text} readOnly disabled={disabled} />

@@ -11,6 +11,7 @@ import { TemporalInput } from './TemporalInput';
 import { TextAreaInput } from './TextAreaInput';
 import { TextInput } from './TextInput';
 import { PermissionCodesInput } from './PermissionCodesInput';
+import { UserNameInput } from './UserNameInput';
 import type { FieldInputProps } from './types';
 
 /** How a data type is edited: its input, and its value between the record and the input. */
@@ -63,6 +64,7 @@ export const fieldTypeOf = (dataType: DataType | string): FieldType => {
 /** Inputs of the special column kinds (a role's permission codes as a checklist). */
 export const FIELD_KINDS: Record<FieldKind, FieldType> = {
   permissionCodes: type(PermissionCodesInput),
+  userName: type(UserNameInput),
 };
 
 /**

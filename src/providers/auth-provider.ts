@@ -40,7 +40,7 @@ export const createAuthProvider = (
       const { data } = await http.post<LoginResponse>(
         '/auth/login',
         { username, password },
-        { headers: FORM, skipAuthRedirect: true },
+        { headers: FORM, skipAuthRedirect: true, changesSession: true },
       );
       saveLogin(data);
       return { success: true, redirectTo: '/' };
@@ -51,7 +51,7 @@ export const createAuthProvider = (
 
   logout: async () => {
     try {
-      await http.get('/auth/logout', { skipAuthRedirect: true });
+      await http.get('/auth/logout', { skipAuthRedirect: true, changesSession: true });
     } catch {
       // the session is forgotten here whatever the server says
     }

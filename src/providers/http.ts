@@ -10,6 +10,10 @@ declare module 'axios' {
     requiredPermissions?: readonly string[];
     /** The login call: its 401 means wrong credentials, not an expired session. */
     skipAuthRedirect?: boolean;
+    /** Login and logout: once they succeed, a 401 of a request sent before them is stale. */
+    changesSession?: boolean;
+    /** Set by the client: how many session changes had succeeded when the request was sent. */
+    sessionGeneration?: number;
   }
 }
 
@@ -43,8 +47,12 @@ export interface HttpDeps {
  */
 export const createHttp = (deps: HttpDeps): AxiosInstance => {
   const instance = axios.create({ baseURL: deps.baseURL });
+  // Successful logins and logouts so far: a 401 answering a request sent before the last one speaks
+  // of a session that is already over (it must not warn, nor forget the new session).
+  let generation = 0;
 
   instance.interceptors.request.use((config) => {
+    config.sessionGeneration = generation;
     if (config.requiredPermissions && !hasAnyPermission(deps.getAccess(), config.requiredPermissions)) {
       throw new PermissionDeniedError();
     }
@@ -54,22 +62,31 @@ export const createHttp = (deps: HttpDeps): AxiosInstance => {
     return config;
   });
 
-  instance.interceptors.response.use(undefined, (error: unknown) => {
-    if (error instanceof PermissionDeniedError || axios.isCancel(error)) return Promise.reject(error);
-    const failure = error as Partial<AxiosError>;
-    const mapped = toHttpError({
-      response: failure.response
-        ? {
-            status: failure.response.status,
-            statusText: failure.response.statusText,
-            data: failure.response.data,
-          }
-        : undefined,
-      message: failure.message,
-    });
-    if (mapped.statusCode === 401 && !failure.config?.skipAuthRedirect) deps.onUnauthorized(mapped.message);
-    return Promise.reject(mapped);
-  });
+  instance.interceptors.response.use(
+    (response) => {
+      if (response.config.changesSession) generation += 1;
+      return response;
+    },
+    (error: unknown) => {
+      if (error instanceof PermissionDeniedError || axios.isCancel(error)) return Promise.reject(error);
+      const failure = error as Partial<AxiosError>;
+      const mapped = toHttpError({
+        response: failure.response
+          ? {
+              status: failure.response.status,
+              statusText: failure.response.statusText,
+              data: failure.response.data,
+            }
+          : undefined,
+        message: failure.message,
+      });
+      const stale =
+        failure.config?.sessionGeneration !== undefined && failure.config.sessionGeneration < generation;
+      if (mapped.statusCode === 401 && !failure.config?.skipAuthRedirect && !stale)
+        deps.onUnauthorized(mapped.message);
+      return Promise.reject(mapped);
+    },
+  );
 
   return instance;
 };

@@ -116,46 +116,76 @@ describe('AttachmentInput', () => {
     server.restore();
   });
 
-  it('shows the stored file as a 查看 link and stores the URL of an upload', async () => {
-    server.on('POST', '/file', { status: 201, data: { url: '/api/file/new.pdf', name: 'a.pdf', size: 3 } });
+  const choose = (container: HTMLElement, file: File) =>
+    fireEvent.change(container.querySelector('input[type="file"]') as HTMLInputElement, {
+      target: { files: [file] },
+    });
+
+  it('uploads a chosen file at once and shows it by name with replace and remove', async () => {
+    server.on('POST', '/file', {
+      status: 201,
+      data: { url: '/download/files/0a1b.pdf', name: 'a.pdf', size: 3 },
+    });
     const onChange = vi.fn();
     // Uploads go through the app's data provider (its `custom` method) over the fake http.
-    const { container, getByText, getByRole } = renderWithRefine(
+    const { container, getByText, queryByRole, rerender } = renderWithRefine(
+      <AttachmentInput column={column('ATTACHMENT')} mode="create" onChange={onChange} />,
+      { dataProvider: dataProviders },
+    );
+    expect(queryByRole('button', { name: /上\s*传/ })).toBeNull();
+    choose(container, new File(['abc'], 'a.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('/download/files/0a1b.pdf'));
+    const sent = server.sent('POST', '/file')[0]?.body as FormData;
+    expect((sent.get('file') as File).name).toBe('a.pdf');
+    // the form passes the new value back
+    rerender(
+      <AttachmentInput
+        column={column('ATTACHMENT')}
+        mode="create"
+        value="/download/files/0a1b.pdf"
+        onChange={onChange}
+      />,
+    );
+    expect(getByText('a.pdf').closest('a')).toHaveAttribute('href', '/download/files/0a1b.pdf');
+    expect(container.querySelector('img')).toBeNull();
+    expect(getByText('替换')).toBeInTheDocument();
+    fireEvent.click(getByText('移除'));
+    expect(onChange).toHaveBeenLastCalledWith('');
+  });
+
+  it('shows a stored picture as a thumbnail next to its name', () => {
+    const { container, getByText } = renderWithRefine(
+      <AttachmentInput column={column('ATTACHMENT')} mode="update" value="/download/files/ff.png" />,
+      { dataProvider: dataProviders },
+    );
+    expect(container.querySelector('img')).toHaveAttribute('src', '/download/files/ff.png');
+    expect(getByText('ff.png').closest('a')).toHaveAttribute('href', '/download/files/ff.png');
+  });
+
+  it('a failed upload says why and keeps the previous value', async () => {
+    server.on('POST', '/file', { status: 413, data: { code: 'PAYLOAD_TOO_LARGE', message: '文件太大' } });
+    const onChange = vi.fn();
+    const { container, findByRole, getByText } = renderWithRefine(
       <AttachmentInput
         column={column('ATTACHMENT')}
         mode="update"
-        value="/api/file/old.pdf"
+        value="/download/files/old.pdf"
         onChange={onChange}
       />,
       { dataProvider: dataProviders },
     );
-    expect(getByText('查看').closest('a')).toHaveAttribute('href', '/api/file/old.pdf');
-    const file = new File(['abc'], 'a.pdf', { type: 'application/pdf' });
-    fireEvent.change(container.querySelector('input[type="file"]') as HTMLInputElement, {
-      target: { files: [file] },
-    });
-    fireEvent.click(getByRole('button', { name: /上\s*传/ }));
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith('/api/file/new.pdf'));
-    const sent = server.sent('POST', '/file')[0]?.body as FormData;
-    expect(sent).toBeInstanceOf(FormData);
-    expect((sent.get('file') as File).name).toBe('a.pdf');
+    choose(container, new File(['abc'], 'big.bin'));
+    expect(await findByRole('alert')).toHaveTextContent('big.bin 上传失败：文件太大原文件保持不变。');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(getByText('old.pdf').closest('a')).toHaveAttribute('href', '/download/files/old.pdf');
   });
 
-  it('a failed upload keeps the value (only logged)', async () => {
-    server.on('POST', '/file', { status: 413, data: { code: 'PAYLOAD_TOO_LARGE', message: '文件太大' } });
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const onChange = vi.fn();
-    const { container, getByRole } = renderWithRefine(
-      <AttachmentInput column={column('ATTACHMENT')} mode="create" onChange={onChange} />,
+  it('a read-only attachment offers no upload', () => {
+    const { container, getByText } = renderWithRefine(
+      <AttachmentInput column={column('ATTACHMENT')} mode="update" disabled />,
       { dataProvider: dataProviders },
     );
-    const file = new File(['abc'], 'big.bin');
-    fireEvent.change(container.querySelector('input[type="file"]') as HTMLInputElement, {
-      target: { files: [file] },
-    });
-    fireEvent.click(getByRole('button', { name: /上\s*传/ }));
-    await waitFor(() => expect(log).toHaveBeenCalled());
-    expect(onChange).not.toHaveBeenCalled();
-    log.mockRestore();
+    expect(container.querySelector('input[type="file"]')).toBeNull();
+    expect(getByText('无文件')).toBeInTheDocument();
   });
 });

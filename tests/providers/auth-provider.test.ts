@@ -65,7 +65,11 @@ describe('auth provider (docs/product.md §4 session rules)', () => {
     expect(http.post).toHaveBeenCalledWith(
       '/auth/login',
       { username: 'superadmin', password: 'pw' },
-      { headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, skipAuthRedirect: true },
+      {
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        skipAuthRedirect: true,
+        changesSession: true,
+      },
     );
     expect(getToken()).toBe('superadmin');
     expect(getUserInfo()).toEqual({
@@ -94,7 +98,7 @@ describe('auth provider (docs/product.md §4 session rules)', () => {
       success: true,
       redirectTo: '/login',
     });
-    expect(http.get).toHaveBeenCalledWith('/auth/logout', { skipAuthRedirect: true });
+    expect(http.get).toHaveBeenCalledWith('/auth/logout', { skipAuthRedirect: true, changesSession: true });
     expect(getToken()).toBeNull();
     expect(getUserInfo()).toBeNull();
     expect(getPermission()).toBeNull();

@@ -166,6 +166,31 @@ describe('http failures (docs/product.md §8)', () => {
     });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
+
+  it('ignores a 401 answering a request sent before the last sign-in', async () => {
+    const { http, adapter, onUnauthorized } = setup([
+      { status: 200, data: { principal: { username: 'u' } } },
+      { status: 401, data: { message: '会话过期' } },
+      { status: 401, data: { message: '会话过期' } },
+    ]);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The old session's request is answered only after the new sign-in succeeded.
+    http.defaults.adapter = async (config) => {
+      if (config.url === '/business/old') await gate;
+      return adapter(config);
+    };
+    const old = http.get('/business/old');
+    await http.post('/auth/login', {}, { skipAuthRedirect: true, changesSession: true });
+    release();
+    await expect(old).rejects.toMatchObject({ statusCode: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    // a request of the new session still reports its 401
+    await expect(http.get('/business/new')).rejects.toMatchObject({ statusCode: 401 });
+    expect(onUnauthorized).toHaveBeenCalledWith('会话过期');
+  });
 });
 
 describe('401 handling (docs/product.md §8: notice, then login after 1000 ms)', () => {

@@ -16,7 +16,10 @@ import { useAppConfig } from '../../store/useAppConfig';
 import { useDocumentTitle } from '../../store/useDocumentTitle';
 import { useThemeMode } from '../../store/useThemeMode';
 
-/** /login: centred card, 用户名 / 密码, "登 录"; afterwards back to where the user came from. */
+/**
+ * /login: centred card, 用户名 / 密码, "登 录"; afterwards back to where the user came from. A failed
+ * sign-in shows one message, in the card; a successful one clears every notice still showing.
+ */
 export const LoginPage = () => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -30,11 +33,6 @@ export const LoginPage = () => {
   const target = safeRedirectPath(params.get('to'));
   useDocumentTitle(t('login.title'));
 
-  const fail = (text: string) => {
-    setError(text);
-    void message.error({ content: text, key: 'login-error' });
-  };
-
   const submit = async (values: LoginVariables) => {
     setError(null);
     setPending(true);
@@ -44,10 +42,12 @@ export const LoginPage = () => {
     });
     setPending(false);
     if (!result.success) {
-      fail(result.error?.message || t('login.failed'));
+      // One message, in the card (no toast as well).
+      setError(result.error?.message || t('login.failed'));
       return;
     }
-    message.destroy('login-error');
+    // No notice from before the sign-in (a 401 that led here, a failed attempt) outlives it.
+    message.destroy();
     // a new user: no table of the previous one may show
     resetRegisteredTables();
     void navigate(target, { replace: true });

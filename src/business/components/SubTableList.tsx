@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Table, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TruncatedChildren } from '../../../contract';
+import type { Relation, Table as TableMeta, TruncatedChildren } from '../../../contract';
 import { FormField } from '../../fields/FormField';
 import type { FormFieldSpec, FormMode } from '../lib/form-fields';
 import type { SubSection } from '../lib/form-sections';
@@ -19,6 +19,9 @@ export interface SubTableListProps {
   readOnly?: boolean;
   /** The record holds only the first of its rows (docs/api.md §3): shown, never changed nor sent. */
   truncated?: TruncatedChildren | null;
+  /** The rows' to-one relations by column (edited with the relation picker) and their tables. */
+  toOne?: ReadonlyMap<string, Relation>;
+  relatedTables?: Readonly<Record<string, TableMeta>>;
 }
 
 /** The note over a list the record holds only in part, with the way to the child table. */
@@ -53,6 +56,8 @@ export const SubTableList = ({
   mode,
   readOnly: tableReadOnly,
   truncated,
+  toOne,
+  relatedTables,
   ...fields
 }: SubTableListProps) => {
   const { t } = useTranslation();
@@ -65,6 +70,11 @@ export const SubTableList = ({
   const { token } = theme.useToken();
   const form = Form.useFormInstance();
   const shown = mode === 'create' ? createFields : updateFields;
+  // A foreign key is headed by its relation (Track, not TrackId) when the relation has a caption.
+  const columnTitle = (name: string, fallback: string) => {
+    const relation = toOne?.get(name);
+    return relation && (relation.caption?.trim() || relation.captions) ? caption(relation) : fallback;
+  };
   const specFor = (row: unknown, name: string) =>
     (typeof row === 'object' && row !== null && isNewSubRow(row as Record<string, unknown>)
       ? createFields
@@ -88,14 +98,25 @@ export const SubTableList = ({
                 title: (
                   <span>
                     {spec.required && <span style={{ color: token.colorError, marginInlineEnd: 4 }}>*</span>}
-                    {caption(spec.column)}
+                    {columnTitle(spec.column.name, caption(spec.column))}
                   </span>
                 ),
                 onCell: () => ({ style: { minWidth: 160, verticalAlign: 'top' as const } }),
                 render: (_: unknown, row: { name: number }) => {
                   const field = specFor(form.getFieldValue([section.name, row.name]), spec.column.name);
                   if (!field) return null;
-                  return <FormField field={field} mode={mode} name={[row.name, spec.column.name]} bare />;
+                  const relation = toOne?.get(spec.column.name);
+                  const target = relation?.toTable.name;
+                  return (
+                    <FormField
+                      field={field}
+                      mode={mode}
+                      name={[row.name, spec.column.name]}
+                      relation={relation}
+                      relatedTable={target ? relatedTables?.[target] : undefined}
+                      bare
+                    />
+                  );
                 },
               })),
               ...(readOnly

@@ -27,7 +27,25 @@ export interface BusinessTableMeta {
   valueDialogs: ValueDialog[];
   /** The input and list cell chosen per column in the designer, by column id (none: built-in). */
   widgets: ReadonlyMap<number, WidgetChoice>;
+  /**
+   * For a record form: the relations of each sub-table (by its name), so that a sub-table's
+   * foreign key to a third table is picked like the main form's; their target tables are in
+   * `relatedTables` too.
+   */
+  subRelations?: Record<string, Relation[]>;
 }
+
+/** The tables a record form embeds: targets of one-to-many and one-to-one (main to sub) relations. */
+const subTableNames = (relations: readonly Relation[]): string[] => [
+  ...new Set(
+    relations
+      .filter(
+        (relation) => relation.relationType === 'OneToMany' || relation.relationType === 'OneToOneMainToSub',
+      )
+      .map((relation) => relation.toTable.name)
+      .filter((name): name is string => !!name),
+  ),
+];
 
 /** Whether a table goes by this name (its name, plural name or physical name, in any case). */
 export const sameName = (table: Table, name: string): boolean => {
@@ -89,6 +107,7 @@ export const loadBusinessTableMeta = async (
   providers: MetaProviders,
   tableName: string,
   signal?: AbortSignal,
+  options: { subRelations?: boolean } = {},
 ): Promise<BusinessTableMeta> => {
   const table = await tableNamed(providers, tableName, signal);
   const relations = await orElse(
@@ -110,6 +129,41 @@ export const loadBusinessTableMeta = async (
     const found = related[index];
     if (found) relatedTables[name] = found;
   });
+  let subRelations: Record<string, Relation[]> | undefined;
+  if (options.subRelations) {
+    // A record form: the sub-tables' own relations, and the tables they point to.
+    const subs = subTableNames(relations).filter((name) => relatedTables[name]);
+    const lists = await Promise.all(
+      subs.map((name) =>
+        orElse(
+          () => listRelationsFromTable(providers.metadata, name, signal),
+          [] as Relation[],
+          `relations of ${name}`,
+          signal,
+        ),
+      ),
+    );
+    subRelations = Object.fromEntries(subs.map((name, index) => [name, lists[index] ?? []]));
+    const third = [
+      ...new Set(
+        lists
+          .flat()
+          .map((relation) => relation.toTable.name)
+          .filter((name): name is string => !!name && !relatedTables[name] && name !== table.name),
+      ),
+    ];
+    const thirdTables = await Promise.all(
+      third.map((name) =>
+        orElse(() => tableNamed(providers, name, signal), undefined, `table ${name}`, signal),
+      ),
+    );
+    third.forEach((name, index) => {
+      const found = thirdTables[index];
+      if (found) relatedTables[name] = found;
+    });
+    if (relatedTables[table.name] === undefined && lists.flat().some((r) => r.toTable.name === table.name))
+      relatedTables[table.name] = table;
+  }
   const tableId = table.id;
   const layouts =
     tableId === undefined
@@ -138,7 +192,15 @@ export const loadBusinessTableMeta = async (
             signal,
           ),
         ]);
-  return { table, relations, relatedTables, layouts, valueDialogs, widgets: widgetChoices(widgets) };
+  return {
+    table,
+    relations,
+    relatedTables,
+    layouts,
+    valueDialogs,
+    widgets: widgetChoices(widgets),
+    ...(subRelations ? { subRelations } : {}),
+  };
 };
 
 /** Under the tables' query key, so that saving a table in the designer refreshes it too. */
@@ -148,13 +210,17 @@ export const businessMetaQueryKey = (dataSource: string, tableName: string) =>
 /** The metadata of a business table for the current data source (docs/product.md §4: loaded first). */
 export const useBusinessTable = (
   tableName: string,
+  options: { subRelations?: boolean } = {},
 ): { meta?: BusinessTableMeta; loading: boolean; error?: unknown; reload(): void } => {
   const { dataSource } = useCurrentDataSource();
   const provider = useDataProvider();
+  const withSubs = Boolean(options.subRelations);
   const query = useQuery({
-    queryKey: businessMetaQueryKey(dataSource, tableName),
+    queryKey: [...businessMetaQueryKey(dataSource, tableName), ...(withSubs ? ['form'] : [])],
     queryFn: ({ signal }) =>
-      loadBusinessTableMeta({ records: provider(), metadata: provider('metadata') }, tableName, signal),
+      loadBusinessTableMeta({ records: provider(), metadata: provider('metadata') }, tableName, signal, {
+        subRelations: withSubs,
+      }),
     enabled: tableName !== '',
     refetchOnWindowFocus: false,
   });

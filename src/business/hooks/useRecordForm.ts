@@ -12,7 +12,7 @@ import { isFormPath, splitFieldErrors, type FormShape } from '../lib/field-error
 import { initialFormValues } from '../lib/form-initial-values';
 import { formFields, type FormMode } from '../lib/form-fields';
 import { placeFields } from '../lib/form-layout';
-import { subSections } from '../lib/form-sections';
+import { subRelationsByColumn, subSections } from '../lib/form-sections';
 import type { HttpError } from '../../common/lib/http-error';
 import { appPaths } from '../../common/lib/menu';
 import { buildRecordPayload, type SubForm } from '../lib/record-payload';
@@ -67,6 +67,7 @@ export const useRecordForm = ({ meta, mode, recordKey, original, onReload }: Rec
         readOnly,
         serverFilled: 'hide',
       }),
+      toOne: subRelationsByColumn(meta.subRelations?.[section.table.name] ?? [], section.foreignKey),
     }));
     const shape: FormShape = {
       fields: fields.map((field) => field.column.name),

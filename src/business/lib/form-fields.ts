@@ -1,4 +1,10 @@
-import { filledWhenOmitted, isServerFilled, type Column, type Table } from '../../../contract';
+import {
+  filledWhenOmitted,
+  isServerFilled,
+  SOFT_DELETE_COLUMN,
+  type Column,
+  type Table,
+} from '../../../contract';
 import { fieldKindOf, type FieldKind } from './field-kinds';
 
 export type FormMode = 'create' | 'update';
@@ -40,9 +46,10 @@ const onCreateForm = (column: Column): boolean =>
 const requiredOnCreate = (column: Column): boolean => column.nullable === false && !filledWhenOmitted(column);
 
 /**
- * The inputs of a record form (docs/product.md §5): full-text columns skipped; on create only the insertable
+ * The inputs of a record form (docs/product.md §5): full-text columns and the soft-delete flag skipped; on create only the insertable
  * columns the server does not fill; on edit every column, the non-updatable ones (and the key)
- * read-only, those the server fills read-only and last (or left out, see `serverFilled`); required when not nullable (on edit only when also updatable; a blank password on
+ * read-only, the create form's fields first in their order, those the server fills read-only and
+ * last (or left out, see `serverFilled`); required when not nullable (on edit only when also updatable; a blank password on
  * edit keeps the stored one, so it is never required there).
  */
 export const formFields = (table: Table, mode: FormMode, options: FormFieldOptions = {}): FormFieldSpec[] => {
@@ -51,7 +58,8 @@ export const formFields = (table: Table, mode: FormMode, options: FormFieldOptio
   const tableReadOnly = Boolean(options.readOnly) || Boolean(table.readOnly);
   const filled = (column: Column): boolean => isServerFilled(column.name);
   const specs = table.columns.flatMap((column): FormFieldSpec[] => {
-    if (isFullText(column) || hidden.has(column.name)) return [];
+    // The soft-delete flag is the recycle bin's business (delete, restore), never a form's.
+    if (isFullText(column) || hidden.has(column.name) || column.name === SOFT_DELETE_COLUMN) return [];
     if (mode === 'create') {
       if (!onCreateForm(column)) return [];
       if (tableReadOnly) return [{ column, readOnly: true, required: false }];
@@ -69,5 +77,11 @@ export const formFields = (table: Table, mode: FormMode, options: FormFieldOptio
     const kind = fieldKindOf(table, spec.column);
     return kind ? { ...spec, kind } : spec;
   });
-  return [...kinded.filter((spec) => !filled(spec.column)), ...kinded.filter((spec) => filled(spec.column))];
+  // The fields of the create form come first, in the same order, so none moves between create and
+  // edit; then what only the edit form shows (the key, non-insertable columns); then the bookkeeping.
+  const rank = (spec: FormFieldSpec): number => {
+    if (filled(spec.column)) return 2;
+    return mode === 'update' && !onCreateForm(spec.column) ? 1 : 0;
+  };
+  return [0, 1, 2].flatMap((group) => kinded.filter((spec) => rank(spec) === group));
 };

@@ -43,15 +43,15 @@ export const initialFormValues = (input: {
     const { name, kind } = sub.section;
     if (kind === 'many') {
       values[name] = loadedRows(record?.[name]).map((row) =>
-        recordFormValues(sub.updateFields, row, undefined, input.codecOf),
+        recordFormValues(sub.updateFields, row, sub.toOne, input.codecOf),
       );
       continue;
     }
     const loaded = record?.[name];
     values[name] =
       typeof loaded === 'object' && loaded !== null && !Array.isArray(loaded)
-        ? recordFormValues(sub.updateFields, loaded as BusinessRecord, undefined, input.codecOf)
-        : recordFormValues(sub.createFields, undefined);
+        ? recordFormValues(sub.updateFields, loaded as BusinessRecord, sub.toOne, input.codecOf)
+        : recordFormValues(sub.createFields, undefined, sub.toOne);
   }
   return values;
 };

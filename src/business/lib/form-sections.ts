@@ -31,3 +31,20 @@ export const subSections = (
     if (!kind || !table || !foreignKey) return [];
     return [{ relation, name: relation.name, table, kind, foreignKey }];
   });
+
+/**
+ * The to-one relations of a sub-table's columns (a line's TrackId → Track), by from-column; the
+ * column pointing back to the main record (`foreignKey`, hidden in the sub-form) is left out.
+ */
+export const subRelationsByColumn = (
+  relations: readonly Relation[],
+  foreignKey: string,
+): Map<string, Relation> => {
+  const map = new Map<string, Relation>();
+  for (const relation of relations) {
+    const column = relation.fromColumn.name;
+    const toOne = relation.relationType === 'ManyToOne' || relation.relationType === 'OneToOneSubToMain';
+    if (column && toOne && column !== foreignKey && !map.has(column)) map.set(column, relation);
+  }
+  return map;
+};

@@ -116,6 +116,8 @@ export interface SubForm {
   /** Fields of a new child (create rules) and of a loaded one (update rules). */
   createFields: readonly FormFieldSpec[];
   updateFields: readonly FormFieldSpec[];
+  /** The child's own to-one relations by from-column (a line's track): picked, sent as their key. */
+  toOne?: ReadonlyMap<string, Relation>;
 }
 
 export interface PayloadInput extends Omit<RecordBodyInput, 'values'> {
@@ -144,10 +146,18 @@ const childBody = (
   loaded: BusinessRecord | undefined,
   codecOf: CodecOf | undefined,
 ): BusinessRecord => {
-  if (!loaded) return recordBody({ fields: sub.createFields, values: row, mode: 'create', codecOf });
+  const { toOne } = sub;
+  if (!loaded) return recordBody({ fields: sub.createFields, values: row, mode: 'create', codecOf, toOne });
   return {
     ...keyValues(sub.section.table.primaryNames ?? [], loaded),
-    ...recordBody({ fields: sub.updateFields, values: row, mode: 'update', original: loaded, codecOf }),
+    ...recordBody({
+      fields: sub.updateFields,
+      values: row,
+      mode: 'update',
+      original: loaded,
+      codecOf,
+      toOne,
+    }),
   };
 };
 

@@ -1,6 +1,6 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { useOne } from '@refinedev/core';
-import { Alert, Button, Card, Collapse, Form, Space, Typography } from 'antd';
+import { Alert, Button, Card, Collapse, Form, Space, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -31,6 +31,7 @@ const RecordEditor = (props: RecordFormOptions) => {
     useRecordForm(props);
   const { table } = meta;
   const captionOf = useCaption();
+  const { token } = theme.useToken();
   const heading = useTableHeading(table.name, table);
   const caption = heading.caption ?? table.name;
   const slotProps = {
@@ -74,12 +75,16 @@ const RecordEditor = (props: RecordFormOptions) => {
               updateFields={sub.updateFields}
               readOnly={readOnly}
               truncated={mode === 'update' ? truncatedChildren(original, sub.section.name) : null}
+              toOne={sub.toOne}
+              relatedTables={meta.relatedTables}
             />
           ) : (
             <RecordFields
               fields={placeFields(subMode === 'update' ? sub.updateFields : sub.createFields, undefined)}
               mode={subMode}
               prefix={[sub.section.name]}
+              toOne={sub.toOne}
+              relatedTables={meta.relatedTables}
               // A child the record does not have yet is optional: its required fields count once it is filled.
               requiredIf={
                 subMode === 'create'
@@ -121,25 +126,42 @@ const RecordEditor = (props: RecordFormOptions) => {
             />
           </Form>
         </UploadActivityContext>
-        <Space>
-          {!readOnly && (
-            <Button
-              type="primary"
-              icon={<SaveOutlined />}
-              loading={saving}
-              disabled={uploading}
-              onClick={() => void save()}
-            >
-              {t('buttons.save')}
-            </Button>
-          )}
-          {!readOnly && uploading && (
-            <Typography.Text type="secondary" role="status">
-              {t('businessForm.waitUpload')}
-            </Typography.Text>
-          )}
-          <Button onClick={cancel}>{readOnly ? t('common.back') : t('buttons.cancel')}</Button>
-        </Space>
+        {/* Save and cancel stay in view on a long form: the bar sticks to the bottom of the content
+            area while the form scrolls under it, and rests after the last field at the end. */}
+        <div
+          className="record-form-actions"
+          role="toolbar"
+          style={{
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 3,
+            margin: `0 -${token.paddingLG}px -${token.paddingLG}px`,
+            padding: `${token.paddingSM}px ${token.paddingLG}px`,
+            background: token.colorBgContainer,
+            borderTop: `1px solid ${token.colorBorderSecondary}`,
+            borderRadius: `0 0 ${token.borderRadiusLG}px ${token.borderRadiusLG}px`,
+          }}
+        >
+          <Space>
+            {!readOnly && (
+              <Button
+                type="primary"
+                icon={<SaveOutlined />}
+                loading={saving}
+                disabled={uploading}
+                onClick={() => void save()}
+              >
+                {t('buttons.save')}
+              </Button>
+            )}
+            {!readOnly && uploading && (
+              <Typography.Text type="secondary" role="status">
+                {t('businessForm.waitUpload')}
+              </Typography.Text>
+            )}
+            <Button onClick={cancel}>{readOnly ? t('common.back') : t('buttons.cancel')}</Button>
+          </Space>
+        </div>
       </Card>
     </PageContainer>
   );
@@ -150,7 +172,7 @@ export const BusinessFormPage = () => {
   const { t } = useTranslation();
   const { tableName = '', recId } = useParams();
   const mode: FormMode = recId === undefined ? 'create' : 'update';
-  const { meta, loading, error, reload } = useBusinessTable(tableName);
+  const { meta, loading, error, reload } = useBusinessTable(tableName, { subRelations: true });
   const heading = useTableHeading(tableName, meta?.table);
   const record = useOne<BusinessRecord>({
     resource: meta?.table.name ?? tableName,

@@ -77,6 +77,29 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('用户名或密码错误');
     expect(screen.getByPlaceholderText('用户名')).toBeInTheDocument();
+    // exactly one message: the inline one, no toast as well
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getAllByText('用户名或密码错误')).toHaveLength(1);
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
+  });
+
+  it('leaves no error behind after a failed attempt and a successful one', async () => {
+    vi.spyOn(authProvider, 'login')
+      .mockResolvedValueOnce({ success: false, error: new Error('用户名或密码错误') })
+      .mockImplementationOnce(async () => {
+        signIn(superAdmin);
+        return { success: true, redirectTo: '/' };
+      });
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(screen.getByPlaceholderText('用户名'), 'superadmin');
+    await user.type(screen.getByPlaceholderText('密码'), 'wrong{Enter}');
+    await screen.findByRole('alert');
+    await user.clear(screen.getByPlaceholderText('密码'));
+    await user.type(screen.getByPlaceholderText('密码'), 'right{Enter}');
+    expect(await screen.findByText('首页内容')).toBeInTheDocument();
+    expect(screen.queryByText('用户名或密码错误')).toBeNull();
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 
   it('signs in with Enter and returns to the page the user came from', async () => {

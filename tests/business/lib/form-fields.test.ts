@@ -19,9 +19,8 @@ describe('formFields', () => {
     ]);
   });
 
-  it('update: every column but full-text, non-updatable ones and the key read-only, required only if editable; server-filled ones read-only and last', () => {
+  it('update: every column but full-text and the soft-delete flag, non-updatable ones and the key read-only, required only if editable; server-filled ones read-only and last', () => {
     expect(summary(formFields(product, 'update'))).toEqual([
-      'id(ro)',
       'name*',
       'code(ro)',
       'price',
@@ -30,17 +29,34 @@ describe('formFields', () => {
       'memo',
       'secret',
       'categoryId',
+      'id(ro)',
       'createdDate(ro)',
       'lastModifiedDate(ro)',
       'createById(ro)',
       'ownerId(ro)',
-      'isDeleted(ro)',
+    ]);
+  });
+
+  it('keeps the create form’s fields in the same order on edit, the edit-only ones after them', () => {
+    const create = formFields(product, 'create').map((f) => f.column.name);
+    const update = formFields(product, 'update').map((f) => f.column.name);
+    expect(update.slice(0, create.length)).toEqual(create);
+  });
+
+  it('never offers the soft-delete flag, and shows who created or owns a record by name', () => {
+    for (const mode of ['create', 'update'] as const) {
+      const fields = formFields(product, mode);
+      expect(fields.map((f) => f.column.name)).not.toContain('isDeleted');
+    }
+    const byName = formFields(product, 'update').filter((f) => f.kind === 'userName');
+    expect(byName.map((f) => `${f.column.name}${f.readOnly ? '(ro)' : ''}`)).toEqual([
+      'createById(ro)',
+      'ownerId(ro)',
     ]);
   });
 
   it('update: a sub-table row leaves the server-filled columns out', () => {
     expect(summary(formFields(product, 'update', { serverFilled: 'hide' }))).toEqual([
-      'id(ro)',
       'name*',
       'code(ro)',
       'price',
@@ -49,6 +65,7 @@ describe('formFields', () => {
       'memo',
       'secret',
       'categoryId',
+      'id(ro)',
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { subSections } from '../../../src/business/lib/form-sections';
+import { subRelationsByColumn, subSections } from '../../../src/business/lib/form-sections';
+import type { Relation } from '../../../contract';
 import {
   isNewSubRow,
   loadedRows,
@@ -38,5 +39,29 @@ describe('sub rows', () => {
   it('loaded rows: objects of an array only', () => {
     expect(loadedRows([{ id: 1 }, null, 3, [1]])).toEqual([{ id: 1 }]);
     expect(loadedRows(null)).toEqual([]);
+  });
+});
+
+describe('subRelationsByColumn', () => {
+  const relation = (name: string, relationType: Relation['relationType'], from: string): Relation => ({
+    name,
+    relationType,
+    fromTable: { id: 1, name: 'InvoiceLine' },
+    toTable: { id: 2, name: name === 'invoice' ? 'Invoice' : 'Track' },
+    fromColumn: { id: 3, name: from },
+    toColumn: { id: 4, name: name === 'invoice' ? 'InvoiceId' : 'TrackId' },
+  });
+
+  it('maps a sub-table row’s to-one columns, leaving out the one back to the main record', () => {
+    const map = subRelationsByColumn(
+      [
+        relation('invoice', 'ManyToOne', 'InvoiceId'),
+        relation('track', 'ManyToOne', 'TrackId'),
+        relation('again', 'OneToOneSubToMain', 'TrackId'),
+        relation('plays', 'OneToMany', 'InvoiceLineId'),
+      ],
+      'InvoiceId',
+    );
+    expect([...map].map(([column, r]) => [column, r.name])).toEqual([['TrackId', 'track']]);
   });
 });
