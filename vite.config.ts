@@ -18,6 +18,9 @@ export default defineConfig({
     },
   },
   test: {
+    // Console output (React's act() notices from antd internals, errors the code under test logs
+    // on purpose, server logs) is shown for failing tests only, so that a failure stands out.
+    silent: 'passed-only',
     projects: [
       {
         extends: true,
