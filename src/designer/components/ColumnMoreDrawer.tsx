@@ -6,6 +6,15 @@ import { MORE_CELLS, type CellArgs } from './ColumnCells';
 
 /** Drawer fields whose label explains itself in a tooltip (`designer.columnHelp.<field>`). */
 const HELP = new Set<MoreField>(['captionEn', 'unsigned', 'autoIncrement']);
+/** Drawer fields two to a line (the others take the whole line). */
+const HALF = new Set<MoreField>([
+  'precision',
+  'scale',
+  'unsigned',
+  'autoIncrement',
+  'indexType',
+  'indexStorage',
+]);
 
 /**
  * A column row's 更多 / More drawer: the advanced settings the grid leaves out (English caption,
@@ -31,17 +40,19 @@ export const ColumnMoreDrawer = ({ args, onClose }: { args?: CellArgs; onClose: 
       {args && (
         <Form layout="vertical" component="div" requiredMark={false}>
           <Typography.Paragraph type="secondary">{t('designer.moreHint')}</Typography.Paragraph>
-          {MORE_FIELDS.map((field) => (
-            <Form.Item
-              key={field}
-              label={t(`columns.${field}`)}
-              tooltip={HELP.has(field) ? t(`designer.columnHelp.${field}`) : undefined}
-              validateStatus={errors[field] ? 'error' : undefined}
-              style={{ marginBottom: 12 }}
-            >
-              {MORE_CELLS[field](args)}
-            </Form.Item>
-          ))}
+          <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 16 }}>
+            {MORE_FIELDS.map((field) => (
+              <Form.Item
+                key={field}
+                label={t(`columns.${field}`)}
+                tooltip={HELP.has(field) ? t(`designer.columnHelp.${field}`) : undefined}
+                validateStatus={errors[field] ? 'error' : undefined}
+                style={{ marginBottom: 12, gridColumn: HALF.has(field) ? undefined : '1 / -1' }}
+              >
+                {MORE_CELLS[field](args)}
+              </Form.Item>
+            ))}
+          </div>
         </Form>
       )}
     </Drawer>
