@@ -94,11 +94,13 @@ describe('a 1024 × 768 window', () => {
       const actions = row.locator('td').last();
       const target = await actions.locator('a, button').first().boundingBox();
       expect(target).not.toBeNull();
+      const x = (target?.x ?? 0) + (target?.width ?? 0) / 2;
+      const y = (target?.y ?? 0) + (target?.height ?? 0) / 2;
+      // The cell under the action's middle is the actions cell itself: nothing covers it.
       const hit = await page.evaluate(
-        ([x, y]) => document.elementFromPoint(x as number, y as number)?.closest('td')?.cellIndex ?? -1,
-        [(target?.x ?? 0) + (target?.width ?? 0) / 2, (target?.y ?? 0) + (target?.height ?? 0) / 2],
+        `document.elementFromPoint(${x}, ${y})?.closest('td')?.cellIndex ?? -1`,
       );
-      expect(hit).toBe(await actions.evaluate((td) => (td as HTMLTableCellElement).cellIndex));
+      expect(hit).toBe((await row.locator('td').count()) - 1);
       // A folded menu opens no group over the page.
       expect(await page.locator('.ant-menu-submenu-popup:visible').count()).toBe(0);
       await screenshot(page, `narrow-window-list-${table}`);
