@@ -141,6 +141,17 @@ describe('the table designer in a real browser', () => {
     expect(indexed.indexs?.[0]?.indexType).toBe('UNIQUE');
     expect(indexed.indexs?.[0]?.indexLines.map((line) => line.column.name).sort()).toEqual(['cChar', 'cInt']);
 
+    // In English the column picker names the columns by their English captions.
+    await page.evaluate(`localStorage.setItem('locale', 'en-US')`);
+    await page.reload();
+    const columns = page.getByRole('combobox', { name: 'Columns 1', exact: true });
+    await columns
+      .locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]')
+      .click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Created (createdDate)').waitFor();
+    await page.keyboard.press('Escape');
+    await page.evaluate(`localStorage.setItem('locale', 'zh-CN')`);
+
     await page.goto(app(`metadata/tables/${id}`));
     const nameCell = page.getByLabel(/^英文字段 \d+$/).and(page.locator('input[value="cInt"]'));
     await nameCell.fill('quantity');
