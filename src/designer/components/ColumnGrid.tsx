@@ -129,8 +129,8 @@ const COLUMNS: GridColumn[] = [
       </Flex>
     ),
   },
-  { key: 'caption', width: 136, fixed: true, render: textCell('caption') },
-  { key: 'name', width: 136, fixed: true, render: textCell('name') },
+  { key: 'caption', width: 132, fixed: true, render: textCell('caption') },
+  { key: 'name', width: 132, fixed: true, render: textCell('name') },
   {
     key: 'dataType',
     width: 128,
@@ -157,7 +157,7 @@ const COLUMNS: GridColumn[] = [
   { key: 'multipleValue', width: 60, align: 'center', help: true, render: checkCell('multipleValue') },
   {
     key: 'actions',
-    width: 222,
+    width: 212,
     render: (args) => {
       const { row, position, isFirst, isLast, lock, ctx } = args;
       return (
