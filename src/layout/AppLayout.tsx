@@ -1,5 +1,5 @@
 import { Flex, Layout, theme, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { BrandMark } from '../common/components/BrandMark';
 import { ChunkErrorBoundary } from '../errors/ChunkErrorBoundary';
@@ -8,26 +8,46 @@ import { useAppConfig } from '../store/useAppConfig';
 import { rememberDataSource, useCurrentDataSource } from '../store/useCurrentDataSource';
 import { AppHeader } from './AppHeader';
 import { SideMenu } from './SideMenu';
+import { isSiderCollapsed, NARROW_QUERY } from './sider-collapse';
 
 const SIDER_WIDTH = 232;
 
-/** The signed-in frame: collapsible side menu, header, and the routed page. */
+const narrowMedia = () => window.matchMedia(NARROW_QUERY);
+const subscribeNarrow = (onChange: () => void) => {
+  const media = narrowMedia();
+  media.addEventListener('change', onChange);
+  return () => media.removeEventListener('change', onChange);
+};
+/** Whether the window is narrower than 1280 px; follows resizes. */
+const useNarrowWindow = () => useSyncExternalStore(subscribeNarrow, () => narrowMedia().matches);
+
+const choiceKey = (narrow: boolean) =>
+  narrow ? PREFERENCE_KEYS.siderCollapsedNarrow : PREFERENCE_KEYS.siderCollapsed;
+
+/** The signed-in frame: collapsible side menu (folded below 1280 px), header, and the routed page. */
 export const AppLayout = () => {
   const { token } = theme.useToken();
   const { pathname } = useLocation();
   const { appName } = useAppConfig();
   const { dataSource, fromRoute, remembered } = useCurrentDataSource();
-  const [collapsed, setCollapsed] = useState(() => readPreference(PREFERENCE_KEYS.siderCollapsed) === '1');
+  const narrow = useNarrowWindow();
+  // Bumped on a toggle, so that the stored choices are read again.
+  const [, setToggles] = useState(0);
+  const collapsed = isSiderCollapsed(
+    narrow,
+    readPreference(PREFERENCE_KEYS.siderCollapsed),
+    readPreference(PREFERENCE_KEYS.siderCollapsedNarrow),
+  );
 
   useEffect(() => {
     if (fromRoute && fromRoute !== remembered) rememberDataSource(fromRoute);
   }, [fromRoute, remembered]);
 
+  // The choice is remembered for the window's size: folding a wide window's menu does not open a
+  // narrow window's, and opening it in a narrow window does not fold it in a wide one.
   const toggle = () => {
-    setCollapsed((value) => {
-      writePreference(PREFERENCE_KEYS.siderCollapsed, value ? '0' : '1');
-      return !value;
-    });
+    writePreference(choiceKey(narrow), collapsed ? '0' : '1');
+    setToggles((count) => count + 1);
   };
 
   return (
@@ -62,7 +82,7 @@ export const AppLayout = () => {
             </Typography.Text>
           )}
         </Flex>
-        <SideMenu dataSource={dataSource} />
+        <SideMenu dataSource={dataSource} collapsed={collapsed} />
       </Layout.Sider>
       <Layout>
         <AppHeader collapsed={collapsed} onToggle={toggle} />

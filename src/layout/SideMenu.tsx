@@ -55,7 +55,7 @@ type Item = Required<MenuProps>['items'][number];
 const DEFAULT_BUSINESS_NAME = zhCN.menu.business;
 
 /** Side menu: 首页, then 业务数据 / 内置数据 / 元数据 / 系统 as the user's menu codes allow. */
-export const SideMenu = ({ dataSource }: { dataSource: string }) => {
+export const SideMenu = ({ dataSource, collapsed = false }: { dataSource: string; collapsed?: boolean }) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { businessName } = useAppConfig();
@@ -156,13 +156,20 @@ export const SideMenu = ({ dataSource }: { dataSource: string }) => {
 
   return (
     <nav aria-label={t('menu.navigation')}>
+      {/* A folded menu starts with no group open (an open group of a folded menu pops out over the
+          page); unfolding it opens every group again. */}
       <Menu
+        key={collapsed ? 'folded' : 'open'}
         mode="inline"
         selectedKeys={selected ? [selected] : []}
-        defaultOpenKeys={[
-          ...groups.map((g) => `group:${g.code}`),
-          ...extensionRegistry.menuGroups.map((g) => `group:${g.key}`),
-        ]}
+        defaultOpenKeys={
+          collapsed
+            ? []
+            : [
+                ...groups.map((g) => `group:${g.code}`),
+                ...extensionRegistry.menuGroups.map((g) => `group:${g.key}`),
+              ]
+        }
         items={items}
         style={{ borderInlineEnd: 'none' }}
       />

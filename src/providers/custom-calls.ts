@@ -43,7 +43,12 @@ export interface UploadedFile {
 }
 
 /** `POST /api/file`: one file as the multipart field `file`. */
-export const uploadFileCall = (file: Blob, name?: string, onProgress?: UploadProgress): CustomCall => {
+export const uploadFileCall = (
+  file: Blob,
+  name?: string,
+  onProgress?: UploadProgress,
+  signal?: AbortSignal,
+): CustomCall => {
   const form = new FormData();
   if (name) form.append('file', file, name);
   else form.append('file', file);
@@ -51,7 +56,11 @@ export const uploadFileCall = (file: Blob, name?: string, onProgress?: UploadPro
     url: '/file',
     method: 'post',
     payload: form,
-    meta: { requiredPermissions: FILE_UPLOAD, ...(onProgress ? { onUploadProgress: onProgress } : {}) },
+    meta: {
+      requiredPermissions: FILE_UPLOAD,
+      ...(onProgress ? { onUploadProgress: onProgress } : {}),
+      ...(signal ? { signal } : {}),
+    },
   };
 };
 
@@ -63,7 +72,11 @@ export const bigUploadStatusCall = (md5: string): CustomCall => ({
 });
 
 /** `POST /api/file/big`: one chunk; the fields go first so a wrong chunk is refused before it is stored. */
-export const fileChunkCall = (request: ChunkRequest, onProgress?: UploadProgress): CustomCall => {
+export const fileChunkCall = (
+  request: ChunkRequest,
+  onProgress?: UploadProgress,
+  signal?: AbortSignal,
+): CustomCall => {
   const form = new FormData();
   form.append('name', request.name);
   form.append('md5', request.md5);
@@ -75,7 +88,11 @@ export const fileChunkCall = (request: ChunkRequest, onProgress?: UploadProgress
     url: '/file/big',
     method: 'post',
     payload: form,
-    meta: { requiredPermissions: FILE_UPLOAD, ...(onProgress ? { onUploadProgress: onProgress } : {}) },
+    meta: {
+      requiredPermissions: FILE_UPLOAD,
+      ...(onProgress ? { onUploadProgress: onProgress } : {}),
+      ...(signal ? { signal } : {}),
+    },
   };
 };
 

@@ -9,6 +9,7 @@ export const PREFERENCE_KEYS = {
   themeMode: 'themeMode',
   dataSource: 'dataSource',
   siderCollapsed: 'siderCollapsed',
+  siderCollapsedNarrow: 'siderCollapsedNarrow',
 } as const;
 
 const appStorage = createKeyStorage(APP_STORAGE_PREFIX);

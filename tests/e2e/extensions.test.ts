@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, type ApiSession } from './helpers/api-session';
 import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
+import { closeColumnMore, openColumnMore } from './helpers/designer';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
 
@@ -83,14 +84,11 @@ describe('shipped extensions in a real browser', () => {
       await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
       await page.getByText('字段控件已保存').waitFor();
     };
+    await openColumnMore(page, '状态');
     await pick('显示方式 状态', '看板泳道标签');
     await pick('输入控件 状态', '看板泳道输入');
-    await page
-      .locator('div[role=region]:has(table)')
-      .first()
-      .evaluate((grid) => grid.scrollTo({ left: grid.scrollWidth }));
-    await page.evaluate('window.scrollTo(0, 0)');
     await screenshot(page, 'ext-column-widgets-designer');
+    await closeColumnMore(page);
 
     await page.goto(`${server.url}/crudboard/dataSource/primary/business/task`);
     const tags = page.locator('.ant-table-tbody .ant-tag');

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Table } from '../../contract';
 import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
+import { closeColumnMore, openColumnMore } from './helpers/designer';
 import { startServer, type RunningServer } from './helpers/start-server';
 
 let server: RunningServer;
@@ -105,6 +106,13 @@ describe('the table designer in a real browser', () => {
       await choose(`数据类型 ${first + offset}`, type);
     }
     await screenshot(page, 'designer-every-type');
+    // Precision and scale are in the row's 更多 drawer; they change the row as a grid cell did.
+    const drawer = await openColumnMore(page, 'DECIMAL字段');
+    const decimalRow = first + EXTRA_TYPES.indexOf('DECIMAL');
+    await drawer.getByLabel(`精度 ${decimalRow}`, { exact: true }).fill('12');
+    await drawer.getByLabel(`小数 ${decimalRow}`, { exact: true }).fill('3');
+    await screenshot(page, 'designer-more-drawer');
+    await closeColumnMore(page);
     await confirmAndSave('添加成功');
     await page.waitForURL(/metadata\/tables$/);
     await page.getByRole('link', { name: 'gadget' }).waitFor();
@@ -113,6 +121,7 @@ describe('the table designer in a real browser', () => {
     const table = await api<Table>('/api/metadata/tables/name/gadget');
     const types = Object.fromEntries(table.columns.map((c) => [c.name, c.dataType]));
     for (const type of EXTRA_TYPES) expect(types[columnName(type)]).toBe(type);
+    expect(table.columns.find((c) => c.name === 'cDecimal')).toMatchObject({ precision: 12, scale: 3 });
     expect(new Set(table.columns.map((c) => c.dataType)).size).toBe(18);
     expect(physicalTables()).toContain(table.tableName);
   }, 120_000);
@@ -131,6 +140,17 @@ describe('the table designer in a real browser', () => {
     expect(indexed.indexs).toHaveLength(1);
     expect(indexed.indexs?.[0]?.indexType).toBe('UNIQUE');
     expect(indexed.indexs?.[0]?.indexLines.map((line) => line.column.name).sort()).toEqual(['cChar', 'cInt']);
+
+    // In English the column picker names the columns by their English captions.
+    await page.evaluate(`localStorage.setItem('locale', 'en-US')`);
+    await page.reload();
+    const columns = page.getByRole('combobox', { name: 'Columns 1', exact: true });
+    await columns
+      .locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]')
+      .click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Created (createdDate)').waitFor();
+    await page.keyboard.press('Escape');
+    await page.evaluate(`localStorage.setItem('locale', 'zh-CN')`);
 
     await page.goto(app(`metadata/tables/${id}`));
     const nameCell = page.getByLabel(/^英文字段 \d+$/).and(page.locator('input[value="cInt"]'));

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, type ApiSession } from './helpers/api-session';
 import { launchBrowser, screenshotDir, trackPageErrors } from './helpers/browser';
+import { openColumnMore } from './helpers/designer';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
 
@@ -160,6 +161,7 @@ describe('table permissions and value dialogs in a real browser', () => {
 
   it('configures a value dialog on a column and shows its button in the form', async () => {
     await admin.goto(app(`dataSource/primary/metadata/tables/${tableId}`));
+    await openColumnMore(admin, '颜色');
     await admin.getByRole('button', { name: '扩展属性 颜色' }).click();
     const dialog = admin.locator('.ant-modal').filter({ hasText: '扩展属性：颜色' });
     await dialog.waitFor();

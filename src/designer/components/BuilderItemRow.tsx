@@ -3,6 +3,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { Button, Flex, InputNumber, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../contract';
+import { useCaption } from '../../common/hooks/useCaption';
 import { GRID_COLUMNS } from '../../business/lib/form-layout';
 import { itemId, type ListName } from '../lib/builder-dnd';
 
@@ -30,7 +31,7 @@ export const BuilderItemRow = ({
   const { token } = theme.useToken();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: itemId(column.id as number), data: { list } });
-  const name = column.caption || column.name;
+  const name = useCaption()(column);
   return (
     <li
       ref={setNodeRef}

@@ -99,14 +99,6 @@ interface SelectExtras<V> {
   showSearch?: boolean;
 }
 
-interface SelectExtras<V> {
-  options: CellOption<V>[];
-  allowClear?: boolean;
-  placeholder?: string;
-  /** Typing filters the options (long lists such as the data types). */
-  showSearch?: boolean;
-}
-
 export const SelectCell = memo(function SelectCell<V extends string | number>({
   rowKey,
   field,

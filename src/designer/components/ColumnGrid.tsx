@@ -4,22 +4,33 @@ import {
   DeleteOutlined,
   ExclamationCircleFilled,
   LockOutlined,
+  SettingOutlined,
   VerticalAlignBottomOutlined,
   VerticalAlignTopOutlined,
 } from '@ant-design/icons';
-import { Button, Empty, Flex, Tooltip, Typography, theme } from 'antd';
+import { Badge, Button, Empty, Flex, Tooltip, Typography, theme } from 'antd';
 import type { GlobalToken } from 'antd';
-import type { TFunction } from 'i18next';
-import { memo, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { memo, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_TYPES, INDEX_STORAGES, type DataType, type IndexType, type Sequence } from '../../../contract';
 import type { ColumnCellField, ColumnDraft } from '../lib/column-draft';
-import { DATA_TYPE_TRAITS, isColumnFieldEnabled } from '../lib/column-traits';
-import type { ColumnLock } from '../lib/column-locks';
-import { withCaptionIn } from '../lib/column-draft';
+import { rowLock, type ColumnLock } from '../lib/column-locks';
+import { moreErrors } from '../lib/column-more-fields';
+import { DATA_TYPE_TRAITS } from '../lib/column-traits';
 import { ROW_FIELD } from '../lib/grid-errors';
 import type { MoveDirection } from '../lib/move-item';
-import { CheckCell, NumberCell, SelectCell, TextCell, type CellOption } from './CellEditors';
+import type { CellOption } from './CellEditors';
+import { SelectCell } from './CellEditors';
+import {
+  LOCK_REASONS,
+  cellLabel,
+  checkCell,
+  numberCell,
+  textCell,
+  type CellArgs,
+  type GridContext,
+} from './ColumnCells';
+import { ColumnMoreDrawer } from './ColumnMoreDrawer';
 
 export interface ColumnGridProps {
   rows: ColumnDraft[];
@@ -29,40 +40,12 @@ export interface ColumnGridProps {
   onCellChange: (rowKey: string, field: ColumnCellField, value: unknown) => void;
   onMove: (rowKey: string, direction: MoveDirection) => void;
   onRemove: (rowKey: string) => void;
-  /** Content of the 扩展属性 cell of a row. */
+  /** Content of the 扩展属性 field of a row (in its 更多 drawer). */
   renderExtension?: (row: ColumnDraft) => ReactNode;
-  /** Content of the 输入控件 / 显示方式 cells of a row. */
+  /** Content of the 输入控件 / 显示方式 fields of a row (in its 更多 drawer). */
   renderWidget?: (row: ColumnDraft, key: 'interface' | 'display') => ReactNode;
   /** Locked cells of stored columns, by column id. */
   locks?: ReadonlyMap<number, ColumnLock>;
-}
-
-/** What every row shares; stable while the user types, so untouched rows do not re-render. */
-interface GridContext {
-  t: TFunction;
-  token: GlobalToken;
-  options: {
-    dataTypes: CellOption<DataType>[];
-    indexTypes: Record<DataType, CellOption<IndexType>[]>;
-    storages: CellOption<string>[];
-    longSequences: CellOption<number>[];
-    stringSequences: CellOption<number>[];
-  };
-  change: (rowKey: string, field: string, value: unknown) => void;
-  onMove: (rowKey: string, direction: MoveDirection) => void;
-  onRemove: (rowKey: string) => void;
-  renderExtension?: (row: ColumnDraft) => ReactNode;
-  renderWidget?: (row: ColumnDraft, key: 'interface' | 'display') => ReactNode;
-}
-
-interface CellArgs {
-  row: ColumnDraft;
-  position: number;
-  isFirst: boolean;
-  isLast: boolean;
-  errors?: Record<string, string>;
-  lock?: ColumnLock;
-  ctx: GridContext;
 }
 
 interface GridColumn {
@@ -71,15 +54,10 @@ interface GridColumn {
   /** The header explains itself in a tooltip (`designer.columnHelp.<key>`). */
   help?: boolean;
   align?: 'center';
-  /** Stays in view on the left while the grid scrolls sideways. */
+  /** Stays in view on the left while the grid scrolls sideways (narrow windows). */
   fixed?: boolean;
   render: (args: CellArgs) => ReactNode;
 }
-
-const LOCK_REASONS: Record<ColumnLock['reason'], string> = {
-  primaryKey: 'designer.lockedKey',
-  systemTable: 'designer.lockedSystem',
-};
 
 const MOVES: { direction: MoveDirection; icon: ReactNode; labelKey: string }[] = [
   { direction: 'top', icon: <VerticalAlignTopOutlined />, labelKey: 'designer.moveTop' },
@@ -88,111 +66,47 @@ const MOVES: { direction: MoveDirection; icon: ReactNode; labelKey: string }[] =
   { direction: 'bottom', icon: <VerticalAlignBottomOutlined />, labelKey: 'designer.moveBottom' },
 ];
 
-const label = (ctx: GridContext, field: string, position: number) =>
-  `${ctx.t(`columns.${field}`)} ${position + 1}`;
-
-const isLocked = (lock: ColumnLock | undefined, field: ColumnCellField) => Boolean(lock?.fields.has(field));
-
-const text =
-  (field: ColumnCellField, conditional = false) =>
-  ({ row, position, errors, lock, ctx }: CellArgs) => (
-    <TextCell
-      rowKey={row.key}
-      field={field}
-      label={label(ctx, field, position)}
-      value={row[field] as string | null | undefined}
-      disabled={
-        (conditional && !isColumnFieldEnabled(row, field as 'indexName' | 'defaultValue')) ||
-        isLocked(lock, field)
-      }
-      error={errors?.[field]}
-      onChange={ctx.change}
-    />
+/** The row's 更多 / More button; red with a count when settings in the drawer have messages. */
+const MoreButton = ({ row, position, errors, ctx }: CellArgs) => {
+  const count = Object.keys(moreErrors(errors)).length;
+  const label = ctx.t('designer.moreLabel', { row: position + 1 });
+  const button = (
+    <Button
+      size="small"
+      type={count ? 'primary' : 'default'}
+      danger={count > 0}
+      icon={<SettingOutlined />}
+      aria-label={label}
+      aria-invalid={count ? true : undefined}
+      data-more-errors={count || undefined}
+      onClick={() => ctx.openMore(row.key)}
+    >
+      {ctx.t('designer.more')}
+    </Button>
   );
-
-const number =
-  (field: 'length' | 'precision' | 'scale') =>
-  ({ row, position, errors, lock, ctx }: CellArgs) => (
-    <NumberCell
-      rowKey={row.key}
-      field={field}
-      label={label(ctx, field, position)}
-      value={row[field]}
-      disabled={!isColumnFieldEnabled(row, field) || isLocked(lock, field)}
-      error={errors?.[field]}
-      max={DATA_TYPE_TRAITS[row.dataType]?.[field]?.max}
-      onChange={ctx.change}
-    />
+  return count ? (
+    <Tooltip title={ctx.t('designer.moreErrors', { count })}>
+      <Badge count={count} size="small">
+        {button}
+      </Badge>
+    </Tooltip>
+  ) : (
+    button
   );
+};
 
-type CheckField =
-  | 'unsigned'
-  | 'autoIncrement'
-  | 'nullable'
-  | 'insertable'
-  | 'updatable'
-  | 'queryable'
-  | 'displayable'
-  | 'multipleValue';
-
-const check =
-  (field: CheckField) =>
-  ({ row, position, errors, lock, ctx }: CellArgs) => (
-    <CheckCell
-      rowKey={row.key}
-      field={field}
-      label={label(ctx, field, position)}
-      value={row[field]}
-      disabled={
-        ((field === 'unsigned' || field === 'autoIncrement' || field === 'multipleValue') &&
-          !isColumnFieldEnabled(row, field)) ||
-        isLocked(lock, field)
-      }
-      error={errors?.[field]}
-      onChange={ctx.change}
-    />
-  );
-
-/** The grid's columns, left to right; the first four stay fixed. */
+/**
+ * The grid's columns, left to right: the common settings of a column. The advanced ones are in
+ * the row's 更多 / More drawer (`ColumnMoreDrawer`), so that the grid fits a 1440 px window.
+ */
 const COLUMNS: GridColumn[] = [
   {
-    key: 'actions',
-    width: 150,
-    fixed: true,
-    render: ({ row, position, isFirst, isLast, lock, ctx }) => (
-      <Flex gap={2}>
-        {MOVES.map(({ direction, icon, labelKey }) => (
-          <Button
-            key={direction}
-            size="small"
-            type="text"
-            icon={icon}
-            title={ctx.t(labelKey)}
-            aria-label={`${ctx.t(labelKey)} ${position + 1}`}
-            disabled={direction === 'top' || direction === 'up' ? isFirst : isLast}
-            onClick={() => ctx.onMove(row.key, direction)}
-          />
-        ))}
-        <Button
-          size="small"
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
-          title={lock?.fixed ? ctx.t(LOCK_REASONS[lock.reason]) : ctx.t('designer.deleteColumn')}
-          aria-label={`${ctx.t('designer.deleteColumn')} ${position + 1}`}
-          disabled={lock?.fixed}
-          onClick={() => ctx.onRemove(row.key)}
-        />
-      </Flex>
-    ),
-  },
-  {
     key: 'order',
-    width: 52,
+    width: 48,
     fixed: true,
     align: 'center',
     render: ({ row, position, errors, lock, ctx }) => (
-      <Flex align="center" justify="center" gap={4}>
+      <Flex align="center" justify="center" gap={4} style={{ minHeight: 24 }}>
         <Typography.Text
           type={row.id === undefined ? 'success' : undefined}
           title={row.id === undefined ? ctx.t('designer.newColumn') : undefined}
@@ -215,120 +129,65 @@ const COLUMNS: GridColumn[] = [
       </Flex>
     ),
   },
-  { key: 'caption', width: 140, fixed: true, render: text('caption') },
-  { key: 'name', width: 150, fixed: true, render: text('name') },
-  {
-    key: 'captionEn',
-    width: 140,
-    help: true,
-    render: ({ row, position, ctx }) => (
-      <TextCell
-        rowKey={row.key}
-        field="captions"
-        label={label(ctx, 'captionEn', position)}
-        value={row.captions?.['en-US']}
-        onChange={(rowKey, _field, value) =>
-          ctx.change(rowKey, 'captions', withCaptionIn(row.captions, 'en-US', value ?? ''))
-        }
-      />
-    ),
-  },
+  { key: 'caption', width: 132, fixed: true, render: textCell('caption') },
+  { key: 'name', width: 132, fixed: true, render: textCell('name') },
   {
     key: 'dataType',
-    width: 144,
+    width: 128,
     render: ({ row, position, errors, lock, ctx }) => (
       <SelectCell<DataType>
         rowKey={row.key}
         field="dataType"
-        label={label(ctx, 'dataType', position)}
+        label={cellLabel(ctx, 'dataType', position)}
         value={row.dataType}
         options={ctx.options.dataTypes}
         showSearch
-        disabled={isLocked(lock, 'dataType')}
+        disabled={Boolean(lock?.fields.has('dataType'))}
         error={errors?.dataType}
         onChange={ctx.change}
       />
     ),
   },
-  { key: 'length', width: 84, render: number('length') },
-  { key: 'precision', width: 84, render: number('precision') },
-  { key: 'scale', width: 64, render: number('scale') },
-  { key: 'unsigned', width: 84, align: 'center', help: true, render: check('unsigned') },
+  { key: 'length', width: 76, render: numberCell('length') },
+  { key: 'nullable', width: 52, align: 'center', help: true, render: checkCell('nullable') },
+  { key: 'insertable', width: 64, align: 'center', help: true, render: checkCell('insertable') },
+  { key: 'updatable', width: 64, align: 'center', help: true, render: checkCell('updatable') },
+  { key: 'queryable', width: 64, align: 'center', help: true, render: checkCell('queryable') },
+  { key: 'displayable', width: 68, align: 'center', help: true, render: checkCell('displayable') },
+  { key: 'multipleValue', width: 60, align: 'center', help: true, render: checkCell('multipleValue') },
   {
-    key: 'indexType',
-    width: 108,
-    render: ({ row, position, errors, lock, ctx }) => (
-      <SelectCell<IndexType>
-        rowKey={row.key}
-        field="indexType"
-        label={label(ctx, 'indexType', position)}
-        value={row.indexType ?? 'NONE'}
-        options={ctx.options.indexTypes[row.dataType] ?? []}
-        disabled={isLocked(lock, 'indexType')}
-        error={errors?.indexType}
-        onChange={ctx.change}
-      />
-    ),
-  },
-  {
-    key: 'indexStorage',
-    width: 96,
-    render: ({ row, position, errors, ctx }) => (
-      <SelectCell<string>
-        rowKey={row.key}
-        field="indexStorage"
-        label={label(ctx, 'indexStorage', position)}
-        value={row.indexStorage === 'NONE' ? null : row.indexStorage}
-        options={ctx.options.storages}
-        allowClear
-        disabled={!isColumnFieldEnabled(row, 'indexStorage')}
-        error={errors?.indexStorage}
-        onChange={ctx.change}
-      />
-    ),
-  },
-  { key: 'indexName', width: 130, render: text('indexName', true) },
-  { key: 'autoIncrement', width: 60, align: 'center', help: true, render: check('autoIncrement') },
-  { key: 'nullable', width: 52, align: 'center', help: true, render: check('nullable') },
-  { key: 'defaultValue', width: 116, render: text('defaultValue', true) },
-  {
-    key: 'seqId',
-    width: 140,
-    render: ({ row, position, errors, ctx }) => (
-      <SelectCell<number>
-        rowKey={row.key}
-        field="seqId"
-        label={label(ctx, 'seqId', position)}
-        value={row.seqId}
-        options={
-          DATA_TYPE_TRAITS[row.dataType].integer ? ctx.options.longSequences : ctx.options.stringSequences
-        }
-        allowClear
-        placeholder={ctx.t('designer.noSequence')}
-        disabled={!isColumnFieldEnabled(row, 'seqId')}
-        error={errors?.seqId}
-        onChange={ctx.change}
-      />
-    ),
-  },
-  { key: 'insertable', width: 64, align: 'center', help: true, render: check('insertable') },
-  { key: 'updatable', width: 64, align: 'center', help: true, render: check('updatable') },
-  { key: 'queryable', width: 64, align: 'center', help: true, render: check('queryable') },
-  { key: 'displayable', width: 64, align: 'center', help: true, render: check('displayable') },
-  { key: 'multipleValue', width: 64, align: 'center', help: true, render: check('multipleValue') },
-  { key: 'description', width: 180, render: text('description') },
-  ...(['interface', 'display'] as const).map((key): GridColumn => ({
-    key,
-    width: 140,
-    render: ({ row, ctx }) =>
-      ctx.renderWidget?.(row, key) ?? <Typography.Text type="secondary">-</Typography.Text>,
-  })),
-  {
-    key: 'extension',
-    width: 84,
-    align: 'center',
-    render: ({ row, ctx }) =>
-      ctx.renderExtension?.(row) ?? <Typography.Text type="secondary">-</Typography.Text>,
+    key: 'actions',
+    width: 212,
+    render: (args) => {
+      const { row, position, isFirst, isLast, lock, ctx } = args;
+      return (
+        <Flex gap={2} align="center">
+          <MoreButton {...args} />
+          {MOVES.map(({ direction, icon, labelKey }) => (
+            <Button
+              key={direction}
+              size="small"
+              type="text"
+              icon={icon}
+              title={ctx.t(labelKey)}
+              aria-label={`${ctx.t(labelKey)} ${position + 1}`}
+              disabled={direction === 'top' || direction === 'up' ? isFirst : isLast}
+              onClick={() => ctx.onMove(row.key, direction)}
+            />
+          ))}
+          <Button
+            size="small"
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            title={lock?.fixed ? ctx.t(LOCK_REASONS[lock.reason]) : ctx.t('designer.deleteColumn')}
+            aria-label={`${ctx.t('designer.deleteColumn')} ${position + 1}`}
+            disabled={lock?.fixed}
+            onClick={() => ctx.onRemove(row.key)}
+          />
+        </Flex>
+      );
+    },
   },
 ];
 
@@ -406,9 +265,11 @@ const GridRow = memo(
 );
 
 /**
- * The designer's editable column grid: every Column field of docs/api.md §2.1 in compact inputs, a
- * sticky header, and the action / order / name columns fixed while it scrolls sideways. Cells that
- * do not apply to the row's data type are disabled; messages show under the offending cell.
+ * The designer's editable column grid: the common Column fields of docs/api.md §2.1 in compact
+ * inputs (the others in each row's 更多 / More drawer), a sticky header, and the order / caption /
+ * name columns fixed when a narrow window scrolls it sideways; it fits a 1440 px window without.
+ * Cells that do not apply to the row's data type, or that the server keeps (locks, system
+ * columns), are disabled; messages show under the offending cell, or mark the row's 更多 button.
  * Typing re-renders only the edited row, so 50+ columns stay responsive.
  */
 export const ColumnGrid = ({
@@ -424,6 +285,7 @@ export const ColumnGrid = ({
 }: ColumnGridProps) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const [moreKey, setMoreKey] = useState<string>();
 
   const ctx = useMemo((): GridContext => {
     const indexTypes = (types: readonly IndexType[]) =>
@@ -450,10 +312,23 @@ export const ColumnGrid = ({
       change: onCellChange as GridContext['change'],
       onMove,
       onRemove,
+      openMore: setMoreKey,
       renderExtension,
       renderWidget,
     };
   }, [t, token, sequences, onCellChange, onMove, onRemove, renderExtension, renderWidget]);
+
+  const morePosition = moreKey === undefined ? -1 : rows.findIndex((row) => row.key === moreKey);
+  const moreRow = rows[morePosition];
+  const moreArgs: CellArgs | undefined = moreRow && {
+    row: moreRow,
+    position: morePosition,
+    isFirst: morePosition === 0,
+    isLast: morePosition === rows.length - 1,
+    errors: errors[moreRow.key],
+    lock: rowLock(moreRow, moreRow.id !== undefined ? locks?.get(moreRow.id) : undefined),
+    ctx,
+  };
 
   return (
     <div
@@ -463,7 +338,13 @@ export const ColumnGrid = ({
       style={{ overflow: 'auto', maxHeight: 'calc(100vh - 220px)', minHeight: 160 }}
     >
       <table
-        style={{ borderCollapse: 'separate', borderSpacing: 0, tableLayout: 'fixed', width: TOTAL_WIDTH }}
+        style={{
+          borderCollapse: 'separate',
+          borderSpacing: 0,
+          tableLayout: 'fixed',
+          width: '100%',
+          minWidth: TOTAL_WIDTH,
+        }}
       >
         <thead>
           <tr>
@@ -495,12 +376,13 @@ export const ColumnGrid = ({
               isFirst={position === 0}
               isLast={position === rows.length - 1}
               errors={errors[row.key]}
-              lock={row.id !== undefined ? locks?.get(row.id) : undefined}
+              lock={rowLock(row, row.id !== undefined ? locks?.get(row.id) : undefined)}
               ctx={ctx}
             />
           ))}
         </tbody>
       </table>
+      <ColumnMoreDrawer args={moreArgs} onClose={() => setMoreKey(undefined)} />
       {rows.length === 0 && (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}

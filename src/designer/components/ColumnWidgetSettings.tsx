@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Table } from '../../../contract';
 import type { FieldDisplay } from '../../extensions/defineExtension';
 import { extensionRegistry } from '../../extensions/registry';
+import { useCaption } from '../../common/hooks/useCaption';
 import { METADATA_TABLES_PATH, metadataQueryKey } from '../../common/hooks/useMetadataList';
 import type { ColumnDraft } from '../lib/column-draft';
 import { widgetsFor, type StoredWidget, type WidgetKey } from '../../business/lib/column-widgets';
@@ -28,6 +29,7 @@ export type RenderWidget = (row: ColumnDraft, key: WidgetKey) => ReactNode;
  */
 export const useColumnWidgetSettings = (table: Table | undefined): { renderWidget?: RenderWidget } => {
   const { t } = useTranslation();
+  const captionOf = useCaption();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const provider = useDataProvider();
@@ -88,7 +90,7 @@ export const useColumnWidgetSettings = (table: Table | undefined): { renderWidge
   const renderWidget = useCallback<RenderWidget>(
     (row, key) => {
       const locale = getLocale();
-      const caption = row.caption || row.name;
+      const caption = captionOf(row);
       const registry: ReadonlyMap<string, Pick<FieldDisplay, 'id' | 'label' | 'types'>> = key === 'interface'
         ? extensionRegistry.interfaces
         : extensionRegistry.displays;
@@ -123,7 +125,7 @@ export const useColumnWidgetSettings = (table: Table | undefined): { renderWidge
         select
       );
     },
-    [byColumn, save, saving, stored.isPending, t],
+    [byColumn, captionOf, save, saving, stored.isPending, t],
   );
 
   return { renderWidget: tableId === undefined ? undefined : renderWidget };

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { findLayout, type FormLayoutType } from '../../business/lib/business-meta';
+import { useCaption } from '../../common/hooks/useCaption';
 import { LoadFailed } from '../../common/components/LoadFailed';
 import { PageContainer } from '../../common/components/PageContainer';
 import { PageSpin } from '../../common/components/PageSpin';
@@ -18,6 +19,7 @@ import { LayoutEditor } from './LayoutEditor';
  */
 export const FormBuilderView = ({ builder }: { builder: FormBuilderController }) => {
   const { t } = useTranslation();
+  const captionOf = useCaption();
   const navigate = useNavigate();
   const { token } = theme.useToken();
   const { id, paths, table, layouts, type } = builder;
@@ -70,7 +72,7 @@ export const FormBuilderView = ({ builder }: { builder: FormBuilderController })
   return (
     <PageContainer
       title={t('screens.tableFormBuilder')}
-      subTitle={current.caption || current.name}
+      subTitle={captionOf(current)}
       breadcrumb={breadcrumb}
       extra={
         <Space wrap>

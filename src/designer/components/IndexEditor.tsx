@@ -4,6 +4,7 @@ import type { CheckboxProps, TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../contract';
+import { useCaption } from '../../common/hooks/useCaption';
 import { formatDateTime } from '../../common/lib/date-time';
 import {
   addIndexRow,
@@ -17,6 +18,7 @@ import {
   type CompositeIndexType,
   type IndexRow,
 } from '../lib/index-rows';
+import { columnLabel } from '../lib/column-label';
 import { SelectCell, TextCell, type CellOption } from './CellEditors';
 
 export interface IndexEditorProps {
@@ -40,6 +42,7 @@ const INDEX_STORAGES: CompositeIndexStorage[] = ['BTREE', 'HASH'];
  */
 export const IndexEditor = ({ rows, columns, errors = {}, onChange, now = Date.now }: IndexEditorProps) => {
   const { t } = useTranslation();
+  const captionOf = useCaption();
   const { token } = theme.useToken();
   const [selected, setSelected] = useState<number[]>([]);
   const selectedInRows = selected.filter((id) => rows.some((row) => row.id === id));
@@ -67,10 +70,10 @@ export const IndexEditor = ({ rows, columns, errors = {}, onChange, now = Date.n
         .filter((column) => column.id !== undefined)
         .map((column) => ({
           value: column.id as number,
-          label: column.caption ? `${column.caption} (${column.name})` : column.name,
+          label: columnLabel(column, captionOf),
         })),
     }),
-    [t, columns],
+    [t, columns, captionOf],
   );
 
   const head = (key: string) => t(`indexes.${key}`);

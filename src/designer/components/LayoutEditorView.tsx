@@ -27,18 +27,17 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../contract';
+import { useCaption } from '../../common/hooks/useCaption';
 import { RecordFields } from '../../business/components/RecordFields';
 import { listColumns } from '../../business/lib/business-cells';
 import { formFields } from '../../business/lib/form-fields';
 import { placeFields } from '../../business/lib/form-layout';
 import type { LayoutEditorController } from '../hooks/useLayoutEditor';
 import { columnIdOf, itemId, listOf, zoneId } from '../lib/builder-dnd';
+import { columnLabel } from '../lib/column-label';
 import { hasWidths } from '../lib/layout-builder';
 import { BuilderItemRow } from './BuilderItemRow';
 import { BuilderZone } from './BuilderZone';
-
-const columnLabel = (column: Column | undefined): string =>
-  column ? (column.caption ? `${column.caption} (${column.name})` : column.name) : '';
 
 /**
  * One layout of the form builder over its controller (`useLayoutEditor`): the two lists, dragged
@@ -47,6 +46,7 @@ const columnLabel = (column: Column | undefined): string =>
  */
 export const LayoutEditorView = ({ editor }: { editor: LayoutEditorController }) => {
   const { t } = useTranslation();
+  const captionOf = useCaption();
   const { token } = theme.useToken();
   const { table, type, stored, byId, state, required, unsaved, saving, layout } = editor;
 
@@ -59,7 +59,8 @@ export const LayoutEditorView = ({ editor }: { editor: LayoutEditorController })
     if (id === undefined) return '';
     if (id === zoneId('selected')) return t('layoutBuilder.selected');
     if (id === zoneId('unselected')) return t('layoutBuilder.unselected');
-    return columnLabel(byId.get(columnIdOf(id)));
+    const column = byId.get(columnIdOf(id));
+    return column ? columnLabel(column, captionOf) : '';
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('layoutBuilder.pickedUp', { name: nameOf(active.id) }),
@@ -95,7 +96,7 @@ export const LayoutEditorView = ({ editor }: { editor: LayoutEditorController })
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
           columns={(state.selected.length > 0 ? listColumns(table, [layout]) : []).map((column) => ({
             key: column.name,
-            title: column.caption || column.name,
+            title: captionOf(column),
           }))}
         />
       </>

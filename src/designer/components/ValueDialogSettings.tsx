@@ -5,6 +5,7 @@ import { App, Button, Flex, Form, Input, Modal, Tooltip, Typography } from 'antd
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Table } from '../../../contract';
+import { useCaption } from '../../common/hooks/useCaption';
 import { METADATA_TABLES_PATH, metadataQueryKey } from '../../common/hooks/useMetadataList';
 import { listStoredValueDialogs, removeValueDialog, saveValueDialog } from '../../providers/system-records';
 import { valueDialogIssues, type StoredValueDialog, type ValueDialogInput } from '../lib/column-ext-property';
@@ -149,6 +150,7 @@ export const useValueDialogSettings = (
   table: Table | undefined,
 ): { renderExtension?: (row: ColumnDraft) => ReactNode; dialog: ReactNode } => {
   const { t } = useTranslation();
+  const captionOf = useCaption();
   const queryClient = useQueryClient();
   const provider = useDataProvider();
   const { dataSource } = useCurrentDataSource();
@@ -178,7 +180,7 @@ export const useValueDialogSettings = (
 
   const renderExtension = useCallback(
     (row: ColumnDraft): ReactNode => {
-      const caption = row.caption || row.name;
+      const caption = captionOf(row);
       if (row.id === undefined) {
         return (
           <Tooltip title={t('valueDialogSettings.saveTableFirst')}>
@@ -211,7 +213,7 @@ export const useValueDialogSettings = (
         </Tooltip>
       );
     },
-    [byColumn, dialogs.isPending, t],
+    [byColumn, captionOf, dialogs.isPending, t],
   );
 
   const done = () => {

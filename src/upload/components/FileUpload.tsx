@@ -1,12 +1,25 @@
-import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Progress, Space, Spin, Typography, Upload } from 'antd';
 import { useDataProvider } from '@refinedev/core';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportUpload } from '../hooks/useUploadActivity';
-import { uploadBigFile, type BigUploadDeps, type BigUploadPhase } from '../lib/big-upload';
+import {
+  UploadCancelledError,
+  uploadBigFile,
+  type BigUploadDeps,
+  type BigUploadPhase,
+} from '../lib/big-upload';
 import { BIG_FILE_CHUNK_SIZE } from '../lib/chunk-plan';
 import { percentOf } from '../lib/upload-progress';
+import {
+  addSample,
+  formatBytes,
+  formatDuration,
+  secondsLeft,
+  transferRate,
+  type RateSample,
+} from '../lib/transfer-rate';
 import {
   bigUploadStatusCall,
   fileChunkCall,
@@ -30,8 +43,19 @@ export interface FileUploadProps {
   id?: string;
 }
 
-type State =
-  { phase: 'idle' } | { phase: BigUploadPhase; percent: number } | { phase: 'finished'; name: string };
+/** Bytes done of total, with the speed (bytes/s) and seconds left once they are known. */
+interface Figures {
+  percent: number;
+  done: number;
+  total: number;
+  rate: number | null;
+  left: number | null;
+}
+
+type State = { phase: 'idle' } | ({ phase: BigUploadPhase } & Figures) | { phase: 'finished'; name: string };
+
+/** The figures are redrawn on each new percent, and at least this often in between (ms). */
+const FIGURES_EVERY = 500;
 
 /**
  * Chooses a file and uploads it (docs/product.md §4, §8): through `POST /api/file`, or for a big file by md5
@@ -51,25 +75,39 @@ export const FileUpload = ({
   const [file, setFile] = useState<File>();
   const [state, setState] = useState<State>({ phase: 'idle' });
   const busy = state.phase === 'preparing' || state.phase === 'uploading';
-  const last = useRef(-1);
+  const last = useRef({ percent: -1, at: 0 });
+  const samples = useRef<RateSample[]>([]);
+  const controller = useRef<AbortController | undefined>(undefined);
   const { custom } = useDataProvider()();
   const bigUploadDeps = useMemo<BigUploadDeps>(
     () => ({
       hash: hashFileInWorker,
       status: (md5) => runCustom<BigUploadStatus>(custom, bigUploadStatusCall(md5)),
-      sendChunk: (request, onProgress) => runCustom<ChunkAnswer>(custom, fileChunkCall(request, onProgress)),
+      sendChunk: (request, onProgress, signal) =>
+        runCustom<ChunkAnswer>(custom, fileChunkCall(request, onProgress, signal)),
     }),
     [custom],
   );
   // The enclosing record form holds its save while this runs.
   useReportUpload(busy);
 
-  const progress = (phase: BigUploadPhase) => (done: number, total: number) => {
-    const percent = percentOf(done, total);
-    if (percent === last.current) return; // one render per percent, not per progress event
-    last.current = percent;
-    setState({ phase, percent });
+  const restart = () => {
+    last.current = { percent: -1, at: 0 };
+    samples.current = [];
   };
+
+  const progress = (phase: BigUploadPhase) => (done: number, total: number) => {
+    const now = Date.now();
+    samples.current = addSample(samples.current, { at: now, bytes: done });
+    const percent = percentOf(done, total);
+    // one render per percent (and twice a second for the speed), not per progress event
+    if (percent === last.current.percent && now - last.current.at < FIGURES_EVERY) return;
+    last.current = { percent, at: now };
+    const rate = transferRate(samples.current);
+    setState({ phase, percent, done, total, rate, left: secondsLeft(done, total, rate) });
+  };
+
+  const cancel = () => controller.current?.abort();
 
   const start = async () => {
     if (!file) {
@@ -77,7 +115,10 @@ export const FileUpload = ({
       return;
     }
     const big = mode === 'big' || (mode === 'auto' && file.size > bigFileThreshold);
-    last.current = -1;
+    restart();
+    const abort = new AbortController();
+    controller.current = abort;
+    const idle: Figures = { percent: 0, done: 0, total: file.size, rate: null, left: null };
     try {
       let url: string;
       if (big) {
@@ -85,16 +126,17 @@ export const FileUpload = ({
         url = await uploadBigFile(file, file.name, bigUploadDeps, {
           onPhase: (next) => {
             phase = next;
-            last.current = -1;
-            setState({ phase: next, percent: 0 });
+            restart();
+            setState({ phase: next, ...idle });
           },
           onProgress: (done, total) => progress(phase)(done, total),
+          signal: abort.signal,
         });
       } else {
-        setState({ phase: 'uploading', percent: 0 });
+        setState({ phase: 'uploading', ...idle });
         const uploaded = await runCustom<UploadedFile>(
           custom,
-          uploadFileCall(file, file.name, (bytes) => progress('uploading')(bytes, file.size)),
+          uploadFileCall(file, file.name, (bytes) => progress('uploading')(bytes, file.size), abort.signal),
         );
         url = uploaded.url;
       }
@@ -102,9 +144,15 @@ export const FileUpload = ({
       setFile(undefined);
       onUploaded(url, file.name);
     } catch (error) {
+      setState({ phase: 'idle' });
+      if (abort.signal.aborted || error instanceof UploadCancelledError) {
+        void message.info(t('fileUpload.cancelled'));
+        return;
+      }
       // docs/product.md §8: the loading goes away; the failure is only logged.
       console.error('crudboard: upload failed', error);
-      setState({ phase: 'idle' });
+    } finally {
+      if (controller.current === abort) controller.current = undefined;
     }
   };
 
@@ -140,11 +188,27 @@ export const FileUpload = ({
       </Space>
       {busy && (
         <div role="status" aria-live="polite" style={{ minWidth: 320 }}>
-          <Space size={8}>
+          <Space size={8} wrap>
             <Spin size="small" />
             <Typography.Text>
               {t(state.phase === 'preparing' ? 'fileUpload.preparing' : 'fileUpload.uploading')}
             </Typography.Text>
+            <Typography.Text type="secondary" data-testid="upload-bytes">
+              {t('fileUpload.bytes', { done: formatBytes(state.done), total: formatBytes(state.total) })}
+            </Typography.Text>
+            {state.rate !== null && (
+              <Typography.Text type="secondary" data-testid="upload-speed">
+                {t('fileUpload.speed', { speed: formatBytes(state.rate) })}
+              </Typography.Text>
+            )}
+            {state.left !== null && (
+              <Typography.Text type="secondary" data-testid="upload-left">
+                {t('fileUpload.timeLeft', { time: formatDuration(state.left) })}
+              </Typography.Text>
+            )}
+            <Button size="small" danger icon={<CloseCircleOutlined />} onClick={cancel}>
+              {t('fileUpload.cancel')}
+            </Button>
           </Space>
           <Progress percent={state.percent} size="small" status="active" />
         </div>

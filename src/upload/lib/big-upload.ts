@@ -31,11 +31,15 @@ export interface ChunkRequest {
 
 /** The outside world of a big upload, injected so the flow is testable. */
 export interface BigUploadDeps {
-  /** md5 of the whole file; `onProgress` gets the bytes read so far. */
-  hash: (file: Blob, onProgress: (bytes: number) => void) => Promise<string>;
+  /** md5 of the whole file; `onProgress` gets the bytes read so far. Stops when `signal` aborts. */
+  hash: (file: Blob, onProgress: (bytes: number) => void, signal?: AbortSignal) => Promise<string>;
   status: (md5: string) => Promise<BigUploadStatus>;
-  /** `onProgress` gets the bytes of this chunk sent so far. */
-  sendChunk: (request: ChunkRequest, onProgress: (bytes: number) => void) => Promise<ChunkAnswer>;
+  /** `onProgress` gets the bytes of this chunk sent so far; `signal` aborts the request. */
+  sendChunk: (
+    request: ChunkRequest,
+    onProgress: (bytes: number) => void,
+    signal?: AbortSignal,
+  ) => Promise<ChunkAnswer>;
 }
 
 export type BigUploadPhase = 'preparing' | 'uploading';
@@ -46,7 +50,25 @@ export interface BigUploadOptions {
   onProgress?: (done: number, total: number) => void;
   chunkSize?: number;
   parallel?: number;
+  /**
+   * Cancels the upload: the chunks in flight are aborted, no other starts, and the upload rejects
+   * with an `UploadCancelledError`. The chunks the server already holds stay there (a later upload
+   * of the same file resumes from them; the server clears stale partial uploads itself).
+   */
+  signal?: AbortSignal;
 }
+
+/** The rejection of an upload cancelled through its `signal`. */
+export class UploadCancelledError extends Error {
+  constructor() {
+    super('the upload was cancelled');
+    this.name = 'UploadCancelledError';
+  }
+}
+
+const checkCancelled = (signal: AbortSignal | undefined) => {
+  if (signal?.aborted) throw new UploadCancelledError();
+};
 
 /**
  * A big-file upload (docs/product.md §4): md5 first ("preparing"), then asks the server which chunks it
@@ -60,13 +82,17 @@ export const uploadBigFile = async (
   options: BigUploadOptions = {},
 ): Promise<string> => {
   const { onPhase, onProgress, chunkSize = BIG_FILE_CHUNK_SIZE, parallel = BIG_UPLOAD_PARALLEL } = options;
+  const { signal } = options;
+  checkCancelled(signal);
   const size = file.size;
   onPhase?.('preparing');
   onProgress?.(0, size);
-  const md5 = await deps.hash(file, (bytes) => onProgress?.(bytes, size));
+  const md5 = await deps.hash(file, (bytes) => onProgress?.(bytes, size), signal);
+  checkCancelled(signal);
 
   onPhase?.('uploading');
   const status = await deps.status(md5);
+  checkCancelled(signal);
   if (status.isFinished && status.url) {
     onProgress?.(size, size);
     return status.url;
@@ -85,6 +111,7 @@ export const uploadBigFile = async (
 
   let url: string | undefined;
   const send = async (chunk: ChunkRange) => {
+    checkCancelled(signal);
     inFlight.set(chunk.index, 0);
     const answer = await deps.sendChunk(
       {
@@ -99,13 +126,21 @@ export const uploadBigFile = async (
         inFlight.set(chunk.index, Math.min(bytes, chunk.end - chunk.start));
         report();
       },
+      signal,
     );
     inFlight.delete(chunk.index);
     sent += chunk.end - chunk.start;
     report();
     if (answer.isFinished && answer.url) url = answer.url;
   };
-  await runPool(pending, parallel, send);
+  try {
+    await runPool(pending, parallel, send);
+  } catch (error) {
+    // An aborted request rejects in its own words: a cancel reads as one.
+    checkCancelled(signal);
+    throw error;
+  }
+  checkCancelled(signal);
   if (url === undefined) {
     // Every chunk was already there but the file was not assembled: the server decides on a re-send.
     const after = await deps.status(md5);

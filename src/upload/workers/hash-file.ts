@@ -1,10 +1,22 @@
 import type { Md5Reply, Md5Request } from './md5-messages';
 
-/** The md5 of `file`, computed in a Web Worker so the page stays responsive. */
-export const hashFileInWorker = (file: Blob, onProgress: (bytes: number) => void): Promise<string> =>
+/** The md5 of `file`, computed in a Web Worker so the page stays responsive; `signal` stops it. */
+export const hashFileInWorker = (
+  file: Blob,
+  onProgress: (bytes: number) => void,
+  signal?: AbortSignal,
+): Promise<string> =>
   new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./md5.worker.ts', import.meta.url), { type: 'module' });
-    const finish = () => worker.terminate();
+    const abort = () => {
+      worker.terminate();
+      reject(new DOMException('the md5 was cancelled', 'AbortError'));
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+    const finish = () => {
+      signal?.removeEventListener('abort', abort);
+      worker.terminate();
+    };
     worker.onmessage = (event: MessageEvent<Md5Reply>) => {
       const reply = event.data;
       if (reply.type === 'progress') onProgress(reply.bytes);

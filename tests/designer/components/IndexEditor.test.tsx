@@ -1,16 +1,16 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { useState } from 'react';
 import type { Column } from '../../../contract';
 import { IndexEditor } from '../../../src/designer/components/IndexEditor';
 import { toIndexOutput, toIndexRows, type IndexRow } from '../../../src/designer/lib/index-rows';
-import '../../../src/providers/i18n-provider';
+import { i18n, loadLocale } from '../../../src/providers/i18n-provider';
 import { button, headers } from '../../helpers/dom';
 
 const columns: Column[] = [
   { id: 1, name: 'id', caption: '编号', dataType: 'BIGINT', indexType: 'PRIMARY' },
   { id: 2, name: 'code', caption: '编码', dataType: 'VARCHAR' },
-  { id: 3, name: 'shopId', caption: '店铺', dataType: 'BIGINT' },
+  { id: 3, name: 'shopId', caption: '店铺', captions: { 'en-US': 'Shop' }, dataType: 'BIGINT' },
 ];
 
 const NOW = 1_750_000_000_000;
@@ -145,5 +145,19 @@ describe('IndexEditor', () => {
       indexType: 'INDEX',
       indexLines: [{ column: { id: 3, name: 'shopId' } }],
     });
+  });
+
+  it('names the columns in the UI language', async () => {
+    await loadLocale('en-US');
+    await act(() => i18n.changeLanguage('en-US'));
+    try {
+      setup();
+      fireEvent.click(button('Add index'));
+      openSelect('Columns 1');
+      expect(within(document.body).getByTitle('Shop (shopId)')).toBeInTheDocument();
+      expect(within(document.body).getByTitle('编码 (code)')).toBeInTheDocument();
+    } finally {
+      await act(() => i18n.changeLanguage('zh-CN'));
+    }
   });
 });

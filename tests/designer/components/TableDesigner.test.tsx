@@ -196,6 +196,51 @@ describe('TableDesigner: new table', () => {
     fireEvent.change(cell('英文字段 10'), { target: { value: 'price' } });
     expect(screen.queryByText('服务器：名称已被使用')).not.toBeInTheDocument();
   });
+
+  it('marks a row whose message belongs to its 更多 drawer, and shows it there', async () => {
+    server.on('POST', '/metadata/tables', {
+      status: 400,
+      data: {
+        code: 'VALIDATION_ERROR',
+        message: '参数错误',
+        errors: { 'columns[9].defaultValue': '默认值无效' },
+      },
+    });
+    renderPage(<TableCreatePage />, { url: `${LIST}/new`, route: `${ROUTE}/new`, ...appProviders });
+    fireEvent.change(field('对象名称'), { target: { value: 'product' } });
+    fireEvent.click(button('添加字段'));
+    fireEvent.click(button('保存'));
+    fireEvent.click(button('确定', await dialog('确认提交吗？')));
+    const more = await waitFor(() => {
+      const found = cell('更多设置 10');
+      expect(found).toHaveAttribute('data-more-errors', '1');
+      return found;
+    });
+    expect(cell('更多设置 9')).not.toHaveAttribute('data-more-errors');
+    expect(screen.queryByText('默认值无效')).not.toBeInTheDocument();
+    fireEvent.click(more);
+    expect(await screen.findByText('默认值无效')).toBeInTheDocument();
+    expect(screen.getByText(/更多设置：/)).toBeInTheDocument();
+    // Editing in the drawer changes the row as the grid did, and clears the message.
+    fireEvent.change(cell('默认值 10'), { target: { value: 'x' } });
+    expect(screen.queryByText('默认值无效')).not.toBeInTheDocument();
+    expect(cell('更多设置 10')).not.toHaveAttribute('data-more-errors');
+  });
+
+  it('keeps the system columns’ definitions and form flags out of reach, not their captions', async () => {
+    renderPage(<TableCreatePage />, { url: `${LIST}/new`, route: `${ROUTE}/new`, ...appProviders });
+    await waitFor(() => expect(columnNames()).toContain('createdDate'));
+    const row = columnNames().indexOf('createdDate') + 1;
+    expect(cell(`英文字段 ${row}`)).toBeDisabled();
+    expect(cell(`插入 ${row}`)).toBeDisabled();
+    expect(cell(`空 ${row}`)).toBeDisabled();
+    expect(cell(`显示 ${row}`)).not.toBeDisabled();
+    expect(cell(`中文名称 ${row}`)).not.toBeDisabled();
+    // `name` is the record's label: an ordinary column.
+    const name = columnNames().indexOf('name') + 1;
+    expect(cell(`英文字段 ${name}`)).not.toBeDisabled();
+    expect(cell(`插入 ${name}`)).not.toBeDisabled();
+  });
 });
 
 describe('TableDesigner: edit', () => {
@@ -269,6 +314,7 @@ describe('TableDesigner: edit', () => {
     fireEvent.change(document.getElementById('designer-captionEn') as HTMLElement, {
       target: { value: ' Products ' },
     });
+    fireEvent.click(cell('更多设置 2'));
     fireEvent.change(cell('英文名称 2'), { target: { value: 'Title' } });
     fireEvent.click(button('保存'));
     fireEvent.click(button('确定', await dialog('确认提交吗？')));

@@ -1,4 +1,9 @@
-import { uploadBigFile, type BigUploadDeps, type ChunkRequest } from '../../../src/upload/lib/big-upload';
+import {
+  UploadCancelledError,
+  uploadBigFile,
+  type BigUploadDeps,
+  type ChunkRequest,
+} from '../../../src/upload/lib/big-upload';
 
 const MD5 = '0123456789abcdef0123456789abcdef';
 
@@ -102,5 +107,51 @@ describe('uploadBigFile', () => {
     const { deps, statusCalls } = fakeDeps({});
     await expect(uploadBigFile(file, 'big.bin', deps, { chunkSize: 10 })).rejects.toThrow(/not report/);
     expect(statusCalls).toHaveLength(2);
+  });
+});
+
+describe('uploadBigFile cancelled', () => {
+  it('aborts the chunks in flight, starts no other and rejects as cancelled', async () => {
+    const controller = new AbortController();
+    const started: number[] = [];
+    const signals: (AbortSignal | undefined)[] = [];
+    const deps: BigUploadDeps = {
+      hash: async () => MD5,
+      status: async () => ({ received: [], isFinished: false }),
+      sendChunk: (request, _onProgress, signal) => {
+        started.push(request.chunk);
+        signals.push(signal);
+        if (request.chunk === 1) controller.abort();
+        return new Promise((_resolve, reject) => {
+          if (signal?.aborted) reject(new Error('canceled'));
+          signal?.addEventListener('abort', () => reject(new Error('canceled')));
+        });
+      },
+    };
+    await expect(
+      uploadBigFile(file, 'big.bin', deps, { chunkSize: 5, parallel: 2, signal: controller.signal }),
+    ).rejects.toBeInstanceOf(UploadCancelledError);
+    expect(started).toEqual([0, 1]);
+    expect(signals.every((signal) => signal === controller.signal)).toBe(true);
+  });
+
+  it('stops after the md5 when cancelled while preparing', async () => {
+    const controller = new AbortController();
+    const deps: BigUploadDeps = {
+      hash: async (_file, _onProgress, signal) => {
+        expect(signal).toBe(controller.signal);
+        controller.abort();
+        return MD5;
+      },
+      status: async () => {
+        throw new Error('no status expected');
+      },
+      sendChunk: async () => {
+        throw new Error('no chunk expected');
+      },
+    };
+    await expect(uploadBigFile(file, 'big.bin', deps, { signal: controller.signal })).rejects.toBeInstanceOf(
+      UploadCancelledError,
+    );
   });
 });
