@@ -1,22 +1,14 @@
 import { DeleteOutlined, PaperClipOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Image, Progress, Space, Typography, Upload } from 'antd';
 import { useDataProvider } from '@refinedev/core';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBigUploadDeps } from '../upload/hooks/useBigUploadDeps';
 import { useReportUpload } from '../upload/hooks/useUploadActivity';
-import { uploadBigFile, type BigUploadDeps, type BigUploadPhase } from '../upload/lib/big-upload';
+import { uploadBigFile, type BigUploadPhase } from '../upload/lib/big-upload';
 import { BIG_FILE_CHUNK_SIZE } from '../upload/lib/chunk-plan';
 import { percentOf } from '../upload/lib/upload-progress';
-import { hashFileInWorker } from '../upload/workers/hash-file';
-import {
-  bigUploadStatusCall,
-  fileChunkCall,
-  runCustom,
-  uploadFileCall,
-  type BigUploadStatus,
-  type ChunkAnswer,
-  type UploadedFile,
-} from '../providers/custom-calls';
+import { runCustom, uploadFileCall, type UploadedFile } from '../providers/custom-calls';
 import { downloadHref } from '../common/lib/download-url';
 import { attachmentName, attachmentUrl, isImageAttachment, uploadFailureMessage } from './attachment-file';
 import type { FieldInputProps } from './types';
@@ -38,14 +30,7 @@ export const AttachmentInput = ({ id, value, onChange, disabled }: FieldInputPro
   const [uploaded, setUploaded] = useState<{ url: string; name: string }>();
   const last = useRef(-1);
   const { custom } = useDataProvider()();
-  const bigUploadDeps = useMemo<BigUploadDeps>(
-    () => ({
-      hash: hashFileInWorker,
-      status: (md5) => runCustom<BigUploadStatus>(custom, bigUploadStatusCall(md5)),
-      sendChunk: (request, onProgress) => runCustom<ChunkAnswer>(custom, fileChunkCall(request, onProgress)),
-    }),
-    [custom],
-  );
+  const bigUploadDeps = useBigUploadDeps();
   const busy = progress !== undefined;
   useReportUpload(busy);
 

@@ -1,15 +1,11 @@
 import { CloseCircleOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Progress, Space, Spin, Typography, Upload } from 'antd';
 import { useDataProvider } from '@refinedev/core';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBigUploadDeps } from '../hooks/useBigUploadDeps';
 import { useReportUpload } from '../hooks/useUploadActivity';
-import {
-  UploadCancelledError,
-  uploadBigFile,
-  type BigUploadDeps,
-  type BigUploadPhase,
-} from '../lib/big-upload';
+import { UploadCancelledError, uploadBigFile, type BigUploadPhase } from '../lib/big-upload';
 import { BIG_FILE_CHUNK_SIZE } from '../lib/chunk-plan';
 import { percentOf } from '../lib/upload-progress';
 import {
@@ -20,16 +16,7 @@ import {
   transferRate,
   type RateSample,
 } from '../lib/transfer-rate';
-import {
-  bigUploadStatusCall,
-  fileChunkCall,
-  runCustom,
-  uploadFileCall,
-  type BigUploadStatus,
-  type ChunkAnswer,
-  type UploadedFile,
-} from '../../providers/custom-calls';
-import { hashFileInWorker } from '../workers/hash-file';
+import { runCustom, uploadFileCall, type UploadedFile } from '../../providers/custom-calls';
 
 /** `auto`: files above `bigFileThreshold` go in chunks (resumable), smaller ones in one request. */
 export type FileUploadMode = 'auto' | 'normal' | 'big';
@@ -79,15 +66,7 @@ export const FileUpload = ({
   const samples = useRef<RateSample[]>([]);
   const controller = useRef<AbortController | undefined>(undefined);
   const { custom } = useDataProvider()();
-  const bigUploadDeps = useMemo<BigUploadDeps>(
-    () => ({
-      hash: hashFileInWorker,
-      status: (md5) => runCustom<BigUploadStatus>(custom, bigUploadStatusCall(md5)),
-      sendChunk: (request, onProgress, signal) =>
-        runCustom<ChunkAnswer>(custom, fileChunkCall(request, onProgress, signal)),
-    }),
-    [custom],
-  );
+  const bigUploadDeps = useBigUploadDeps();
   // The enclosing record form holds its save while this runs.
   useReportUpload(busy);
 
