@@ -84,6 +84,7 @@ export const SYSTEM_TABLE_ENGLISH: Readonly<Record<string, EnglishCaptions>> = {
       reverse: 'Reversed',
       systemable: 'System table',
       readOnly: 'Read-only',
+      titleColumn: 'Title column',
     },
   },
 };

@@ -343,6 +343,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
       { name: 'reverse', caption: '逆向', dataType: 'BOOL', nullable: false },
       { name: 'systemable', caption: '系统表', dataType: 'BOOL', nullable: false, queryable: true },
       { name: 'readOnly', caption: '只读', dataType: 'BOOL', nullable: false },
+      text('titleColumn', '标题字段', 'VARCHAR', 1000, { queryable: false }),
       {
         name: 'createdDate',
         caption: '创建时间',
