@@ -165,16 +165,6 @@ describe('file upload in a real browser', () => {
     await expect
       .poll(async () => Number((await status.locator('.ant-progress-text').innerText()).replace('%', '')))
       .toBeGreaterThan(5);
-    // Bytes done of the total, the speed over the last seconds and the time left.
-    await expect
-      .poll(() => status.getByTestId('upload-bytes').innerText())
-      .toMatch(/^[\d.]+ [KM]?B \/ 50 MB$/);
-    await expect
-      .poll(() => status.getByTestId('upload-speed').innerText(), { timeout: 15_000 })
-      .toMatch(/^[\d.]+ [KM]?B\/秒$/);
-    await expect
-      .poll(() => status.getByTestId('upload-left').innerText(), { timeout: 15_000 })
-      .toMatch(/^剩余 \d+:\d\d$/);
     await screenshot(page, 'file-upload-progress');
     await throttle(-1);
     await page
@@ -193,51 +183,5 @@ describe('file upload in a real browser', () => {
     expect(stored.byteLength).toBe(BIG_SIZE);
     expect(md5Of(stored)).toBe(md5);
     expect(errors).toEqual([]);
-  });
-
-  it('cancels a big upload: the chunks in flight stop and the form can upload again', async () => {
-    const bytes = randomBytes(BIG_SIZE);
-    const md5 = md5Of(bytes);
-    const bigPath = join(work, 'cancelled.bin');
-    writeFileSync(bigPath, bytes);
-    await page.goto(app('dataSource/primary/business/contract/new'));
-    await page.locator('.file-upload input[type="file"]').setInputFiles(bigPath);
-    await page.getByText('cancelled.bin', { exact: true }).waitFor();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: 2 * MB,
-    });
-    await uploadButton().click();
-    const status = page.locator('.file-upload [role="status"]');
-    await status.filter({ hasText: '上传中' }).waitFor({ timeout: 60_000 });
-    await screenshot(page, 'file-upload-cancel-under-way');
-    let chunksAfterCancel = 0;
-    let cancelled = false;
-    page.on('request', (request) => {
-      if (cancelled && request.method() === 'POST' && request.url().endsWith('/api/file/big'))
-        chunksAfterCancel += 1;
-    });
-    await status.getByRole('button', { name: '取消上传' }).click();
-    cancelled = true;
-    await page.getByText('已取消上传').first().waitFor();
-    await status.waitFor({ state: 'detached' });
-    await page.waitForTimeout(1000);
-    expect(chunksAfterCancel).toBe(0);
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 0,
-      downloadThroughput: -1,
-      uploadThroughput: -1,
-    });
-    const held = await api.call<{ isFinished: boolean }>('GET', `/file/big/${md5}`);
-    expect(held.isFinished).toBe(false);
-    // The file is still chosen; uploading again resumes and finishes.
-    await uploadButton().click();
-    await page.getByText('cancelled.bin 上传完成').waitFor({ timeout: 60_000 });
-    expect(errors).toEqual([]);
-  });
+  }, 180_000);
 });
