@@ -1,19 +1,40 @@
-import { DeleteOutlined, PaperClipOutlined, SwapOutlined } from '@ant-design/icons';
-import { Button, Image, Progress, Space, Typography, Upload } from 'antd';
+import { CloseCircleOutlined, DeleteOutlined, PaperClipOutlined, SwapOutlined } from '@ant-design/icons';
+import { App, Button, Image, Progress, Space, Typography, Upload } from 'antd';
 import { useDataProvider } from '@refinedev/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBigUploadDeps } from '../upload/hooks/useBigUploadDeps';
 import { useReportUpload } from '../upload/hooks/useUploadActivity';
-import { uploadBigFile, type BigUploadPhase } from '../upload/lib/big-upload';
+import { UploadCancelledError, uploadBigFile, type BigUploadPhase } from '../upload/lib/big-upload';
 import { BIG_FILE_CHUNK_SIZE } from '../upload/lib/chunk-plan';
+import {
+  addSample,
+  formatBytes,
+  formatDuration,
+  secondsLeft,
+  transferRate,
+  type RateSample,
+} from '../upload/lib/transfer-rate';
 import { percentOf } from '../upload/lib/upload-progress';
 import { runCustom, uploadFileCall, type UploadedFile } from '../providers/custom-calls';
 import { downloadHref } from '../common/lib/download-url';
 import { attachmentName, attachmentUrl, isImageAttachment, uploadFailureMessage } from './attachment-file';
 import type { FieldInputProps } from './types';
 
-type Progressing = { phase: BigUploadPhase; percent: number; name: string };
+type Progressing = {
+  phase: BigUploadPhase;
+  name: string;
+  percent: number;
+  done: number;
+  total: number;
+  /** Bytes per second over the last seconds, once known. */
+  rate: number | null;
+  /** Seconds left at that rate, once known. */
+  left: number | null;
+};
+
+/** The speed and time left are redrawn at most this often (ms) when the percentage stands still. */
+const FIGURES_EVERY = 500;
 
 /**
  * ATTACHMENT (docs/product.md §4): choosing a file uploads it at once — through `POST /api/file`, or
@@ -23,53 +44,77 @@ type Progressing = { phase: BigUploadPhase; percent: number; name: string };
  */
 export const AttachmentInput = ({ id, value, onChange, disabled }: FieldInputProps) => {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const url = attachmentUrl(value);
   const [progress, setProgress] = useState<Progressing>();
   const [failure, setFailure] = useState<{ name: string; reason?: string }>();
   // The original name of the file just uploaded (the stored URL carries a server-made name).
   const [uploaded, setUploaded] = useState<{ url: string; name: string }>();
-  const last = useRef(-1);
+  const last = useRef({ percent: -1, at: 0 });
+  const samples = useRef<RateSample[]>([]);
+  const controller = useRef<AbortController | undefined>(undefined);
   const { custom } = useDataProvider()();
   const bigUploadDeps = useBigUploadDeps();
   const busy = progress !== undefined;
   useReportUpload(busy);
 
+  const restart = () => {
+    last.current = { percent: -1, at: 0 };
+    samples.current = [];
+  };
+
   const show = (phase: BigUploadPhase, name: string) => (done: number, total: number) => {
+    const now = Date.now();
+    samples.current = addSample(samples.current, { at: now, bytes: done });
     const percent = percentOf(done, total);
-    if (percent === last.current) return; // one render per percent, not per progress event
-    last.current = percent;
-    setProgress({ phase, percent, name });
+    // one render per percent (and twice a second for the speed), not per progress event
+    if (percent === last.current.percent && now - last.current.at < FIGURES_EVERY) return;
+    last.current = { percent, at: now };
+    const rate = transferRate(samples.current);
+    setProgress({ phase, name, percent, done, total, rate, left: secondsLeft(done, total, rate) });
   };
 
   const upload = async (file: File) => {
     setFailure(undefined);
-    last.current = -1;
+    restart();
+    const abort = new AbortController();
+    controller.current = abort;
+    const idle = { name: file.name, percent: 0, done: 0, total: file.size, rate: null, left: null };
     try {
       let stored: string;
       if (file.size > BIG_FILE_CHUNK_SIZE) {
         let phase: BigUploadPhase = 'preparing';
-        setProgress({ phase, percent: 0, name: file.name });
+        setProgress({ phase, ...idle });
         stored = await uploadBigFile(file, file.name, bigUploadDeps, {
           onPhase: (next) => {
             phase = next;
-            last.current = -1;
-            setProgress({ phase: next, percent: 0, name: file.name });
+            restart();
+            setProgress({ phase: next, ...idle });
           },
           onProgress: (done, total) => show(phase, file.name)(done, total),
+          signal: abort.signal,
         });
       } else {
-        setProgress({ phase: 'uploading', percent: 0, name: file.name });
+        setProgress({ phase: 'uploading', ...idle });
         const answer = await runCustom<UploadedFile>(
           custom,
-          uploadFileCall(file, file.name, (bytes) => show('uploading', file.name)(bytes, file.size)),
+          uploadFileCall(
+            file,
+            file.name,
+            (bytes) => show('uploading', file.name)(bytes, file.size),
+            abort.signal,
+          ),
         );
         stored = answer.url;
       }
       setUploaded({ url: stored, name: file.name });
       onChange?.(stored);
     } catch (error) {
-      setFailure({ name: file.name, reason: uploadFailureMessage(error) });
+      if (abort.signal.aborted || error instanceof UploadCancelledError)
+        void message.info(t('fileUpload.cancelled'));
+      else setFailure({ name: file.name, reason: uploadFailureMessage(error) });
     } finally {
+      if (controller.current === abort) controller.current = undefined;
       setProgress(undefined);
     }
   };
@@ -147,6 +192,32 @@ export const AttachmentInput = ({ id, value, onChange, disabled }: FieldInputPro
               name: progress.name,
             })}
           </Typography.Text>
+          <Space size={8} wrap>
+            <Typography.Text type="secondary" data-testid="upload-bytes">
+              {t('fileUpload.bytes', {
+                done: formatBytes(progress.done),
+                total: formatBytes(progress.total),
+              })}
+            </Typography.Text>
+            {progress.rate !== null && (
+              <Typography.Text type="secondary" data-testid="upload-speed">
+                {t('fileUpload.speed', { speed: formatBytes(progress.rate) })}
+              </Typography.Text>
+            )}
+            {progress.left !== null && (
+              <Typography.Text type="secondary" data-testid="upload-left">
+                {t('fileUpload.timeLeft', { time: formatDuration(progress.left) })}
+              </Typography.Text>
+            )}
+            <Button
+              size="small"
+              danger
+              icon={<CloseCircleOutlined />}
+              onClick={() => controller.current?.abort()}
+            >
+              {t('fileUpload.cancel')}
+            </Button>
+          </Space>
           <Progress percent={progress.percent} size="small" status="active" />
         </div>
       )}

@@ -165,6 +165,16 @@ describe('file upload in a real browser', () => {
     await expect
       .poll(async () => Number((await status.locator('.ant-progress-text').innerText()).replace('%', '')))
       .toBeGreaterThan(5);
+    // Bytes done of the total, the speed over the last seconds and the time left.
+    await expect
+      .poll(() => status.getByTestId('upload-bytes').innerText())
+      .toMatch(/^[\d.]+ [KM]?B \/ 50 MB$/);
+    await expect
+      .poll(() => status.getByTestId('upload-speed').innerText(), { timeout: 15_000 })
+      .toMatch(/^[\d.]+ [KM]?B\/秒$/);
+    await expect
+      .poll(() => status.getByTestId('upload-left').innerText(), { timeout: 15_000 })
+      .toMatch(/^剩余 \d+:\d\d$/);
     await screenshot(page, 'file-upload-progress');
     await throttle(-1);
     await page
@@ -182,6 +192,50 @@ describe('file upload in a real browser', () => {
     const stored = await download(url, cookie);
     expect(stored.byteLength).toBe(BIG_SIZE);
     expect(md5Of(stored)).toBe(md5);
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('cancels a big upload: the chunks in flight stop and choosing the file again resumes it', async () => {
+    const bytes = randomBytes(BIG_SIZE);
+    const md5 = md5Of(bytes);
+    const bigPath = join(work, 'cancelled.bin');
+    writeFileSync(bigPath, bytes);
+    await page.goto(app('dataSource/primary/business/contract/new'));
+    await page.getByText('扫描件').first().waitFor();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const throttle = (uploadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput,
+      });
+    await throttle(2 * MB);
+    await page.locator('.attachment-input input[type="file"]').setInputFiles(bigPath);
+    const status = page.locator('.attachment-input [role="status"]');
+    await status.filter({ hasText: 'cancelled.bin 上传中' }).waitFor({ timeout: 60_000 });
+    await screenshot(page, 'file-upload-cancel-under-way');
+    let chunksAfterCancel = 0;
+    let cancelled = false;
+    page.on('request', (request) => {
+      if (cancelled && request.method() === 'POST' && request.url().endsWith('/api/file/big'))
+        chunksAfterCancel += 1;
+    });
+    await status.getByRole('button', { name: '取消上传' }).click();
+    cancelled = true;
+    await page.getByText('已取消上传').first().waitFor();
+    await status.waitFor({ state: 'detached' });
+    await page.waitForTimeout(1000);
+    expect(chunksAfterCancel).toBe(0);
+    await throttle(-1);
+    const held = await api.call<{ isFinished: boolean }>('GET', `/file/big/${md5}`);
+    expect(held.isFinished).toBe(false);
+    // Choosing the same file again resumes from what the server holds, and finishes.
+    await page.locator('.attachment-input input[type="file"]').setInputFiles(bigPath);
+    await page
+      .locator('.attachment-input .attachment-name', { hasText: 'cancelled.bin' })
+      .waitFor({ timeout: 60_000 });
     expect(errors).toEqual([]);
   }, 180_000);
 });

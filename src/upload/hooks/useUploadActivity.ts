@@ -5,7 +5,7 @@ export interface UploadActivity {
   begin: () => () => void;
 }
 
-/** Provided by a record form; a FileUpload inside it reports while it prepares or uploads a file. */
+/** Provided by a record form; an attachment input inside it reports while it prepares or uploads a file. */
 export const UploadActivityContext = createContext<UploadActivity | undefined>(undefined);
 
 /** Counts the uploads running inside a form; `uploading` holds while at least one runs. */
