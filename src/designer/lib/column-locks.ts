@@ -54,14 +54,7 @@ export const columnLocks = (
 
 /** What the server keeps of a system column: its definition, and the values it fills itself. */
 const SYSTEM_COLUMN_FIELDS: ColumnCellField[] = [
-  'name',
-  'dataType',
-  'length',
-  'precision',
-  'scale',
-  'unsigned',
-  'autoIncrement',
-  'indexType',
+  ...KEY_FIELDS,
   'indexStorage',
   'indexName',
   'nullable',

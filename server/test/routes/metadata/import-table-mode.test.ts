@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
-import { apiClient, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
-import { clearTables, physicalTables } from '../../helpers/physical-schema';
-import { login, useTestApps } from '../../helpers/test-app';
+import { SYSTEM_COLUMNS } from '../../helpers/metadata-api';
+import { physicalTables } from '../../helpers/physical-schema';
+import { useTestApps } from '../../helpers/test-app';
+import { cleanAdmin } from '../../helpers/clean-admin';
 import { describeEachDatabase } from '../../helpers/test-databases';
 
 /** A metadata file's table, as exported from another data source. */
@@ -18,12 +19,7 @@ const fileTable = (name: string, reverse: boolean) => ({
 describeEachDatabase('importing a metadata file: creating or attaching its tables ($name)', (db) => {
   const apps = useTestApps(db);
 
-  const setup = async () => {
-    const app = await apps.build();
-    const { cookie } = await login(app);
-    await clearTables(app.dataSources.primary.knex);
-    return { app, api: apiClient(app, cookie) };
-  };
+  const setup = () => cleanAdmin(apps);
 
   it('creates the tables of a file exported from reversed tables when asked (tables=create)', async () => {
     const { app, api } = await setup();

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { apiClient, createTableViaApi, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
-import { clearTables } from '../../helpers/physical-schema';
-import { login, useTestApps } from '../../helpers/test-app';
+import { createTableViaApi, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
+import { useTestApps } from '../../helpers/test-app';
+import { cleanAdmin } from '../../helpers/clean-admin';
 import { describeEachDatabase } from '../../helpers/test-databases';
 
 interface NamedColumn {
@@ -12,12 +12,7 @@ interface NamedColumn {
 describeEachDatabase('the title column of a table ($name)', (db) => {
   const apps = useTestApps(db);
 
-  const setup = async () => {
-    const app = await apps.build();
-    const { cookie } = await login(app);
-    await clearTables(app.dataSources.primary.knex);
-    return { app, api: apiClient(app, cookie) };
-  };
+  const setup = () => cleanAdmin(apps);
 
   it('is stored, follows its column through a rename, and is cleared when that column goes', async () => {
     const { api } = await setup();
