@@ -58,6 +58,9 @@ export default defineConfig({
           testTimeout: 60000,
           hookTimeout: 120000,
           fileParallelism: false,
+          // The browser suite runs beside the server suite on a loaded machine: a screen that
+          // settles after a second or two is not a failure, so expect.poll waits up to 15 s.
+          expect: { poll: { timeout: 15000 } },
         },
       },
     ],

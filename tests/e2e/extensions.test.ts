@@ -79,7 +79,7 @@ describe('shipped extensions in a real browser', () => {
     await page.goto(`${server.url}/crudboard/dataSource/primary/metadata/tables/${table.id}`);
     const pick = async (label: string, option: string) => {
       const select = page.getByRole('combobox', { name: label, exact: true });
-      await expect.poll(() => select.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => select.isEnabled()).toBe(true);
       await page.locator('.ant-select').filter({ has: select }).locator('.ant-select-selector').click();
       await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
       await page.getByText('字段控件已保存').waitFor();
@@ -92,9 +92,7 @@ describe('shipped extensions in a real browser', () => {
 
     await page.goto(`${server.url}/crudboard/dataSource/primary/business/task`);
     const tags = page.locator('.ant-table-tbody .ant-tag');
-    await expect
-      .poll(() => tags.allInnerTexts(), { timeout: 15_000 })
-      .toEqual(expect.arrayContaining(['open', 'done']));
+    await expect.poll(() => tags.allInnerTexts()).toEqual(expect.arrayContaining(['open', 'done']));
     await screenshot(page, 'ext-column-widgets-list');
 
     await page.locator('.ant-table-tbody tr.ant-table-row').first().getByText('编辑').click();

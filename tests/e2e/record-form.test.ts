@@ -250,7 +250,7 @@ describe('a sub-table row’s relation to a third table', () => {
       await useLanguage(locale);
       await page.goto(app(`business/invoice/${invoiceId}`));
       const cell = page.locator('input#lines_0_trackId');
-      await expect.poll(() => cell.inputValue(), { timeout: 15_000 }).toBe(from);
+      await expect.poll(() => cell.inputValue()).toBe(from);
       const headers = await page.locator('.ant-table-thead th').allInnerTexts();
       expect(headers.map((text) => text.trim())).toContain(header);
       await page.locator('td', { has: cell }).getByRole('button').last().click();
