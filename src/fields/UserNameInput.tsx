@@ -4,7 +4,7 @@ import { businessPermission } from '../../contract';
 import { USER_TABLE } from '../business/components/UserFilterSelect';
 import type { BusinessRecord } from '../business/lib/business-record';
 import { useWellKnownNames } from '../common/hooks/useCaption';
-import { useCurrentDataSource } from '../store/useCurrentDataSource';
+import { PRIMARY_DATA_SOURCE } from '../common/lib/data-source';
 import { userIdOf } from './user-id';
 import type { FieldInputProps } from './types';
 
@@ -14,14 +14,14 @@ import type { FieldInputProps } from './types';
  * cannot be read (no right to read users, or the user is gone).
  */
 export const UserNameInput = ({ id, value }: FieldInputProps) => {
-  const { dataSource } = useCurrentDataSource();
   const names = useWellKnownNames();
   const userId = userIdOf(value);
   const mayRead = useCan({ resource: USER_TABLE, action: 'list' }).data?.can === true;
   const { result } = useMany<BusinessRecord>({
     resource: USER_TABLE,
     ids: userId === undefined ? [] : [userId],
-    meta: { dataSource, requiredPermissions: [businessPermission(USER_TABLE, 'read')] },
+    // users live in primary, whichever data source the record is in
+    meta: { dataSource: PRIMARY_DATA_SOURCE, requiredPermissions: [businessPermission(USER_TABLE, 'read')] },
     queryOptions: { enabled: mayRead && userId !== undefined, retry: false },
     errorNotification: false,
   });

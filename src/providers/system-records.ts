@@ -24,15 +24,30 @@ import {
 } from '../business/lib/business-meta';
 import type { BusinessRecord } from '../business/lib/business-record';
 import type { TablePermissionPayload } from '../designer/lib/table-permission';
+import { PRIMARY_DATA_SOURCE } from '../common/lib/data-source';
 import { runCustom } from './custom-calls';
 
 /**
  * The records of crudboard's own tables that screens read and write (roles, table permissions,
  * form layouts, value dialogs) and the metadata lookups of the generic pages, each through a data
  * provider's methods: `records` is the provider of `/api/business`, `metadata` that of `/api/metadata`.
+ *
+ * crudboard's own records live in the primary data source whichever source their table is in: they
+ * are read and written there, and name the table's data source in their `dataSource` field.
  */
 
+/** A table of a data source, as crudboard's own records about it name it. */
+export interface TableRef {
+  dataSource: string;
+  tableId: number;
+}
+
+/** Sends a call to the primary data source, where crudboard's own tables are. */
+const IN_PRIMARY = { dataSource: PRIMARY_DATA_SOURCE } as const;
+
 const eq = (field: string, value: string | number) => ({ field, operator: 'eq' as const, value });
+/** The filters of the records about one table. */
+const ofTable = (table: TableRef) => [eq('dataSource', table.dataSource), eq('tableId', table.tableId)];
 const oneOf = (field: string, value: readonly string[]) => ({ field, operator: 'in' as const, value });
 
 interface ReadOptions {
@@ -54,6 +69,7 @@ const allRecords = async (
     filters,
     sorters,
     meta: {
+      ...IN_PRIMARY,
       ...(signal ? { signal } : {}),
       // Checked reads are refused before they are sent when the user may not read the table.
       ...(checked ? { requiredPermissions: [businessPermission(resource, 'read')] } : {}),
@@ -83,12 +99,12 @@ export const listRoles = async (records: DataProvider, signal?: AbortSignal): Pr
 /** The `tablePermission` record of a role on a table, if one is stored. */
 export const getTablePermission = async (
   records: DataProvider,
-  tableId: number,
+  table: TableRef,
   roleId: number,
   signal?: AbortSignal,
 ): Promise<BusinessRecord | null> =>
   (
-    await allRecords(records, 'tablePermission', [eq('tableId', tableId), eq('roleId', roleId)], {
+    await allRecords(records, 'tablePermission', [...ofTable(table), eq('roleId', roleId)], {
       signal,
       checked: true,
     })
@@ -97,64 +113,80 @@ export const getTablePermission = async (
 /** Creates or updates the role's record on the table; the server applies it at once. */
 export const saveTablePermission = async (
   records: DataProvider,
-  target: { id?: number; tableId: number; roleId: number },
+  target: TableRef & { id?: number; roleId: number },
   payload: TablePermissionPayload,
 ): Promise<void> => {
   if (target.id === undefined) {
     await records.create({
       resource: 'tablePermission',
-      variables: { tableId: target.tableId, roleId: target.roleId, ...payload },
+      variables: {
+        dataSource: target.dataSource,
+        tableId: target.tableId,
+        roleId: target.roleId,
+        ...payload,
+      },
+      meta: IN_PRIMARY,
     });
   } else {
-    await records.update({ resource: 'tablePermission', id: target.id, variables: { ...payload } });
+    await records.update({
+      resource: 'tablePermission',
+      id: target.id,
+      variables: { ...payload },
+      meta: IN_PRIMARY,
+    });
   }
 };
 
 /** The `columnExtProperty` records of a table's value dialogs. */
-const valueDialogRecords = (records: DataProvider, tableId: number, options: ReadOptions) =>
-  allRecords(records, 'columnExtProperty', [eq('tableId', tableId), eq('key', VALUE_DIALOG_KEY)], options);
+const valueDialogRecords = (records: DataProvider, table: TableRef, options: ReadOptions) =>
+  allRecords(records, 'columnExtProperty', [...ofTable(table), eq('key', VALUE_DIALOG_KEY)], options);
 
 /** The stored value dialogs of a table's columns, with their record ids (the designer edits them). */
 export const listStoredValueDialogs = async (
   records: DataProvider,
-  tableId: number,
+  table: TableRef,
   signal?: AbortSignal,
 ): Promise<StoredValueDialog[]> =>
-  parseStoredValueDialogs(await valueDialogRecords(records, tableId, { signal, checked: true }));
+  parseStoredValueDialogs(await valueDialogRecords(records, table, { signal, checked: true }));
 
 /** Stores a column's value dialog (a new record, or the stored one changed). */
 export const saveValueDialog = async (
   records: DataProvider,
-  target: { id?: number; tableId: number; columnId: number },
+  target: TableRef & { id?: number; columnId: number },
   input: ValueDialogInput,
 ): Promise<void> => {
   const record = valueDialogRecord(target.tableId, target.columnId, input);
-  if (target.id === undefined) await records.create({ resource: 'columnExtProperty', variables: record });
+  if (target.id === undefined)
+    await records.create({
+      resource: 'columnExtProperty',
+      variables: { ...record, dataSource: target.dataSource },
+      meta: IN_PRIMARY,
+    });
   else
     await records.update({
       resource: 'columnExtProperty',
       id: target.id,
       variables: { value: record.value },
+      meta: IN_PRIMARY,
     });
 };
 
 export const removeValueDialog = async (records: DataProvider, id: number): Promise<void> => {
-  await records.deleteOne({ resource: 'columnExtProperty', id, meta: { isSoftDelete: false } });
+  await records.deleteOne({
+    resource: 'columnExtProperty',
+    id,
+    meta: { ...IN_PRIMARY, isSoftDelete: false },
+  });
 };
 
 /** The chosen inputs and list cells of a table's columns (`columnExtProperty`, keys `interface` / `display`). */
 export const listColumnWidgets = async (
   records: DataProvider,
-  tableId: number,
+  table: TableRef,
   options: ReadOptions = {},
 ): Promise<StoredWidget[]> =>
   parseStoredWidgets(
-    await allRecords(
-      records,
-      'columnExtProperty',
-      [eq('tableId', tableId), oneOf('key', WIDGET_KEYS)],
-      options,
-    ),
+    await allRecords(records, 'columnExtProperty', [...ofTable(table), oneOf('key', WIDGET_KEYS)], options),
   );
 
 /**
@@ -163,7 +195,7 @@ export const listColumnWidgets = async (
  */
 export const saveColumnWidget = async (
   records: DataProvider,
-  target: { recordId?: number; tableId: number; columnId: number; key: WidgetKey },
+  target: TableRef & { recordId?: number; columnId: number; key: WidgetKey },
   id: string | undefined,
 ): Promise<void> => {
   if (id === undefined) {
@@ -171,25 +203,29 @@ export const saveColumnWidget = async (
       await records.deleteOne({
         resource: 'columnExtProperty',
         id: target.recordId,
-        meta: { isSoftDelete: false },
+        meta: { ...IN_PRIMARY, isSoftDelete: false },
       });
     return;
   }
   const record = widgetRecord(target.tableId, target.columnId, target.key, id);
   if (target.recordId === undefined)
-    await records.create({ resource: 'columnExtProperty', variables: record });
+    await records.create({
+      resource: 'columnExtProperty',
+      variables: { ...record, dataSource: target.dataSource },
+      meta: IN_PRIMARY,
+    });
   else
     await records.update({
       resource: 'columnExtProperty',
       id: target.recordId,
       variables: { value: record.value },
+      meta: IN_PRIMARY,
     });
 };
 
 /** Where a layout is stored: its `tableFormBuilder` record (when one exists) and what it is for. */
-export interface FormLayoutTarget {
+export interface FormLayoutTarget extends TableRef {
   id?: number;
-  tableId: number;
   device: FormLayoutDevice;
   type: FormLayoutType;
 }
@@ -201,29 +237,36 @@ export const saveFormLayout = async (
   body: string,
 ): Promise<void> => {
   if (target.id === undefined) {
+    const { dataSource, tableId, device, type } = target;
     await records.create({
       resource: 'tableFormBuilder',
-      variables: { tableId: target.tableId, device: target.device, type: target.type, body },
+      variables: { dataSource, tableId, device, type, body },
+      meta: IN_PRIMARY,
     });
   } else {
-    await records.update({ resource: 'tableFormBuilder', id: target.id, variables: { body } });
+    await records.update({
+      resource: 'tableFormBuilder',
+      id: target.id,
+      variables: { body },
+      meta: IN_PRIMARY,
+    });
   }
 };
 
 /** The saved form layouts of a table, parsed. */
 export const listFormLayouts = async (
   records: DataProvider,
-  tableId: number,
+  table: TableRef,
   signal?: AbortSignal,
 ): Promise<FormLayout[]> =>
-  parseFormLayouts(await allRecords(records, 'tableFormBuilder', [eq('tableId', tableId)], { signal }));
+  parseFormLayouts(await allRecords(records, 'tableFormBuilder', ofTable(table), { signal }));
 
 /** The external value dialogs of a table's columns, parsed. */
 export const listValueDialogs = async (
   records: DataProvider,
-  tableId: number,
+  table: TableRef,
   signal?: AbortSignal,
-): Promise<ValueDialog[]> => parseValueDialogs(await valueDialogRecords(records, tableId, { signal }));
+): Promise<ValueDialog[]> => parseValueDialogs(await valueDialogRecords(records, table, { signal }));
 
 /** A table's metadata by name, pluralName or tableName (`GET /api/metadata/tables/name/{name}`). */
 export const getTableByName = (metadata: DataProvider, name: string, signal?: AbortSignal): Promise<Table> =>

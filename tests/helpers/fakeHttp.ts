@@ -6,6 +6,8 @@ export interface FakeRequest {
   url: string;
   params: Record<string, string>;
   body: unknown;
+  /** The `dataSource` header the request went with, if any. */
+  dataSource?: string;
 }
 
 export interface FakeReply {
@@ -42,6 +44,8 @@ export const installFakeHttp = () => {
       params: Object.fromEntries(Object.entries(config.params ?? {}).map(([k, v]) => [k, String(v)])),
       body: typeof config.data === 'string' && config.data ? JSON.parse(config.data) : config.data,
     };
+    const dataSource = config.headers?.get?.('dataSource');
+    if (typeof dataSource === 'string') request.dataSource = dataSource;
     requests.push(request);
     const route = routes.find(
       (r) => r.method === request.method && r.url === request.url && !(r.once && r.used),

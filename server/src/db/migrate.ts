@@ -17,6 +17,7 @@ import { system005Modules } from './migrations/system-005-modules';
 import { system006CacheVersions } from './migrations/system-006-cache-versions';
 import { system007LoginThrottle } from './migrations/system-007-login-throttle';
 import { system008Downloads } from './migrations/system-008-downloads';
+import { system009StatePerDataSource } from './migrations/system-009-state-per-data-source';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -40,6 +41,7 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system006CacheVersions,
   system007LoginThrottle,
   system008Downloads,
+  system009StatePerDataSource,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

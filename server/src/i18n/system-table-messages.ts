@@ -46,6 +46,10 @@ export const SYSTEM_TABLE_MESSAGES = {
   },
   oneOf: { zh: '只能是 {values} 之一', en: 'must be one of {values}' },
   jsonText: { zh: '应为 JSON 文本', en: 'must be JSON text' },
+  unknownDataSource: {
+    zh: '数据源 {name} 不存在，可选：{names}',
+    en: 'data source {name} does not exist; configured: {names}',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type SystemTableMessageKey = keyof typeof SYSTEM_TABLE_MESSAGES;

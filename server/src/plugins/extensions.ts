@@ -44,7 +44,13 @@ export default fp<{ extensions: readonly ServerExtension[] }>(
           app.log.info({ dataSource: source.name, extension: extension.name, applied }, 'migrations applied');
       }
     }
-    app.decorate('writeHooks', writeHooksWith(extensionWriteHooks(extensions)));
+    app.decorate(
+      'writeHooks',
+      writeHooksWith(
+        extensionWriteHooks(extensions),
+        app.dataSources.list().map((source) => source.name),
+      ),
+    );
   },
   { name: 'extensions', dependencies: ['db', 'bootstrap'] },
 );

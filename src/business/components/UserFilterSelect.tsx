@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { businessPermission } from '../../../contract';
 import { useWellKnownNames } from '../../common/hooks/useCaption';
 import { SEARCH_FIELD } from '../../common/lib/query-params';
-import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { PRIMARY_DATA_SOURCE } from '../../common/lib/data-source';
 import type { BusinessRecord } from '../lib/business-record';
 
 /** crudboard's own table of users (`cb_user`), whose ids the bookkeeping columns hold. */
@@ -24,7 +24,6 @@ export interface UserFilterSelectProps {
  */
 export const UserFilterSelect = ({ label, value, onChange, width = '100%' }: UserFilterSelectProps) => {
   const { t } = useTranslation();
-  const { dataSource } = useCurrentDataSource();
   const names = useWellKnownNames();
   const mayRead = useCan({ resource: USER_TABLE, action: 'list' }).data?.can === true;
   const { options, onSearch } = useSelect<BusinessRecord>({
@@ -38,7 +37,8 @@ export const UserFilterSelect = ({ label, value, onChange, width = '100%' }: Use
     defaultValue: value,
     onSearch: (keyword) => (keyword.trim() ? [{ field: SEARCH_FIELD, operator: 'eq', value: keyword }] : []),
     pagination: { currentPage: 1, pageSize: 20, mode: 'server' },
-    meta: { dataSource, requiredPermissions: [businessPermission(USER_TABLE, 'read')] },
+    // users live in primary, whichever data source the record is in
+    meta: { dataSource: PRIMARY_DATA_SOURCE, requiredPermissions: [businessPermission(USER_TABLE, 'read')] },
     queryOptions: { enabled: mayRead, retry: false },
     defaultValueQueryOptions: { enabled: mayRead && value.length > 0, retry: false },
     errorNotification: false,

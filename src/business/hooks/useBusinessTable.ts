@@ -57,10 +57,15 @@ export const sameName = (table: Table, name: string): boolean => {
 const registeredTable = (name: string): Table | undefined =>
   registeredTablesStore.get().tables.find((table) => sameName(table, name));
 
-/** The providers the lookups go through: records (`/api/business`) and metadata (`/api/metadata`). */
+/**
+ * The providers the lookups go through: records (`/api/business`) and metadata (`/api/metadata`),
+ * and the data source they are bound to (crudboard's records about its tables, kept in primary,
+ * name it).
+ */
 export interface MetaProviders {
   records: DataProvider;
   metadata: DataProvider;
+  dataSource: string;
 }
 
 const tableNamed = async (providers: MetaProviders, name: string, signal?: AbortSignal): Promise<Table> => {
@@ -165,28 +170,29 @@ export const loadBusinessTableMeta = async (
       relatedTables[table.name] = table;
   }
   const tableId = table.id;
+  const ref = tableId === undefined ? undefined : { dataSource: providers.dataSource, tableId };
   const layouts =
-    tableId === undefined
+    ref === undefined
       ? []
       : await orElse(
-          () => listFormLayouts(providers.records, tableId, signal),
+          () => listFormLayouts(providers.records, ref, signal),
           [] as FormLayout[],
           'form layouts',
           signal,
         );
   // The value dialogs and the chosen widgets are both column extension properties: asked together.
   const [valueDialogs, widgets] =
-    tableId === undefined
+    ref === undefined
       ? [[], []]
       : await Promise.all([
           orElse(
-            () => listValueDialogs(providers.records, tableId, signal),
+            () => listValueDialogs(providers.records, ref, signal),
             [] as ValueDialog[],
             'value dialogs',
             signal,
           ),
           orElse(
-            () => listColumnWidgets(providers.records, tableId, { signal }),
+            () => listColumnWidgets(providers.records, ref, { signal }),
             [] as StoredWidget[],
             'column widgets',
             signal,
@@ -218,9 +224,12 @@ export const useBusinessTable = (
   const query = useQuery({
     queryKey: [...businessMetaQueryKey(dataSource, tableName), ...(withSubs ? ['form'] : [])],
     queryFn: ({ signal }) =>
-      loadBusinessTableMeta({ records: provider(), metadata: provider('metadata') }, tableName, signal, {
-        subRelations: withSubs,
-      }),
+      loadBusinessTableMeta(
+        { records: provider(), metadata: provider('metadata'), dataSource },
+        tableName,
+        signal,
+        { subRelations: withSubs },
+      ),
     enabled: tableName !== '',
     refetchOnWindowFocus: false,
   });

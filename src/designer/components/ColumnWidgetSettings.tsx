@@ -45,7 +45,11 @@ export const useColumnWidgetSettings = (table: Table | undefined): { renderWidge
     enabled: tableId !== undefined,
     queryFn: async ({ signal }) => {
       try {
-        return await listColumnWidgets(provider(), tableId as number, { signal, checked: true });
+        return await listColumnWidgets(
+          provider(),
+          { dataSource, tableId: tableId as number },
+          { signal, checked: true },
+        );
       } catch (error) {
         if (signal.aborted) throw error;
         console.warn('column widgets could not be loaded', error);
@@ -65,7 +69,7 @@ export const useColumnWidgetSettings = (table: Table | undefined): { renderWidge
       try {
         await saveColumnWidget(
           provider(),
-          { recordId: byColumn.get(slot)?.recordId, tableId: tableId as number, columnId, key },
+          { recordId: byColumn.get(slot)?.recordId, dataSource, tableId: tableId as number, columnId, key },
           id === BUILT_IN ? undefined : id,
         );
         void message.success({ content: t('columnWidgets.saved'), key: 'column-widget' });

@@ -7,7 +7,12 @@ import { useTranslation } from 'react-i18next';
 import type { Table } from '../../../contract';
 import { useCaption } from '../../common/hooks/useCaption';
 import { METADATA_TABLES_PATH, metadataQueryKey } from '../../common/hooks/useMetadataList';
-import { listStoredValueDialogs, removeValueDialog, saveValueDialog } from '../../providers/system-records';
+import {
+  listStoredValueDialogs,
+  removeValueDialog,
+  saveValueDialog,
+  type TableRef,
+} from '../../providers/system-records';
 import { valueDialogIssues, type StoredValueDialog, type ValueDialogInput } from '../lib/column-ext-property';
 import type { ColumnDraft } from '../lib/column-draft';
 import type { HttpError } from '../../common/lib/http-error';
@@ -20,13 +25,13 @@ interface Editing {
 }
 
 interface DialogProps {
-  tableId: number;
+  table: TableRef;
   editing: Editing;
   onDone: () => void;
 }
 
 /** The 扩展属性 dialog of one column: the value dialog's button label and page URL. */
-const ValueDialogForm = ({ tableId, editing, onDone }: DialogProps) => {
+const ValueDialogForm = ({ table, editing, onDone }: DialogProps) => {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<ValueDialogInput>();
@@ -55,7 +60,7 @@ const ValueDialogForm = ({ tableId, editing, onDone }: DialogProps) => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     await run(
-      () => saveValueDialog(records, { id: stored?.id, tableId, columnId: editing.columnId }, values),
+      () => saveValueDialog(records, { ...table, id: stored?.id, columnId: editing.columnId }, values),
       t('valueDialogSettings.saved'),
     );
   };
@@ -165,7 +170,7 @@ export const useValueDialogSettings = (
     enabled: tableId !== undefined,
     queryFn: async ({ signal }) => {
       try {
-        return await listStoredValueDialogs(provider(), tableId as number, signal);
+        return await listStoredValueDialogs(provider(), { dataSource, tableId: tableId as number }, signal);
       } catch (error) {
         if (signal.aborted) throw error;
         console.warn('column extension properties could not be loaded', error);
@@ -229,7 +234,7 @@ export const useValueDialogSettings = (
     renderExtension: tableId === undefined ? undefined : renderExtension,
     dialog:
       tableId !== undefined && editing ? (
-        <ValueDialogForm tableId={tableId} editing={editing} onDone={done} />
+        <ValueDialogForm table={{ dataSource, tableId }} editing={editing} onDone={done} />
       ) : null,
   };
 };

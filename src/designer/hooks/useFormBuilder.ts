@@ -31,7 +31,7 @@ export const useFormBuilder = () => {
   const tableId = table.data?.id;
   const layouts = useQuery({
     queryKey: ['business', dataSource, 'tableFormBuilder', tableId],
-    queryFn: ({ signal }) => listFormLayouts(provider(), tableId as number, signal),
+    queryFn: ({ signal }) => listFormLayouts(provider(), { dataSource, tableId: tableId as number }, signal),
     enabled: tableId !== undefined,
     gcTime: 0,
     refetchOnWindowFocus: false,

@@ -101,7 +101,7 @@ export const useLayoutEditor = ({ table, type, stored, dirtyRef, onSaved }: Layo
     try {
       await saveFormLayout(
         records,
-        { id: stored?.id, tableId: table.id as number, device: 'pc', type },
+        { id: stored?.id, dataSource, tableId: table.id as number, device: 'pc', type },
         serializeLayoutBody(state, type),
       );
       dirtyRef.current = false;

@@ -25,6 +25,7 @@ import { useNavigate, useParams } from 'react-router';
 import {
   BUSINESS_ACTIONS,
   businessPermission,
+  permissionTableName,
   type BusinessAction,
   type Column,
   type Table,
@@ -76,6 +77,9 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
   const access = useUserAccess();
   const [draft, setDraft] = useState(initial);
   const [saving, setSaving] = useState(false);
+  const { dataSource } = useCurrentDataSource();
+  // How permission codes name the table (`<dataSource>.<table>` outside primary).
+  const codeName = permissionTableName(table.name, dataSource);
 
   const columns = useMemo(() => permissionColumns(table.columns), [table.columns]);
   const columnIds = useMemo(() => columns.map((column) => column.id as number), [columns]);
@@ -84,7 +88,7 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
       new Set(columns.filter((c) => (table.primaryNames ?? []).includes(c.name)).map((c) => c.id as number)),
     [columns, table.primaryNames],
   );
-  const changed = !samePermission(draft, initial, table.name, table.columns);
+  const changed = !samePermission(draft, initial, codeName, table.columns);
   useEffect(() => {
     dirtyRef.current = changed;
   }, [changed, dirtyRef]);
@@ -95,8 +99,8 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
     try {
       await saveTablePermission(
         records,
-        { id: draft.id, tableId: table.id as number, roleId },
-        toPermissionPayload(draft, table.name, table.columns),
+        { id: draft.id, dataSource, tableId: table.id as number, roleId },
+        toPermissionPayload(draft, codeName, table.columns),
       );
       dirtyRef.current = false;
       void message.success({ content: t('tablePermission.saved'), key: 'table-permission' });
@@ -117,7 +121,7 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
 
   const actionCodes = BUSINESS_ACTIONS.map((action) => ({
     action,
-    code: businessPermission(table.name, action),
+    code: businessPermission(codeName, action),
   }));
   // The grant rule: codes the stored record already has may stay (and be ticked again); others
   // only when the user holds them.
@@ -310,7 +314,8 @@ export const TablePermissionPage = () => {
   const tableId = table.data?.id;
   const record = useQuery({
     queryKey: ['business', dataSource, 'tablePermission', tableId, roleId],
-    queryFn: ({ signal }) => getTablePermission(provider(), tableId as number, roleId as number, signal),
+    queryFn: ({ signal }) =>
+      getTablePermission(provider(), { dataSource, tableId: tableId as number }, roleId as number, signal),
     enabled: tableId !== undefined && roleId !== undefined,
     gcTime: 0,
     refetchOnWindowFocus: false,
@@ -406,7 +411,11 @@ export const TablePermissionPage = () => {
           key={`${roleId}:${String(record.dataUpdatedAt)}`}
           table={stored}
           roleId={roleId}
-          initial={toPermissionDraft(record.data, stored.name, stored.columns)}
+          initial={toPermissionDraft(
+            record.data,
+            permissionTableName(stored.name, dataSource),
+            stored.columns,
+          )}
           dirtyRef={dirty}
           onSaved={() => record.refetch()}
         />

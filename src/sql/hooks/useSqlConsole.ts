@@ -6,6 +6,7 @@ import { executeSqlCall, SQL_PERMISSIONS } from '../../providers/custom-calls';
 import { useAllTables } from '../../common/hooks/useAllTables';
 import { useCustomCall } from '../../common/hooks/useCustomCall';
 import type { HttpError } from '../../common/lib/http-error';
+import { PRIMARY_DATA_SOURCE } from '../../common/lib/data-source';
 import { useCurrentDataSource, useDataSources } from '../../store/useCurrentDataSource';
 import {
   editorDialect,
@@ -32,9 +33,12 @@ export type SqlRun =
     }
   | { state: 'failed'; sql: string; message: string };
 
-/** The system table of saved statements, read and written like any table's records. */
+/**
+ * The system table of saved statements, read and written like any table's records: in primary,
+ * each naming the data source it was saved for.
+ */
 const SAVED = 'sqlQuery';
-const SQL_META = { requiredPermissions: SQL_PERMISSIONS };
+const SQL_META = { requiredPermissions: SQL_PERMISSIONS, dataSource: PRIMARY_DATA_SOURCE };
 /** The console tells success and failure itself. */
 const QUIET = { successNotification: false, errorNotification: false } as const;
 
@@ -68,6 +72,7 @@ export const useSqlConsole = () => {
   const savedList = useList<SavedSql>({
     resource: SAVED,
     pagination: { mode: 'off' },
+    filters: [{ field: 'dataSource', operator: 'eq', value: dataSource }],
     sorters: [{ field: 'name', order: 'asc' }],
     meta: SQL_META,
   });
@@ -153,7 +158,7 @@ export const useSqlConsole = () => {
         const created = await createSaved({
           ...QUIET,
           resource: SAVED,
-          values: { ...fields, sql },
+          values: { ...fields, sql, dataSource },
           meta: SQL_META,
         });
         const id = Number(created.data.id);

@@ -26,7 +26,7 @@ const relation: Relation = {
   toColumn: { id: 40, name: 'id' },
 };
 
-const providers = { records: dataProviders.default, metadata: dataProviders.metadata };
+const providers = { records: dataProviders.default, metadata: dataProviders.metadata, dataSource: 'chinook' };
 const loadBusinessTableMeta = (name: string) => loadMeta(providers, name);
 
 let server: FakeHttp;
@@ -63,16 +63,18 @@ describe('loadBusinessTableMeta (docs/product.md §7 order)', () => {
       '/business/columnExtProperty',
       '/business/columnExtProperty',
     ]);
-    expect(server.sent('GET', '/business/tableFormBuilder')[0]?.params).toEqual({
-      tableId: '3',
-      offset: '0',
-      limit: String(MAX_LIMIT),
+    // crudboard's records about a table live in primary and name the table's data source.
+    const ofChinook = JSON.stringify({
+      conditionType: 'AND',
+      conditions: [{ columnName: 'dataSource', operatorType: 'EQ', values: ['chinook'] }],
     });
-    expect(server.sent('GET', '/business/columnExtProperty')[0]?.params).toEqual({
-      tableId: '3',
-      key: 'valueDialog',
-      offset: '0',
-      limit: String(MAX_LIMIT),
+    expect(server.sent('GET', '/business/tableFormBuilder')[0]).toMatchObject({
+      dataSource: 'primary',
+      params: { filter: ofChinook, tableId: '3', offset: '0', limit: String(MAX_LIMIT) },
+    });
+    expect(server.sent('GET', '/business/columnExtProperty')[0]).toMatchObject({
+      dataSource: 'primary',
+      params: { filter: ofChinook, tableId: '3', key: 'valueDialog', offset: '0', limit: String(MAX_LIMIT) },
     });
     expect(meta.table).toEqual(order);
     expect(meta.relatedTables).toEqual({ customer });
@@ -80,6 +82,7 @@ describe('loadBusinessTableMeta (docs/product.md §7 order)', () => {
       { id: 1, tableId: 3, device: 'pc', type: 'list', body: [{ columnId: 31 }] },
     ]);
     expect(server.sent('GET', '/business/columnExtProperty')[1]?.params).toEqual({
+      filter: ofChinook,
       tableId: '3',
       key: 'interface,display',
       offset: '0',

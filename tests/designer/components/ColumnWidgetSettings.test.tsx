@@ -99,7 +99,9 @@ describe('useColumnWidgetSettings', () => {
 
     await pick('输入控件 状态', '看板泳道输入');
     await screen.findByText('字段控件已保存');
+    expect(server.sent('POST', '/business/columnExtProperty')[0]?.dataSource).toBe('primary');
     expect(server.sent('POST', '/business/columnExtProperty')[0]?.body).toEqual({
+      dataSource: 'primary',
       tableId: 7,
       columnId: 3,
       key: 'interface',

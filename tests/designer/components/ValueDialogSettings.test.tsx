@@ -105,6 +105,7 @@ describe('useValueDialogSettings', () => {
     fireEvent.click(button('保存', modal));
     await screen.findByText('保存成功');
     expect(server.sent('POST', '/business/columnExtProperty')[0]?.body).toEqual({
+      dataSource: 'primary',
       tableId: 7,
       columnId: 4,
       key: 'valueDialog',

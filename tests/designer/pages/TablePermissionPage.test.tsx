@@ -40,9 +40,9 @@ afterEach(() => {
   clearSession();
 });
 
-const open = async () => {
+const open = async (dataSource = 'primary') => {
   renderPage(<TablePermissionPage />, {
-    url: '/dataSource/primary/metadata/tables/5/tablePermission',
+    url: `/dataSource/${dataSource}/metadata/tables/5/tablePermission`,
     route: 'dataSource/:dataSource/metadata/tables/:id/tablePermission',
     ...appProviders,
   });
@@ -97,7 +97,9 @@ describe('TablePermissionPage', () => {
     fireEvent.keyDown(window, { key: 's', ctrlKey: true });
     await screen.findByText('保存成功，已立即生效');
     const [post] = server.sent('POST', '/business/tablePermission');
+    expect(post?.dataSource).toBe('primary');
     expect(post?.body).toEqual({
+      dataSource: 'primary',
       tableId: 5,
       roleId: 7,
       permissions: 'business:product:read,business:product:export',
@@ -106,6 +108,36 @@ describe('TablePermissionPage', () => {
         { columnId: 2, read: true, update: false },
         { columnId: 3, read: false, update: false },
       ]),
+    });
+  });
+
+  it('keeps the record of another data source’s table in primary, naming the source and its codes', async () => {
+    signIn(superAdmin);
+    server.on('GET', '/business/role', (request) => {
+      expect(request.dataSource).toBe('primary');
+      return { data: roles };
+    });
+    server.on('GET', '/business/tablePermission', (request) => {
+      expect(request.dataSource).toBe('primary');
+      expect(request.params).toMatchObject({ tableId: '5', roleId: '7' });
+      expect(JSON.parse(request.params.filter ?? '{}')).toEqual({
+        conditionType: 'AND',
+        conditions: [{ columnName: 'dataSource', operatorType: 'EQ', values: ['chinook'] }],
+      });
+      return { data: [{ id: 12, tableId: 5, roleId: 7, permissions: 'business:chinook.product:read' }] };
+    });
+    server.on('PATCH', '/business/tablePermission/12', { data: 1 });
+    await open('chinook');
+    await pickRole('销售（ROLE_SALES）');
+    const read = await waitFor(() => screen.getByText('查看').closest('label') as HTMLElement);
+    await waitFor(() => expect(read.querySelector('input')).toBeChecked());
+    fireEvent.click(screen.getByText('导出'));
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await screen.findByText('保存成功，已立即生效');
+    const [patch] = server.sent('PATCH', '/business/tablePermission/12');
+    expect(patch?.dataSource).toBe('primary');
+    expect(patch?.body).toMatchObject({
+      permissions: 'business:chinook.product:read,business:chinook.product:export',
     });
   });
 

@@ -18,7 +18,10 @@ const RESULT: SqlResult = {
 let server: FakeHttp;
 beforeEach(() => {
   signIn(superAdmin);
-  dataSourcesLoader.prime([{ name: 'primary', caption: '主数据源', database: 'main', client: 'sqlite' }]);
+  dataSourcesLoader.prime([
+    { name: 'primary', caption: '主数据源', database: 'main', client: 'sqlite' },
+    { name: 'chinook', caption: 'Chinook', database: 'chinook', client: 'sqlite' },
+  ]);
   server = installFakeHttp();
   server.on('GET', '/metadata/tables', { data: [] });
   server.on('GET', '/business/sqlQuery', { data: [] });
@@ -31,8 +34,8 @@ afterEach(() => {
   dataSourcesLoader.reset();
 });
 
-const renderConsole = async () => {
-  window.history.replaceState({}, '', '/dataSource/primary/metadata/sqls/new');
+const renderConsole = async (dataSource = 'primary') => {
+  window.history.replaceState({}, '', `/dataSource/${dataSource}/metadata/sqls/new`);
   const rendered = renderHook(() => useSqlConsole(), { wrapper: refineWrapper(appProviders) });
   await waitFor(() => expect(rendered.result.current.saved.loading).toBe(false));
   return rendered;
@@ -98,10 +101,19 @@ describe('useSqlConsole', () => {
     expect(result.current.writeMode.on).toBe(false);
   });
 
-  it('saves the editor as a new statement, then changes that one', async () => {
+  it('saves the editor as a new statement, then changes that one (kept in primary, for its data source)', async () => {
     server.on('POST', '/business/sqlQuery', { status: 201, data: 9 });
     server.on('PATCH', '/business/sqlQuery/9', { status: 200 });
-    const { result } = await renderConsole();
+    const { result } = await renderConsole('chinook');
+    expect(server.sent('GET', '/business/sqlQuery')[0]).toMatchObject({
+      dataSource: 'primary',
+      params: {
+        filter: JSON.stringify({
+          conditionType: 'AND',
+          conditions: [{ columnName: 'dataSource', operatorType: 'EQ', values: ['chinook'] }],
+        }),
+      },
+    });
     act(() => result.current.setSql('select 1'));
     act(() => result.current.saveDialog.show());
     act(() => result.current.saveDialog.save({ name: 'one', caption: '一' }, 'create'));
@@ -110,11 +122,14 @@ describe('useSqlConsole', () => {
     act(() => result.current.setSql('select 2'));
     act(() => result.current.saveDialog.save({ name: 'one', caption: '一' }, 'update'));
     await waitFor(() => expect(server.sent('PATCH', '/business/sqlQuery/9')).toHaveLength(1));
+    expect(server.sent('POST', '/business/sqlQuery')[0]).toMatchObject({ dataSource: 'primary' });
     expect(server.sent('POST', '/business/sqlQuery')[0]?.body).toEqual({
       name: 'one',
       caption: '一',
       sql: 'select 1',
+      dataSource: 'chinook',
     });
+    expect(server.sent('PATCH', '/business/sqlQuery/9')[0]).toMatchObject({ dataSource: 'primary' });
     expect(server.sent('PATCH', '/business/sqlQuery/9')[0]?.body).toEqual({
       name: 'one',
       caption: '一',

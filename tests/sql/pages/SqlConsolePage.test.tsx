@@ -230,6 +230,10 @@ describe('SqlConsolePage', () => {
     server.on('POST', '/business/sqlQuery', { status: 201, data: 9 });
     await open();
     expect(server.sent('GET', '/business/sqlQuery')[0]?.params).toEqual({
+      filter: JSON.stringify({
+        conditionType: 'AND',
+        conditions: [{ columnName: 'dataSource', operatorType: 'EQ', values: ['primary'] }],
+      }),
       offset: '0',
       limit: String(MAX_LIMIT),
       orderby: 'name ASC',
@@ -245,6 +249,7 @@ describe('SqlConsolePage', () => {
       name: 'topArtists',
       caption: '热门歌手',
       sql: 'select count(*) from Track',
+      dataSource: 'primary',
     });
     expect(await screen.findByText('保存成功')).toBeInTheDocument();
   });

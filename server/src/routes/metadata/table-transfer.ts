@@ -5,7 +5,6 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { exportFileName } from '../../services/export/export-file-name';
 import { requirePermission } from '../../auth/require-permission';
-import { PRIMARY } from '../../config';
 import { ApiException } from '../../errors/api-exception';
 import { transferMessage } from '../../i18n/transfer-messages';
 import { errorResponses } from '../../schemas/common';
@@ -13,6 +12,7 @@ import { MetadataBundleBody } from '../../schemas/metadata-bundle';
 import { IdList } from '../../schemas/table-query';
 import { exportMetadata } from '../../services/transfer/export-metadata';
 import { IMPORT_TABLE_MODES, importMetadata } from '../../services/transfer/import-metadata';
+import type { LayoutStore } from '../../services/transfer/layout-store';
 
 const read = requirePermission('metadata:read');
 const write = requirePermission('metadata:write');
@@ -32,7 +32,11 @@ const ImportQuery = Type.Object(
 );
 
 /** Form layouts live in crudboard's system tables, which only `primary` holds. */
-const holdsSystemTables = (request: FastifyRequest) => request.dataSource.name === PRIMARY;
+/** The request's data source's form layouts, kept in primary. */
+const layoutStore = (request: FastifyRequest): LayoutStore => ({
+  dataSource: request.dataSource.name,
+  primary: request.server.dataSources.primary.knex,
+});
 
 const fileRequired = () =>
   new ApiException('VALIDATION_ERROR', undefined, { file: transferMessage('fileRequired') });
@@ -88,7 +92,7 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const bundle = await exportMetadata(request.dataSource.knex, request.body, {
-        layouts: holdsSystemTables(request),
+        layouts: layoutStore(request),
       });
       const url = await app.downloads.create(
         'json',
@@ -114,7 +118,7 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const ids = await importMetadata(request.dataSource.knex, request.body, {
-        layouts: holdsSystemTables(request),
+        layouts: layoutStore(request),
         tables: request.query.tables ?? 'asFile',
         hooks: hooksFor(request.log),
       });
@@ -146,7 +150,7 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const ids = await importMetadata(request.dataSource.knex, request.body, {
-        layouts: holdsSystemTables(request),
+        layouts: layoutStore(request),
         tables: request.query.tables ?? 'asFile',
         hooks: hooksFor(request.log),
       });

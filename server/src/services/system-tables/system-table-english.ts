@@ -45,15 +45,18 @@ export const SYSTEM_TABLE_ENGLISH: Readonly<Record<string, EnglishCaptions>> = {
   menu: { caption: 'Menus' },
   tableFormBuilder: {
     caption: 'Form layouts',
-    columns: { device: 'Device', type: 'Type', body: 'Layout' },
+    columns: { dataSource: 'Data source', device: 'Device', type: 'Type', body: 'Layout' },
   },
-  columnExtProperty: { caption: 'Column properties', columns: { columnId: 'Column' } },
+  columnExtProperty: {
+    caption: 'Column properties',
+    columns: { dataSource: 'Data source', columnId: 'Column' },
+  },
   tablePermission: {
     caption: 'Table permissions',
     columns: { dataSource: 'Data source', columns: 'Column permissions' },
     relations: { role: 'Role' },
   },
-  sqlQuery: { caption: 'SQL statements', columns: { sql: 'SQL' } },
+  sqlQuery: { caption: 'SQL statements', columns: { dataSource: 'Data source', sql: 'SQL' } },
   file: {
     caption: 'Files',
     columns: {

@@ -1,5 +1,6 @@
 import { createWriteHooks, type WriteHook, type WriteHooks } from '../../extensions/write-hooks';
 import { columnExtPropertyRules } from './column-ext-property-rules';
+import { dataSourceHook } from './data-source-hook';
 import { formLayoutRules } from './form-layout-rules';
 import { roleRules } from './role-rules';
 import type { SystemTableName, SystemTableRules } from './system-table-rules';
@@ -66,6 +67,9 @@ const commitHooks = (): WriteHook[] =>
  */
 export const systemTableHooks: readonly WriteHook[] = [...recordHooks(), ...commitHooks()];
 
-/** The core's hooks, then the extensions' (in the order they are listed). */
-export const writeHooksWith = (extra: readonly WriteHook[]): WriteHooks =>
-  createWriteHooks([...systemTableHooks, ...extra]);
+/**
+ * The core's hooks (with the names of the configured data sources, which records about a data
+ * source must name), then the extensions' (in the order they are listed).
+ */
+export const writeHooksWith = (extra: readonly WriteHook[], dataSources: readonly string[]): WriteHooks =>
+  createWriteHooks([...systemTableHooks, dataSourceHook(dataSources), ...extra]);

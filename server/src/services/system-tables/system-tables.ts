@@ -56,6 +56,13 @@ const reference = (name: string, caption: string): SystemColumnDecl => ({
   queryable: true,
 });
 
+/**
+ * The data source a record is about (crudboard's own records live in primary whichever source
+ * their table is in); a configured source's name, checked by `dataSourceHook`.
+ */
+const dataSourceName = (): SystemColumnDecl =>
+  text('dataSource', '数据源', 'VARCHAR', 64, { nullable: false, defaultValue: 'primary' });
+
 const table = (
   decl: Omit<SystemTableDecl, 'description' | 'readOnly' | 'relations'> &
     Partial<Pick<SystemTableDecl, 'description' | 'readOnly' | 'relations'>>,
@@ -190,6 +197,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
     columns: [
       id(),
       reference('tableId', '表'),
+      dataSourceName(),
       text('name', '名称', 'VARCHAR', 200, { displayable: true }),
       text('device', '设备', 'VARCHAR', 16, { nullable: false, description: 'pc | pad | phone' }),
       text('type', '类型', 'VARCHAR', 16, { nullable: false, description: 'create | update | list' }),
@@ -205,6 +213,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
     columns: [
       id(),
       reference('tableId', '表'),
+      dataSourceName(),
       reference('columnId', '字段'),
       text('key', '键', 'VARCHAR', 64, { nullable: false, displayable: true }),
       text('value', '值', 'TEXT', null, { queryable: false }),
@@ -219,7 +228,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
     columns: [
       id(),
       reference('tableId', '表'),
-      text('dataSource', '数据源', 'VARCHAR', 64, { nullable: false, defaultValue: 'primary' }),
+      dataSourceName(),
       reference('roleId', '角色'),
       text('permissions', '权限', 'TEXT', null),
       text('columns', '字段权限', 'TEXT', null, { queryable: false }),
@@ -243,7 +252,9 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
     caption: 'SQL 语句',
     columns: [
       id(),
-      text('name', '名称', 'VARCHAR', 100, { indexType: 'UNIQUE', nullable: false, displayable: true }),
+      // unique within its data source (the physical index is on dataSource and name)
+      text('name', '名称', 'VARCHAR', 100, { nullable: false, displayable: true }),
+      dataSourceName(),
       text('caption', '说明', 'VARCHAR', 200, { displayable: true }),
       text('sql', 'SQL', 'TEXT', null, { nullable: false }),
       ...timestamps(),

@@ -6,6 +6,7 @@ import { listTables } from '../metadata-store';
 import type { StoredTable } from '../metadata-rows';
 import { relationsFrom, type StoredRelation } from '../relations/relation-store';
 import { toSequence, type StoredSequence } from '../sequences/sequence-store';
+import type { LayoutStore } from './layout-store';
 
 /** The content of a metadata file (docs/api.md §2.1). */
 export interface ExportedMetadata {
@@ -25,9 +26,11 @@ export interface ExportedLayout {
   body: string | null;
 }
 
-const layoutsOf = async (knex: Knex, tableIds: readonly number[]): Promise<ExportedLayout[]> => {
-  const rows: Record<string, unknown>[] = await knex(SYSTEM.tableFormBuilder)
+const layoutsOf = async (store: LayoutStore, tableIds: readonly number[]): Promise<ExportedLayout[]> => {
+  const rows: Record<string, unknown>[] = await store
+    .primary(SYSTEM.tableFormBuilder)
     .select('id', 'tableId', 'name', 'device', 'type', 'body')
+    .where('dataSource', store.dataSource)
     .whereIn('tableId', tableIds)
     .orderBy('id');
   return rows.map((row) => ({
@@ -43,12 +46,12 @@ const layoutsOf = async (knex: Knex, tableIds: readonly number[]): Promise<Expor
 /**
  * What `POST /api/metadata/tables/export` writes: the tables (404 if an id is unknown), the
  * sequences their columns use, the relations between two of them, all as the API returns them, and
- * (with `layouts`: the data source holds crudboard's system tables) their form layouts.
+ * their form layouts (kept in primary under the data source's name, `layouts`).
  */
 export const exportMetadata = async (
   knex: Knex,
   ids: readonly number[],
-  options: { layouts: boolean },
+  options: { layouts: LayoutStore },
 ): Promise<ExportedMetadata> => {
   const unique = [...new Set(ids)];
   const tables = await listTables(knex, unique);
@@ -68,6 +71,6 @@ export const exportMetadata = async (
     sequences: sequenceRows.map(toSequence),
     tables,
     tableRelations: relations,
-    tableFormBuilders: options.layouts ? await layoutsOf(knex, unique) : [],
+    tableFormBuilders: await layoutsOf(options.layouts, unique),
   };
 };

@@ -20,6 +20,7 @@ import { planTableCreate } from '../ddl/plan-table-change';
 import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-change';
 import type { SchemaOp } from '../../model/schema-op';
 import { withSchemaLock } from '../ddl/schema-lock';
+import { withLayoutStore, type LayoutStore } from './layout-store';
 import { checkRelation, type RelationCandidate, type RelationEnd } from '../relations/relation-rules';
 import { sequenceDefFromBody, validateSequenceDef } from '../sequences/sequence-def-from-body';
 import type { SequenceDef } from '../sequences/sequence-def';
@@ -75,8 +76,8 @@ export const IMPORT_TABLE_MODES = ['asFile', 'create', 'attach'] as const;
 export type ImportTableMode = (typeof IMPORT_TABLE_MODES)[number];
 
 export interface ImportOptions {
-  /** The data source holds crudboard's system tables: form layouts are imported too. */
-  layouts: boolean;
+  /** Where the file's form layouts go (primary, under the importing data source's name). */
+  layouts: LayoutStore;
   /** Default `asFile`. */
   tables?: ImportTableMode;
   hooks?: SchemaChangeHooks;
@@ -387,29 +388,23 @@ const planLayouts = (
   });
 };
 
-/**
- * The file's form layouts, under crudboard's key or crudapi's (`tableBuilders`). Only the primary
- * data source keeps layouts; elsewhere they are left out (the tables, sequences and relations are
- * imported).
- */
+/** The file's form layouts, under crudboard's key or crudapi's (`tableBuilders`). */
 const layoutsOf = (
   bundle: MetadataBundleBody,
-  options: { layouts: boolean },
   findings: Findings,
 ): NonNullable<MetadataBundleBody['tableFormBuilders']> => {
   const ours = bundle.tableFormBuilders ?? [];
   const theirs = bundle.tableBuilders ?? [];
   if (ours.length > 0 && theirs.length > 0)
     findings.invalid.add('tableBuilders', transferMessage('layoutsTwice'));
-  const layouts = ours.length > 0 ? ours : theirs;
-  return options.layouts ? layouts : [];
+  return ours.length > 0 ? ours : theirs;
 };
 
 /** Checks a whole file against the data source: 400 / 409 listing every problem, else the plan. */
 export const planImport = async (
   db: Knex,
   bundle: MetadataBundleBody,
-  options: Pick<ImportOptions, 'layouts' | 'tables'>,
+  options: Pick<ImportOptions, 'tables'>,
 ): Promise<ImportPlan> => {
   const sequenceBodies = bundle.sequences ?? [];
   const tableBodies = bundle.tables ?? [];
@@ -434,7 +429,7 @@ export const planImport = async (
     options.tables ?? 'asFile',
   );
   const relations = await planRelations(db, relationBodies, tableBodies, tables, stored, findings);
-  const layoutBodies = layoutsOf(bundle, options, findings);
+  const layoutBodies = layoutsOf(bundle, findings);
   const layouts = planLayouts(layoutBodies, tableBodies, findings);
   findings.throwIfAny();
   const columnNames = tableBodies.map(
@@ -474,7 +469,12 @@ export const remapLayoutBody = (
   );
 };
 
-const writeImport = async (db: Knex, plan: ImportPlan, now: number): Promise<number[]> => {
+const writeImport = async (
+  db: Knex,
+  plan: ImportPlan,
+  now: number,
+  layoutStore: LayoutStore,
+): Promise<number[]> => {
   const stamps = { createdDate: now, lastModifiedDate: now };
   const sequenceIds: number[] = [];
   for (const sequence of plan.sequences) {
@@ -516,17 +516,20 @@ const writeImport = async (db: Knex, plan: ImportPlan, now: number): Promise<num
       ...stamps,
     });
   }
-  for (const layout of plan.layouts) {
-    await db(SYSTEM.tableFormBuilder).insert({
-      tableId: tableIds[layout.table],
-      name: layout.name,
-      device: layout.device,
-      type: layout.type,
-      body: remapLayoutBody(layout.body, plan.columnNames[layout.table], columnIds[layout.table]),
-      createdDate: dateTimeText(new Date(now)),
-      lastModifiedDate: dateTimeText(new Date(now)),
-    });
-  }
+  await withLayoutStore(layoutStore, db, async (layouts) => {
+    for (const layout of plan.layouts) {
+      await layouts(SYSTEM.tableFormBuilder).insert({
+        tableId: tableIds[layout.table],
+        dataSource: layoutStore.dataSource,
+        name: layout.name,
+        device: layout.device,
+        type: layout.type,
+        body: remapLayoutBody(layout.body, plan.columnNames[layout.table], columnIds[layout.table]),
+        createdDate: dateTimeText(new Date(now)),
+        lastModifiedDate: dateTimeText(new Date(now)),
+      });
+    }
+  });
   return tableIds;
 };
 
@@ -545,7 +548,7 @@ export const importMetadata = async (
     const ops: SchemaOp[] = plan.tables.flatMap((table) => (table.reverse ? [] : planTableCreate(table)));
     return runSchemaChange(
       knex,
-      { ops, writeMetadata: (db) => writeImport(db, plan, Date.now()) },
+      { ops, writeMetadata: (db) => writeImport(db, plan, Date.now(), options.layouts) },
       options.hooks,
     );
   });

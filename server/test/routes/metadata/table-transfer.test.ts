@@ -498,7 +498,7 @@ describeEachDatabase('metadata export and import ($name)', (db) => {
     const { importMetadata } = await import('../../../src/services/transfer/import-metadata');
     await expect(
       importMetadata(knex, bundle, {
-        layouts: true,
+        layouts: { dataSource: 'primary', primary: knex },
         hooks: {
           afterStep: (index) => {
             if (index === 1) throw new Error('step failed');
