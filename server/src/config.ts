@@ -12,6 +12,11 @@ export interface DataSourceConfig {
   connection: string;
   /** Database name (pg / mysql) or file base name (sqlite): safe to show. */
   database: string;
+  /**
+   * PostgreSQL only: the schema whose tables the data source serves (its tables are created,
+   * reversed and queried there, and the SQL console runs there); default the connection's.
+   */
+  schema?: string;
 }
 
 export interface AppConfig {
@@ -171,6 +176,8 @@ export const DEFAULT_SQL_TIMEOUT_MS = 30_000;
 export const DEFAULT_DOWNLOAD_TTL_SECONDS = 60 * 60;
 
 const DATA_SOURCE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+/** A PostgreSQL schema name crudboard accepts: any identifier up to 63 characters but quotes and NUL. */
+const PG_SCHEMA_NAME = /^(?! )[^"\u0000]{1,63}(?<! )$/u;
 const URL_PROTOCOLS: Record<Exclude<Client, 'sqlite'>, string[]> = {
   pg: ['postgres:', 'postgresql:'],
   mysql: ['mysql:', 'mariadb:'],
@@ -326,7 +333,7 @@ const parseEntry = (raw: unknown, index: number, origin: string, dataDir: string
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new ConfigError(`${where} must be an object {name, caption, client, connection}`);
   }
-  const { name, caption, client, connection } = raw as Record<string, unknown>;
+  const { name, caption, client, connection, schema } = raw as Record<string, unknown>;
   if (typeof name !== 'string' || !DATA_SOURCE_NAME.test(name)) {
     throw new ConfigError(`${where}: name must match ${DATA_SOURCE_NAME.source}`);
   }
@@ -341,6 +348,16 @@ const parseEntry = (raw: unknown, index: number, origin: string, dataDir: string
   if (typeof connection !== 'string' || connection.trim() === '') {
     throw new ConfigError(`${where} (${name}): connection must be a non-empty string`);
   }
+  if (schema !== undefined && client !== 'pg') {
+    throw new ConfigError(
+      `${where} (${name}): schema is for PostgreSQL data sources; a MySQL data source names its database in the connection URL`,
+    );
+  }
+  if (schema !== undefined && (typeof schema !== 'string' || !PG_SCHEMA_NAME.test(schema))) {
+    throw new ConfigError(
+      `${where} (${name}): schema must be 1 to 63 characters, without quotes, NUL or leading/trailing spaces`,
+    );
+  }
   const defaultCaption = name === PRIMARY ? PRIMARY_CAPTION : name;
   if (client === 'sqlite') {
     const file = isAbsolute(connection) ? connection : resolve(dataDir, connection);
@@ -348,7 +365,14 @@ const parseEntry = (raw: unknown, index: number, origin: string, dataDir: string
   }
   const typed = client as Exclude<Client, 'sqlite'>;
   const database = databaseOfUrl(typed, connection, `${where} (${name})`);
-  return { name, caption: caption || defaultCaption, client: typed, connection, database };
+  return {
+    name,
+    caption: caption || defaultCaption,
+    client: typed,
+    connection,
+    database,
+    ...(typeof schema === 'string' ? { schema } : {}),
+  };
 };
 
 const extraDataSources = (

@@ -230,6 +230,27 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('takes a schema for a PostgreSQL data source only, and refuses a name it could not quote', () => {
+    const sources = (entry: Record<string, unknown>) =>
+      loadConfig({ DATA_SOURCES: JSON.stringify([entry]) }, cwd, noFile).dataSources;
+    expect(
+      sources({ name: 'sales', client: 'pg', connection: 'postgresql://u@h/main', schema: 'Sales 2026' })[1],
+    ).toMatchObject({ name: 'sales', client: 'pg', schema: 'Sales 2026' });
+    expect(
+      sources({ name: 'plain', client: 'pg', connection: 'postgresql://u@h/main' })[1],
+    ).not.toHaveProperty('schema');
+    expect(() => sources({ name: 's', client: 'sqlite', connection: 's.sqlite', schema: 'x' })).toThrow(
+      /schema is for PostgreSQL/,
+    );
+    expect(() => sources({ name: 'm', client: 'mysql', connection: 'mysql://u@h/db', schema: 'x' })).toThrow(
+      /names its database in the connection URL/,
+    );
+    for (const schema of ['a"b', '', ' padded', 'x'.repeat(64), 3])
+      expect(() => sources({ name: 'p', client: 'pg', connection: 'postgresql://u@h/main', schema })).toThrow(
+        /schema must be/,
+      );
+  });
+
   it('reads crudboard.config.json (object or array form) when DATA_SOURCES is unset', () => {
     const entry = { name: 'extra', client: 'sqlite', connection: 'e.sqlite' };
     for (const text of [JSON.stringify({ dataSources: [entry] }), JSON.stringify([entry])]) {

@@ -91,6 +91,9 @@ const openKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, poolSi
         ...(log ? { log } : {}),
         client: 'pg',
         connection: { connectionString: source.connection, types: pgTypes, application_name: 'crudboard' },
+        // A data source on a schema of its own: unqualified names (its tables, crudboard's metadata
+        // of them, current_schema()) resolve there; public stays on the path for extensions (pg_trgm).
+        ...(source.schema === undefined ? {} : { searchPath: [source.schema, 'public'] }),
         pool: { min: 0, max: poolSize },
       });
     case 'mysql':

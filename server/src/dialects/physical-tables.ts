@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../db/dialect';
+import { PG_CURRENT_SCHEMA_OID } from './pg-current-schema';
 
 const rowsOf = (result: unknown): Record<string, unknown>[] => {
   if (Array.isArray(result))
@@ -66,7 +67,7 @@ export const referencingTables = async (db: Knex, name: string): Promise<string[
       const result = await db.raw(
         `SELECT DISTINCT r.relname AS name FROM pg_constraint c
          JOIN pg_class r ON r.oid = c.conrelid JOIN pg_class t ON t.oid = c.confrelid
-         WHERE c.contype = 'f' AND lower(t.relname) = ? AND t.relnamespace = current_schema()::regnamespace
+         WHERE c.contype = 'f' AND lower(t.relname) = ? AND t.relnamespace = ${PG_CURRENT_SCHEMA_OID}
            AND c.conrelid <> c.confrelid`,
         [lower],
       );

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { rowsOf, textOrNull, type Introspection } from './introspection';
+import { PG_CURRENT_SCHEMA_OID } from '../pg-current-schema';
 
-const IN_SCHEMA = 'c.relnamespace = current_schema()::regnamespace';
+const IN_SCHEMA = `c.relnamespace = ${PG_CURRENT_SCHEMA_OID}`;
 
 const tableOid = `(SELECT c.oid FROM pg_class c WHERE c.relname = ? AND ${IN_SCHEMA} AND c.relkind IN ('r', 'p', 'v'))`;
 

@@ -5,6 +5,7 @@ import { MAX_IDENTIFIER_LENGTH } from '../derived-name';
 import { attachPgRowCount, foldPgRowCount, pgKeptCount } from '../row-count/pg-row-count';
 import { pgSessionLock, withSessionLock } from './database-lock';
 import type { SqlDialect } from './sql-dialect';
+import { PG_CURRENT_SCHEMA_OID } from '../pg-current-schema';
 
 /** PostgreSQL: ILIKE, row locks, RETURNING, kept row counts, checks as constraints. */
 export const pgDialect: SqlDialect = {
@@ -31,7 +32,7 @@ export const pgDialect: SqlDialect = {
     // The primary key constraint is named after the table: it follows the new name.
     const result = await db.raw(
       `SELECT c.conname AS name FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
-       WHERE c.contype = 'p' AND r.relname = ? AND r.relnamespace = current_schema()::regnamespace`,
+       WHERE c.contype = 'p' AND r.relname = ? AND r.relnamespace = ${PG_CURRENT_SCHEMA_OID}`,
       [to],
     );
     const name = (result.rows as { name: string }[])[0]?.name;
