@@ -1,5 +1,6 @@
 import type { CaptionLanguage, MenuCode, Table } from '../../../contract';
 import { captionIn, MENU_CODES } from '../../../contract';
+import { PRIMARY_DATA_SOURCE } from './data-source';
 
 export interface MenuEntry {
   /** Unique key; the route path for links. */
@@ -137,7 +138,12 @@ export const buildMenuGroups = ({
       ],
     },
   };
-  return visibleMenuCodes(codes, isSuperAdmin).map((code) => all[code]);
+  // The built-in tables live in primary: another data source has none, and an empty group there
+  // would only say so.
+  const builtInsElsewhere = dataSource !== PRIMARY_DATA_SOURCE && !tables.some((table) => table.systemable);
+  return visibleMenuCodes(codes, isSuperAdmin)
+    .filter((code) => !(code === 'systemBusiness' && builtInsElsewhere))
+    .map((code) => all[code]);
 };
 
 /** The menu key to highlight: the longest link path the current path starts with (by whole segments). */

@@ -87,7 +87,12 @@ describe('menu groups', () => {
         action: true,
       },
     ]);
-    expect(systemBusiness?.items.map((i) => i.labelKey)).toEqual(['menu.noTables']);
+    // The built-in tables live in primary: another data source without any shows no 内置数据.
+    expect(systemBusiness?.code).toBe('metadata');
+    const onPrimary = buildMenuGroups({ codes: [], isSuperAdmin: true, tables: [], dataSource: 'primary' });
+    expect(onPrimary.find((g) => g.code === 'systemBusiness')?.items.map((i) => i.labelKey)).toEqual([
+      'menu.noTables',
+    ]);
     const [forbidden] = buildMenuGroups({
       codes: ['business'],
       isSuperAdmin: false,
