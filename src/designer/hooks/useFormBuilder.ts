@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import type { Table } from '../../../contract';
 import type { FormLayoutType } from '../../business/lib/business-meta';
 import { listFormLayouts } from '../../providers/system-records';
+import { useDiscardConfirm } from '../../common/hooks/useDiscardConfirm';
 import { useLeaveGuard } from '../../common/hooks/useLeaveGuard';
 import { useMetadataRecord } from '../../common/hooks/useMetadataRecord';
 import { appPaths } from '../../common/lib/menu';
@@ -27,6 +28,7 @@ export const useFormBuilder = () => {
   const [type, setType] = useState<FormLayoutType>('list');
   const dirty = useRef(false);
   useLeaveGuard(dirty, t('warnWhenUnsavedChanges'));
+  const confirmDiscard = useDiscardConfirm();
 
   const tableId = table.data?.id;
   const layouts = useQuery({
@@ -40,9 +42,10 @@ export const useFormBuilder = () => {
   /** Opens another layout; with unsaved changes only once the user agrees to drop them. */
   const pickType = (next: FormLayoutType) => {
     if (next === type) return;
-    if (dirty.current && !window.confirm(t('layoutBuilder.switchConfirm'))) return;
-    dirty.current = false;
-    setType(next);
+    confirmDiscard(Boolean(dirty.current), t('layoutBuilder.switchConfirm'), () => {
+      dirty.current = false;
+      setType(next);
+    });
   };
 
   return {

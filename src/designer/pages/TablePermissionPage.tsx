@@ -34,6 +34,7 @@ import { getTablePermission, listRoles, saveTablePermission } from '../../provid
 import { LoadFailed } from '../../common/components/LoadFailed';
 import { PageContainer } from '../../common/components/PageContainer';
 import { PageSpin } from '../../common/components/PageSpin';
+import { useDiscardConfirm } from '../../common/hooks/useDiscardConfirm';
 import { useLeaveGuard } from '../../common/hooks/useLeaveGuard';
 import { useMetadataRecord } from '../../common/hooks/useMetadataRecord';
 import { useSaveShortcut } from '../../common/hooks/useSaveShortcut';
@@ -305,6 +306,7 @@ export const TablePermissionPage = () => {
   const [roleId, setRoleId] = useState<number | undefined>();
   const dirty = useRef(false);
   useLeaveGuard(dirty, t('warnWhenUnsavedChanges'));
+  const confirmDiscard = useDiscardConfirm();
 
   const roles = useQuery({
     queryKey: ['business', dataSource, 'role', 'tablePermission-roles'],
@@ -323,9 +325,10 @@ export const TablePermissionPage = () => {
 
   const pickRole = (next: number) => {
     if (next === roleId) return;
-    if (dirty.current && !window.confirm(t('warnWhenUnsavedChanges'))) return;
-    dirty.current = false;
-    setRoleId(next);
+    confirmDiscard(Boolean(dirty.current), t('tablePermission.switchConfirm'), () => {
+      dirty.current = false;
+      setRoleId(next);
+    });
   };
 
   const breadcrumb = [

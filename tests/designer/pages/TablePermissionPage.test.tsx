@@ -184,6 +184,38 @@ describe('TablePermissionPage', () => {
     });
   });
 
+  it('asks in its own dialog before another role drops unsaved changes', async () => {
+    signIn(superAdmin);
+    const rolesWithBuyer = [...roles, { id: 8, name: '采购', code: 'ROLE_BUYER' }];
+    server.on('GET', '/business/role', { data: rolesWithBuyer });
+    server.on('GET', '/business/tablePermission', { data: [] });
+    const browserConfirm = vi.spyOn(window, 'confirm').mockImplementation(() => {
+      throw new Error('the browser’s confirm() must not be used');
+    });
+    await open();
+    await pickRole('销售（ROLE_SALES）');
+    await screen.findByText(/还没有此表的权限设置/);
+    fireEvent.click(box('读取 cost'));
+    await screen.findByText('有未保存的更改');
+
+    await pickRole('采购（ROLE_BUYER）');
+    const dialog = () => document.querySelector('.ant-modal-confirm');
+    await waitFor(() => expect(dialog()?.textContent).toContain('放弃未保存的更改？'));
+    expect(dialog()?.textContent).toContain('当前角色的权限有未保存的更改，确定切换吗？');
+    fireEvent.click(button('留下'));
+    await waitFor(() => expect(dialog()).toBeNull());
+    expect(box('读取 cost')).not.toBeChecked();
+
+    await pickRole('采购（ROLE_BUYER）');
+    await waitFor(() => expect(dialog()?.textContent).toContain('放弃未保存的更改？'));
+    fireEvent.click(button('放弃更改'));
+    await waitFor(() =>
+      expect(server.sent('GET', '/business/tablePermission').some((r) => r.params.roleId === '8')).toBe(true),
+    );
+    await waitFor(() => expect(box('读取 cost')).toBeChecked());
+    expect(browserConfirm).not.toHaveBeenCalled();
+  });
+
   it('offers no action the signed-in user does not hold', async () => {
     signIn({
       ...clerk,
