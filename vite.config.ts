@@ -59,8 +59,10 @@ export default defineConfig({
           hookTimeout: 120000,
           fileParallelism: false,
           // The browser suite runs beside the server suite on a loaded machine: a screen that
-          // settles after a second or two is not a failure, so expect.poll waits up to 15 s.
+          // settles after a second or two is not a failure, so expect.poll waits up to 15 s, and
+          // one retry absorbs a render slowed by the load (a test failing twice still fails).
           expect: { poll: { timeout: 15000 } },
+          retry: 1,
         },
       },
     ],
