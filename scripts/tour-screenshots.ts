@@ -217,9 +217,9 @@ const prepareDemo = async (api: ApiSession, browser: Browser, page: Page): Promi
   const tables = await api.call<StoredTable[]>('GET', '/metadata/tables?limit=1000');
   const existing = tables.find((table) => table.name === 'product');
   if (existing) {
-    const ids = await api.call<{ id: number }[]>('GET', '/business/product?limit=100');
+    const ids = await api.call<{ id: number }[]>('GET', '/business/product?isDeleted=false&limit=100');
     console.log('demo data: already there');
-    return { productTableId: existing.id, productIds: ids.map((row) => row.id) };
+    return { productTableId: existing.id, productIds: ids.map((row) => row.id).sort((x, y) => x - y) };
   }
   console.log('demo data: creating 产品类别, 产品, a role and a plain table');
   const category = await createTable(
@@ -510,11 +510,12 @@ const screens: Screen[] = [
       await editor.waitFor({ timeout: STEP_MS });
       await editor.click();
       await page.keyboard.press('Control+A');
-      await page.keyboard.type(
-        'select id, name, price, launchDate from product where isDeleted = 0 order by price desc',
-      );
+      await page.keyboard.type('select id, name, price, launchDate from product order by price desc');
+      // (closes the completion list)
+      await page.keyboard.press('Escape');
       await page.keyboard.press('Control+Enter');
       await rows(page).first().waitFor({ timeout: STEP_MS });
+      await page.mouse.move(600, 25);
     },
   },
   {
