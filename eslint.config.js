@@ -169,6 +169,7 @@ export default tseslint.config(
       'server/**/*.ts',
       'tests/e2e/**/*.ts',
       'bench/**/*.ts',
+      'scripts/**/*.ts',
       '*.config.{js,ts}',
       'examples/*/*.config.{js,ts}',
     ],
