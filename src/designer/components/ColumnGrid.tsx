@@ -133,7 +133,8 @@ const COLUMNS: GridColumn[] = [
   { key: 'name', width: 132, fixed: true, render: textCell('name') },
   {
     key: 'dataType',
-    width: 128,
+    // wide enough for the longest type name (ATTACHMENT) beside the arrow
+    width: 144,
     render: ({ row, position, errors, lock, ctx }) => (
       <SelectCell<DataType>
         rowKey={row.key}
@@ -148,7 +149,7 @@ const COLUMNS: GridColumn[] = [
       />
     ),
   },
-  { key: 'length', width: 76, render: numberCell('length') },
+  { key: 'length', width: 68, render: numberCell('length') },
   { key: 'nullable', width: 52, align: 'center', help: true, render: checkCell('nullable') },
   { key: 'insertable', width: 64, align: 'center', help: true, render: checkCell('insertable') },
   { key: 'updatable', width: 64, align: 'center', help: true, render: checkCell('updatable') },
@@ -157,7 +158,7 @@ const COLUMNS: GridColumn[] = [
   { key: 'multipleValue', width: 60, align: 'center', help: true, render: checkCell('multipleValue') },
   {
     key: 'actions',
-    width: 212,
+    width: 204,
     render: (args) => {
       const { row, position, isFirst, isLast, lock, ctx } = args;
       return (

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { PageContainer } from '../../common/components/PageContainer';
+import { useCaption } from '../../common/hooks/useCaption';
 import type { TableDesignerController, TableField } from '../hooks/useTableDesigner';
 import type { ColumnDraft } from '../lib/column-draft';
 import { BatchAddColumnsDialog } from './BatchAddColumnsDialog';
@@ -30,6 +31,7 @@ const ENGINES = ['InnoDB', 'MyISAM'];
 export const TableDesignerView = ({ designer }: { designer: TableDesignerController }) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const captionOf = useCaption();
   const navigate = useNavigate();
   const { table, isNew, paths, draft, errors, errorCount, otherErrors, attempted, saving } = designer;
   const { setField, requestSave } = designer;
@@ -58,7 +60,7 @@ export const TableDesignerView = ({ designer }: { designer: TableDesignerControl
   return (
     <PageContainer
       title={title}
-      subTitle={isNew ? undefined : table?.caption || table?.name}
+      subTitle={isNew || !table ? undefined : captionOf(table)}
       breadcrumb={[{ title: t('menu.metadata') }, { title: t('screens.tables'), path: paths.list }]}
       extra={
         <Space wrap>
