@@ -23,6 +23,7 @@ export const SUITES: Record<string, () => Promise<void>> = {
   'list-render': async () => (await import('./list-render')).runListRender(),
   'md5-browser': async () => (await import('./md5-browser')).runMd5Browser(),
   'page-load': async () => (await import('./page-load')).runPageLoad(),
+  instances: async () => (await import('./instances')).runInstances(),
 };
 
 const requested = process.argv.slice(2);
