@@ -72,7 +72,10 @@ const runTarget = async (target: BenchTarget, rows: number): Promise<void> => {
       }
     }
     line(target.client, '1 server, direct', await load(first.url, first.cookie));
-    const proxy = await startRoundRobinProxy(servers.map((server) => server.url));
+    const proxy = await startRoundRobinProxy(
+      servers.map((server) => server.url),
+      { keepAlive: true },
+    );
     try {
       // A session made on one server is known to every other one (sessions live in primary).
       const measured = await load(proxy.url, first.cookie);

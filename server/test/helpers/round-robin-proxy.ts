@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import httpProxy from 'http-proxy';
 
@@ -20,8 +20,18 @@ const CHECK_EVERY_MS = 200;
  * or reset: the server died) is sent to the next one, as balancers retry idempotent requests; a
  * changing request is answered 502, since it may or may not have been carried out.
  */
-export const startRoundRobinProxy = async (targets: readonly string[]): Promise<RoundRobinProxy> => {
-  const proxy = httpProxy.createProxyServer({ xfwd: false, proxyTimeout: 30_000 });
+export const startRoundRobinProxy = async (
+  targets: readonly string[],
+  options: { keepAlive?: boolean } = {},
+): Promise<RoundRobinProxy> => {
+  // keepAlive: connections to the servers are reused, as a production balancer does (without it,
+  // one connection per request, which is what the failure tests want: a dead server is noticed at once).
+  const agent = options.keepAlive ? new Agent({ keepAlive: true, maxSockets: 256 }) : undefined;
+  const proxy = httpProxy.createProxyServer({
+    xfwd: false,
+    proxyTimeout: 30_000,
+    ...(agent ? { agent } : {}),
+  });
   const ready = new Set(targets);
   const answered = new Map(targets.map((target) => [target, 0]));
   let turn = 0;
@@ -84,6 +94,7 @@ export const startRoundRobinProxy = async (targets: readonly string[]): Promise<
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       proxy.close();
+      agent?.destroy();
     },
   };
 };
