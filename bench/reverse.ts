@@ -162,9 +162,12 @@ const serverConfig = (target: ReverseTarget): AppConfig => ({
 /** A product id in the middle of the range: about rows / 1,000 lines refer to it. */
 const PRODUCT_ID = 500;
 
+/** Untimed runs of a figure before its statements are captured: metadata and caches loaded. */
+const CAPTURE_WARMUP = 5;
+
 /**
  * The statements of one run of each figure on the existing database, from an app in this process,
- * each figure run once untimed first (metadata and sessions cached, as on a running server).
+ * each figure run a few times untimed first (metadata and sessions cached, as on a running server).
  * Leaves the tables un-reversed.
  */
 const captureFigures = async (target: ReverseTarget, rows: number): Promise<CapturedRun> => {
@@ -174,7 +177,7 @@ const captureFigures = async (target: ReverseTarget, rows: number): Promise<Capt
     if (!source) throw new Error(`no data source ${LEGACY_SOURCE}`);
     const capture = (work: () => Promise<unknown>) => captureSql(source.knex, work);
     const read = async (figure: ReadFigure, replay: (s: CapturedSql) => boolean) => {
-      await getAll(server, figure.paths);
+      for (let i = 0; i < CAPTURE_WARMUP; i++) await getAll(server, figure.paths);
       const all = await capture(() => getAll(server, figure.paths));
       return { figure, all, replayed: all.filter(replay) };
     };
