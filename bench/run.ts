@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 /** Suites by name, in the order a full run takes them; each loaded only when it runs. */
 export const SUITES: Record<string, () => Promise<void>> = {
   list: async () => (await import('./list')).runList(),
+  reverse: async () => (await import('./reverse')).runReverse(),
   'web-bundle': async () => (await import('./web-bundle')).runWebBundle(),
   'upload-big': async () => (await import('./upload-big')).runUploadBig(),
   'export-import': async () => (await import('./export-import')).runExportImport(),

@@ -35,6 +35,20 @@ const tableRenames = (ops: readonly SchemaOp[]) => (table: string) => {
 };
 
 /**
+ * The transaction settings of a change: the dialect's schema settings when DDL or data repairs
+ * run, plain ones for a change of metadata alone. On SQLite the schema settings turn the foreign
+ * keys off and have every foreign key of the database checked before the commit, a read of every
+ * referencing table (about 0.2 s for 1,000,000 rows) that fails on rows an earlier program left
+ * dangling; a metadata-only change (a caption, deleting metadata without the table) touches no
+ * business table, so it needs neither.
+ */
+const transactionFor = (
+  schema: Knex.TransactionConfig,
+  steps: readonly DdlStep[],
+  checks: readonly LossCheck[],
+): Knex.TransactionConfig => (steps.length === 0 && checks.length === 0 ? {} : schema);
+
+/**
  * Applies a schema change and its metadata together or not at all (DESIGN principle 4). First the
  * data-loss checks run on the current data (409 unless allowed), confirmed losses are repaired,
  * then the DDL and the metadata. SQLite and PostgreSQL do all of it in one transaction (SQLite's
@@ -63,16 +77,19 @@ export const runSchemaChange = async <T>(
             label: op.kind,
             apply: (db: Knex) => applyOp({ db, dialect, fullText }, op),
           }));
-    return knex.transaction(async (trx) => {
-      const findings = await findLosses(trx, dialect, checks);
-      assertLossAllowed(findings, confirmed);
-      await applyRepairs(trx, dialect, findings);
-      for (const [index, step] of steps.entries()) {
-        await step.apply(trx);
-        await hooks.afterStep?.(index, step.label);
-      }
-      return change.writeMetadata(trx);
-    }, sql.schemaTransaction);
+    return knex.transaction(
+      async (trx) => {
+        const findings = await findLosses(trx, dialect, checks);
+        assertLossAllowed(findings, confirmed);
+        await applyRepairs(trx, dialect, findings);
+        for (const [index, step] of steps.entries()) {
+          await step.apply(trx);
+          await hooks.afterStep?.(index, step.label);
+        }
+        return change.writeMetadata(trx);
+      },
+      transactionFor(sql.schemaTransaction, steps, checks),
+    );
   }
 
   const findings = await findLosses(knex, dialect, checks);
