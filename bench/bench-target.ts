@@ -64,24 +64,21 @@ const withKnex = async <T>(client: 'pg' | 'mysql2', url: string, work: (db: Knex
   }
 };
 
-/** PostgreSQL or MySQL / MariaDB: database `cb_bench_<key>` on the server of `adminUrl`, kept between runs. */
-export const serverTarget = (client: 'pg' | 'mysql', adminUrl: string, rows: number): BenchTarget => {
-  const database = `cb_bench_${seedKey(client, rows).replace(/-/g, '_')}`;
+/**
+ * The seed state of a PostgreSQL or MySQL / MariaDB benchmark database `database` on the server of
+ * `adminUrl`: seeded when the database holds the marker table; reset drops and recreates it.
+ */
+export const serverSeedMarker = (
+  client: 'pg' | 'mysql',
+  adminUrl: string,
+  database: string,
+  version: number,
+  rows: number,
+): Pick<BenchTarget, 'isSeeded' | 'reset' | 'markSeeded'> => {
   const driver = client === 'pg' ? 'pg' : 'mysql2';
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
-  const dataDir = join(BENCH_DATA_ROOT, seedKey(client, rows));
-  mkdirSync(dataDir, { recursive: true });
-  const config = configFor(dataDir, {
-    name: PRIMARY,
-    caption: PRIMARY_CAPTION,
-    client,
-    connection: url.toString(),
-    database,
-  });
   return {
-    client,
-    config,
     isSeeded: async () => {
       const exists = await withKnex(driver, adminUrl, async (admin) => {
         const found: unknown = await (client === 'pg'
@@ -107,8 +104,29 @@ export const serverTarget = (client: 'pg' | 'mysql', adminUrl: string, rows: num
           t.integer('version');
           t.integer('rowCount');
         });
-        await db(MARKER_TABLE).insert({ version: SEED_VERSION, rowCount: rows });
+        await db(MARKER_TABLE).insert({ version, rowCount: rows });
       }),
+  };
+};
+
+/** PostgreSQL or MySQL / MariaDB: database `cb_bench_<key>` on the server of `adminUrl`, kept between runs. */
+export const serverTarget = (client: 'pg' | 'mysql', adminUrl: string, rows: number): BenchTarget => {
+  const database = `cb_bench_${seedKey(client, rows).replace(/-/g, '_')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const dataDir = join(BENCH_DATA_ROOT, seedKey(client, rows));
+  mkdirSync(dataDir, { recursive: true });
+  const config = configFor(dataDir, {
+    name: PRIMARY,
+    caption: PRIMARY_CAPTION,
+    client,
+    connection: url.toString(),
+    database,
+  });
+  return {
+    client,
+    config,
+    ...serverSeedMarker(client, adminUrl, database, SEED_VERSION, rows),
   };
 };
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { Client, DataSourceConfig } from '../server/src/config';
-import { BENCH_DATA_ROOT } from './bench-target';
+import { BENCH_DATA_ROOT, serverSeedMarker } from './bench-target';
 import { insertRows, randomSource } from './seed-rows';
 
 /** Bump when the seeded tables or rows change: cached databases of another version are rebuilt. */
@@ -36,15 +36,6 @@ export const openLegacy = (source: DataSourceConfig): Knex =>
     ? knex({ client: 'better-sqlite3', connection: { filename: source.connection }, useNullAsDefault: true })
     : knex({ client: source.client === 'pg' ? 'pg' : 'mysql2', connection: source.connection });
 
-const withKnex = async <T>(client: 'pg' | 'mysql2', url: string, work: (db: Knex) => Promise<T>) => {
-  const db = knex({ client, connection: url, pool: { min: 0, max: 1 } });
-  try {
-    return await work(db);
-  } finally {
-    await db.destroy();
-  }
-};
-
 /** SQLite: `bench/.data/<key>/legacy.sqlite` beside the server's own database; a marker file says the seed is complete. */
 const sqliteTarget = (rows: number): ReverseTarget => {
   const dataDir = join(BENCH_DATA_ROOT, seedKey('sqlite', rows));
@@ -74,13 +65,9 @@ const sqliteTarget = (rows: number): ReverseTarget => {
   };
 };
 
-/** Read by the seed check only; crudboard never lists `cb_` tables as reversible. */
-const MARKER_TABLE = 'cb_bench_seed';
-
 /** PostgreSQL or MySQL / MariaDB: database `cb_bench_reverse_<client>_v<version>_<rows>` on the server of `adminUrl`. */
 const serverTarget = (client: 'pg' | 'mysql', adminUrl: string, rows: number): ReverseTarget => {
   const database = `cb_bench_${seedKey(client, rows).replace(/-/g, '_')}`;
-  const driver = client === 'pg' ? 'pg' : 'mysql2';
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   const dataDir = join(BENCH_DATA_ROOT, seedKey(client, rows));
@@ -89,33 +76,7 @@ const serverTarget = (client: 'pg' | 'mysql', adminUrl: string, rows: number): R
     client,
     dataDir,
     source: { name: LEGACY_SOURCE, caption: '既有数据库', client, connection: url.toString(), database },
-    isSeeded: async () => {
-      const exists = await withKnex(driver, adminUrl, async (admin) => {
-        const found: unknown = await (client === 'pg'
-          ? admin('pg_database').where('datname', database).first('datname')
-          : admin('information_schema.SCHEMATA').where('SCHEMA_NAME', database).first('SCHEMA_NAME'));
-        return found !== undefined;
-      });
-      return exists && withKnex(driver, url.toString(), (db) => db.schema.hasTable(MARKER_TABLE));
-    },
-    reset: () =>
-      withKnex(driver, adminUrl, async (admin) => {
-        if (client === 'pg') {
-          await admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [database]);
-          await admin.raw('CREATE DATABASE ??', [database]);
-        } else {
-          await admin.raw('DROP DATABASE IF EXISTS ??', [database]);
-          await admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [database]);
-        }
-      }),
-    markSeeded: () =>
-      withKnex(driver, url.toString(), async (db) => {
-        await db.schema.createTable(MARKER_TABLE, (t) => {
-          t.integer('version');
-          t.integer('rowCount');
-        });
-        await db(MARKER_TABLE).insert({ version: REVERSE_SEED_VERSION, rowCount: rows });
-      }),
+    ...serverSeedMarker(client, adminUrl, database, REVERSE_SEED_VERSION, rows),
   };
 };
 
