@@ -245,7 +245,7 @@ describe('loadConfig', () => {
     expect(() => sources({ name: 'm', client: 'mysql', connection: 'mysql://u@h/db', schema: 'x' })).toThrow(
       /names its database in the connection URL/,
     );
-    for (const schema of ['a"b', '', ' padded', 'x'.repeat(64), 3])
+    for (const schema of ['a"b', 'a\u0000b', '', ' padded', 'x'.repeat(64), 3])
       expect(() => sources({ name: 'p', client: 'pg', connection: 'postgresql://u@h/main', schema })).toThrow(
         /schema must be/,
       );
