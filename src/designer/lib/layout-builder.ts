@@ -1,7 +1,8 @@
 import type { Column, Table } from '../../../contract';
-import { isListable, listColumns } from '../../business/lib/business-cells';
+import { isListable } from '../../business/lib/business-cells';
 import type { FormLayout, FormLayoutItem, FormLayoutType } from '../../business/lib/business-meta';
 import { formFields } from '../../business/lib/form-fields';
+import { defaultListColumns } from '../../business/lib/list-columns';
 import { GRID_COLUMNS, placeFields, spanOf } from '../../business/lib/form-layout';
 
 /** A column chosen for a layout, with its width in grid units (forms only; lists ignore it). */
@@ -61,7 +62,7 @@ export const initialBuilder = (
   if (selected.length === 0) {
     const shown =
       type === 'list'
-        ? listColumns(table, []).map((column) => ({
+        ? defaultListColumns(table, []).map((column) => ({
             columnId: column.id as number,
             width: spanOf(undefined, column),
           }))

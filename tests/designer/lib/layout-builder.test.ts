@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listColumns } from '../../../src/business/lib/business-cells';
+import { defaultListColumns } from '../../../src/business/lib/list-columns';
 import { parseFormLayouts, type FormLayout } from '../../../src/business/lib/business-meta';
 import { formFields } from '../../../src/business/lib/form-fields';
 import { placeFields } from '../../../src/business/lib/form-layout';
@@ -54,10 +55,17 @@ describe('initialBuilder', () => {
     expect(state.unselected).toEqual([]);
   });
 
-  it('without a list layout starts from the list columns, bookkeeping last', () => {
+  it('without a list layout starts from the columns the list shows by default, the bookkeeping ones unselected', () => {
     const state = initialBuilder(product, 'list', undefined);
-    expect(ids(state)).toEqual(listColumns(product, []).map((c) => c.id));
-    expect(state.unselected).toEqual([]);
+    const shown = defaultListColumns(product, []);
+    expect(ids(state)).toEqual(shown.map((c) => c.id));
+    const names = (columnIds: readonly number[]) =>
+      columnIds.map((id) => product.columns.find((column) => column.id === id)?.name);
+    expect(names(ids(state))).not.toContain('createdDate');
+    expect(names(state.unselected)).toEqual(expect.arrayContaining(['createdDate', 'lastModifiedDate']));
+    expect(state.unselected).toEqual(
+      listable.filter((column) => !shown.includes(column)).map((column) => column.id),
+    );
   });
 
   it('with a layout: its order and widths, unknown and repeated columns dropped, the rest unselected in column order', () => {
@@ -84,7 +92,7 @@ describe('initialBuilder', () => {
   it('tolerates bad stored JSON: starts from the default', () => {
     for (const body of ['not json', '{"columnId":1}', '[1, null, {"width": 3}]', null]) {
       const state = initialBuilder(product, 'list', layout('list', body));
-      expect(ids(state)).toEqual(listColumns(product, []).map((c) => c.id));
+      expect(ids(state)).toEqual(defaultListColumns(product, []).map((c) => c.id));
     }
   });
 });
