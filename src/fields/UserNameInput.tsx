@@ -1,10 +1,8 @@
 import { useCan, useMany } from '@refinedev/core';
 import { Input } from 'antd';
-import { businessPermission } from '../../contract';
-import { USER_TABLE } from '../business/components/UserFilterSelect';
+import { USER_READ_META, USER_TABLE } from '../business/components/UserFilterSelect';
 import type { BusinessRecord } from '../business/lib/business-record';
 import { useWellKnownNames } from '../common/hooks/useCaption';
-import { PRIMARY_DATA_SOURCE } from '../common/lib/data-source';
 import { userIdOf } from './user-id';
 import type { FieldInputProps } from './types';
 
@@ -20,8 +18,7 @@ export const UserNameInput = ({ id, value }: FieldInputProps) => {
   const { result } = useMany<BusinessRecord>({
     resource: USER_TABLE,
     ids: userId === undefined ? [] : [userId],
-    // users live in primary, whichever data source the record is in
-    meta: { dataSource: PRIMARY_DATA_SOURCE, requiredPermissions: [businessPermission(USER_TABLE, 'read')] },
+    meta: USER_READ_META,
     queryOptions: { enabled: mayRead && userId !== undefined, retry: false },
     errorNotification: false,
   });

@@ -24,7 +24,7 @@ import {
 } from '../business/lib/business-meta';
 import type { BusinessRecord } from '../business/lib/business-record';
 import type { TablePermissionPayload } from '../designer/lib/table-permission';
-import { PRIMARY_DATA_SOURCE } from '../common/lib/data-source';
+import { IN_PRIMARY } from '../common/lib/data-source';
 import { runCustom } from './custom-calls';
 
 /**
@@ -41,9 +41,6 @@ export interface TableRef {
   dataSource: string;
   tableId: number;
 }
-
-/** Sends a call to the primary data source, where crudboard's own tables are. */
-const IN_PRIMARY = { dataSource: PRIMARY_DATA_SOURCE } as const;
 
 const eq = (field: string, value: string | number) => ({ field, operator: 'eq' as const, value });
 /** The filters of the records about one table. */

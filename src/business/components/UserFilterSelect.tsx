@@ -4,11 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { businessPermission } from '../../../contract';
 import { useWellKnownNames } from '../../common/hooks/useCaption';
 import { SEARCH_FIELD } from '../../common/lib/query-params';
-import { PRIMARY_DATA_SOURCE } from '../../common/lib/data-source';
+import { IN_PRIMARY } from '../../common/lib/data-source';
 import type { BusinessRecord } from '../lib/business-record';
 
 /** crudboard's own table of users (`cb_user`), whose ids the bookkeeping columns hold. */
 export const USER_TABLE = 'user';
+
+/** The `meta` of a read of users: on primary (where they live, whichever data source is open), checked. */
+export const USER_READ_META = {
+  ...IN_PRIMARY,
+  requiredPermissions: [businessPermission(USER_TABLE, 'read')],
+};
 
 export interface UserFilterSelectProps {
   label: string;
@@ -37,8 +43,7 @@ export const UserFilterSelect = ({ label, value, onChange, width = '100%' }: Use
     defaultValue: value,
     onSearch: (keyword) => (keyword.trim() ? [{ field: SEARCH_FIELD, operator: 'eq', value: keyword }] : []),
     pagination: { currentPage: 1, pageSize: 20, mode: 'server' },
-    // users live in primary, whichever data source the record is in
-    meta: { dataSource: PRIMARY_DATA_SOURCE, requiredPermissions: [businessPermission(USER_TABLE, 'read')] },
+    meta: USER_READ_META,
     queryOptions: { enabled: mayRead, retry: false },
     defaultValueQueryOptions: { enabled: mayRead && value.length > 0, retry: false },
     errorNotification: false,

@@ -1,5 +1,11 @@
 export const PRIMARY_DATA_SOURCE = 'primary';
 
+/**
+ * The `meta` of a Refine call that goes to `primary` whatever data source is open: crudboard's own
+ * tables (users, roles, layouts, permissions, saved SQL) live there only.
+ */
+export const IN_PRIMARY = { dataSource: PRIMARY_DATA_SOURCE } as const;
+
 const SEGMENT = /(?:^|\/)dataSource\/([^/?#]+)/;
 
 /** The `:dataSource` segment of a path such as `/crudboard/dataSource/pg/business/orders`. */

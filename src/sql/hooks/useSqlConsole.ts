@@ -6,7 +6,7 @@ import { executeSqlCall, SQL_PERMISSIONS } from '../../providers/custom-calls';
 import { useAllTables } from '../../common/hooks/useAllTables';
 import { useCustomCall } from '../../common/hooks/useCustomCall';
 import type { HttpError } from '../../common/lib/http-error';
-import { PRIMARY_DATA_SOURCE } from '../../common/lib/data-source';
+import { IN_PRIMARY } from '../../common/lib/data-source';
 import { useCurrentDataSource, useDataSources } from '../../store/useCurrentDataSource';
 import {
   editorDialect,
@@ -38,7 +38,7 @@ export type SqlRun =
  * each naming the data source it was saved for.
  */
 const SAVED = 'sqlQuery';
-const SQL_META = { requiredPermissions: SQL_PERMISSIONS, dataSource: PRIMARY_DATA_SOURCE };
+const SQL_META = { ...IN_PRIMARY, requiredPermissions: SQL_PERMISSIONS };
 /** The console tells success and failure itself. */
 const QUIET = { successNotification: false, errorNotification: false } as const;
 
