@@ -15,6 +15,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { isSystemColumnName, SYSTEM_COLUMN_CAPTIONS } from '../contract';
 import { signInApi, type ApiSession } from '../tests/e2e/helpers/api-session';
 import { launchBrowser } from '../tests/e2e/helpers/browser';
 import { openColumnMore } from '../tests/e2e/helpers/designer';
@@ -72,18 +73,6 @@ const label = (...texts: string[]): RegExp =>
   );
 
 /* ------------------------------------------------------------------ demo data */
-
-const ENGLISH_SYSTEM_CAPTIONS: Record<string, string> = {
-  id: 'ID',
-  name: 'Name',
-  fullTextBody: 'Full-text body',
-  createdDate: 'Created',
-  lastModifiedDate: 'Modified',
-  createById: 'Created by',
-  updateById: 'Modified by',
-  ownerId: 'Owner',
-  isDeleted: 'Deleted',
-};
 
 const CATEGORIES = [
   { name: '手机', code: 'PHONE', title: '手机 Phones' },
@@ -171,7 +160,9 @@ const createTable = async (
     columns: [
       ...SYSTEM_COLUMNS.map((system) => ({
         ...system,
-        captions: { 'en-US': ENGLISH_SYSTEM_CAPTIONS[system.name] },
+        ...(isSystemColumnName(system.name)
+          ? { captions: { 'en-US': SYSTEM_COLUMN_CAPTIONS[system.name]['en-US'] } }
+          : {}),
       })),
       ...columns,
     ].map((entry, i) => ({ displayOrder: i, ...entry })),

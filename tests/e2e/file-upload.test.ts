@@ -71,6 +71,19 @@ const storedScan = async (name: string) => {
   return row?.scan ?? '';
 };
 
+/** Sets the page's upload speed in bytes per second (-1: unthrottled), through the DevTools protocol. */
+const uploadThrottle = async (target: Page) => {
+  const cdp = await target.context().newCDPSession(target);
+  await cdp.send('Network.enable');
+  return (uploadThroughput: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput,
+    });
+};
+
 describe('file upload in a real browser', () => {
   it('uploads an attachment in a form as soon as it is chosen and opens it from the list', async () => {
     const image = await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 64, height: 48 } });
@@ -149,15 +162,7 @@ describe('file upload in a real browser', () => {
     await page.goto(app('dataSource/primary/business/contract/new'));
     await page.getByLabel('名称').first().fill('大文件合同');
     // A slower link, so the upload is seen under way.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    const throttle = (uploadThroughput: number) =>
-      cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput,
-      });
+    const throttle = await uploadThrottle(page);
     await throttle(10 * MB);
     await page.locator('.attachment-input input[type="file"]').setInputFiles(bigPath);
     const status = page.locator('.attachment-input [role="status"]');
@@ -198,15 +203,7 @@ describe('file upload in a real browser', () => {
     writeFileSync(bigPath, bytes);
     await page.goto(app('dataSource/primary/business/contract/new'));
     await page.getByText('扫描件').first().waitFor();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.enable');
-    const throttle = (uploadThroughput: number) =>
-      cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput,
-      });
+    const throttle = await uploadThrottle(page);
     await throttle(2 * MB);
     await page.locator('.attachment-input input[type="file"]').setInputFiles(bigPath);
     const status = page.locator('.attachment-input [role="status"]');
