@@ -111,6 +111,17 @@ describe('business data in a real browser', () => {
   });
 
   it('soft deletes rows selected across pages, restores them from the recycle bin, and hard deletes', async () => {
+    // A retry starts from the 25 live customers again, whatever an earlier attempt left behind.
+    const deleted = await api.call<{ id: number }[]>('GET', '/business/customer?isDeleted=true');
+    for (const { id } of deleted) await api.call('PATCH', `/business/customer/${id}`, { isDeleted: false });
+    const [found] = await api.call<unknown[]>(
+      'GET',
+      `/business/customer?name=${encodeURIComponent('上海客户25')}`,
+    );
+    if (!found)
+      await api.call('POST', '/business/customer', { name: '上海客户25', city: '上海', vip: false });
+    expect(await api.call<number>('GET', '/business/customer/count')).toBe(25);
+
     await page.goto(app('dataSource/primary/business/customer'));
     await rowOf('上海客户25').getByRole('checkbox').check();
     await pageButton(2).click();
@@ -126,6 +137,7 @@ describe('business data in a real browser', () => {
     await screenshot(page, 'business-recycle-bin');
     await rowOf('上海客户25').getByText('恢复').click();
     await confirm('确认恢复吗？');
+    await page.getByText('恢复成功').first().waitFor();
     await page.getByText('共 1 条记录').waitFor();
 
     await page.getByText('数据', { exact: true }).click();
