@@ -226,8 +226,6 @@ const BusinessListContent = ({
       void message.success(t(`businessList.${kind}Success`));
       setPending(null);
       list.unselect(keys);
-      // Refine's invalidation joins a read already on its way, which may predate the write: read anew.
-      void list.reload();
     } catch (failure) {
       const reason = failureReason(failure, t('errors.unreachable'));
       const text = t(`businessList.${kind}Failed`);

@@ -62,7 +62,6 @@ export const MetadataListView = <T extends MetadataRow>({
     resource,
     onDeleted: async (ids) => {
       list.unselect(ids.map(String));
-      void list.reload(); // not the read the invalidation may join, which may predate the delete
       await invalidate(resource);
     },
   });

@@ -28,7 +28,6 @@ export const TableListPage = () => {
     resource: 'tables',
     onDeleted: async (ids) => {
       list.unselect(ids.map(String));
-      void list.reload(); // not the read the invalidation may join, which may predate the delete
       // The side menu, the home page and open business lists know the tables too.
       await invalidate('tables');
     },

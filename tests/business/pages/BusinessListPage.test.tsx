@@ -438,6 +438,45 @@ describe('BusinessListPage', () => {
     expect(server.sent('PATCH', '/business/product/25')[0]?.body).toEqual({ isDeleted: false });
   });
 
+  it('reads the recycle bin anew after a restore, not the read already on its way', async () => {
+    let deleted = [record(25, { isDeleted: true }), record(24, { isDeleted: true })];
+    let held: Promise<void> | null = null;
+    let release = () => {};
+    // What the database held when a read arrived, answered once `held` (if any) is released.
+    const list = async (request: FakeRequest) => {
+      const seen = request.params.isDeleted === 'true' ? deleted : PRODUCTS;
+      if (held) await held;
+      return request.url.endsWith('/count') ? { data: seen.length } : pageOf(request, seen);
+    };
+    for (let i = 0; i < 12; i += 1) {
+      server.once('GET', '/business/product', list);
+      server.once('GET', '/business/product/count', list);
+    }
+    server.on('PATCH', '/business/product/25', () => {
+      deleted = deleted.filter((one) => one.id !== 25);
+      held = null;
+      setTimeout(release, 300); // the earlier read answers after the write is acknowledged
+      return { data: null };
+    });
+    await open();
+    fireEvent.click(screen.getByTitle('回收站'));
+    await waitFor(() => expect(row(23)).toBeNull());
+    await waitFor(() => expect(button('恢复', row(25))).toBeEnabled());
+    // A read of the recycle bin starts (查询 again); it answers, with what it saw, after the restore.
+    // Refine cancels the reads of the resource when the mutation starts, so the list shows the new state.
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const before = server.sent('GET', '/business/product').length;
+    fireEvent.click(button('查询'));
+    await waitFor(() => expect(server.sent('GET', '/business/product').length).toBe(before + 1));
+    fireEvent.click(button('恢复', row(25)));
+    fireEvent.click(button('确定', await dialog('确认恢复吗？')));
+    expect(await screen.findByText('恢复成功')).toBeInTheDocument();
+    await waitFor(() => expect(row(25)).toBeNull());
+    expect(row(24)).not.toBeNull();
+  });
+
   it('shows the raw JSON of a row', async () => {
     await open();
     await choose(more(25), '查看JSON');
