@@ -17,8 +17,8 @@ export const REVERSE_MESSAGES = {
     en: 'the table name {name} cannot be used: no dots, control characters or " as ", at most 63 characters',
   },
   columnNameUnusable: {
-    zh: '表 {table} 的字段名 {names} 无法使用：只能包含字母、数字和下划线，不能以数字开头，最长 63 个字符',
-    en: 'the column names {names} of table {table} cannot be used: only letters, digits and underscores, not starting with a digit, at most 63 characters',
+    zh: '表 {table} 的字段名 {names} 无法使用：只能包含文字、数字、下划线和 $，中间可有空格和连字符，最长 63 个字符',
+    en: 'the column names {names} of table {table} cannot be used: only letters of any script, digits, underscores and $, with spaces and hyphens inside, at most 63 characters',
   },
   columnNameClash: {
     zh: '表 {table} 的字段名 {names} 仅大小写不同，无法区分',

@@ -3,10 +3,11 @@ import { itemsMessage } from '../i18n/items-messages';
 import { kindOf } from './data-type-kind';
 import { invalidParam } from './query-error';
 import type { OrderItem, QueryTable } from './query-types';
-import { queryableColumn } from './resolve-column';
+import { findColumn, queryableColumn } from './resolve-column';
 import { splitList } from './split-list';
 
-const ITEM = /^(\S+)(?:\s+(ASC|DESC))?$/i;
+/** A column name (reversed tables' may hold spaces: `first name DESC`) and an optional direction. */
+const ITEM = /^(.+?)(?:\s+(ASC|DESC))?$/i;
 
 /**
  * `orderby`: `col [ASC|DESC],...` over metadata columns (not PASSWORD / FULLTEXT, not a native type
@@ -16,7 +17,10 @@ export const parseOrderBy = (text: string, table: QueryTable, param = 'orderby')
   splitList(text).map((item) => {
     const match = ITEM.exec(item);
     if (!match) throw invalidParam(param, itemsMessage('orderBy'));
-    const column = queryableColumn(table, match[1] ?? '', param);
+    const name = match[1] ?? '';
+    // A name with a space must be a column's (`first name`), else the item is no `column [ASC|DESC]`.
+    if (/\s/.test(name) && !findColumn(table, name)) throw invalidParam(param, itemsMessage('orderBy'));
+    const column = queryableColumn(table, name, param);
     if (kindOf(column.dataType) === 'password') {
       throw invalidParam(param, itemsMessage('notQueryable', { name: column.name }));
     }

@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 
 /**
  * Tables with the names existing databases really have: spaces, Chinese, hyphens, mixed case,
- * reserved words as column names, a text primary key and a foreign key between two of them, plus
- * one table whose column names the API cannot carry. Physical names are quoted by the schema
+ * reserved words as column names, Chinese, spaced and hyphenated column names, a text primary key
+ * and a foreign key between two of them, plus one table whose column names the API cannot carry. Physical names are quoted by the schema
  * builder, never spelled in SQL text.
  */
 export const ODD_TABLES = {
@@ -11,6 +11,7 @@ export const ODD_TABLES = {
   customer: '客户',
   salesOrder: 'sales-order',
   mixed: 'MixedCase',
+  product: '产品',
   oddColumns: 'odd columns',
 } as const;
 
@@ -21,6 +22,7 @@ export const dropOddTables = async (knex: Knex): Promise<void> => {
     ODD_TABLES.customer,
     ODD_TABLES.orderDetails,
     ODD_TABLES.mixed,
+    ODD_TABLES.product,
     ODD_TABLES.oddColumns,
   ])
     await knex.schema.dropTableIfExists(name);
@@ -52,8 +54,16 @@ export const createOddTables = async (knex: Knex): Promise<void> => {
     t.string('select', 20);
     t.integer('when');
   });
+  await knex.schema.createTable(ODD_TABLES.product, (t) => {
+    t.bigInteger('编号').primary();
+    t.string('名称', 50).notNullable();
+    t.decimal('单价', 10, 2);
+    t.string('first name', 20);
+    t.string('sales-region', 20);
+  });
   await knex.schema.createTable(ODD_TABLES.oddColumns, (t) => {
     t.integer('id').primary();
-    t.string('first name', 20);
+    // A comma: `select` lists and record keys would split it.
+    t.string('a,b', 20);
   });
 };

@@ -3,7 +3,7 @@ import { parseExpand } from '../../src/query/parse-expand';
 import { parseListQuery } from '../../src/query/parse-list-query';
 import { parseOrderBy } from '../../src/query/parse-order-by';
 import { parseSelect } from '../../src/query/parse-select';
-import { errorsOf, PRODUCT } from './fixtures';
+import { column, errorsOf, PRODUCT } from './fixtures';
 
 describe('parseListQuery', () => {
   it('defaults to the first 10 rows, no search, no filter, default order', () => {
@@ -125,6 +125,19 @@ describe('select, orderby, expand', () => {
     ],
   ])('orderby %j is %j', (text, expected) => {
     expect(parseOrderBy(text, PRODUCT)).toEqual(expected);
+  });
+
+  it('orders by a reversed column whose name has a space, and refuses an unknown spaced name as no order', () => {
+    const spaced = {
+      ...PRODUCT,
+      columns: [...PRODUCT.columns, column('first name', 'VARCHAR', { length: 9 })],
+    };
+    expect(parseOrderBy('first name DESC, id', spaced)).toEqual([
+      { column: 'first name', direction: 'desc' },
+      { column: 'id', direction: 'asc' },
+    ]);
+    expect(parseOrderBy('first name', spaced)).toEqual([{ column: 'first name', direction: 'asc' }]);
+    expect(() => parseOrderBy('last name DESC', spaced)).toThrow();
   });
 
   it.each([

@@ -86,7 +86,10 @@ export const useTableDesigner = (table?: Table) => {
   const { mutateAsync: update } = useUpdate<Table>();
 
   const compositePrimary = Boolean(table?.indexs?.some((index) => index.indexType === 'PRIMARY'));
-  const issues = useMemo(() => validateTable(draft, { compositePrimary }), [draft, compositePrimary]);
+  const issues = useMemo(
+    () => validateTable(draft, { compositePrimary, ...(table ? { stored: table } : {}) }),
+    [draft, compositePrimary, table],
+  );
   const locks = useMemo(() => columnLocks(table), [table]);
   const rowKeys = useMemo(() => draft.columns.map((column) => column.key), [draft.columns]);
   const errors = useMemo(

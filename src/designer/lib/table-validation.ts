@@ -1,4 +1,4 @@
-import { DATA_TYPES, type Column } from '../../../contract';
+import { DATA_TYPES, type Column, type Table } from '../../../contract';
 import { DATA_TYPE_TRAITS, isColumnFieldEnabled } from './column-traits';
 import { duplicatePositions, issue, nameIssue, type Issue, type Issues } from '../../common/lib/name-rules';
 import type { TableDraft } from './table-draft';
@@ -70,9 +70,10 @@ const defaultValueIssue = (column: Column): Issue | null => {
 
 const KEYED = new Set(['PRIMARY', 'UNIQUE', 'INDEX']);
 
-const columnIssues = (column: Column, index: number, out: Issues): void => {
+const columnIssues = (column: Column, index: number, out: Issues, stored?: StoredNames): void => {
   const at = (field: string) => columnPath(index, field);
-  const name = physicalNameIssue(column.name);
+  const kept = column.id !== undefined && stored?.columns.get(column.id) === column.name;
+  const name = kept ? null : physicalNameIssue(column.name);
   if (name) out[at('name')] = name;
   if (!(DATA_TYPES as readonly string[]).includes(column.dataType)) {
     out[at('dataType')] = issue('required');
@@ -113,6 +114,15 @@ const columnIssues = (column: Column, index: number, out: Issues): void => {
 export interface TableCheckContext {
   /** The stored table has a PRIMARY composite index (then no column needs to be the key). */
   compositePrimary?: boolean;
+  /**
+   * The stored table's physical names. A name kept as it is stored is not checked against the rule
+   * for new names: a reversed table keeps its database's own (`Order Details`, `名称`).
+   */
+  stored?: Pick<Table, 'tableName' | 'columns'>;
+}
+
+interface StoredNames {
+  columns: ReadonlyMap<number, string>;
 }
 
 /**
@@ -128,12 +138,17 @@ export const validateTable = (draft: TableDraft, context: TableCheckContext = {}
     const problem = nameIssue(draft[field]);
     if (problem) out[field] = problem;
   }
-  const physical = physicalNameIssue(draft.tableName);
+  const { stored } = context;
+  const keptName = stored?.tableName === draft.tableName;
+  const physical = keptName ? null : physicalNameIssue(draft.tableName);
   if (physical) out.tableName = physical;
-  else if (draft.tableName.toLowerCase().startsWith(RESERVED_TABLE_PREFIX)) {
+  else if (!keptName && draft.tableName.toLowerCase().startsWith(RESERVED_TABLE_PREFIX)) {
     out.tableName = issue('reservedPrefix', { prefix: RESERVED_TABLE_PREFIX });
   }
-  draft.columns.forEach((column, index) => columnIssues(column, index, out));
+  const storedNames: StoredNames | undefined = stored && {
+    columns: new Map(stored.columns.flatMap((c) => (c.id === undefined ? [] : [[c.id, c.name] as const]))),
+  };
+  draft.columns.forEach((column, index) => columnIssues(column, index, out, storedNames));
   for (const index of duplicatePositions(draft.columns.map((c) => c.name))) {
     out[columnPath(index, 'name')] ??= issue('duplicateName');
   }

@@ -36,6 +36,42 @@ describe('validateTable', () => {
     expect(keys(draft([], fields))).toEqual(expected);
   });
 
+  it('leaves the stored names of a reversed table alone, and checks new and renamed ones', () => {
+    const stored = {
+      tableName: 'Order Details',
+      columns: [
+        { ...newColumn('名称'), id: 41 },
+        { ...newColumn('first name'), id: 42 },
+      ],
+    };
+    const reversed = (columns: Partial<Column>[], tableName = 'Order Details'): TableDraft => ({
+      ...draft([], { name: 'orderDetails', pluralName: 'orderDetailss', tableName }),
+      columns: [
+        { ...newColumn('id'), indexType: 'PRIMARY', nullable: false, dataType: 'BIGINT', length: null },
+        ...columns.map((c, i) => ({ ...newColumn(`c${i}`), ...c })),
+      ],
+    });
+    const issues = (d: TableDraft) =>
+      Object.fromEntries(Object.entries(validateTable(d, { stored })).map(([path, i]) => [path, i.key]));
+    expect(issues(reversed([stored.columns[0] as Column, stored.columns[1] as Column]))).toEqual({});
+    // A new column and a renamed one follow the rule of names crudboard creates.
+    expect(
+      issues(
+        reversed([
+          stored.columns[0] as Column,
+          { ...(stored.columns[1] as Column), name: 'last name' },
+          { name: '备注' },
+        ]),
+      ),
+    ).toEqual({ 'columns[2].name': 'namePattern', 'columns[3].name': 'namePattern' });
+    expect(issues(reversed([], 'Order Lines'))).toEqual({ tableName: 'namePattern' });
+    // Without the stored table (a new one), such names are refused.
+    expect(keys(reversed([{ name: '名称' }]))).toEqual({
+      tableName: 'namePattern',
+      'columns[1].name': 'namePattern',
+    });
+  });
+
   it('needs one primary key, unless a composite index is the key', () => {
     const noKey = draft();
     noKey.columns = noKey.columns.map((c) =>

@@ -9,7 +9,7 @@ import { reverseMessage } from '../../i18n/reverse-messages';
 import { withSchemaLock } from '../ddl/schema-lock';
 import { listTables } from '../metadata-store';
 import { ErrorBag } from '../tables/error-bag';
-import { isQuotableIdentifier, isSafeIdentifier } from '../tables/name-problem';
+import { isApiColumnName, isQuotableIdentifier } from '../tables/name-problem';
 import type { Localized } from '../../i18n/messages';
 import type { TableDef } from '../../model/table-def';
 import { insertTableMetadata } from '../tables/write-table-metadata';
@@ -50,7 +50,7 @@ const quoteList = (names: readonly string[]) => names.join(', ');
 /**
  * Errors for names metadata cannot hold, by physical table name. A table name only has to be
  * quotable (spaces, CJK, hyphens, mixed case and reserved words are fine: its API name is derived);
- * column names must be plain identifiers, since the API names columns by them.
+ * the API names columns by their physical names, so those must be names it can carry (isApiColumnName).
  */
 const checkNames = (tables: readonly IntrospectedTable[], errors: ErrorBag) => {
   for (const table of tables) {
@@ -60,7 +60,7 @@ const checkNames = (tables: readonly IntrospectedTable[], errors: ErrorBag) => {
       continue;
     }
     if (table.columns.length === 0) errors.add(field, reverseMessage('noColumns', { name: table.tableName }));
-    const unusable = table.columns.map((column) => column.name).filter((name) => !isSafeIdentifier(name));
+    const unusable = table.columns.map((column) => column.name).filter((name) => !isApiColumnName(name));
     if (unusable.length > 0) {
       errors.add(
         field,

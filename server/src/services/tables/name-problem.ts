@@ -64,3 +64,16 @@ export const isQuotableIdentifier = (name: string): boolean =>
   // eslint-disable-next-line no-control-regex
   !/[.\u0000-\u001f\u007f]/.test(name) &&
   !/\sas\s/i.test(name);
+
+/** Letters (any script), digits, `_` and `$`, with inner spaces and hyphens. */
+const API_COLUMN_NAME = /^[\p{L}\p{N}_$](?:[\p{L}\p{M}\p{N}_$ -]*[\p{L}\p{M}\p{N}_$])?$/u;
+
+/**
+ * Whether a column an existing database has can be named by the API as it is (a reversed column's
+ * API name is its physical name): letters of any script (`名称`), digits, `_`, `$`, and spaces or
+ * hyphens inside (`first name`, `sales-region`), at most 63 characters, not ending in ` ASC` or
+ * ` DESC` (`orderby` would misread it). Refused: commas and `=` (lists and record keys), quotes,
+ * brackets, dots and the other punctuation that query strings and forms would misread.
+ */
+export const isApiColumnName = (name: string): boolean =>
+  API_COLUMN_NAME.test(name) && name.length <= MAX_IDENTIFIER_LENGTH && !/\s(asc|desc)$/i.test(name);

@@ -1,5 +1,8 @@
+import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
+import type { App } from '../../../src/app';
 import { apiClient, type ApiClient } from '../../helpers/metadata-api';
+import { multipartBody } from '../../helpers/multipart';
 import { createOddTables, dropOddTables, ODD_TABLES } from '../../helpers/odd-names';
 import { login, useTestApps } from '../../helpers/test-app';
 import { describeEachDatabase } from '../../helpers/test-databases';
@@ -9,7 +12,12 @@ const BASE = '/api/metadata/tables/metadatas';
 describeEachDatabase('reverse engineering tables with odd names ($name)', (db) => {
   const apps = useTestApps(db);
 
-  const setup = async (): Promise<{ api: ApiClient; knex: import('knex').Knex }> => {
+  const setup = async (): Promise<{
+    api: ApiClient;
+    knex: import('knex').Knex;
+    app: App;
+    cookie: string;
+  }> => {
     const app = await apps.build();
     const { cookie } = await login(app);
     const api = apiClient(app, cookie);
@@ -23,7 +31,7 @@ describeEachDatabase('reverse engineering tables with odd names ($name)', (db) =
         reversed.map((table) => table.id),
       );
     await createOddTables(knex);
-    return { api, knex };
+    return { api, knex, app, cookie };
   };
 
   it('reverses what it can and says per table why the rest was left out', async () => {
@@ -35,7 +43,7 @@ describeEachDatabase('reverse engineering tables with odd names ($name)', (db) =
     const all = Object.values(ODD_TABLES);
     const refused = await api.post(`${BASE}/reverse`, all);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors['odd columns']).toContain('first name');
+    expect(refused.json().errors['odd columns']).toContain('a,b');
 
     const report = await api.post(`${BASE}/reverse?partial=true`, all);
     expect(report.statusCode, report.body).toBe(201);
@@ -48,8 +56,9 @@ describeEachDatabase('reverse engineering tables with odd names ($name)', (db) =
       '客户',
       'sales-order',
       'MixedCase',
+      '产品',
     ]);
-    expect(body.skipped).toEqual([{ table: 'odd columns', message: expect.stringContaining('first name') }]);
+    expect(body.skipped).toEqual([{ table: 'odd columns', message: expect.stringContaining('a,b') }]);
     const tables = await Promise.all(
       body.reversed.map(async ({ id }) => (await api.get(`/api/metadata/tables/${id}`)).json()),
     );
@@ -58,6 +67,15 @@ describeEachDatabase('reverse engineering tables with odd names ($name)', (db) =
       ['kehu', '客户'],
       ['salesOrder', 'sales-order'],
       ['MixedCase', 'MixedCase'],
+      ['chanpin', '产品'],
+    ]);
+    // Columns keep their physical names as API names.
+    expect(tables[4].columns.map((c: { name: string }) => c.name)).toEqual([
+      '编号',
+      '名称',
+      '单价',
+      'first name',
+      'sales-region',
     ]);
     // Keys and foreign keys can be filtered on at once.
     const salesOrder = tables[2];
@@ -145,6 +163,84 @@ describeEachDatabase('reverse engineering tables with odd names ($name)', (db) =
     });
     expect(sql.statusCode, sql.body).toBe(200);
     expect(Number(sql.json().rows[0][0])).toBe(2);
+    await dropOddTables(knex);
+  });
+
+  it('lists, filters, sorts, searches, writes, exports and imports columns named in Chinese, with spaces and hyphens', async () => {
+    const { api, knex, app, cookie } = await setup();
+    const report = await api.post(`${BASE}/reverse`, [ODD_TABLES.product]);
+    expect(report.statusCode, report.body).toBe(201);
+    const base = '/api/business/chanpin';
+    const rows = [
+      { 编号: 1, 名称: '苹果', 单价: '5.50', 'first name': 'Ann', 'sales-region': '华东' },
+      { 编号: 2, 名称: '香蕉', 单价: '3.00', 'first name': 'Bob', 'sales-region': '华南' },
+      { 编号: 3, 名称: '苹果干', 单价: '12.00', 'first name': 'Cai', 'sales-region': '华东' },
+    ];
+    for (const row of rows) {
+      const created = await api.post(base, row);
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const q = (params: Record<string, string>) => `${base}?${new URLSearchParams(params).toString()}`;
+    const ids = async (url: string) => ((await api.get(url)).json() as { 编号: number }[]).map((r) => r.编号);
+
+    expect(await ids(q({ 'sales-region': '华东', orderby: '编号' }))).toEqual([1, 3]);
+    expect(await ids(q({ 'first name': 'Bob' }))).toEqual([2]);
+    expect(await ids(q({ 单价: 'GE 5', orderby: '单价 DESC' }))).toEqual([3, 1]);
+    expect(await ids(q({ orderby: 'first name DESC' }))).toEqual([3, 2, 1]);
+    expect(await ids(q({ search: '苹果', orderby: '编号' }))).toEqual([1, 3]);
+    expect((await api.get(`${q({ search: '苹果' })}`.replace('chanpin?', 'chanpin/count?'))).json()).toBe(2);
+    const filter = JSON.stringify({ columnName: 'first name', operatorType: 'IN', values: ['Ann', 'Cai'] });
+    expect(await ids(q({ filter, orderby: '编号' }))).toEqual([1, 3]);
+    expect((await api.get(q({ select: '名称,first name', 编号: '2' }))).json()).toEqual([
+      { 编号: 2, 名称: '香蕉', 'first name': 'Bob' },
+    ]);
+    // An unknown column is still a 400 naming it.
+    expect((await api.get(q({ orderby: 'last name DESC' }))).statusCode).toBe(400);
+
+    const one = `${base}/${encodeURIComponent('2')}`;
+    expect((await api.patch(one, { 'first name': 'Bo', 单价: '3.20' })).statusCode).toBe(200);
+    const changed = (await api.get(one)).json();
+    expect(changed['first name']).toBe('Bo');
+    // SQLite keeps a reversed DECIMAL as a number.
+    expect(Number(changed.单价)).toBe(3.2);
+    expect((await api.delete(`${one}?isSoftDelete=false`)).statusCode).toBe(204);
+    expect((await api.get(`${base}/count`)).json()).toBe(2);
+
+    // Export, then import the file back: the rows match their keys and are updated.
+    const exported = await api.post(`${base}/export?orderby=${encodeURIComponent('编号')}`, undefined);
+    expect(exported.statusCode, exported.body).toBe(201);
+    const file = await app.inject({ method: 'GET', url: exported.body, headers: { cookie } });
+    expect(file.statusCode).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const header = (sheet?.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(expect.arrayContaining(['名称', 'first name', 'sales-region']));
+    const { payload, headers } = multipartBody([
+      { name: 'file', value: file.rawPayload, filename: 'p.xlsx' },
+    ]);
+    const imported = await app.inject({
+      method: 'POST',
+      url: `${base}/import`,
+      payload,
+      headers: { ...headers, cookie },
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json()).toMatchObject({ inserted: 0, updated: 2, failedRows: 0 });
+    expect(await ids(q({ orderby: '编号' }))).toEqual([1, 3]);
+
+    // The designer adds a column beside them; a new column still follows the rule of created ones.
+    const design = (await api.get('/api/metadata/tables/name/chanpin')).json();
+    const added = await api.patch(`/api/metadata/tables/${design.id}`, {
+      columns: [...design.columns, { name: 'memo', dataType: 'VARCHAR', length: 40 }],
+    });
+    expect(added.statusCode, added.body).toBeLessThan(300);
+    const refused = await api.patch(`/api/metadata/tables/${design.id}`, {
+      columns: [...design.columns, { name: '备注', dataType: 'VARCHAR', length: 40 }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await api.patch(one.replace('/2', '/1'), { memo: 'm' })).statusCode).toBe(200);
+    expect(await ids(q({ memo: 'm' }))).toEqual([1]);
     await dropOddTables(knex);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeIdentifier, nameProblem } from '../../../src/services/tables/name-problem';
+import { isApiColumnName, isSafeIdentifier, nameProblem } from '../../../src/services/tables/name-problem';
 import { HOSTILE_NAMES } from '../../helpers/hostile-names';
 
 describe('nameProblem', () => {
@@ -31,5 +31,45 @@ describe('nameProblem', () => {
 
   it('calls an identifier safe only when the pattern holds', () => {
     expect(HOSTILE_NAMES.some(isSafeIdentifier)).toBe(false);
+  });
+});
+
+describe('isApiColumnName (a reversed column named by the API as it is)', () => {
+  it.each([
+    '名称',
+    '客户编号',
+    'first name',
+    'sales-region',
+    'Kündé',
+    '2024销量',
+    '$total',
+    'order',
+    'ORDER_ID',
+  ])('accepts %j', (name) => {
+    expect(isApiColumnName(name)).toBe(true);
+  });
+
+  it.each([
+    "a'b",
+    'a"b',
+    'a`b',
+    'a;drop table x',
+    'a,b',
+    'a=b',
+    'a.b',
+    'a/*b*/',
+    'a\\b',
+    'a\u0000b',
+    'a\nb',
+    ' lead',
+    'trail ',
+    'a -',
+    'price desc',
+    'x ASC',
+    'a(b)',
+    'a'.repeat(64),
+    '',
+  ])('refuses %j', (name) => {
+    expect(isApiColumnName(name)).toBe(false);
   });
 });
