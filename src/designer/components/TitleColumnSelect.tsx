@@ -21,7 +21,10 @@ export interface TitleColumnSelectProps {
 export const TitleColumnSelect = ({ id, columns, value, onChange }: TitleColumnSelectProps) => {
   const { t } = useTranslation();
   const caption = useCaption();
-  const named = columns.filter((column) => column.name.trim() !== '');
+  // In the designer the grid's order is the display order (a new column has none stored yet).
+  const named = columns
+    .filter((column) => column.name.trim() !== '')
+    .map((column, displayOrder) => ({ ...column, displayOrder }));
   const fallback = titleColumnOf({ columns: named }, null);
   const fallbackColumn = named.find((column) => column.name === fallback);
   const placeholder = fallbackColumn
