@@ -8,7 +8,8 @@ import { parseDefaultValue } from '../../dialects/default-value';
 import { isIntegerType } from '../../dialects/integer-range';
 import { metadataMessage } from '../../i18n/metadata-messages';
 import type { ErrorBag } from './error-bag';
-import { nameProblem } from './name-problem';
+import { reverseMessage } from '../../i18n/reverse-messages';
+import { isApiColumnName, isQuotableIdentifier, nameProblem } from './name-problem';
 import { primaryColumnsOf, type ColumnDef, type TableDef } from '../../model/table-def';
 
 export interface OtherTableNames {
@@ -25,6 +26,12 @@ export interface TableValidationContext {
   sequences?: ReadonlyMap<number, SequenceType>;
   /** The stored table, when editing: unchanged names are not checked again. */
   existing?: TableDef;
+  /**
+   * The metadata describes a table the database already has (an import attaching it): its physical
+   * names are the database's, so they need only be usable as they are (isQuotableIdentifier for
+   * the table, isApiColumnName for columns), as when reversing.
+   */
+  attaching?: boolean;
 }
 
 const STRING_TYPES: readonly DataType[] = ['CHAR', 'VARCHAR', 'TEXT', 'LONGTEXT', 'ATTACHMENT', 'PASSWORD'];
@@ -58,6 +65,11 @@ const checkTableNames = (table: TableDef, context: TableValidationContext, error
   ] as const;
   for (const [field, value, rules] of fields) {
     if (value === null || !changed(field)) continue;
+    if (field === 'tableName' && context.attaching) {
+      if (!isQuotableIdentifier(value))
+        errors.add(field, reverseMessage('tableNameUnusable', { name: value }));
+      continue;
+    }
     const problem = nameProblem(value, rules);
     if (problem) errors.add(field, problem);
   }
@@ -164,7 +176,13 @@ const checkColumns = (table: TableDef, context: TableValidationContext, errors: 
     const stored = context.existing?.columns.find(
       (candidate) => column.id !== undefined && candidate.id === column.id,
     );
-    if (!stored || stored.name !== column.name) {
+    if (context.attaching) {
+      if (!isApiColumnName(column.name))
+        errors.add(
+          `${path}.name`,
+          reverseMessage('columnNameUnusable', { table: table.tableName, names: column.name }),
+        );
+    } else if (!stored || stored.name !== column.name) {
       const problem = nameProblem(column.name, { physical: true });
       if (problem) errors.add(`${path}.name`, problem);
     }

@@ -26,7 +26,7 @@ import { sequenceDefFromBody, validateSequenceDef } from '../sequences/sequence-
 import type { SequenceDef } from '../sequences/sequence-def';
 import { ErrorBag } from '../tables/error-bag';
 import { insertReturningId } from '../tables/insert-returning-id';
-import { isSafeIdentifier } from '../tables/name-problem';
+import { isQuotableIdentifier, isSafeIdentifier } from '../tables/name-problem';
 import type { TableDef } from '../../model/table-def';
 import { tableDefFromBody } from '../tables/table-def-from-body';
 import { validateTableDef } from '../tables/validate-table-def';
@@ -204,7 +204,7 @@ const planTables = async (
     const table = tableDefFromBody(tableBodyOf(raw, path, sequenceIndex, findings), bag);
     if (table.pluralName === table.name) table.pluralName = null;
     if (mode !== 'asFile') table.reverse = mode === 'attach';
-    validateTableDef(table, { sequences: sequenceTypes }, bag);
+    validateTableDef(table, { sequences: sequenceTypes, attaching: table.reverse }, bag);
     copyErrors(bag, findings.invalid, `${path}.`);
     const own = new Set<string>();
     for (const field of ['name', 'pluralName', 'tableName'] as const) {
@@ -221,7 +221,8 @@ const planTables = async (
         );
     }
     for (const name of own) inFile.add(name);
-    if (isSafeIdentifier(table.tableName) && !taken.has(fold(table.tableName))) {
+    const usable = table.reverse ? isQuotableIdentifier(table.tableName) : isSafeIdentifier(table.tableName);
+    if (usable && !taken.has(fold(table.tableName))) {
       const exists = await physicalTableExists(db, table.tableName);
       if (exists && !table.reverse) {
         findings.conflicts.add(

@@ -243,4 +243,66 @@ describeEachDatabase('reverse engineering tables with odd names ($name)', (db) =
     expect(await ids(q({ memo: 'm' }))).toEqual([1]);
     await dropOddTables(knex);
   });
+
+  it('exports the metadata of such tables and imports it back onto them, attaching it as the file says', async () => {
+    const { api, knex, app, cookie } = await setup();
+    const report = await api.post(`${BASE}/reverse`, [
+      ODD_TABLES.customer,
+      ODD_TABLES.salesOrder,
+      ODD_TABLES.product,
+    ]);
+    expect(report.statusCode, report.body).toBe(201);
+    const ids = report.json() as number[];
+    expect(
+      (await api.post('/api/business/chanpin', { 编号: 1, 名称: '苹果', 'first name': 'Ann' })).statusCode,
+    ).toBe(201);
+    const exportOf = async (tableIds: number[]) => {
+      const exported = await api.post('/api/metadata/tables/export', tableIds);
+      expect(exported.statusCode, exported.body).toBe(201);
+      return (await app.inject({ method: 'GET', url: exported.body, headers: { cookie } })).json();
+    };
+    const bundle = await exportOf(ids);
+    // The metadata goes, the tables stay: importing the file attaches it to them again.
+    expect((await api.delete('/api/metadata/tables?isDropPhysicalTable=false', ids)).statusCode).toBe(204);
+    const imported = await api.post('/api/metadata/tables/import', bundle);
+    expect(imported.statusCode, imported.body).toBe(201);
+    const product = (await api.get('/api/metadata/tables/name/chanpin')).json();
+    expect(product).toMatchObject({ tableName: '产品', reverse: true });
+    expect(product.columns.map((c: { name: string }) => c.name)).toEqual([
+      '编号',
+      '名称',
+      '单价',
+      'first name',
+      'sales-region',
+    ]);
+    expect((await api.get('/api/business/chanpin?first%20name=Ann')).json()).toMatchObject([
+      { 名称: '苹果' },
+    ]);
+    const relations = (await api.get('/api/metadata/tablerelations?limit=1000')).json() as {
+      toTable: { name: string };
+    }[];
+    expect(relations.some((relation) => relation.toTable.name === 'kehu')).toBe(true);
+
+    // Creating such tables from a file is refused: tables crudboard creates follow its own rule.
+    const one = await exportOf([product.id]);
+    expect((await api.post('/api/metadata/tables/import?tables=create', one)).statusCode).toBe(400);
+    // A column name the API cannot carry is refused when attaching, naming it; nothing is written.
+    const tables = async () => (await api.get('/api/metadata/tables?limit=1000')).body;
+    const before = await tables();
+    const comma = {
+      ...one.tables[0],
+      name: 'comma',
+      pluralName: 'commas',
+      tableName: ODD_TABLES.oddColumns,
+      columns: [
+        { name: 'id', dataType: 'INT', indexType: 'PRIMARY', nullable: false },
+        { name: 'a,b', dataType: 'VARCHAR', length: 20 },
+      ],
+    };
+    const refused = await api.post('/api/metadata/tables/import', { tables: [comma] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('a,b');
+    expect(await tables()).toBe(before);
+    await dropOddTables(knex);
+  });
 });
