@@ -1,5 +1,7 @@
 import type { RelationType } from '../../../../contract/index';
 import type { RawForeignKey } from '../../dialects/introspection/introspection';
+import { NAME_PATTERN } from '../../../../contract/reserved-words';
+import { derivedApiName } from './api-name';
 import type { ReverseWarning } from './reverse-warning';
 
 /** A table that relations may join: one being reversed now, or one already managed. */
@@ -39,6 +41,9 @@ const withoutIdSuffix = (column: string) => {
   const stripped = column.replace(/_?id$/i, '');
   return stripped === '' ? column : stripped;
 };
+
+/** A column's words as a relation name may spell them: `客户` → `kehu`, `sales rep` → `salesRep`. */
+const apiSafe = (name: string) => (NAME_PATTERN.test(name) ? name : derivedApiName(name));
 
 /** `track` → `tracks`, `category` → `categories`, `address` → `addresses`. */
 const plural = (name: string) => {
@@ -125,7 +130,7 @@ export const planRelations = (
     if (seen.has(pair)) continue;
     seen.add(pair);
 
-    const base = lowerFirst(withoutIdSuffix(fromColumn));
+    const base = lowerFirst(apiSafe(withoutIdSuffix(fromColumn)));
     const manyToOne = freeName(taken.get(child.tableName) as Set<string>, [
       base,
       lowerFirst(parent.name),

@@ -41,6 +41,32 @@ describe('planRelations', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('names relations of Chinese, spaced and hyphenated columns with names the API accepts', () => {
+    const planned = planRelations(
+      [
+        table('订单', ['编号', '客户ID', 'sales rep_id', 'ship-to'], { name: 'dingdan' }),
+        table('客户', ['编号', '名称'], { name: 'kehu' }),
+        table('staff', ['id']),
+        table('address', ['id']),
+      ],
+      [
+        fk('订单', '客户ID', '客户', '编号'),
+        fk('订单', 'sales rep_id', 'staff', 'id'),
+        fk('订单', 'ship-to', 'address', 'id'),
+      ],
+      [],
+    );
+    expect(summary(planned)).toEqual([
+      '订单.kehu ManyToOne 客户ID->客户.编号',
+      '客户.dingdans OneToMany 编号->订单.客户ID',
+      '订单.salesRep ManyToOne sales rep_id->staff.id',
+      'staff.dingdans OneToMany id->订单.sales rep_id',
+      '订单.shipTo ManyToOne ship-to->address.id',
+      'address.dingdans OneToMany id->订单.ship-to',
+    ]);
+    for (const relation of planned) expect(relation.name).toMatch(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/);
+  });
+
   it('never reuses a column or relation name of the table, ignoring case', () => {
     const planned = planRelations(
       [
