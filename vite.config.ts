@@ -55,6 +55,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: ['./tests/e2e/helpers/report-failed-attempts.ts'],
           testTimeout: 60000,
           hookTimeout: 120000,
           fileParallelism: false,
