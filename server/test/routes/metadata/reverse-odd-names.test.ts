@@ -241,6 +241,30 @@ describeEachDatabase('reverse engineering tables with odd names ($name)', (db) =
     expect(refused.statusCode).toBe(400);
     expect((await api.patch(one.replace('/2', '/1'), { memo: 'm' })).statusCode).toBe(200);
     expect(await ids(q({ memo: 'm' }))).toEqual([1]);
+
+    // An index on a Chinese column, and a new API name: the physical table keeps its name.
+    const withMemo = (await api.get(`/api/metadata/tables/${design.id}`)).json();
+    const indexed = await api.patch(`/api/metadata/tables/${design.id}`, {
+      name: 'products',
+      pluralName: 'productList',
+      columns: withMemo.columns.map((column: { name: string }) =>
+        column.name === '名称'
+          ? { ...column, indexType: 'INDEX', indexName: 'ix_product_mingcheng' }
+          : column,
+      ),
+    });
+    expect(indexed.statusCode, indexed.body).toBeLessThan(300);
+    const renamed = (await api.get(`/api/metadata/tables/${design.id}`)).json();
+    expect(renamed).toMatchObject({ name: 'products', tableName: '产品' });
+    expect(renamed.columns.find((column: { name: string }) => column.name === '名称')).toMatchObject({
+      indexType: 'INDEX',
+    });
+    const physical = (await api.get(`${BASE}/${encodeURIComponent('产品')}`)).json();
+    expect(physical.indexs).toEqual(
+      expect.arrayContaining([expect.objectContaining({ unique: false, columns: ['名称'] })]),
+    );
+    expect((await api.get('/api/business/products?名称=苹果')).json()).toMatchObject([{ 编号: 1 }]);
+    expect((await api.get('/api/business/chanpin')).statusCode).toBe(404);
     await dropOddTables(knex);
   });
 
