@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, type ApiSession } from './helpers/api-session';
 import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
+import { saveDesign } from './helpers/designer';
 import { startServer, type RunningServer } from './helpers/start-server';
 
 let server: RunningServer;
@@ -114,14 +115,7 @@ describe('an existing database with Chinese, spaced and hyphenated names, in a r
       .last()
       .fill('memo');
     await screenshot(page, 'odd-names-designer');
-    await page
-      .getByRole('button', { name: /保\s*存/ })
-      .last()
-      .click();
-    const confirm = page.getByRole('dialog').filter({ hasText: '确认提交吗？' });
-    await confirm.waitFor();
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('修改成功').first().waitFor({ timeout: 60_000 });
+    await saveDesign(page, '修改成功');
     const table = await api.call<{ columns: { name: string }[] }>('GET', `/metadata/tables/${id}`);
     expect(table.columns.map((column) => column.name)).toEqual([
       '编号',

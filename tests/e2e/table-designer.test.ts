@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Table } from '../../contract';
 import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
-import { closeColumnMore, openColumnMore } from './helpers/designer';
+import { closeColumnMore, openColumnMore, saveDesign } from './helpers/designer';
 import { startServer, type RunningServer } from './helpers/start-server';
 
 let server: RunningServer;
@@ -62,19 +62,6 @@ const choose = async (label: string, option: string, match = new RegExp(`^${opti
     .click();
 };
 
-const confirmAndSave = async (success: string) => {
-  await page
-    .getByRole('button', { name: /保\s*存/ })
-    .last()
-    .click();
-  const dialog = page.getByRole('dialog').filter({ hasText: '确认提交吗？' });
-  await dialog.waitFor();
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
-  // A schema change waits its turn behind others' on a loaded test machine: allow it a minute
-  // (each test of this file may take two minutes).
-  await page.getByText(success).first().waitFor({ timeout: 60_000 });
-};
-
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   ({ page, errors } = await signedInPage(browser, server.url, server.adminPassword, {
@@ -113,7 +100,7 @@ describe('the table designer in a real browser', () => {
     await drawer.getByLabel(`小数 ${decimalRow}`, { exact: true }).fill('3');
     await screenshot(page, 'designer-more-drawer');
     await closeColumnMore(page);
-    await confirmAndSave('添加成功');
+    await saveDesign(page, '添加成功');
     await page.waitForURL(/metadata\/tables$/);
     await page.getByRole('link', { name: 'gadget' }).waitFor();
     await screenshot(page, 'table-list');
@@ -155,7 +142,7 @@ describe('the table designer in a real browser', () => {
     await page.goto(app(`metadata/tables/${id}`));
     const nameCell = page.getByLabel(/^英文字段 \d+$/).and(page.locator('input[value="cInt"]'));
     await nameCell.fill('quantity');
-    await confirmAndSave('修改成功');
+    await saveDesign(page, '修改成功');
     const renamed = await api<Table>(`/api/metadata/tables/${id}`);
     const names = renamed.columns.map((c) => c.name);
     expect(names).toContain('quantity');
@@ -178,7 +165,7 @@ describe('the table designer in a real browser', () => {
 
     await page.goto(app('metadata/tables/new'));
     await page.locator('#designer-name').fill('scratch');
-    await confirmAndSave('添加成功');
+    await saveDesign(page, '添加成功');
     const scratch = await api<Table>('/api/metadata/tables/name/scratch');
     expect(physicalTables()).toContain(scratch.tableName);
     // The list has refetched after the create: no refetch re-renders the dialog under the clicks.

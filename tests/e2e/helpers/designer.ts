@@ -17,3 +17,18 @@ export const closeColumnMore = async (page: Page) => {
   await page.locator('.ant-drawer-open .ant-drawer-close').last().click();
   await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
 };
+
+/**
+ * Saves the designer: 保存, then 确定 in 确认提交吗？, then waits for `success` (添加成功 / 修改成功).
+ * A schema change waits its turn behind others' on a loaded test machine: it is allowed a minute.
+ */
+export const saveDesign = async (page: Page, success: string) => {
+  await page
+    .getByRole('button', { name: /保\s*存/ })
+    .last()
+    .click();
+  const dialog = page.getByRole('dialog').filter({ hasText: '确认提交吗？' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await page.getByText(success).first().waitFor({ timeout: 60_000 });
+};
