@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Table } from '../../contract';
+import { signInApi } from './helpers/api-session';
 import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
 import { closeColumnMore, openColumnMore, saveDesign } from './helpers/designer';
 import { startServer, type RunningServer } from './helpers/start-server';
@@ -153,6 +154,13 @@ describe('the table designer in a real browser', () => {
   }, 120_000);
 
   it('deletes a table keeping, then dropping, the physical table', async () => {
+    // A retry starts from what an earlier attempt left: gadget described again, no scratch table.
+    const session = await signInApi(server.url, server.adminPassword);
+    const tables = await session.call<{ id: number; name: string }[]>('GET', '/metadata/tables?limit=100');
+    const leftOver = tables.find((table) => table.name === 'scratch');
+    if (leftOver) await session.call('DELETE', '/metadata/tables?isDropPhysicalTable=true', [leftOver.id]);
+    if (!tables.some((table) => table.name === 'gadget'))
+      await session.call('POST', '/metadata/tables/metadatas/reverse/gadget', {});
     const kept = await api<Table>('/api/metadata/tables/name/gadget');
     await page.goto(app('metadata/tables'));
     await page.getByRole('button', { name: '删除 gadget' }).click();
@@ -172,8 +180,14 @@ describe('the table designer in a real browser', () => {
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: '删除 scratch' }).click();
     dialog = page.getByRole('dialog').filter({ hasText: '确认删除吗？' });
-    await dialog.getByRole('switch').click();
-    await dialog.getByRole('switch', { checked: true }).waitFor();
+    // On a loaded machine a click can land while the dialog re-renders: click until it is on.
+    const toggle = dialog.getByRole('switch');
+    await expect
+      .poll(async () => {
+        if (!(await toggle.isChecked())) await toggle.click();
+        return toggle.isChecked();
+      })
+      .toBe(true);
     await dialog.getByRole('button', { name: /删\s*除/ }).click();
     await page.getByText('删除成功').first().waitFor();
     expect(physicalTables()).not.toContain(scratch.tableName);
