@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, type ApiSession } from './helpers/api-session';
 import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
+import { saveDesign } from './helpers/designer';
 import { createShop, type Shop } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
 
@@ -89,13 +90,7 @@ describe('records shown by reference read by their title', () => {
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '城市 (city)' })
       .click();
     await screenshot(page, 'record-titles-designer-zh-CN');
-    await page
-      .getByRole('button', { name: /保\s*存/ })
-      .last()
-      .click();
-    const dialog = page.getByRole('dialog').filter({ hasText: '确认提交吗？' });
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('修改成功').first().waitFor({ timeout: 60_000 });
+    await saveDesign(page, '修改成功');
     const stored = await api.call<{ titleColumn: string | null }>('GET', `/metadata/tables/${table?.id}`);
     expect(stored.titleColumn).toBe('city');
 

@@ -70,9 +70,14 @@ const defaultValueIssue = (column: Column): Issue | null => {
 
 const KEYED = new Set(['PRIMARY', 'UNIQUE', 'INDEX']);
 
-const columnIssues = (column: Column, index: number, out: Issues, stored?: StoredNames): void => {
+const columnIssues = (
+  column: Column,
+  index: number,
+  out: Issues,
+  storedNames?: ReadonlyMap<number | undefined, string>,
+): void => {
   const at = (field: string) => columnPath(index, field);
-  const kept = column.id !== undefined && stored?.columns.get(column.id) === column.name;
+  const kept = column.id !== undefined && storedNames?.get(column.id) === column.name;
   const name = kept ? null : physicalNameIssue(column.name);
   if (name) out[at('name')] = name;
   if (!(DATA_TYPES as readonly string[]).includes(column.dataType)) {
@@ -121,10 +126,6 @@ export interface TableCheckContext {
   stored?: Pick<Table, 'tableName' | 'columns'>;
 }
 
-interface StoredNames {
-  columns: ReadonlyMap<number, string>;
-}
-
 /**
  * The designer's client-side checks, mirroring the server's (docs/api.md §2.1): name pattern, reserved
  * words and identifier length for the table's names and every column, column names unique
@@ -145,9 +146,8 @@ export const validateTable = (draft: TableDraft, context: TableCheckContext = {}
   else if (!keptName && draft.tableName.toLowerCase().startsWith(RESERVED_TABLE_PREFIX)) {
     out.tableName = issue('reservedPrefix', { prefix: RESERVED_TABLE_PREFIX });
   }
-  const storedNames: StoredNames | undefined = stored && {
-    columns: new Map(stored.columns.flatMap((c) => (c.id === undefined ? [] : [[c.id, c.name] as const]))),
-  };
+  const storedNames =
+    stored && new Map(stored.columns.map((c): [number | undefined, string] => [c.id, c.name]));
   draft.columns.forEach((column, index) => columnIssues(column, index, out, storedNames));
   for (const index of duplicatePositions(draft.columns.map((c) => c.name))) {
     out[columnPath(index, 'name')] ??= issue('duplicateName');
