@@ -18,6 +18,7 @@ import { system006CacheVersions } from './migrations/system-006-cache-versions';
 import { system007LoginThrottle } from './migrations/system-007-login-throttle';
 import { system008Downloads } from './migrations/system-008-downloads';
 import { system009StatePerDataSource } from './migrations/system-009-state-per-data-source';
+import { system010MetadataPerDataSource } from './migrations/system-010-metadata-per-data-source';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -42,6 +43,7 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system007LoginThrottle,
   system008Downloads,
   system009StatePerDataSource,
+  system010MetadataPerDataSource,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({
@@ -70,8 +72,10 @@ const latest = async (knex: Knex, migrations: readonly NamedMigration[], tableNa
 };
 
 /**
- * Brings one data source's schema up to date: metadata tables always, system tables when it is
- * `primary`. Versioned by Knex's migrator (its own tables, with a lock), so running it again is a
+ * Brings a database's crudboard tables up to date: the metadata tables, and the system tables
+ * when it is `primary` (the one place metadata lives now; another data source runs the metadata
+ * migrations only to bring an older release's own metadata tables to their last shape before they
+ * move to `primary`, see move-source-metadata.ts). Versioned by Knex's migrator (its own tables, with a lock), so running it again is a
  * no-op. Returns the names of the migrations applied now.
  */
 export const runMigrations = async (knex: Knex, options: { system: boolean }): Promise<string[]> => {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { ensureSuperAdmin, type CreatedAdmin } from '../db/ensure-super-admin';
 import { runMigrations } from '../db/migrate';
+import { moveSourceMetadata } from '../db/move-source-metadata';
 import { withStartUpLock } from '../db/start-up-lock';
 import { syncSystemTables } from '../services/system-tables/sync-system-tables';
 
@@ -10,18 +11,29 @@ export interface BootstrapOptions {
 }
 
 /**
- * Migrates every data source (system tables in primary only), describes the system tables in
- * primary's metadata and creates the first admin; each data source under its start-up lock, so
- * that servers starting together on one database take turns.
+ * Migrates primary, describes the system tables in its metadata and creates the first admin; then
+ * moves into primary the metadata another data source kept in its own database under an earlier
+ * release (a connected database holds none of crudboard's tables otherwise). Each data source
+ * under its start-up lock, so that servers starting together on one database take turns.
  */
 export default fp<BootstrapOptions>(
   async (app, options) => {
     const { primary } = app.dataSources;
     for (const source of app.dataSources.list()) {
       await withStartUpLock(source, async () => {
-        const applied = await runMigrations(source.knex, { system: source === primary });
+        if (source !== primary) {
+          const outcome = await moveSourceMetadata(primary.knex, source.knex, source.name);
+          if (outcome.kind === 'moved')
+            app.log.info({ dataSource: source.name, ...outcome }, 'metadata moved to primary');
+          if (outcome.kind === 'alreadyMoved')
+            app.log.warn(
+              { dataSource: source.name },
+              'the data source still holds cb_meta_* tables, but primary already has its metadata: they were left in place (drop them once checked)',
+            );
+          return;
+        }
+        const applied = await runMigrations(source.knex, { system: true });
         if (applied.length > 0) app.log.info({ dataSource: source.name, applied }, 'migrations applied');
-        if (source !== primary) return;
         const synced = await syncSystemTables(primary.knex);
         if (synced.inserted + synced.updated + synced.deleted > 0)
           app.log.info(synced, 'system tables described');

@@ -34,7 +34,7 @@ const readVersions = async (reader: Knex): Promise<Map<string, string>> => {
 
 /**
  * Cache coherence between servers sharing a database (PostgreSQL, MySQL): every
- * CACHE_VERSION_POLL_MS each data source's `cb_cache_version` is read (one tiny select), and a
+ * CACHE_VERSION_POLL_MS primary's `cb_cache_version` is read (one tiny select), and a
  * row whose version moved since the last read ends the matching in-memory caches
  * (`bumpWriteVersion`): table metadata, principals and column rules. Triggers move the rows in the
  * transactions that change what those caches hold, whichever server made them. A read that fails
@@ -44,9 +44,10 @@ export default fp(
   async (app) => {
     const { primary } = app.dataSources;
     const watched: Watched[] = [];
-    for (const source of app.dataSources.list()) {
+    // Every data source's metadata lives in primary, so primary's rows stand for all of them.
+    for (const source of [primary]) {
       if (!sqlDialect(source.client).sharedByServers) continue;
-      const reader = source === primary ? source.auth : source.knex;
+      const reader = source.auth;
       watched.push({
         name: source.name,
         reader,

@@ -10,6 +10,7 @@ import {
   type QueryLimits,
 } from '../config';
 import { createKnex } from '../db/create-knex';
+import { placeMetadata } from '../db/metadata-home';
 import { shareEvents } from '../db/share-events';
 import { withStatementTimeout } from '../db/with-statement-timeout';
 import { ApiException } from '../errors/api-exception';
@@ -79,6 +80,11 @@ export const createRegistry = (
   const byName = new Map(sources.map((source) => [source.name, source]));
   const primary = byName.get(PRIMARY);
   if (!primary) throw new Error('no primary data source configured');
+  for (const source of sources) {
+    if (source === primary) continue;
+    for (const handle of new Set([source.knex, source.reads, source.auth]))
+      placeMetadata(handle, primary.knex, source.name);
+  }
   return { primary, get: (name) => byName.get(name), list: () => [...sources] };
 };
 

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
+import { metaOf, type MetaDb } from '../db/metadata-home';
 import { META } from '../db/table-names';
 import { toNumber } from '../db/values';
+import { tablesOf } from './scoped-meta';
 import { toColumn, toIndex, toTable, type Row, type StoredTable } from './metadata-rows';
 
 const groupBy = <T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> => {
@@ -18,8 +20,13 @@ const groupBy = <T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
  * Table metadata (docs/api.md §2.1) of one data source, with columns and indexes, in id order.
  * `ids` narrows it to some tables. Four queries whatever the number of tables.
  */
-export const listTables = async (knex: Knex, ids?: readonly number[]): Promise<StoredTable[]> => {
-  const tableQuery = knex(META.table).select('*').orderBy('id');
+export const listTables = (knex: Knex, ids?: readonly number[]): Promise<StoredTable[]> =>
+  listMetaTables(metaOf(knex), ids);
+
+/** `listTables` in a data source's metadata home. */
+export const listMetaTables = async (meta: MetaDb, ids?: readonly number[]): Promise<StoredTable[]> => {
+  const knex = meta.db;
+  const tableQuery = tablesOf(meta).select('*').orderBy('id');
   if (ids) tableQuery.whereIn('id', ids);
   const tableRows: Row[] = await tableQuery;
   if (tableRows.length === 0) return [];

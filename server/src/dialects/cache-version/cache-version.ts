@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * `cb_cache_version (scope, version)`: one row per kind of cached state (`metadata` in every data
- * source; `principal` and `session` in primary). Triggers on the tables behind each scope move its
+ * `cb_cache_version (scope, version)`, in primary: one row per kind of cached state (`metadata`,
+ * which stands for every data source's, `principal` and `session`). Triggers on the tables behind each scope move its
  * version in the transaction that changes them, whoever writes (any server, any route, the SQL
  * console); servers poll the rows to learn that another one changed something. PostgreSQL and
  * MySQL only: a SQLite file belongs to one server.

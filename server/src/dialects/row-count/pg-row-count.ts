@@ -118,3 +118,23 @@ export const foldPgRowCount = async (db: Knex, tableName: string, parts: number)
     ],
   );
 };
+
+/**
+ * Drops the delta table and the trigger functions of the current schema when no table keeps its
+ * count with them (a database crudboard only reads); keeps them otherwise. Says whether it dropped.
+ */
+export const dropPgRowCountIfUnused = async (db: Knex): Promise<boolean> => {
+  const { rows } = (await db.raw(
+    `SELECT count(*)::int AS n FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+      WHERE p.pronamespace = current_schema()::regnamespace AND p.proname IN (?, ?, ?)`,
+    [ADDED, REMOVED, TRUNCATED],
+  )) as { rows: { n: number }[] };
+  if ((rows[0]?.n ?? 0) > 0) return false;
+  const schema = String(
+    ((await db.raw('SELECT current_schema() AS s')) as { rows: { s: string }[] }).rows[0]?.s,
+  );
+  await db.raw('DROP TABLE IF EXISTS ??.??', [schema, ROW_DELTA_TABLE]);
+  for (const name of [ADDED, REMOVED, TRUNCATED])
+    await db.raw('DROP FUNCTION IF EXISTS ??.??()', [schema, name]);
+  return true;
+};

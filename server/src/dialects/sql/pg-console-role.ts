@@ -1,6 +1,6 @@
 import type { ConsoleLog } from './sql-dialect';
 import type { Knex } from 'knex';
-import { ensurePgRowCount } from '../row-count/pg-row-count';
+import { ensurePgRowCount, ROW_DELTA_TABLE } from '../row-count/pg-row-count';
 import { quotePgIdentifier } from './quote-pg-identifier';
 
 /** The role crudboard creates for the console when the operator names none. */
@@ -138,8 +138,16 @@ const createRole = async (knex: Knex, role: string): Promise<void> => {
   }
 };
 
-/** Redefines the row-count trigger functions in a savepoint; false when another role owns them. */
+/**
+ * Redefines the row-count trigger functions in a savepoint, where crudboard keeps counts in this
+ * schema (it made a table here); false when another role owns them. A schema without them gets
+ * none: crudboard adds nothing to a database it only reads.
+ */
 const redefineRowCount = async (trx: Knex.Transaction): Promise<boolean> => {
+  const { rows } = (await trx.raw('SELECT to_regclass(?) IS NOT NULL AS kept', [ROW_DELTA_TABLE])) as {
+    rows: { kept: boolean }[];
+  };
+  if (!rows[0]?.kept) return true;
   try {
     await trx.transaction((savepoint) => ensurePgRowCount(savepoint));
     return true;

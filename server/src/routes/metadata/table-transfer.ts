@@ -12,7 +12,6 @@ import { MetadataBundleBody } from '../../schemas/metadata-bundle';
 import { IdList } from '../../schemas/table-query';
 import { exportMetadata } from '../../services/transfer/export-metadata';
 import { IMPORT_TABLE_MODES, importMetadata } from '../../services/transfer/import-metadata';
-import type { LayoutStore } from '../../services/transfer/layout-store';
 
 const read = requirePermission('metadata:read');
 const write = requirePermission('metadata:write');
@@ -30,13 +29,6 @@ const ImportQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/** Form layouts live in crudboard's system tables, which only `primary` holds. */
-/** The request's data source's form layouts, kept in primary. */
-const layoutStore = (request: FastifyRequest): LayoutStore => ({
-  dataSource: request.dataSource.name,
-  primary: request.server.dataSources.primary.knex,
-});
 
 const fileRequired = () =>
   new ApiException('VALIDATION_ERROR', undefined, { file: transferMessage('fileRequired') });
@@ -91,9 +83,7 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const bundle = await exportMetadata(request.dataSource.knex, request.body, {
-        layouts: layoutStore(request),
-      });
+      const bundle = await exportMetadata(request.dataSource.knex, request.body);
       const url = await app.downloads.create(
         'json',
         `${JSON.stringify(bundle, null, 2)}\n`,
@@ -118,7 +108,6 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const ids = await importMetadata(request.dataSource.knex, request.body, {
-        layouts: layoutStore(request),
         tables: request.query.tables ?? 'asFile',
         hooks: hooksFor(request.log),
       });
@@ -150,7 +139,6 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const ids = await importMetadata(request.dataSource.knex, request.body, {
-        layouts: layoutStore(request),
         tables: request.query.tables ?? 'asFile',
         hooks: hooksFor(request.log),
       });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../../db/dialect';
+import { inMetaTransaction, type MetaDb } from '../../db/metadata-home';
 import { fullTextFor } from '../../dialects/full-text/full-text-for';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { TableDef } from '../../model/table-def';
@@ -17,8 +18,13 @@ export interface SchemaChange<T> {
   /** The table before and after, when one table is edited (SQLite rebuilds from them). */
   old?: TableDef;
   next?: TableDef;
-  /** Writes the metadata; runs last, in a transaction (the same one as the DDL where it can). */
-  writeMetadata(db: Knex): Promise<T>;
+  /**
+   * Writes the metadata; runs last, in a transaction of the metadata's home: the DDL's own where
+   * the data source is `primary` and its database runs DDL in transactions; else a transaction of
+   * `primary`, committed just before the DDL's (another data source's schema change that fails to
+   * commit after that leaves metadata describing it: the narrow window of two databases).
+   */
+  writeMetadata(meta: MetaDb): Promise<T>;
 }
 
 export interface SchemaChangeHooks {
@@ -86,7 +92,7 @@ export const runSchemaChange = async <T>(
           await step.apply(trx);
           await hooks.afterStep?.(index, step.label);
         }
-        return change.writeMetadata(trx);
+        return inMetaTransaction(trx, (meta) => change.writeMetadata(meta));
       },
       transactionFor(sql.schemaTransaction, steps, checks),
     );
@@ -106,7 +112,7 @@ export const runSchemaChange = async <T>(
       applied.push(step);
       await hooks.afterStep?.(index, step.label);
     }
-    result = await knex.transaction((trx) => change.writeMetadata(trx));
+    result = await inMetaTransaction(knex, (meta) => change.writeMetadata(meta));
   } catch (error) {
     for (const step of applied.reverse()) {
       try {

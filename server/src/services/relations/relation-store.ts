@@ -6,7 +6,9 @@ import {
   type Relation,
   type RelationType,
 } from '../../../../contract/index';
+import { metaOf, type MetaDb } from '../../db/metadata-home';
 import { META } from '../../db/table-names';
+import { inSource, relationsOf, tablesOf } from '../scoped-meta';
 import { captionsText, toBool, toCaptions, toNumber, toStringOrNull } from '../../db/values';
 import { ApiException } from '../../errors/api-exception';
 import { relationMessage } from '../../i18n/relation-messages';
@@ -33,8 +35,8 @@ export interface ColumnReference {
 
 type Row = Record<string, unknown>;
 
-const joined = (knex: Knex) =>
-  knex(`${META.relation} as r`)
+const joined = (meta: MetaDb) =>
+  relationsOf(meta, 'r')
     .join(`${META.table} as ft`, 'ft.id', 'r.fromTableId')
     .join(`${META.table} as tt`, 'tt.id', 'r.toTableId')
     .join(`${META.column} as fc`, 'fc.id', 'r.fromColumnId')
@@ -85,7 +87,7 @@ export const toRelation = (row: Row): StoredRelation => ({
 });
 
 const filtered = (knex: Knex, search: string | undefined) =>
-  whereSearch(joined(knex), ['r.name', 'r.caption'], search);
+  whereSearch(joined(metaOf(knex)), ['r.name', 'r.caption'], search);
 
 /** GET /api/metadata/tablerelations: a page, id DESC, `search` over name and caption. */
 export const listRelations = async (
@@ -104,15 +106,18 @@ export const countRelations = async (knex: Knex, search?: string): Promise<numbe
   toNumber(((await filtered(knex, search).count({ n: '*' }).first()) as { n: unknown } | undefined)?.n ?? 0);
 
 /** One relation by id, or 404. */
-export const getRelation = async (knex: Knex, id: number): Promise<StoredRelation> => {
-  const row: Row | undefined = await joined(knex).select(COLUMNS).where('r.id', id).first();
+export const getRelation = (knex: Knex, id: number): Promise<StoredRelation> =>
+  getMetaRelation(metaOf(knex), id);
+
+const getMetaRelation = async (meta: MetaDb, id: number): Promise<StoredRelation> => {
+  const row: Row | undefined = await joined(meta).select(COLUMNS).where('r.id', id).first();
   if (!row) throw new ApiException('NOT_FOUND');
   return toRelation(row);
 };
 
 /** Relations whose from-table is one of `tableIds` (every relation when absent), id order. */
 export const relationsFrom = async (knex: Knex, tableIds?: readonly number[]): Promise<StoredRelation[]> => {
-  const query = joined(knex).select(COLUMNS).orderBy('r.id');
+  const query = joined(metaOf(knex)).select(COLUMNS).orderBy('r.id');
   if (tableIds) query.whereIn('r.fromTableId', tableIds);
   const rows: Row[] = await query;
   return rows.map(toRelation);
@@ -120,7 +125,7 @@ export const relationsFrom = async (knex: Knex, tableIds?: readonly number[]): P
 
 /** GET /fromTable/{id}: the relations of a table, 404 if the table is unknown. */
 export const relationsFromTable = async (knex: Knex, tableId: number): Promise<StoredRelation[]> => {
-  if (!(await knex(META.table).select('id').where('id', tableId).first()))
+  if (!(await tablesOf(metaOf(knex)).select('id').where('id', tableId).first()))
     throw new ApiException('NOT_FOUND');
   return relationsFrom(knex, [tableId]);
 };
@@ -168,9 +173,10 @@ interface TableFacts {
   columns: { id: number; name: string; dataType: DataType }[];
 }
 
-const loadTableFacts = async (db: Knex, ids: readonly number[]): Promise<Map<number, TableFacts>> => {
-  const tables: Row[] = await db(META.table).select('id', 'name').whereIn('id', ids);
-  const columns: Row[] = await db(META.column)
+const loadTableFacts = async (meta: MetaDb, ids: readonly number[]): Promise<Map<number, TableFacts>> => {
+  const tables: Row[] = await tablesOf(meta).select('id', 'name').whereIn('id', ids);
+  const columns: Row[] = await meta
+    .db(META.column)
     .select('id', 'tableId', 'name', 'dataType')
     .whereIn('tableId', ids);
   return new Map(
@@ -194,9 +200,9 @@ const loadTableFacts = async (db: Knex, ids: readonly number[]): Promise<Map<num
   );
 };
 
-const columnOwner = async (db: Knex, columnId: number): Promise<string | undefined> => {
-  const row: Row | undefined = await db(`${META.column} as c`)
-    .join(`${META.table} as t`, 't.id', 'c.tableId')
+const columnOwner = async (meta: MetaDb, columnId: number): Promise<string | undefined> => {
+  const row: Row | undefined = await tablesOf(meta, 't')
+    .join(`${META.column} as c`, 't.id', 'c.tableId')
     .select('c.name as columnName', 't.name as tableName')
     .where('c.id', columnId)
     .first();
@@ -205,7 +211,7 @@ const columnOwner = async (db: Knex, columnId: number): Promise<string | undefin
 
 /** Resolves one end: the table exists, the column exists and belongs to it. */
 const resolveEnd = async (
-  db: Knex,
+  meta: MetaDb,
   draft: Draft,
   side: 'from' | 'to',
   tables: Map<number, TableFacts>,
@@ -222,7 +228,7 @@ const resolveEnd = async (
   if (!table || columnId === null) return undefined;
   const column = table.columns.find((candidate) => candidate.id === columnId);
   if (!column) {
-    const owner = await columnOwner(db, columnId);
+    const owner = await columnOwner(meta, columnId);
     errors.add(
       columnField,
       owner
@@ -235,23 +241,23 @@ const resolveEnd = async (
 };
 
 /** Checks a draft against the database: 400 with every field error, 409 if the name is taken. */
-const validateDraft = async (db: Knex, draft: Draft, id?: number): Promise<void> => {
+const validateDraft = async (meta: MetaDb, draft: Draft, id?: number): Promise<void> => {
   const ids = [draft.fromTableId, draft.toTableId].filter((value): value is number => value !== null);
-  const tables = await loadTableFacts(db, ids);
+  const tables = await loadTableFacts(meta, ids);
   const errors = new ErrorBag();
   const candidate: RelationCandidate = {
     name: draft.name,
     relationType: draft.relationType,
   };
-  const from = await resolveEnd(db, draft, 'from', tables, errors);
-  const to = await resolveEnd(db, draft, 'to', tables, errors);
+  const from = await resolveEnd(meta, draft, 'from', tables, errors);
+  const to = await resolveEnd(meta, draft, 'to', tables, errors);
   if (from) candidate.from = from;
   if (to) candidate.to = to;
   checkRelation(candidate, errors);
   errors.throwIfAny();
 
   const fromTable = tables.get(draft.fromTableId as number) as TableFacts;
-  const clash = db(META.relation)
+  const clash = relationsOf(meta)
     .select('id')
     .where('fromTableId', fromTable.id)
     .whereRaw('lower(??) = ?', ['name', draft.name.toLowerCase()]);
@@ -262,7 +268,7 @@ const validateDraft = async (db: Knex, draft: Draft, id?: number): Promise<void>
     });
   }
   // The same two columns joined twice would show the same related records under two names.
-  const twin = db(META.relation).select('name').where({
+  const twin = relationsOf(meta).select('name').where({
     fromTableId: draft.fromTableId,
     fromColumnId: draft.fromColumnId,
     toTableId: draft.toTableId,
@@ -291,10 +297,10 @@ const rowOf = (draft: Draft) => ({
 });
 
 /** 409 when one of the tables is a system table: their relations are declared by crudboard. */
-const refuseSystemTables = async (db: Knex, tableIds: readonly (number | null)[]): Promise<void> => {
+const refuseSystemTables = async (meta: MetaDb, tableIds: readonly (number | null)[]): Promise<void> => {
   const ids = tableIds.filter((id): id is number => id !== null);
   if (ids.length === 0) return;
-  const tables: Row[] = await db(META.table)
+  const tables: Row[] = await tablesOf(meta)
     .select('name', 'systemable')
     .whereIn('id', [...new Set(ids)]);
   const system = tables.find((table) => toBool(table.systemable));
@@ -302,28 +308,34 @@ const refuseSystemTables = async (db: Knex, tableIds: readonly (number | null)[]
     throw new ApiException('CONFLICT', relationMessage('systemRelation', { name: String(system.name) }));
 };
 
+/** Runs `work` in a transaction of the metadata home of `knex`'s data source. */
+const inMeta = <T>(knex: Knex, work: (meta: MetaDb) => Promise<T>): Promise<T> => {
+  const meta = metaOf(knex);
+  return meta.db.transaction((trx) => work({ ...meta, db: trx }));
+};
+
 /** POST /api/metadata/tablerelations: 201 id. */
 export const createRelation = async (knex: Knex, body: RelationBody): Promise<number> =>
-  knex.transaction(async (trx) => {
+  inMeta(knex, async (meta) => {
     const draft = draftFromBody(body);
-    await refuseSystemTables(trx, [draft.fromTableId]);
-    await validateDraft(trx, draft);
+    await refuseSystemTables(meta, [draft.fromTableId]);
+    await validateDraft(meta, draft);
     const now = Date.now();
-    return insertReturningId(trx, META.relation, {
-      ...rowOf(draft),
-      createdDate: now,
-      lastModifiedDate: now,
-    });
+    return insertReturningId(
+      meta.db,
+      META.relation,
+      inSource(meta, { ...rowOf(draft), createdDate: now, lastModifiedDate: now }),
+    );
   });
 
 /** PATCH /api/metadata/tablerelations/{id}: fields present replace the stored ones. */
 export const updateRelation = async (knex: Knex, id: number, body: RelationBody): Promise<void> =>
-  knex.transaction(async (trx) => {
-    const stored = await getRelation(trx, id);
+  inMeta(knex, async (meta) => {
+    const stored = await getMetaRelation(meta, id);
     const draft = draftFromBody(body, stored);
-    await refuseSystemTables(trx, [stored.fromTable.id, draft.fromTableId]);
-    await validateDraft(trx, draft, id);
-    await trx(META.relation)
+    await refuseSystemTables(meta, [stored.fromTable.id, draft.fromTableId]);
+    await validateDraft(meta, draft, id);
+    await relationsOf(meta)
       .where('id', id)
       .update({ ...rowOf(draft), lastModifiedDate: Date.now() });
   });
@@ -331,13 +343,13 @@ export const updateRelation = async (knex: Knex, id: number, body: RelationBody)
 /** DELETE one or many relations: 404 if one is unknown (then none is deleted). */
 export const deleteRelations = async (knex: Knex, ids: readonly number[]): Promise<void> => {
   const unique = [...new Set(ids)];
-  await knex.transaction(async (trx) => {
-    const rows: Row[] = await trx(META.relation).select('id', 'fromTableId').whereIn('id', unique);
+  await inMeta(knex, async (meta) => {
+    const rows: Row[] = await relationsOf(meta).select('id', 'fromTableId').whereIn('id', unique);
     if (rows.length !== unique.length) throw new ApiException('NOT_FOUND');
     await refuseSystemTables(
-      trx,
+      meta,
       rows.map((row) => Number(row.fromTableId)),
     );
-    await trx(META.relation).whereIn('id', unique).delete();
+    await relationsOf(meta).whereIn('id', unique).delete();
   });
 };

@@ -1,6 +1,7 @@
-import type { Knex } from 'knex';
 import type { RelationType } from '../../../../contract/index';
+import type { MetaDb } from '../../db/metadata-home';
 import { META } from '../../db/table-names';
+import { inSource } from '../scoped-meta';
 
 export interface RelationRow {
   name: string;
@@ -13,13 +14,14 @@ export interface RelationRow {
 }
 
 /** Stores relations (docs/api.md §2.3) in the caller's transaction. */
-export const insertRelations = async (db: Knex, rows: readonly RelationRow[], now: number): Promise<void> => {
+export const insertRelations = async (
+  meta: MetaDb,
+  rows: readonly RelationRow[],
+  now: number,
+): Promise<void> => {
   for (const row of rows) {
-    await db(META.relation).insert({
-      ...row,
-      description: null,
-      createdDate: now,
-      lastModifiedDate: now,
-    });
+    await meta
+      .db(META.relation)
+      .insert(inSource(meta, { ...row, description: null, createdDate: now, lastModifiedDate: now }));
   }
 };

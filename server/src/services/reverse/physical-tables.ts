@@ -6,7 +6,8 @@ import type {
   RawIndex,
   RawTable,
 } from '../../dialects/introspection/introspection';
-import { META } from '../../db/table-names';
+import { metaOf } from '../../db/metadata-home';
+import { tablesOf } from '../scoped-meta';
 import { ApiException } from '../../errors/api-exception';
 import { internalTableNames } from './internal-tables';
 import { recordKeyOf } from './record-key';
@@ -36,7 +37,7 @@ export const readCatalogue = async (db: Knex): Promise<PhysicalCatalogue> => {
 
 /** Physical names of the tables metadata already describes, lower case. */
 export const managedTableNames = async (db: Knex): Promise<Set<string>> => {
-  const rows: { tableName: string }[] = await db(META.table).select('tableName');
+  const rows: { tableName: string }[] = await tablesOf(metaOf(db)).select('tableName');
   return new Set(rows.map((row) => String(row.tableName).toLowerCase()));
 };
 

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../../db/dialect';
+import { inMetaTransaction, metaOf } from '../../db/metadata-home';
 import { META } from '../../db/table-names';
+import { relationsOf } from '../scoped-meta';
 import { toNumber } from '../../db/values';
 import { introspectionFor } from '../../dialects/introspection/introspection-for';
 import type { RawTable } from '../../dialects/introspection/introspection';
@@ -174,7 +176,7 @@ export const reverseTables = (
     });
 
     const relationRows: Record<string, unknown>[] = managed.length
-      ? await db(META.relation)
+      ? await relationsOf(metaOf(db))
           .select('fromTableId', 'name')
           .whereIn(
             'fromTableId',
@@ -218,14 +220,14 @@ export const reverseTables = (
     const relations = planRelations(relationTables, foreignKeys, warnings);
 
     const now = Date.now();
-    const ids = await db.transaction(async (trx) => {
+    const ids = await inMetaTransaction(db, async (meta) => {
       const created: number[] = [];
-      for (const def of defs) created.push(await insertTableMetadata(trx, def, now));
+      for (const def of defs) created.push(await insertTableMetadata(meta, def, now));
       const tableIds = new Map<string, number>([
         ...managed.map((table): [string, number] => [table.tableName, table.id]),
         ...defs.map((def, i): [string, number] => [def.tableName, created[i] as number]),
       ]);
-      const columnIds = await columnIdsOf(trx, [
+      const columnIds = await columnIdsOf(meta.db, [
         ...new Set(relations.flatMap((r) => [tableIds.get(r.fromTable) ?? 0, tableIds.get(r.toTable) ?? 0])),
       ]);
       const rows: RelationRow[] = relations.map((relation) => {
@@ -241,7 +243,7 @@ export const reverseTables = (
           toColumnId: columnIds.get(toTableId)?.get(relation.toColumn) as number,
         };
       });
-      await insertRelations(trx, rows, now);
+      await insertRelations(meta, rows, now);
       return created;
     });
     const reversed = defs.map((def, i) => ({ table: def.tableName, id: ids[i] as number }));

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { businessPermission } from '../../../../contract/index';
 import { hasPermission } from '../../auth/permission';
+import { metaOf } from '../../db/metadata-home';
 import { META } from '../../db/table-names';
+import { tablesOf } from '../scoped-meta';
 import { ApiException } from '../../errors/api-exception';
 import { findSequenceId, getSequenceByName } from './sequence-store';
 
@@ -21,8 +23,8 @@ export const assertMayDraw = async (knex: Knex, drawer: Drawer, name: string): P
   if (hasPermission(drawer.authorities, 'metadata:write')) return (await getSequenceByName(knex, name)).id;
   const id = await findSequenceId(knex, name);
   if (id === undefined) throw new ApiException('FORBIDDEN');
-  const rows: { name: string }[] = await knex(`${META.column} as c`)
-    .join(`${META.table} as t`, 't.id', 'c.tableId')
+  const rows: { name: string }[] = await tablesOf(metaOf(knex), 't')
+    .join(`${META.column} as c`, 't.id', 'c.tableId')
     .where('c.seqId', id)
     .distinct('t.name');
   const allowed = rows.some((row) =>

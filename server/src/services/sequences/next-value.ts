@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../../db/dialect';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
+import { metaOf } from '../../db/metadata-home';
 import { META } from '../../db/table-names';
+import { sequencesOf } from '../scoped-meta';
 import { ApiException } from '../../errors/api-exception';
 import { metadataMessage } from '../../i18n/metadata-messages';
 import { advanceSequence } from './advance-sequence';
@@ -11,13 +13,17 @@ import { toSequence } from './sequence-store';
  * The next value of a sequence (docs/api.md §2.2), atomically: the row is locked for the read and the
  * write (PostgreSQL and MySQL: SELECT ... FOR UPDATE; SQLite: a first write takes the database's
  * write lock), so concurrent callers never get the same counter value. 404 for an unknown id, 409
- * when a non-cycling counter is past its maxValue. Pass a transaction to draw inside it.
+ * when a non-cycling counter is past its maxValue. Pass a transaction of `primary` to draw inside
+ * it; another data source's sequences live in `primary`, so their values are drawn in a
+ * transaction of their own (a value drawn for a write that then fails is skipped, as a database
+ * sequence's would be).
  */
 export const nextValue = async (knex: Knex, seqId: number): Promise<number | string> => {
-  const sql = sqlDialect(dialectOf(knex));
-  return knex.transaction(async (trx) => {
+  const meta = metaOf(knex);
+  const sql = sqlDialect(dialectOf(meta.db));
+  return meta.db.transaction(async (trx) => {
     await sql.claimWriteLock(trx, META.sequence, { id: seqId }, 'nextValue');
-    const row = await sql.lockForUpdate(trx(META.sequence).where('id', seqId)).first();
+    const row = await sql.lockForUpdate(sequencesOf({ ...meta, db: trx }).where('id', seqId)).first();
     if (!row) throw new ApiException('NOT_FOUND');
     const sequence = toSequence(row);
     const advance = advanceSequence(sequence, Date.now());

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { Sequence, SequenceType } from '../../../../contract/index';
+import { metaOf } from '../../db/metadata-home';
 import { META } from '../../db/table-names';
+import { inSource, sequencesOf } from '../scoped-meta';
 import { toBool, toNumber, toNumberOrNull, toStringOrNull } from '../../db/values';
 import { ApiException } from '../../errors/api-exception';
 import { metadataMessage } from '../../i18n/metadata-messages';
@@ -45,7 +47,7 @@ const rowOf = (sequence: SequenceDef) => ({
 });
 
 const filtered = (knex: Knex, search: string | undefined) =>
-  whereSearch(knex(META.sequence), ['name', 'caption'], search);
+  whereSearch(sequencesOf(metaOf(knex)), ['name', 'caption'], search);
 
 /** GET /api/metadata/sequences: a page, id DESC, `search` over name and caption. */
 export const listSequences = async (
@@ -62,14 +64,14 @@ export const listSequences = async (
 
 /** Every sequence of the data source, id order (for the export file). */
 export const allSequences = async (knex: Knex): Promise<StoredSequence[]> =>
-  ((await knex(META.sequence).select('*').orderBy('id')) as Record<string, unknown>[]).map(toSequence);
+  ((await sequencesOf(metaOf(knex)).select('*').orderBy('id')) as Record<string, unknown>[]).map(toSequence);
 
 export const countSequences = async (knex: Knex, search?: string): Promise<number> =>
   toNumber(((await filtered(knex, search).count({ n: '*' }).first()) as { n: unknown } | undefined)?.n ?? 0);
 
 /** One sequence by id, or 404. */
 export const getSequence = async (knex: Knex, id: number): Promise<StoredSequence> => {
-  const row = await knex(META.sequence).where('id', id).first();
+  const row = await sequencesOf(metaOf(knex)).where('id', id).first();
   if (!row) throw new ApiException('NOT_FOUND');
   return toSequence(row);
 };
@@ -77,7 +79,7 @@ export const getSequence = async (knex: Knex, id: number): Promise<StoredSequenc
 /** One sequence by name (ignoring case), or 404. */
 /** The id of a sequence by name (any case), if there is one. */
 export const findSequenceId = async (knex: Knex, name: string): Promise<number | undefined> => {
-  const row = await knex(META.sequence)
+  const row = await sequencesOf(metaOf(knex))
     .select('id')
     .whereRaw('lower(??) = ?', ['name', name.toLowerCase()])
     .first();
@@ -85,13 +87,15 @@ export const findSequenceId = async (knex: Knex, name: string): Promise<number |
 };
 
 export const getSequenceByName = async (knex: Knex, name: string): Promise<StoredSequence> => {
-  const row = await knex(META.sequence).whereRaw('lower(??) = ?', ['name', name.toLowerCase()]).first();
+  const row = await sequencesOf(metaOf(knex)).whereRaw('lower(??) = ?', ['name', name.toLowerCase()]).first();
   if (!row) throw new ApiException('NOT_FOUND');
   return toSequence(row);
 };
 
 const assertNameFree = async (knex: Knex, name: string, id?: number) => {
-  const query = knex(META.sequence).select('id').whereRaw('lower(??) = ?', ['name', name.toLowerCase()]);
+  const query = sequencesOf(metaOf(knex))
+    .select('id')
+    .whereRaw('lower(??) = ?', ['name', name.toLowerCase()]);
   if (id !== undefined) query.whereNot('id', id);
   if (await query.first()) {
     throw new ApiException('CONFLICT', undefined, { name: metadataMessage('nameDuplicate', { name }) });
@@ -106,11 +110,12 @@ export const createSequence = async (knex: Knex, body: SequenceBody): Promise<nu
   errors.throwIfAny();
   await assertNameFree(knex, sequence.name);
   const now = Date.now();
-  return insertReturningId(knex, META.sequence, {
-    ...rowOf(sequence),
-    createdDate: now,
-    lastModifiedDate: now,
-  });
+  const meta = metaOf(knex);
+  return insertReturningId(
+    meta.db,
+    META.sequence,
+    inSource(meta, { ...rowOf(sequence), createdDate: now, lastModifiedDate: now }),
+  );
 };
 
 /** PATCH /api/metadata/sequences/{id}. */
@@ -121,7 +126,7 @@ export const updateSequence = async (knex: Knex, id: number, body: SequenceBody)
   validateSequenceDef(sequence, body, errors);
   errors.throwIfAny();
   await assertNameFree(knex, sequence.name, id);
-  await knex(META.sequence)
+  await sequencesOf(metaOf(knex))
     .where('id', id)
     .update({ ...rowOf(sequence), lastModifiedDate: Date.now() });
 };
@@ -129,8 +134,9 @@ export const updateSequence = async (knex: Knex, id: number, body: SequenceBody)
 /** DELETE one or many sequences: 404 if one is unknown, 409 if one fills a column; then all go. */
 export const deleteSequences = async (knex: Knex, ids: readonly number[]): Promise<void> => {
   const unique = [...new Set(ids)];
-  await knex.transaction(async (trx) => {
-    const rows: Record<string, unknown>[] = await trx(META.sequence)
+  const meta = metaOf(knex);
+  await meta.db.transaction(async (trx) => {
+    const rows: Record<string, unknown>[] = await sequencesOf({ ...meta, db: trx })
       .select('id', 'name')
       .whereIn('id', unique);
     if (rows.length !== unique.length) throw new ApiException('NOT_FOUND');
@@ -139,6 +145,8 @@ export const deleteSequences = async (knex: Knex, ids: readonly number[]): Promi
       const name = String(rows.find((row) => toNumber(row.id) === toNumber(used.seqId))?.name ?? '');
       throw new ApiException('CONFLICT', metadataMessage('sequenceInUse', { name }));
     }
-    await trx(META.sequence).whereIn('id', unique).delete();
+    await sequencesOf({ ...meta, db: trx })
+      .whereIn('id', unique)
+      .delete();
   });
 };

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { META } from '../../db/table-names';
 import { captionsText, toBool, toNumber, toNumberOrNull, toStringOrNull } from '../../db/values';
 import { physicalTableExists } from '../../dialects/physical-tables';
+import { PRIMARY } from '../../config';
 import { insertReturningId } from '../tables/insert-returning-id';
 import type { SystemColumnDecl, SystemTableDecl } from './system-table-decl';
 import { SYSTEM_TABLES } from './system-tables';
@@ -119,7 +120,8 @@ class Sync {
   /** The metadata row of a declared table: by its physical name; null when its name is another table's. */
   private async findTable(decl: SystemTableDecl): Promise<Row | null | undefined> {
     const lower = [decl.name, decl.pluralName, decl.tableName].map((name) => name.toLowerCase());
-    const rows: Row[] = await this.db(META.table).select('*');
+    // System tables are `primary`'s; other data sources' tables share cb_meta_table.
+    const rows: Row[] = await this.db(META.table).select('*').where('dataSource', PRIMARY);
     const own = rows.find((row) => String(row.tableName).toLowerCase() === decl.tableName.toLowerCase());
     const clash = rows.find(
       (row) =>

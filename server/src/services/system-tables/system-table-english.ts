@@ -81,6 +81,7 @@ export const SYSTEM_TABLE_ENGLISH: Readonly<Record<string, EnglishCaptions>> = {
   table: {
     caption: 'Tables',
     columns: {
+      dataSource: 'Data source',
       pluralName: 'Plural name',
       tableName: 'Physical name',
       engine: 'Storage engine',

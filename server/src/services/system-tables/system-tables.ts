@@ -340,10 +340,11 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
     pluralName: 'tables',
     tableName: META.table,
     caption: '表',
-    description: '主数据源的表元数据（只读）',
+    description: '各数据源的表元数据（只读）',
     readOnly: true,
     columns: [
       id(),
+      text('dataSource', '数据源', 'VARCHAR', 64, { nullable: false }),
       text('name', '名称', 'VARCHAR', 64, { nullable: false, displayable: true }),
       text('pluralName', '复数名称', 'VARCHAR', 64),
       text('tableName', '物理表名', 'VARCHAR', 64, { nullable: false }),

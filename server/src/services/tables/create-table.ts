@@ -46,7 +46,7 @@ export const createTable = async (
       knex,
       {
         ops: table.reverse ? [] : planTableCreate(table),
-        writeMetadata: (db) => insertTableMetadata(db, table, Date.now()),
+        writeMetadata: (meta) => insertTableMetadata(meta, table, Date.now()),
       },
       hooks,
     );

@@ -72,9 +72,9 @@ export const deleteTables = async (
       knex,
       {
         ops,
-        writeMetadata: (db) =>
+        writeMetadata: (meta) =>
           deleteTableMetadata(
-            db,
+            meta,
             targets.map((table) => table.id),
           ),
       },

@@ -1,20 +1,26 @@
 import type { Knex } from 'knex';
 import type { SequenceType } from '../../../../contract/index';
-import { META } from '../../db/table-names';
+import { metaOf, type MetaDb } from '../../db/metadata-home';
 import { toNumber } from '../../db/values';
+import { sequencesOf, tablesOf } from '../scoped-meta';
 import type { OtherTableNames } from './validate-table-def';
 
 /** What the table rules need from the database: every table's names, every sequence's type. */
-export const loadValidationContext = async (
+export const loadValidationContext = (
   db: Knex,
+): Promise<{ others: OtherTableNames[]; sequences: Map<number, SequenceType> }> =>
+  loadMetaValidationContext(metaOf(db));
+
+const loadMetaValidationContext = async (
+  meta: MetaDb,
 ): Promise<{ others: OtherTableNames[]; sequences: Map<number, SequenceType> }> => {
-  const tables: Record<string, unknown>[] = await db(META.table).select(
+  const tables: Record<string, unknown>[] = await tablesOf(meta).select(
     'id',
     'name',
     'pluralName',
     'tableName',
   );
-  const sequences: Record<string, unknown>[] = await db(META.sequence).select('id', 'sequenceType');
+  const sequences: Record<string, unknown>[] = await sequencesOf(meta).select('id', 'sequenceType');
   return {
     others: tables.map((row) => ({
       id: toNumber(row.id),

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import { META } from '../../db/table-names';
+import { metaOf, type MetaDb } from '../../db/metadata-home';
 import { toNumber } from '../../db/values';
 import { ApiException } from '../../errors/api-exception';
 import { containsPattern } from '../../dialects/full-text/full-text';
-import { listTables } from '../metadata-store';
+import { listMetaTables } from '../metadata-store';
+import { tablesOf } from '../scoped-meta';
 import type { StoredTable } from '../metadata-rows';
 
 export const TABLE_TEXT_FILTERS = ['name', 'pluralName', 'tableName', 'caption', 'engine'] as const;
@@ -28,8 +29,8 @@ export const whereSearch = (
   });
 };
 
-const filtered = (knex: Knex, filters: TableFilters): Knex.QueryBuilder => {
-  const query = knex(META.table);
+const filtered = (meta: MetaDb, filters: TableFilters): Knex.QueryBuilder => {
+  const query = tablesOf(meta);
   whereSearch(query, ['name', 'caption'], filters.search);
   for (const field of TABLE_TEXT_FILTERS) {
     const value = filters[field];
@@ -48,14 +49,15 @@ export const listTablePage = async (
   filters: TableFilters,
   page: { offset: number; limit: number },
 ): Promise<StoredTable[]> => {
-  const rows: { id: unknown }[] = await filtered(knex, filters)
+  const meta = metaOf(knex);
+  const rows: { id: unknown }[] = await filtered(meta, filters)
     .select('id')
     .orderBy('id', 'desc')
     .offset(page.offset)
     .limit(page.limit);
   const ids = rows.map((row) => toNumber(row.id));
   if (ids.length === 0) return [];
-  const byId = new Map((await listTables(knex, ids)).map((table) => [table.id, table]));
+  const byId = new Map((await listMetaTables(meta, ids)).map((table) => [table.id, table]));
   return ids.flatMap((id) => {
     const table = byId.get(id);
     return table ? [table] : [];
@@ -64,20 +66,29 @@ export const listTablePage = async (
 
 /** GET /api/metadata/tables/count. */
 export const countTables = async (knex: Knex, filters: TableFilters): Promise<number> =>
-  toNumber(((await filtered(knex, filters).count({ n: '*' }).first()) as { n: unknown } | undefined)?.n ?? 0);
+  toNumber(
+    ((await filtered(metaOf(knex), filters).count({ n: '*' }).first()) as { n: unknown } | undefined)?.n ?? 0,
+  );
 
 /** GET /api/metadata/tables/name/{name}: by name, pluralName or tableName, ignoring case; 404 if none. */
-export const getTableByName = async (knex: Knex, name: string): Promise<StoredTable> => {
+export const getTableByName = (knex: Knex, name: string): Promise<StoredTable> =>
+  getMetaTableByName(metaOf(knex), name);
+
+/** `getTableByName` in a data source's metadata home. */
+export const getMetaTableByName = async (meta: MetaDb, name: string): Promise<StoredTable> => {
   const lower = name.toLowerCase();
-  const row = await knex(META.table)
+  const row = await tablesOf(meta)
     .select('id')
-    .whereRaw('lower(??) = ?', ['name', lower])
-    .orWhereRaw('lower(??) = ?', ['pluralName', lower])
-    .orWhereRaw('lower(??) = ?', ['tableName', lower])
+    .where((where) =>
+      where
+        .whereRaw('lower(??) = ?', ['name', lower])
+        .orWhereRaw('lower(??) = ?', ['pluralName', lower])
+        .orWhereRaw('lower(??) = ?', ['tableName', lower]),
+    )
     .orderBy('id')
     .first();
   if (!row) throw new ApiException('NOT_FOUND');
-  const [table] = await listTables(knex, [toNumber(row.id)]);
+  const [table] = await listMetaTables(meta, [toNumber(row.id)]);
   if (!table) throw new ApiException('NOT_FOUND');
   return table;
 };

@@ -79,8 +79,8 @@ export const updateTable = async (
         old: existing,
         next,
         // Later than the stored stamp, always: an edit made from the previous state is told apart.
-        writeMetadata: (db) =>
-          updateTableMetadata(db, existing, next, Math.max(Date.now(), stored.lastModifiedDate + 1)),
+        writeMetadata: (meta) =>
+          updateTableMetadata(meta, existing, next, Math.max(Date.now(), stored.lastModifiedDate + 1)),
       },
       options.hooks,
     );

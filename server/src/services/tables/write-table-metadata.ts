@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
+import type { MetaDb } from '../../db/metadata-home';
 import { META } from '../../db/table-names';
 import { captionsText, toNumber } from '../../db/values';
+import { inSource, relationsOf, tablesOf } from '../scoped-meta';
 import { insertReturningId } from './insert-returning-id';
 import type { ColumnDef, IndexDef, TableDef } from '../../model/table-def';
 
@@ -99,9 +101,10 @@ const parkRenamed = async (
 };
 
 /** Stores a new table's metadata; returns its id. */
-export const insertTableMetadata = async (db: Knex, table: TableDef, now: number): Promise<number> => {
+export const insertTableMetadata = async (meta: MetaDb, table: TableDef, now: number): Promise<number> => {
+  const { db } = meta;
   const stamps = { createdDate: now, lastModifiedDate: now };
-  const tableId = await insertReturningId(db, META.table, { ...tableRow(table), ...stamps });
+  const tableId = await insertReturningId(db, META.table, inSource(meta, { ...tableRow(table), ...stamps }));
   for (const column of table.columns)
     await db(META.column).insert({ tableId, ...columnRow(column), ...stamps });
   const ids = await columnIds(db, tableId);
@@ -118,13 +121,14 @@ export const insertTableMetadata = async (db: Knex, table: TableDef, now: number
  * inserted, missing ones deleted with their index lines and relations.
  */
 export const updateTableMetadata = async (
-  db: Knex,
+  meta: MetaDb,
   old: TableDef,
   next: TableDef,
   now: number,
 ): Promise<void> => {
+  const { db } = meta;
   const tableId = old.id as number;
-  await db(META.table)
+  await tablesOf(meta)
     .where('id', tableId)
     .update({ ...tableRow(next), lastModifiedDate: now });
 
@@ -188,14 +192,24 @@ export const updateTableMetadata = async (
 };
 
 /** Deletes tables' metadata with their columns, indexes and the relations from or to them. */
-export const deleteTableMetadata = async (db: Knex, tableIds: readonly number[]): Promise<void> => {
+export const deleteTableMetadata = async (meta: MetaDb, ids: readonly number[]): Promise<void> => {
+  if (ids.length === 0) return;
+  const { db } = meta;
+  // Only tables of this data source, whatever ids were asked for.
+  const tableIds = (await tablesOf(meta).select('id').whereIn('id', ids)).map((row: { id: unknown }) =>
+    toNumber(row.id),
+  );
   if (tableIds.length === 0) return;
-  await db(META.relation).whereIn('fromTableId', tableIds).orWhereIn('toTableId', tableIds).delete();
+  await relationsOf(meta)
+    .where((where) => where.whereIn('fromTableId', tableIds).orWhereIn('toTableId', tableIds))
+    .delete();
   const indexIds = db(META.index).select('id').whereIn('tableId', tableIds);
   await db(META.indexLine).whereIn('indexId', indexIds).delete();
   await db(META.index).whereIn('tableId', tableIds).delete();
   const columns = db(META.column).select('id').whereIn('tableId', tableIds);
-  await db(META.relation).whereIn('fromColumnId', columns).orWhereIn('toColumnId', columns).delete();
+  await relationsOf(meta)
+    .where((where) => where.whereIn('fromColumnId', columns).orWhereIn('toColumnId', columns))
+    .delete();
   await db(META.indexLine)
     .whereIn('columnId', db(META.column).select('id').whereIn('tableId', tableIds))
     .delete();

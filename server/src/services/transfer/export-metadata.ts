@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
-import { META, SYSTEM } from '../../db/table-names';
+import { metaOf, type MetaDb } from '../../db/metadata-home';
+import { SYSTEM } from '../../db/table-names';
 import { toNumber, toStringOrNull } from '../../db/values';
 import { ApiException } from '../../errors/api-exception';
 import { listTables } from '../metadata-store';
 import type { StoredTable } from '../metadata-rows';
 import { relationsFrom, type StoredRelation } from '../relations/relation-store';
 import { toSequence, type StoredSequence } from '../sequences/sequence-store';
-import type { LayoutStore } from './layout-store';
+import { sequencesOf } from '../scoped-meta';
 
 /** The content of a metadata file (docs/api.md §2.1). */
 export interface ExportedMetadata {
@@ -26,11 +27,11 @@ export interface ExportedLayout {
   body: string | null;
 }
 
-const layoutsOf = async (store: LayoutStore, tableIds: readonly number[]): Promise<ExportedLayout[]> => {
-  const rows: Record<string, unknown>[] = await store
-    .primary(SYSTEM.tableFormBuilder)
+const layoutsOf = async (meta: MetaDb, tableIds: readonly number[]): Promise<ExportedLayout[]> => {
+  const rows: Record<string, unknown>[] = await meta
+    .db(SYSTEM.tableFormBuilder)
     .select('id', 'tableId', 'name', 'device', 'type', 'body')
-    .where('dataSource', store.dataSource)
+    .where('dataSource', meta.dataSource)
     .whereIn('tableId', tableIds)
     .orderBy('id');
   return rows.map((row) => ({
@@ -46,13 +47,10 @@ const layoutsOf = async (store: LayoutStore, tableIds: readonly number[]): Promi
 /**
  * What `POST /api/metadata/tables/export` writes: the tables (404 if an id is unknown), the
  * sequences their columns use, the relations between two of them, all as the API returns them, and
- * their form layouts (kept in primary under the data source's name, `layouts`).
+ * their form layouts (kept in primary under the data source's name).
  */
-export const exportMetadata = async (
-  knex: Knex,
-  ids: readonly number[],
-  options: { layouts: LayoutStore },
-): Promise<ExportedMetadata> => {
+export const exportMetadata = async (knex: Knex, ids: readonly number[]): Promise<ExportedMetadata> => {
+  const meta = metaOf(knex);
   const unique = [...new Set(ids)];
   const tables = await listTables(knex, unique);
   if (tables.length !== unique.length) throw new ApiException('NOT_FOUND');
@@ -62,7 +60,7 @@ export const exportMetadata = async (
   const sequenceRows: Record<string, unknown>[] =
     sequenceIds.length === 0
       ? []
-      : await knex(META.sequence).select('*').whereIn('id', sequenceIds).orderBy('id');
+      : await sequencesOf(meta).select('*').whereIn('id', sequenceIds).orderBy('id');
   const selected = new Set(unique);
   const relations = (await relationsFrom(knex, unique)).filter((relation) =>
     selected.has(relation.toTable.id),
@@ -71,6 +69,6 @@ export const exportMetadata = async (
     sequences: sequenceRows.map(toSequence),
     tables,
     tableRelations: relations,
-    tableFormBuilders: await layoutsOf(options.layouts, unique),
+    tableFormBuilders: await layoutsOf(meta, unique),
   };
 };

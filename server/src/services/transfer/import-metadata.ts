@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { normalizeCaptions, type Captions, type SequenceType } from '../../../../contract/index';
 import { dateTimeText } from '../../db/clock';
+import { metaOf, type MetaDb } from '../../db/metadata-home';
 import { META, SYSTEM } from '../../db/table-names';
+import { inSource, relationsOf, sequencesOf } from '../scoped-meta';
 import { captionsText, toNumber } from '../../db/values';
 import { physicalTableExists } from '../../dialects/physical-tables';
 import { ApiException } from '../../errors/api-exception';
@@ -20,7 +22,6 @@ import { planTableCreate } from '../ddl/plan-table-change';
 import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-change';
 import type { SchemaOp } from '../../model/schema-op';
 import { withSchemaLock } from '../ddl/schema-lock';
-import { withLayoutStore, type LayoutStore } from './layout-store';
 import { checkRelation, type RelationCandidate, type RelationEnd } from '../relations/relation-rules';
 import { sequenceDefFromBody, validateSequenceDef } from '../sequences/sequence-def-from-body';
 import type { SequenceDef } from '../sequences/sequence-def';
@@ -76,8 +77,6 @@ export const IMPORT_TABLE_MODES = ['asFile', 'create', 'attach'] as const;
 export type ImportTableMode = (typeof IMPORT_TABLE_MODES)[number];
 
 export interface ImportOptions {
-  /** Where the file's form layouts go (primary, under the importing data source's name). */
-  layouts: LayoutStore;
   /** Default `asFile`. */
   tables?: ImportTableMode;
   hooks?: SchemaChangeHooks;
@@ -108,7 +107,7 @@ const planSequences = async (
   bodies: NonNullable<MetadataBundleBody['sequences']>,
   findings: Findings,
 ): Promise<SequenceDef[]> => {
-  const stored: { name: string }[] = await db(META.sequence).select('name');
+  const stored: { name: string }[] = await sequencesOf(metaOf(db)).select('name');
   const taken = new Set(stored.map((row) => fold(String(row.name))));
   const seen = new Set<string>();
   return bodies.map((body, i) => {
@@ -178,7 +177,7 @@ const planTables = async (
   findings: Findings,
   mode: ImportTableMode,
 ): Promise<TableDef[]> => {
-  const storedSequences: { id: unknown; sequenceType: unknown }[] = await db(META.sequence).select(
+  const storedSequences: { id: unknown; sequenceType: unknown }[] = await sequencesOf(metaOf(db)).select(
     'id',
     'sequenceType',
   );
@@ -289,7 +288,7 @@ const planRelations = async (
 
   const storedIds = stored.map((table) => table.id);
   const storedRelations: { fromTableId: unknown; name: unknown }[] =
-    storedIds.length === 0 ? [] : await db(META.relation).select('fromTableId', 'name');
+    storedIds.length === 0 ? [] : await relationsOf(metaOf(db)).select('fromTableId', 'name');
   const takenByTable = new Set(
     storedRelations.map((row) => `${toNumber(row.fromTableId)}.${fold(String(row.name))}`),
   );
@@ -470,16 +469,12 @@ export const remapLayoutBody = (
   );
 };
 
-const writeImport = async (
-  db: Knex,
-  plan: ImportPlan,
-  now: number,
-  layoutStore: LayoutStore,
-): Promise<number[]> => {
+const writeImport = async (meta: MetaDb, plan: ImportPlan, now: number): Promise<number[]> => {
+  const { db } = meta;
   const stamps = { createdDate: now, lastModifiedDate: now };
   const sequenceIds: number[] = [];
   for (const sequence of plan.sequences) {
-    sequenceIds.push(await insertReturningId(db, META.sequence, { ...sequence, ...stamps }));
+    sequenceIds.push(await insertReturningId(db, META.sequence, inSource(meta, { ...sequence, ...stamps })));
   }
   const tableIds: number[] = [];
   const columnIds: Map<string, number>[] = [];
@@ -489,7 +484,7 @@ const writeImport = async (
         ? column
         : { ...column, seqId: sequenceIds[column.seqId - PROVISIONAL_SEQUENCE_ID] ?? null },
     );
-    const id = await insertTableMetadata(db, { ...table, columns }, now);
+    const id = await insertTableMetadata(meta, { ...table, columns }, now);
     tableIds.push(id);
     columnIds.push(await columnIdsOf(db, id));
   }
@@ -505,6 +500,7 @@ const writeImport = async (
     const from = await resolve(relation.from);
     const to = await resolve(relation.to);
     await db(META.relation).insert({
+      dataSource: meta.dataSource,
       name: relation.name,
       caption: relation.caption,
       captions: captionsText(relation.captions),
@@ -517,20 +513,18 @@ const writeImport = async (
       ...stamps,
     });
   }
-  await withLayoutStore(layoutStore, db, async (layouts) => {
-    for (const layout of plan.layouts) {
-      await layouts(SYSTEM.tableFormBuilder).insert({
-        tableId: tableIds[layout.table],
-        dataSource: layoutStore.dataSource,
-        name: layout.name,
-        device: layout.device,
-        type: layout.type,
-        body: remapLayoutBody(layout.body, plan.columnNames[layout.table], columnIds[layout.table]),
-        createdDate: dateTimeText(new Date(now)),
-        lastModifiedDate: dateTimeText(new Date(now)),
-      });
-    }
-  });
+  for (const layout of plan.layouts) {
+    await db(SYSTEM.tableFormBuilder).insert({
+      tableId: tableIds[layout.table],
+      dataSource: meta.dataSource,
+      name: layout.name,
+      device: layout.device,
+      type: layout.type,
+      body: remapLayoutBody(layout.body, plan.columnNames[layout.table], columnIds[layout.table]),
+      createdDate: dateTimeText(new Date(now)),
+      lastModifiedDate: dateTimeText(new Date(now)),
+    });
+  }
   return tableIds;
 };
 
@@ -542,14 +536,14 @@ const writeImport = async (
 export const importMetadata = async (
   knex: Knex,
   bundle: MetadataBundleBody,
-  options: ImportOptions,
+  options: ImportOptions = {},
 ): Promise<number[]> =>
   withSchemaLock(knex, async () => {
     const plan = await planImport(knex, bundle, options);
     const ops: SchemaOp[] = plan.tables.flatMap((table) => (table.reverse ? [] : planTableCreate(table)));
     return runSchemaChange(
       knex,
-      { ops, writeMetadata: (db) => writeImport(db, plan, Date.now(), options.layouts) },
+      { ops, writeMetadata: (meta) => writeImport(meta, plan, Date.now()) },
       options.hooks,
     );
   });

@@ -41,6 +41,17 @@ describeEachDatabase(
       for (const table of [SYSTEM.tableFormBuilder, SYSTEM.columnExtProperty, SYSTEM.sqlQuery])
         await app.dataSources.primary.knex(table).delete();
       const second = apiClient(app, cookie, { dataSource: 'second' });
+      // Each test gives `second` a new database: what primary still knows of the last one goes.
+      const stale = (await second.get('/api/metadata/tables?limit=999')).json() as { id: number }[];
+      if (stale.length > 0)
+        expect(
+          (
+            await second.delete(
+              '/api/metadata/tables',
+              stale.map((table) => table.id),
+            )
+          ).statusCode,
+        ).toBe(204);
       const remote = await createTable(second, {
         name: 'remote',
         columns: [...SYSTEM_COLUMNS, { name: 'note', dataType: 'VARCHAR', length: 100 }],

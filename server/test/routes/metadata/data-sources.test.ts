@@ -45,10 +45,9 @@ describeEachDatabase('data sources ($name)', (db) => {
 
   it('selects by header, lets the query win, defaults to primary and 404s unknown names', async () => {
     const app = await apps.build({}, withSecond());
-    await app.dataSources
-      .get('archive')
-      ?.knex(META.table)
-      .insert({ name: 'old', tableName: 'old', ...stamps });
+    await app.dataSources.primary
+      .knex(META.table)
+      .insert({ name: 'old', tableName: 'old', dataSource: 'archive', ...stamps });
     await app.dataSources.primary
       .knex(META.table)
       .insert({ name: 'current', tableName: 'current', ...stamps });

@@ -498,7 +498,6 @@ describeEachDatabase('metadata export and import ($name)', (db) => {
     const { importMetadata } = await import('../../../src/services/transfer/import-metadata');
     await expect(
       importMetadata(knex, bundle, {
-        layouts: { dataSource: 'primary', primary: knex },
         hooks: {
           afterStep: (index) => {
             if (index === 1) throw new Error('step failed');
