@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Knex } from 'knex';
 import type { NamedMigration } from '../db/migrations/named-migration';
 import type { WriteHook } from './write-hooks';
 
@@ -20,10 +21,19 @@ export interface ServerExtension {
   /** Record write hooks, run inside each write's transaction after the core's. */
   hooks?: readonly ExtensionWriteHook[];
   /**
-   * Schema changes of the extension's own tables (name them `cb_ext_<name>_...`), run on every data
-   * source at start, in order, recorded in `cb_ext_<name>_migrations`; append, never edit.
+   * Schema changes of the extension's own tables (name them `cb_ext_<name>_...`), run on `primary`
+   * at start, in order, recorded in `cb_ext_<name>_migrations`; append, never edit. A connected
+   * data source gets none of them: a hook keeps its records of a write there through
+   * `write.primary()`.
    */
   migrations?: readonly NamedMigration[];
+  /**
+   * Upgrade from releases that ran extension migrations on every data source: called at start for
+   * each other data source still holding `cb_ext_<name>_migrations`, under its start-up lock, to
+   * move what the extension kept there into `primary` and drop its tables from the source (the
+   * migration records are dropped after it). Without it, those tables are left in place.
+   */
+  moveFromDataSource?: (move: { primary: Knex; source: Knex; dataSource: string }) => Promise<void>;
 }
 
 export const EXTENSION_NAME = /^[a-z][a-z0-9-]{0,39}$/;

@@ -54,6 +54,7 @@ export type {
   DeleteEvent,
 } from './write-hooks';
 export type { NamedMigration } from '../db/migrations/named-migration';
+export type { Knex } from 'knex';
 
 /** Whether the caller holds `code` (the super admin holds every code). */
 export const callerMay = (request: FastifyRequest, code: string): boolean =>

@@ -24,24 +24,43 @@ const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<N
 });
 
 /**
- * Runs the extensions' migrations on every data source (under its start-up lock) and collects
- * their write hooks.
+ * Runs the extensions' migrations on `primary` (under its start-up lock), moves into `primary`
+ * what an extension kept in another data source under an earlier release, and collects their
+ * write hooks.
  */
 export default fp<{ extensions: readonly ServerExtension[] }>(
   async (app, { extensions }) => {
     assertDistinctNames(extensions);
+    const { primary } = app.dataSources;
     for (const extension of extensions) {
       if (!extension.migrations?.length) continue;
       const migrations = extension.migrations;
+      const tableName = `cb_ext_${extension.name.replaceAll('-', '_')}_migrations`;
+      const [, applied] = (await withStartUpLock(primary, () =>
+        primary.knex.migrate.latest({ migrationSource: sourceOf(migrations), tableName }),
+      )) as [number, string[]];
+      if (applied.length > 0)
+        app.log.info({ dataSource: primary.name, extension: extension.name, applied }, 'migrations applied');
       for (const source of app.dataSources.list()) {
-        const [, applied] = (await withStartUpLock(source, () =>
-          source.knex.migrate.latest({
-            migrationSource: sourceOf(migrations),
-            tableName: `cb_ext_${extension.name.replaceAll('-', '_')}_migrations`,
-          }),
-        )) as [number, string[]];
-        if (applied.length > 0)
-          app.log.info({ dataSource: source.name, extension: extension.name, applied }, 'migrations applied');
+        if (source === primary) continue;
+        const { moveFromDataSource } = extension;
+        await withStartUpLock(source, async () => {
+          if (!(await source.knex.schema.hasTable(tableName))) return;
+          if (!moveFromDataSource) {
+            app.log.warn(
+              { dataSource: source.name, extension: extension.name },
+              'the data source holds tables of this extension from an earlier release; they were left in place',
+            );
+            return;
+          }
+          await moveFromDataSource({ primary: primary.knex, source: source.knex, dataSource: source.name });
+          await source.knex.schema.dropTableIfExists(tableName);
+          await source.knex.schema.dropTableIfExists(`${tableName}_lock`);
+          app.log.info(
+            { dataSource: source.name, extension: extension.name },
+            'extension records moved to primary',
+          );
+        });
       }
     }
     app.decorate(

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
 import activity from '../../src/extensions/activity/index';
@@ -6,7 +7,7 @@ import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { multipartBody } from '../helpers/multipart';
 import { createTable } from '../helpers/business-tables';
 import { clearTables } from '../helpers/physical-schema';
-import { login, useTestApps } from '../helpers/test-app';
+import { ADMIN_PASSWORD, login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
 import type { App } from '../../src/app';
@@ -163,6 +164,54 @@ describeEachDatabase('record activity extension and write hooks ($name)', (db) =
 
     const changed = (await admin.post('/api/business/product', { name: 'shout' })).json();
     expect((await admin.get(`/api/business/product/${changed}`)).json().name).toBe('SHOUT');
+  });
+
+  it('logs the writes of another data source in primary, with the write: none when it fails, nothing in the source', async () => {
+    const env = apps.env();
+    const source = {
+      name: 'branch',
+      caption: '分店',
+      client: 'sqlite' as const,
+      connection: join(env.dataDir, `branch-${Date.now()}.sqlite`),
+      database: 'branch',
+    };
+    const app = await apps.build(
+      { extensions: [activity, guard] },
+      env.config({ adminPassword: ADMIN_PASSWORD }, [source]),
+    );
+    const { cookie } = await login(app);
+    const primary = app.dataSources.primary.knex;
+    await primary('cb_ext_activity').delete();
+    const branch = apiClient(app, cookie, { dataSource: 'branch' });
+    const stale = (await branch.get('/api/metadata/tables?limit=999')).json() as { id: number }[];
+    if (stale.length > 0)
+      await branch.delete(
+        '/api/metadata/tables',
+        stale.map((table) => table.id),
+      );
+    await createTable(branch, { name: 'product', columns: SYSTEM_COLUMNS });
+
+    expect((await branch.post('/api/business/product', { name: 'kept' })).statusCode).toBe(201);
+    // guard's after-hook fails after activity's wrote its row: both the record and the row go.
+    expect((await branch.post('/api/business/product', { name: 'late' })).statusCode).toBe(409);
+    const logged: { dataSource: string; tableName: string; action: string }[] = await primary(
+      'cb_ext_activity',
+    ).select('dataSource', 'tableName', 'action');
+    expect(logged).toEqual([{ dataSource: 'branch', tableName: 'product', action: 'create' }]);
+    const feed = (await branch.get('/api/ext/activity/recent')).json() as { tableName: string }[];
+    expect(feed.map((entry) => entry.tableName)).toEqual(['product']);
+    expect((await apiClient(app, cookie).get('/api/ext/activity/recent')).json()).toEqual([]);
+
+    const branchDb = app.dataSources.get('branch')?.knex;
+    if (!branchDb) throw new Error('branch missing');
+    // Its own tables and the search index of the table made there, none of crudboard's bookkeeping.
+    const own = (await branchDb.raw("SELECT name FROM sqlite_master WHERE type = 'table'")) as {
+      name: string;
+    }[];
+    expect(own.map((row) => row.name).filter((name) => /^cb_(ext|meta|migrations|cache)/.test(name))).toEqual(
+      [],
+    );
+    expect(own.map((row) => row.name)).toContain('product');
   });
 
   it('checks ext:activity:read and the table read permission; extension routes write with the caller rights', async () => {

@@ -11,8 +11,10 @@ const append = async (
 ) => {
   // the system tables (users, roles, layouts) are not business activity, and hold secrets
   if (item.table.systemable || keys.length === 0) return;
-  await write.db(ACTIVITY_TABLE).insert(
+  const primary = await write.primary();
+  await primary(ACTIVITY_TABLE).insert(
     keys.map((key) => ({
+      dataSource: write.dataSource,
       tableName: item.table.name,
       recordKey: keyText(item, key).slice(0, 500),
       action,
@@ -22,7 +24,10 @@ const append = async (
   );
 };
 
-/** One activity row per record created, updated or deleted, inside the write's transaction. */
+/**
+ * One activity row per record created, updated or deleted, in `primary`, committed with the write
+ * (inside its transaction on `primary`; on another data source, just before it).
+ */
 export const activityHooks: ExtensionWriteHook = {
   tables: '*',
   afterCreate: (event) => append(event, 'create', [event.key]),

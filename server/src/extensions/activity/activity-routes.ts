@@ -49,7 +49,10 @@ const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (table !== undefined && !callerMayOnTable(request, table, 'read')) {
         throw new ApiException('FORBIDDEN');
       }
-      const query = request.dataSource.knex<Row>(ACTIVITY_TABLE).orderBy('id', 'desc');
+      const query = app.dataSources.primary
+        .knex<Row>(ACTIVITY_TABLE)
+        .where('dataSource', request.dataSource.name)
+        .orderBy('id', 'desc');
       if (table !== undefined) query.where('tableName', table);
       const rows = (await query.limit(table === undefined ? SCAN_LIMIT : limit)) as Row[];
       const readable = new Map<string, boolean>();

@@ -1,6 +1,6 @@
-import type { NamedMigration } from '../sdk';
+import type { Knex, NamedMigration } from '../sdk';
 
-/** The activity feed's own table, in every data source (beside the records it describes). */
+/** The activity feed's own table, in `primary`: each row names the data source of its record. */
 export const ACTIVITY_TABLE = 'cb_ext_activity';
 
 export type ActivityAction = 'create' | 'update' | 'delete';
@@ -22,4 +22,57 @@ export const activity001Table: NamedMigration = {
   async down(knex) {
     await knex.schema.dropTableIfExists(ACTIVITY_TABLE);
   },
+};
+
+/** Each activity row names the data source of the record it is about (`primary` for older rows). */
+export const activity002DataSource: NamedMigration = {
+  name: 'activity-002-data-source',
+  async up(knex) {
+    await knex.schema.alterTable(ACTIVITY_TABLE, (t) => {
+      t.string('dataSource', 64).notNullable().defaultTo('primary');
+      t.index(['dataSource', 'id']);
+      t.index(['dataSource', 'tableName', 'id']);
+    });
+  },
+  async down(knex) {
+    await knex(ACTIVITY_TABLE).whereNot('dataSource', 'primary').delete();
+    await knex.schema.alterTable(ACTIVITY_TABLE, (t) => {
+      t.dropIndex(['dataSource', 'tableName', 'id']);
+      t.dropIndex(['dataSource', 'id']);
+      t.dropColumn('dataSource');
+    });
+  },
+};
+
+/** Rows copied per statement when an earlier release's feed moves out of another data source. */
+const MOVE_BATCH = 500;
+
+/**
+ * Upgrade: the feed an earlier release kept in another data source moves into `primary` under that
+ * source's name, in id order, then the source's table is dropped.
+ */
+export const moveActivityFromDataSource = async (move: {
+  primary: Knex;
+  source: Knex;
+  dataSource: string;
+}): Promise<void> => {
+  if (await move.source.schema.hasTable(ACTIVITY_TABLE)) {
+    await move.primary.transaction(async (trx) => {
+      let after = 0;
+      for (;;) {
+        const rows: Record<string, unknown>[] = await move
+          .source(ACTIVITY_TABLE)
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(MOVE_BATCH)
+          .select('id', 'tableName', 'recordKey', 'action', 'userId', 'createdAt');
+        if (rows.length === 0) break;
+        after = Number(rows[rows.length - 1]?.id);
+        await trx(ACTIVITY_TABLE).insert(
+          rows.map(({ id: _id, ...row }) => ({ ...row, dataSource: move.dataSource })),
+        );
+      }
+    });
+  }
+  await move.source.schema.dropTableIfExists(ACTIVITY_TABLE);
 };

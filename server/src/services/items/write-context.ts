@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { metaOf } from '../../db/metadata-home';
 import type { StoredTable } from '../metadata-rows';
 import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
@@ -9,6 +10,12 @@ import { writeChildren } from './write-children';
 /** An items write in progress: one transaction, one clock reading, the tables it reached. */
 export interface WriteContext extends ItemContext {
   db: Knex.Transaction;
+  /**
+   * Where crudboard and extensions keep their own records of this write (an activity log...):
+   * `primary`. On `primary` it is `db` itself; on another data source, a transaction of `primary`
+   * opened on first call and committed just before `db` (rolled back with it when the write fails).
+   */
+  primary(): Promise<Knex>;
   now: Date;
   /** A table reached through a relation, loaded inside the transaction (once). */
   tableById(id: number): Promise<ItemTable>;
@@ -30,12 +37,19 @@ export const runWrite = async <T>(
   work: (write: WriteContext) => Promise<T>,
 ): Promise<T> => {
   const reached = new Map<number, StoredTable>([[item.table.id, item.table]]);
+  let beside: Promise<Knex.Transaction> | undefined;
   try {
     return await context.db.transaction(async (trx) => {
       const load = itemTableCache(trx);
+      const home = metaOf(trx);
       const write: WriteContext = {
         ...context,
         db: trx,
+        primary: async () => {
+          if (home.sameHandle) return trx;
+          beside ??= home.db.transaction();
+          return beside;
+        },
         now: new Date(),
         tableById: async (id) => {
           const table = await load(id);
@@ -46,9 +60,12 @@ export const runWrite = async <T>(
       };
       const result = await work(write);
       await write.hooks.runBeforeCommit({ write, tables: [...reached.values()] });
+      if (beside) await (await beside).commit();
       return result;
     });
   } catch (error) {
+    const open = await beside?.catch(() => undefined);
+    if (open && !open.isCompleted()) await open.rollback().catch(() => undefined);
     throw mapDbError(error, [...reached.values()]) ?? error;
   }
 };
