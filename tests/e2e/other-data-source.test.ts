@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, type ApiSession } from './helpers/api-session';
@@ -160,5 +161,18 @@ describe('another data source in a real browser', () => {
     await page.waitForTimeout(500);
     expect(await page.getByRole('button', { name: '载入 shelves' }).count()).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it('leaves in its database the table made there and its search index, none of crudboard’s bookkeeping', () => {
+    const store = new Database(join(sourceDir, 'store.sqlite'), { readonly: true });
+    try {
+      const names = (
+        store.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+      ).map((row) => row.name);
+      expect(names).toContain('shelf');
+      expect(names.filter((name) => /^cb_(meta|ext|migrations|cache)/.test(name))).toEqual([]);
+    } finally {
+      store.close();
+    }
   });
 });
