@@ -13,5 +13,6 @@ export * from './permission-match';
 export * from './grant-rule';
 export * from './record-key';
 export * from './sql-result';
+export * from './search-body';
 export * from './system-columns';
 export * from './physical-table';

@@ -1,7 +1,12 @@
 import type { CrudFilter, CrudSort } from '@refinedev/core';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { businessPermission, encodeRecordKey as recordKey, SOFT_DELETE_COLUMN } from '../../../contract';
+import {
+  businessPermission,
+  encodeRecordKey as recordKey,
+  isSearchBody,
+  SOFT_DELETE_COLUMN,
+} from '../../../contract';
 import type { BusinessRecord } from '../lib/business-record';
 import {
   buildFilters,
@@ -43,7 +48,7 @@ export const useBusinessList = (tableName: string, meta: BusinessTableMeta) => {
         params,
         fields.map((field) => field.column.name),
         meta.table.columns
-          .filter((column) => column.indexType !== 'FULLTEXT' && column.dataType !== 'PASSWORD')
+          .filter((column) => !isSearchBody(meta.table, column) && column.dataType !== 'PASSWORD')
           .map((column) => column.name),
       ),
     [fields, meta],

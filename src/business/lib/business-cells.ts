@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { isFilledOnCreate, type Column, type Relation, type Table } from '../../../contract';
+import { isFilledOnCreate, isSearchBody, type Column, type Relation, type Table } from '../../../contract';
 import type { BusinessRecord } from './business-record';
 import { findLayout, type FormLayout } from './business-meta';
 import { titleColumnOf } from './record-title';
@@ -40,9 +40,12 @@ export const formatTemporal = (dataType: 'DATE' | 'TIME' | 'DATETIME', value: un
   return parsed.format(format);
 };
 
-/** Columns never shown in lists (docs/product.md §3, §5): passwords and the full-text column. */
-export const isListable = (column: Column): boolean =>
-  column.dataType !== 'PASSWORD' && column.indexType !== 'FULLTEXT';
+/**
+ * Columns never shown in lists (docs/product.md §3, §5): passwords and the search body (a reversed
+ * table's search-indexed column is its own data, and shown).
+ */
+export const isListable = (table: Pick<Table, 'reverse'>, column: Column): boolean =>
+  column.dataType !== 'PASSWORD' && !isSearchBody(table, column);
 
 /**
  * The columns of the list: those of the pc list layout in its order when one is saved (and names
@@ -50,7 +53,7 @@ export const isListable = (column: Column): boolean =>
  * never passwords or full-text.
  */
 export const listColumns = (table: Table, layouts: readonly FormLayout[]): Column[] => {
-  const shown = table.columns.filter(isListable);
+  const shown = table.columns.filter((column) => isListable(table, column));
   const layout = findLayout(layouts, 'list');
   if (layout) {
     const byId = new Map(

@@ -87,7 +87,7 @@ export const filterFields = (table: Table, relations: readonly Relation[]): Filt
     .filter(
       (column) =>
         (column.queryable || isFilledOnCreate(column.name)) &&
-        isListable(column) &&
+        isListable(table, column) &&
         isTypeable(column) &&
         column.name !== SOFT_DELETE_COLUMN,
     )

@@ -1,5 +1,6 @@
 import {
   filledWhenOmitted,
+  isSearchBody,
   isServerFilled,
   SOFT_DELETE_COLUMN,
   type Column,
@@ -32,8 +33,6 @@ export interface FormFieldOptions {
   serverFilled?: 'show' | 'hide';
 }
 
-const isFullText = (column: Column): boolean => column.indexType === 'FULLTEXT';
-
 /** Whether a create form asks for a column: insertable, not auto-increment, not filled by the server. */
 const onCreateForm = (column: Column): boolean =>
   column.insertable !== false && !column.autoIncrement && !isServerFilled(column.name);
@@ -59,7 +58,8 @@ export const formFields = (table: Table, mode: FormMode, options: FormFieldOptio
   const filled = (column: Column): boolean => isServerFilled(column.name);
   const specs = table.columns.flatMap((column): FormFieldSpec[] => {
     // The soft-delete flag is the recycle bin's business (delete, restore), never a form's.
-    if (isFullText(column) || hidden.has(column.name) || column.name === SOFT_DELETE_COLUMN) return [];
+    if (isSearchBody(table, column) || hidden.has(column.name) || column.name === SOFT_DELETE_COLUMN)
+      return [];
     if (mode === 'create') {
       if (!onCreateForm(column)) return [];
       if (tableReadOnly) return [{ column, readOnly: true, required: false }];

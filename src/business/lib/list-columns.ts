@@ -9,7 +9,7 @@ import { findLayout, type FormLayout } from './business-meta';
  * deleted), which the column chooser offers.
  */
 export const defaultListColumns = (table: Table, layouts: readonly FormLayout[]): Column[] => {
-  const shown = table.columns.filter(isListable);
+  const shown = table.columns.filter((column) => isListable(table, column));
   const layout = findLayout(layouts, 'list');
   if (layout) {
     const byId = new Map(
@@ -27,7 +27,7 @@ export const defaultListColumns = (table: Table, layouts: readonly FormLayout[])
 /** What the column chooser offers, in screen order: the default columns, then the others in table order. */
 export const chooserColumns = (table: Table, layouts: readonly FormLayout[]): Column[] => {
   const defaults = defaultListColumns(table, layouts);
-  const rest = table.columns.filter((column) => isListable(column) && !defaults.includes(column));
+  const rest = table.columns.filter((column) => isListable(table, column) && !defaults.includes(column));
   return [...defaults, ...rest];
 };
 

@@ -1,4 +1,4 @@
-import { isSystemColumnName, type Column, type DataType, type Table } from '../../../contract';
+import { isSearchBody, isSystemColumnName, type Column, type DataType, type Table } from '../../../contract';
 import type { BusinessRecord } from './business-record';
 
 const TEXT_TYPES: readonly DataType[] = ['CHAR', 'VARCHAR', 'TEXT', 'LONGTEXT'];
@@ -11,9 +11,9 @@ const keyNamesOf = (table: Pick<Table, 'columns' | 'primaryNames'>): string[] =>
 };
 
 /** A column a record can be named by: text, not a password, not filled by the server (`name` is fine). */
-const isTitleCandidate = (column: Column): boolean =>
+const isTitleCandidate = (table: Pick<Table, 'reverse'>, column: Column): boolean =>
   TEXT_TYPES.includes(column.dataType) &&
-  column.indexType !== 'FULLTEXT' &&
+  !isSearchBody(table, column) &&
   (column.name === 'name' || !isSystemColumnName(column.name));
 
 /**
@@ -22,12 +22,12 @@ const isTitleCandidate = (column: Column): boolean =>
  * key names the record).
  */
 export const titleColumnOf = (
-  table: Pick<Table, 'columns' | 'titleColumn'>,
+  table: Pick<Table, 'columns' | 'titleColumn' | 'reverse'>,
   chosen: string | null | undefined = table.titleColumn,
 ): string | null => {
   const columns = [...(table.columns ?? [])].sort((a, b) => (a.displayOrder ?? 0) - (b.displayOrder ?? 0));
   if (chosen && columns.some((c) => c.name === chosen)) return chosen;
-  return columns.find(isTitleCandidate)?.name ?? null;
+  return columns.find((column) => isTitleCandidate(table, column))?.name ?? null;
 };
 
 const present = (value: unknown): boolean =>

@@ -18,7 +18,7 @@ import { useInvalidate } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { ImportResult } from '../../../contract';
+import { isSearchBody, type ImportResult } from '../../../contract';
 import { ImportFailureTable } from '../components/ImportFailureTable';
 import { LoadFailed } from '../../common/components/LoadFailed';
 import { PageContainer } from '../../common/components/PageContainer';
@@ -86,7 +86,7 @@ export const RecordImportPage = () => {
   if (error || !meta)
     return <LoadFailed title={title} breadcrumb={breadcrumb} error={error} onRetry={reload} />;
   const name = meta.table.name;
-  const columns = meta.table.columns.filter((column) => column.indexType !== 'FULLTEXT');
+  const columns = meta.table.columns.filter((column) => !isSearchBody(meta.table, column));
 
   const downloadTemplate = async () => {
     setTemplating(true);

@@ -28,7 +28,9 @@ const withId = (columns: readonly Column[]): Column[] => columns.filter((column)
 /** The columns a layout of this type can hold: the list's listable columns, a form's fields. */
 export const layoutColumns = (table: Table, type: FormLayoutType): Column[] =>
   withId(
-    type === 'list' ? table.columns.filter(isListable) : formFields(table, type).map((field) => field.column),
+    type === 'list'
+      ? table.columns.filter((column) => isListable(table, column))
+      : formFields(table, type).map((field) => field.column),
   );
 
 /** A width clamped to 1–24 grid units (whole numbers); anything else gives `fallback`. */

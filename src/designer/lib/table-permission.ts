@@ -1,4 +1,11 @@
-import { BUSINESS_ACTIONS, businessPermission, type BusinessAction, type Column } from '../../../contract';
+import {
+  BUSINESS_ACTIONS,
+  businessPermission,
+  isSearchBody,
+  type BusinessAction,
+  type Column,
+  type Table,
+} from '../../../contract';
 
 /** What a role may do with one column (`tablePermission.columns`, docs/api.md §3). */
 export interface ColumnGrant {
@@ -34,18 +41,21 @@ const numberOf = (value: unknown): number | undefined => {
 const flag = (value: unknown, fallback: boolean): boolean =>
   typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : fallback;
 
-/** Columns a permission can name: every column but the full-text body, which is never returned. */
-export const permissionColumns = (columns: readonly Column[]): Column[] =>
-  columns.filter((column) => column.id !== undefined && column.indexType !== 'FULLTEXT');
+/** Columns a permission can name: every column but the search body, which is never returned. */
+export const permissionColumns = (columns: readonly Column[], table: Pick<Table, 'reverse'> = {}): Column[] =>
+  columns.filter((column) => column.id !== undefined && !isSearchBody(table, column));
 
 const noActions = (): Record<BusinessAction, boolean> =>
   Object.fromEntries(BUSINESS_ACTIONS.map((action) => [action, false])) as Record<BusinessAction, boolean>;
 
 /** No record yet: no extra actions, and every column readable and (when updatable) writable. */
-export const emptyPermission = (columns: readonly Column[]): TablePermissionDraft => ({
+export const emptyPermission = (
+  columns: readonly Column[],
+  table: Pick<Table, 'reverse'> = {},
+): TablePermissionDraft => ({
   actions: noActions(),
   columns: Object.fromEntries(
-    permissionColumns(columns).map((column) => [column.id as number, { read: true, update: true }]),
+    permissionColumns(columns, table).map((column) => [column.id as number, { read: true, update: true }]),
   ),
 });
 
@@ -58,8 +68,9 @@ export const toPermissionDraft = (
   record: unknown,
   tableName: string,
   columns: readonly Column[],
+  table: Pick<Table, 'reverse'> = {},
 ): TablePermissionDraft => {
-  const draft = emptyPermission(columns);
+  const draft = emptyPermission(columns, table);
   if (!isObject(record)) return draft;
   const id = numberOf(record.id);
   if (id !== undefined) draft.id = id;
@@ -96,12 +107,13 @@ export const toPermissionPayload = (
   draft: TablePermissionDraft,
   tableName: string,
   columns: readonly Column[],
+  table: Pick<Table, 'reverse'> = {},
 ): TablePermissionPayload => ({
   permissions: BUSINESS_ACTIONS.filter((action) => draft.actions[action])
     .map((action) => businessPermission(tableName, action))
     .join(','),
   columns: JSON.stringify(
-    permissionColumns(columns).map((column) => {
+    permissionColumns(columns, table).map((column) => {
       const grant = draft.columns[column.id as number] ?? { read: true, update: true };
       return { columnId: column.id as number, read: grant.read, update: grant.read && grant.update };
     }),
@@ -156,8 +168,9 @@ export const samePermission = (
   b: TablePermissionDraft,
   tableName: string,
   columns: readonly Column[],
+  table: Pick<Table, 'reverse'> = {},
 ): boolean => {
-  const x = toPermissionPayload(a, tableName, columns);
-  const y = toPermissionPayload(b, tableName, columns);
+  const x = toPermissionPayload(a, tableName, columns, table);
+  const y = toPermissionPayload(b, tableName, columns, table);
   return x.permissions === y.permissions && x.columns === y.columns;
 };

@@ -82,14 +82,14 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
   // How permission codes name the table (`<dataSource>.<table>` outside primary).
   const codeName = permissionTableName(table.name, dataSource);
 
-  const columns = useMemo(() => permissionColumns(table.columns), [table.columns]);
+  const columns = useMemo(() => permissionColumns(table.columns, table), [table]);
   const columnIds = useMemo(() => columns.map((column) => column.id as number), [columns]);
   const keyIds = useMemo(
     () =>
       new Set(columns.filter((c) => (table.primaryNames ?? []).includes(c.name)).map((c) => c.id as number)),
     [columns, table.primaryNames],
   );
-  const changed = !samePermission(draft, initial, codeName, table.columns);
+  const changed = !samePermission(draft, initial, codeName, table.columns, table);
   useEffect(() => {
     dirtyRef.current = changed;
   }, [changed, dirtyRef]);
@@ -101,7 +101,7 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
       await saveTablePermission(
         records,
         { id: draft.id, dataSource, tableId: table.id as number, roleId },
-        toPermissionPayload(draft, codeName, table.columns),
+        toPermissionPayload(draft, codeName, table.columns, table),
       );
       dirtyRef.current = false;
       void message.success({ content: t('tablePermission.saved'), key: 'table-permission' });
@@ -418,6 +418,7 @@ export const TablePermissionPage = () => {
             record.data,
             permissionTableName(stored.name, dataSource),
             stored.columns,
+            stored,
           )}
           dirtyRef={dirty}
           onSaved={() => record.refetch()}

@@ -95,6 +95,15 @@ describe('listColumns', () => {
     expect(listColumns(table, []).map((c) => c.name)).toEqual(['id', 'name', 'price']);
   });
 
+  it('shows a reversed table’s search-indexed column: its own data, not a search body', () => {
+    expect(listColumns({ ...table, reverse: true }, []).map((c) => c.name)).toEqual([
+      'id',
+      'name',
+      'fullTextBody',
+      'price',
+    ]);
+  });
+
   it('follows the pc list layout, still without hidden columns', () => {
     const layouts = [
       { tableId: 1, device: 'pc', type: 'list', body: [{ columnId: 5 }, { columnId: 3 }, { columnId: 2 }] },

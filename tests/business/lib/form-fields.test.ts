@@ -37,6 +37,19 @@ describe('formFields', () => {
     ]);
   });
 
+  it('asks for a reversed table’s search-indexed column like any other: the index is over its own data', () => {
+    const memo = product.columns.find((column) => column.name === 'memo');
+    if (!memo) throw new Error('fixture has no memo');
+    const indexed = {
+      ...product,
+      columns: product.columns.map((column) =>
+        column === memo ? { ...column, indexType: 'FULLTEXT' as const } : column,
+      ),
+    };
+    expect(formFields(indexed, 'create').map((f) => f.column.name)).not.toContain('memo');
+    expect(formFields({ ...indexed, reverse: true }, 'create').map((f) => f.column.name)).toContain('memo');
+  });
+
   it('keeps the create form’s fields in the same order on edit, the edit-only ones after them', () => {
     const create = formFields(product, 'create').map((f) => f.column.name);
     const update = formFields(product, 'update').map((f) => f.column.name);

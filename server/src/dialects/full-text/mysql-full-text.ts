@@ -63,6 +63,8 @@ export const mroongaFullText: FullText = {
 
   async createIndex(db, { tableName, column, key }) {
     if (!key) return;
+    // What a table of this name left behind (dropped by hand through the console) goes first.
+    await mroongaFullText.dropIndex(db, { tableName, column, key });
     const names = mroongaNames(tableName);
     await db.schema.createTable(names.table, (t) => {
       t.engine('Mroonga');

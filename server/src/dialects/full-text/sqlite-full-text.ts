@@ -61,6 +61,8 @@ export const sqliteFullText: FullText = {
 
   async createIndex(db, { tableName, column, flag }) {
     const names = sqliteFullTextNames(tableName);
+    // What a table of this name left behind (dropped by hand through the console) goes first.
+    await sqliteFullText.dropIndex(db, { tableName, column, key: null });
     await ensureNumberTable(db);
     const q = (name: string) => db.raw('??', [name]).toQuery();
     const [ft, fb, col, table] = [q(names.table), q(names.bigrams), q(column.name), q(tableName)];

@@ -145,7 +145,8 @@ export const prepareInsert = async (
   const clear = { ...values };
   await hashPasswords(item, values as Record<string, ScalarValue | null>);
   Object.assign(values, systemValues(item.table.columns, 'create', write.now, write.userId));
-  if (item.fullText) values[item.fullText.name] = fullTextBody(item.table.columns, clear, item.fullText);
+  if (item.fullText && item.fullTextDerived)
+    values[item.fullText.name] = fullTextBody(item.table.columns, clear, item.fullText);
   return { values, nested: payload.nested };
 };
 

@@ -70,7 +70,8 @@ export const updateRecord = async (
   await hashPasswords(item, values as Record<string, ScalarValue | null>);
   const stamp = laterStamp(write.now, current[LOCK_COLUMN]);
   Object.assign(values, systemValues(item.table.columns, 'update', stamp, write.userId));
-  if (item.fullText) values[item.fullText.name] = fullTextBody(item.table.columns, clear, item.fullText);
+  if (item.fullText && item.fullTextDerived)
+    values[item.fullText.name] = fullTextBody(item.table.columns, clear, item.fullText);
   if (Object.keys(values).length > 0) {
     await whereKeys(write.db(item.table.tableName), item, [key]).update(values);
   }

@@ -38,9 +38,13 @@ export const narrowForRead = (item: ItemTable, rules: ColumnRules): ItemTable =>
         ? relation
         : { ...relation, toTable: withoutColumns(relation.toTable, toHidden) };
     });
-  const fullText = hidden.size === 0 ? item.fullText : null;
+  // A search body holds every column's text, hidden ones too: its index is not used then. A
+  // reversed table's indexed column is its own data: usable while the column is readable.
+  const keepsIndex =
+    hidden.size === 0 || (!item.fullTextDerived && item.fullText !== null && !hidden.has(item.fullText.id));
+  const fullText = keepsIndex ? item.fullText : null;
   const columns: StoredColumn[] =
-    fullText === null && item.fullText
+    fullText === null && item.fullText && item.fullTextDerived
       ? table.columns.filter((column) => column.id !== item.fullText?.id)
       : table.columns;
   return {
@@ -48,6 +52,7 @@ export const narrowForRead = (item: ItemTable, rules: ColumnRules): ItemTable =>
     keys: item.keys,
     relations,
     fullText,
+    fullTextDerived: item.fullTextDerived,
     query: {
       tableName: item.query.tableName,
       columns,

@@ -4,6 +4,7 @@ import { ApiException } from '../../errors/api-exception';
 import { metadataMessage } from '../../i18n/metadata-messages';
 import { listTables } from '../metadata-store';
 import type { StoredTable } from '../metadata-rows';
+import { fullTextTarget } from '../ddl/physical-objects';
 import { planTableDrop } from '../ddl/plan-table-change';
 import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-change';
 import type { SchemaOp } from '../../model/schema-op';
@@ -66,6 +67,14 @@ export const deleteTables = async (
           ops.push(...planTableDrop(tableDefFromStored(table)));
           pending.delete(table);
         }
+      }
+    }
+    if (!options.dropPhysical) {
+      // A reversed table keeps nothing crudboard added to it: its search index goes with the metadata.
+      for (const table of targets) {
+        const target = table.reverse ? fullTextTarget(tableDefFromStored(table)) : undefined;
+        if (target && (await physicalTableExists(knex, table.tableName)))
+          ops.push({ kind: 'dropFullText', target });
       }
     }
     await runSchemaChange(
