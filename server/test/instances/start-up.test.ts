@@ -66,7 +66,10 @@ describeEachDatabase(
           expect(await applied(MIGRATION_TABLES.metadata)).toEqual(METADATA_MIGRATIONS.map((m) => m.name));
           expect(await applied(MIGRATION_TABLES.system)).toEqual(SYSTEM_MIGRATIONS.map((m) => m.name));
           // The extensions' migrations too (the activity feed is enabled).
-          expect(await applied('cb_ext_activity_migrations')).toEqual(['activity-001-table']);
+          expect(await applied('cb_ext_activity_migrations')).toEqual([
+            'activity-001-table',
+            'activity-002-data-source',
+          ]);
           const users = await inspect(SYSTEM.user).select('username');
           expect(users).toEqual([{ username: 'superadmin' }]);
           const roles = await inspect(SYSTEM.role).where('code', SUPER_ADMIN_ROLE).select('id');
