@@ -256,6 +256,12 @@ describeEachDatabase('the metadata of another data source moves into primary on 
     });
     const reversed = await legacy.post('/api/metadata/tables/metadatas/reverse', ['plain']);
     expect(reversed.statusCode, reversed.body).toBe(201);
+    // Counted and listed without any of crudboard's tables there (no kept row counts).
+    await sourceDb('plain').insert([{ title: 'x' }, { title: 'y' }]);
+    const count = await legacy.get('/api/business/plain/count');
+    expect(count.statusCode, count.body).toBe(200);
+    expect(count.json()).toBe(2);
+    expect((await legacy.get('/api/business/plain?search=y')).json()).toMatchObject([{ title: 'y' }]);
     expect(
       (
         await legacy.post('/api/metadata/sequences', {

@@ -7,6 +7,9 @@ import { pgSessionLock, withSessionLock } from './database-lock';
 import type { SqlDialect } from './sql-dialect';
 import { PG_CURRENT_SCHEMA_OID } from '../pg-current-schema';
 
+/** SQLSTATE of a statement naming a table that does not exist. */
+const UNDEFINED_TABLE = '42P01';
+
 /** PostgreSQL: ILIKE, row locks, RETURNING, kept row counts, checks as constraints. */
 export const pgDialect: SqlDialect = {
   client: 'pg',
@@ -20,7 +23,18 @@ export const pgDialect: SqlDialect = {
   claimWriteLock: async () => undefined,
   insertedKeys: 'returning',
   keptRowCount: async (db, tableName, sourceKnex) => {
-    const { rows } = (await pgKeptCount(db, tableName)) as { rows: { n: unknown; parts: unknown }[] };
+    let rows: { n: unknown; parts: unknown }[];
+    try {
+      // In a savepoint inside a transaction, so that a failure leaves the transaction usable.
+      const read = db.isTransaction
+        ? db.transaction((savepoint) => pgKeptCount(savepoint, tableName))
+        : pgKeptCount(db, tableName);
+      ({ rows } = (await read) as { rows: { n: unknown; parts: unknown }[] });
+    } catch (error) {
+      // A database crudboard made no table in has no delta table: no table of it keeps a count.
+      if ((error as { code?: unknown }).code === UNDEFINED_TABLE) return null;
+      throw error;
+    }
     const [row] = rows;
     if (!row) return null;
     foldPgRowCount(sourceKnex, tableName, Number(row.parts)).catch(() => undefined);
