@@ -1,13 +1,14 @@
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../../src/app';
+import type { DataSourceConfig } from '../../../src/config';
 import { dateTimeText } from '../../../src/db/clock';
 import { system009StatePerDataSource } from '../../../src/db/migrations/system-009-state-per-data-source';
 import { SYSTEM } from '../../../src/db/table-names';
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
 import { createTable, type CreatedTable } from '../../helpers/business-tables';
 import { ADMIN_PASSWORD, login, useTestApps } from '../../helpers/test-app';
-import { describeEachDatabase } from '../../helpers/test-databases';
+import { describeEachDatabase, type TestEnvironment } from '../../helpers/test-databases';
 
 /** `filter` JSON of one equality (a `dataSource=` query parameter would name the data source). */
 const whereEq = (column: string, value: string | number) =>
@@ -20,8 +21,17 @@ describeEachDatabase(
   "crudboard's state about another data source's tables lives in primary ($name)",
   (db) => {
     const apps = useTestApps(db);
+    // The second data source: a SQLite file next to a SQLite primary, else a second database of
+    // the same server (PostgreSQL, MariaDB).
+    let secondDatabase: TestEnvironment | undefined;
+    beforeAll(async () => {
+      if (db.name !== 'sqlite') secondDatabase = await db.create();
+    });
+    afterAll(async () => {
+      await secondDatabase?.drop();
+    });
 
-    /** An app with a second (SQLite) data source holding a table `remote`, and the admin's clients. */
+    /** An app with a second data source holding a table `remote`, and the admin's clients. */
     const setup = async (): Promise<{
       app: App;
       api: ApiClient;
@@ -29,25 +39,28 @@ describeEachDatabase(
       remote: CreatedTable;
     }> => {
       const env = apps.env();
-      const source = {
-        name: 'second',
-        caption: '第二数据源',
-        client: 'sqlite' as const,
-        connection: join(env.dataDir, `second-${Date.now()}.sqlite`),
-        database: 'second',
-      };
+      const [other] = secondDatabase?.config().dataSources ?? [];
+      const source: DataSourceConfig = other
+        ? { ...other, name: 'second', caption: '第二数据源' }
+        : {
+            name: 'second',
+            caption: '第二数据源',
+            client: 'sqlite',
+            connection: join(env.dataDir, `second-${Date.now()}.sqlite`),
+            database: 'second',
+          };
       const app = await apps.build({}, env.config({ adminPassword: ADMIN_PASSWORD }, [source]));
       const { cookie } = await login(app);
       for (const table of [SYSTEM.tableFormBuilder, SYSTEM.columnExtProperty, SYSTEM.sqlQuery])
         await app.dataSources.primary.knex(table).delete();
       const second = apiClient(app, cookie, { dataSource: 'second' });
-      // Each test gives `second` a new database: what primary still knows of the last one goes.
+      // What primary still knows of the last test's tables goes, with the tables.
       const stale = (await second.get('/api/metadata/tables?limit=999')).json() as { id: number }[];
       if (stale.length > 0)
         expect(
           (
             await second.delete(
-              '/api/metadata/tables',
+              '/api/metadata/tables?isDropPhysicalTable=true',
               stale.map((table) => table.id),
             )
           ).statusCode,
