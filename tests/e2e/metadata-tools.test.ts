@@ -107,14 +107,16 @@ describe('metadata tools in a real browser', () => {
       .click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '确认提交吗？' });
     await dialog.getByRole('button', { name: /导\s*入/ }).click();
-    await page.getByText('导入成功').first().waitFor();
+    // Creating tables is a schema change: it waits for the database's schema lock, which can take
+    // a while on a loaded machine (the server suite runs beside these tests).
+    await page.getByText('导入成功').first().waitFor({ timeout: 60_000 });
     const author = await api.call<{ reverse: boolean }>('GET', '/metadata/tables/name/author');
     expect(author.reverse).toBe(false);
     await api.call('POST', '/business/author', { writerId: 7, writerName: '巴金' });
     await page.goto(app('business/author'));
     await page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '巴金' }).waitFor();
     expect(errors).toEqual([]);
-  });
+  }, 120_000);
 
   it('runs SQL with Ctrl+Enter, refuses a write in read-only mode and changes nothing', async () => {
     await page.goto(app('metadata/sqls/new'));
