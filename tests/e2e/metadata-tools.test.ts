@@ -48,7 +48,8 @@ describe('metadata tools in a real browser', () => {
     const dialog = page.locator('.ant-modal').filter({ hasText: '确认逆向吗？' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: /逆\s*向/ }).click();
-    await page.getByText('逆向成功').first().waitFor();
+    // A schema change too (the schema lock): slow on a loaded machine, as the import below.
+    await page.getByText('逆向成功').first().waitFor({ timeout: 60_000 });
 
     const relations = await api.call<{ relationType: string; fromTable: { name: string } }[]>(
       'GET',
@@ -68,7 +69,7 @@ describe('metadata tools in a real browser', () => {
     ).toContain('老舍');
     await screenshot(page, 'reverse-browse');
     expect(errors).toEqual([]);
-  });
+  }, 120_000);
 
   it('imports metadata exported from reversed tables into new tables when asked to create them', async () => {
     const tables = await api.call<{ id: number; name: string }[]>('GET', '/metadata/tables?limit=100');
