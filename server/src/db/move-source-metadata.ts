@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { CACHE_VERSION_TABLE } from '../dialects/cache-version/cache-version';
 import { dropPgRowCountIfUnused } from '../dialects/row-count/pg-row-count';
 import { dialectOf } from './dialect';
+import { insertReturningId } from './insert-returning-id';
 import { runMigrations } from './migrate';
 import { META, MIGRATION_TABLES, SYSTEM } from './table-names';
 import { toNumber } from './values';
@@ -32,12 +33,6 @@ const withoutId = (row: Row): Row => {
   const copy = { ...row };
   delete copy.id;
   return copy;
-};
-
-const insertId = async (db: Knex, table: string, row: Row): Promise<number> => {
-  const result: unknown[] = await db(table).insert(row, ['id']);
-  const first = result[0];
-  return toNumber(typeof first === 'object' && first !== null ? (first as { id: unknown }).id : first);
 };
 
 /** Maps old ids to new ones; an id it does not know maps to undefined. */
@@ -88,22 +83,28 @@ const copyInto = async (trx: Knex, source: Knex, dataSource: string) => {
   const read = (table: string): Promise<Row[]> => source(table).select('*').orderBy('id');
   const sequences = new Map<number, number>();
   for (const row of await read(META.sequence))
-    sequences.set(toNumber(row.id), await insertId(trx, META.sequence, { ...withoutId(row), dataSource }));
+    sequences.set(
+      toNumber(row.id),
+      await insertReturningId(trx, META.sequence, { ...withoutId(row), dataSource }),
+    );
   const tables = new Map<number, number>();
   for (const row of await read(META.table))
-    tables.set(toNumber(row.id), await insertId(trx, META.table, { ...withoutId(row), dataSource }));
+    tables.set(toNumber(row.id), await insertReturningId(trx, META.table, { ...withoutId(row), dataSource }));
   const columns = new Map<number, number>();
   for (const row of await read(META.column)) {
     const tableId = mapped(tables, row.tableId);
     if (tableId === undefined) continue;
     const seqId = mapped(sequences, row.seqId) ?? null;
-    columns.set(toNumber(row.id), await insertId(trx, META.column, { ...withoutId(row), tableId, seqId }));
+    columns.set(
+      toNumber(row.id),
+      await insertReturningId(trx, META.column, { ...withoutId(row), tableId, seqId }),
+    );
   }
   const indexes = new Map<number, number>();
   for (const row of await read(META.index)) {
     const tableId = mapped(tables, row.tableId);
     if (tableId !== undefined)
-      indexes.set(toNumber(row.id), await insertId(trx, META.index, { ...withoutId(row), tableId }));
+      indexes.set(toNumber(row.id), await insertReturningId(trx, META.index, { ...withoutId(row), tableId }));
   }
   for (const row of await read(META.indexLine)) {
     const indexId = mapped(indexes, row.indexId);

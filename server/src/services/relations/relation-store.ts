@@ -6,7 +6,7 @@ import {
   type Relation,
   type RelationType,
 } from '../../../../contract/index';
-import { metaOf, type MetaDb } from '../../db/metadata-home';
+import { inMetaTransaction, metaOf, type MetaDb } from '../../db/metadata-home';
 import { META } from '../../db/table-names';
 import { inSource, relationsOf, tablesOf } from '../scoped-meta';
 import { captionsText, toBool, toCaptions, toNumber, toStringOrNull } from '../../db/values';
@@ -14,7 +14,7 @@ import { ApiException } from '../../errors/api-exception';
 import { relationMessage } from '../../i18n/relation-messages';
 import type { RelationBody, RelationReference } from '../../schemas/relation';
 import { ErrorBag } from '../tables/error-bag';
-import { insertReturningId } from '../tables/insert-returning-id';
+import { insertReturningId } from '../../db/insert-returning-id';
 import { getTableByName, whereSearch } from '../tables/table-queries';
 import { checkRelation, type RelationCandidate, type RelationEnd } from './relation-rules';
 
@@ -308,15 +308,9 @@ const refuseSystemTables = async (meta: MetaDb, tableIds: readonly (number | nul
     throw new ApiException('CONFLICT', relationMessage('systemRelation', { name: String(system.name) }));
 };
 
-/** Runs `work` in a transaction of the metadata home of `knex`'s data source. */
-const inMeta = <T>(knex: Knex, work: (meta: MetaDb) => Promise<T>): Promise<T> => {
-  const meta = metaOf(knex);
-  return meta.db.transaction((trx) => work({ ...meta, db: trx }));
-};
-
 /** POST /api/metadata/tablerelations: 201 id. */
 export const createRelation = async (knex: Knex, body: RelationBody): Promise<number> =>
-  inMeta(knex, async (meta) => {
+  inMetaTransaction(knex, async (meta) => {
     const draft = draftFromBody(body);
     await refuseSystemTables(meta, [draft.fromTableId]);
     await validateDraft(meta, draft);
@@ -330,7 +324,7 @@ export const createRelation = async (knex: Knex, body: RelationBody): Promise<nu
 
 /** PATCH /api/metadata/tablerelations/{id}: fields present replace the stored ones. */
 export const updateRelation = async (knex: Knex, id: number, body: RelationBody): Promise<void> =>
-  inMeta(knex, async (meta) => {
+  inMetaTransaction(knex, async (meta) => {
     const stored = await getMetaRelation(meta, id);
     const draft = draftFromBody(body, stored);
     await refuseSystemTables(meta, [stored.fromTable.id, draft.fromTableId]);
@@ -343,7 +337,7 @@ export const updateRelation = async (knex: Knex, id: number, body: RelationBody)
 /** DELETE one or many relations: 404 if one is unknown (then none is deleted). */
 export const deleteRelations = async (knex: Knex, ids: readonly number[]): Promise<void> => {
   const unique = [...new Set(ids)];
-  await inMeta(knex, async (meta) => {
+  await inMetaTransaction(knex, async (meta) => {
     const rows: Row[] = await relationsOf(meta).select('id', 'fromTableId').whereIn('id', unique);
     if (rows.length !== unique.length) throw new ApiException('NOT_FOUND');
     await refuseSystemTables(

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Sequence, SequenceType } from '../../../../contract/index';
-import { metaOf } from '../../db/metadata-home';
+import { inMetaTransaction, metaOf } from '../../db/metadata-home';
 import { META } from '../../db/table-names';
 import { inSource, sequencesOf } from '../scoped-meta';
 import { toBool, toNumber, toNumberOrNull, toStringOrNull } from '../../db/values';
@@ -8,7 +8,7 @@ import { ApiException } from '../../errors/api-exception';
 import { metadataMessage } from '../../i18n/metadata-messages';
 import type { SequenceBody } from '../../schemas/sequence-body';
 import { ErrorBag } from '../tables/error-bag';
-import { insertReturningId } from '../tables/insert-returning-id';
+import { insertReturningId } from '../../db/insert-returning-id';
 import { whereSearch } from '../tables/table-queries';
 import { mergeSequenceBody, sequenceDefFromBody, validateSequenceDef } from './sequence-def-from-body';
 import type { SequenceDef } from './sequence-def';
@@ -134,19 +134,16 @@ export const updateSequence = async (knex: Knex, id: number, body: SequenceBody)
 /** DELETE one or many sequences: 404 if one is unknown, 409 if one fills a column; then all go. */
 export const deleteSequences = async (knex: Knex, ids: readonly number[]): Promise<void> => {
   const unique = [...new Set(ids)];
-  const meta = metaOf(knex);
-  await meta.db.transaction(async (trx) => {
-    const rows: Record<string, unknown>[] = await sequencesOf({ ...meta, db: trx })
+  await inMetaTransaction(knex, async (meta) => {
+    const rows: Record<string, unknown>[] = await sequencesOf(meta)
       .select('id', 'name')
       .whereIn('id', unique);
     if (rows.length !== unique.length) throw new ApiException('NOT_FOUND');
-    const used = await trx(META.column).select('seqId').whereIn('seqId', unique).first();
+    const used = await meta.db(META.column).select('seqId').whereIn('seqId', unique).first();
     if (used) {
       const name = String(rows.find((row) => toNumber(row.id) === toNumber(used.seqId))?.name ?? '');
       throw new ApiException('CONFLICT', metadataMessage('sequenceInUse', { name }));
     }
-    await sequencesOf({ ...meta, db: trx })
-      .whereIn('id', unique)
-      .delete();
+    await sequencesOf(meta).whereIn('id', unique).delete();
   });
 };

@@ -3,7 +3,7 @@ import { META } from '../../db/table-names';
 import { captionsText, toBool, toNumber, toNumberOrNull, toStringOrNull } from '../../db/values';
 import { physicalTableExists } from '../../dialects/physical-tables';
 import { PRIMARY } from '../../config';
-import { insertReturningId } from '../tables/insert-returning-id';
+import { insertReturningId } from '../../db/insert-returning-id';
 import type { SystemColumnDecl, SystemTableDecl } from './system-table-decl';
 import { SYSTEM_TABLES } from './system-tables';
 import { englishColumnCaption, SYSTEM_TABLE_ENGLISH } from './system-table-english';

@@ -1,19 +1,15 @@
 import type { Knex } from 'knex';
 import type { SequenceType } from '../../../../contract/index';
-import { metaOf, type MetaDb } from '../../db/metadata-home';
+import { metaOf } from '../../db/metadata-home';
 import { toNumber } from '../../db/values';
 import { sequencesOf, tablesOf } from '../scoped-meta';
 import type { OtherTableNames } from './validate-table-def';
 
 /** What the table rules need from the database: every table's names, every sequence's type. */
-export const loadValidationContext = (
+export const loadValidationContext = async (
   db: Knex,
-): Promise<{ others: OtherTableNames[]; sequences: Map<number, SequenceType> }> =>
-  loadMetaValidationContext(metaOf(db));
-
-const loadMetaValidationContext = async (
-  meta: MetaDb,
 ): Promise<{ others: OtherTableNames[]; sequences: Map<number, SequenceType> }> => {
+  const meta = metaOf(db);
   const tables: Record<string, unknown>[] = await tablesOf(meta).select(
     'id',
     'name',

@@ -3,7 +3,7 @@ import type { MetaDb } from '../../db/metadata-home';
 import { META } from '../../db/table-names';
 import { captionsText, toNumber } from '../../db/values';
 import { inSource, relationsOf, tablesOf } from '../scoped-meta';
-import { insertReturningId } from './insert-returning-id';
+import { insertReturningId } from '../../db/insert-returning-id';
 import type { ColumnDef, IndexDef, TableDef } from '../../model/table-def';
 
 const tableRow = (table: TableDef) => ({

@@ -26,7 +26,7 @@ import { checkRelation, type RelationCandidate, type RelationEnd } from '../rela
 import { sequenceDefFromBody, validateSequenceDef } from '../sequences/sequence-def-from-body';
 import type { SequenceDef } from '../sequences/sequence-def';
 import { ErrorBag } from '../tables/error-bag';
-import { insertReturningId } from '../tables/insert-returning-id';
+import { insertReturningId } from '../../db/insert-returning-id';
 import { isQuotableIdentifier, isSafeIdentifier } from '../tables/name-problem';
 import type { TableDef } from '../../model/table-def';
 import { tableDefFromBody } from '../tables/table-def-from-body';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { toNumber } from '../../db/values';
+import { toNumber } from './values';
 
 /** Inserts one row and returns its generated `id` on every dialect. */
 export const insertReturningId = async (
