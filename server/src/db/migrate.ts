@@ -19,6 +19,7 @@ import { system007LoginThrottle } from './migrations/system-007-login-throttle';
 import { system008Downloads } from './migrations/system-008-downloads';
 import { system009StatePerDataSource } from './migrations/system-009-state-per-data-source';
 import { system010MetadataPerDataSource } from './migrations/system-010-metadata-per-data-source';
+import { system011MysqlRowCounts } from './migrations/system-011-mysql-row-counts';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -44,6 +45,7 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system008Downloads,
   system009StatePerDataSource,
   system010MetadataPerDataSource,
+  system011MysqlRowCounts,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

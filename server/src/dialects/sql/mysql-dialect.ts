@@ -1,4 +1,11 @@
 import { runMysql } from './console/mysql-console';
+import {
+  forgetMysqlRowCounts,
+  keepsMysqlRowCount,
+  mysqlKeptCountQuery,
+  mysqlKeptRowCount,
+  resetMysqlRowCount,
+} from '../row-count/mysql-row-count';
 import { mysqlCacheVersion } from '../cache-version/mysql-cache-version';
 import type { Knex } from 'knex';
 import { mysqlSessionLock, withSessionLock } from './database-lock';
@@ -10,6 +17,39 @@ const holdsFilePrivilege = async (knex: Knex): Promise<boolean> => {
   return rows.some((row) =>
     Object.values(row).some((grant) => /\b(ALL PRIVILEGES|FILE)\b.* ON \*\.\*/i.test(grant)),
   );
+};
+
+/**
+ * Console statements that neither commit on their own nor change rows but through triggers.
+ * Read-only mode refuses any other word up front (DDL, GRANT, LOCK TABLES, SET, CALL, LOAD DATA…
+ * may commit on their own; writes among these fail on the read-only transaction). Any other
+ * (TRUNCATE, DDL, CALL…) may also change rows without firing triggers, so the kept row counts are
+ * dropped before it and again after it, and counted again by their next readers.
+ */
+const PLAIN_WORDS: ReadonlySet<string> = new Set([
+  'SELECT',
+  'WITH',
+  'VALUES',
+  'TABLE',
+  'SHOW',
+  'DESCRIBE',
+  'DESC',
+  'EXPLAIN',
+  'HELP',
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'REPLACE',
+]);
+
+const runConsole: SqlDialect['runConsole'] = async (knex, run) => {
+  if (run.readOnly || PLAIN_WORDS.has(run.firstWord)) return runMysql(knex, run);
+  await forgetMysqlRowCounts(knex);
+  try {
+    return await runMysql(knex, run);
+  } finally {
+    await forgetMysqlRowCounts(knex);
+  }
 };
 
 const ENGINE_SQL = {
@@ -30,12 +70,17 @@ export const mysqlDialect: SqlDialect = {
   lockForUpdate: (query) => query.forUpdate(),
   claimWriteLock: async () => undefined,
   insertedKeys: 'insertId',
-  keptRowCount: async () => null,
+  keptRowCount: mysqlKeptRowCount,
+  keptCountQuery: mysqlKeptCountQuery,
   withLeanReads: (_knex, read) => read(),
-  afterCreateTable: async () => undefined,
-  afterRenameTable: async () => undefined,
+  afterCreateTable: (db, tableName) => resetMysqlRowCount(db, tableName, { empty: true }),
+  // Counts are keyed by name: a table whose count was kept has its triggers made again for the new one.
+  afterRenameTable: async (db, from, to) => {
+    if (await keepsMysqlRowCount(db, from, to)) await resetMysqlRowCount(db, to, { from });
+  },
   setEngine: async (db, table, engine) => {
     await db.raw(ENGINE_SQL[engine === 'MyISAM' ? 'MyISAM' : 'InnoDB'], [table]);
+    if (await keepsMysqlRowCount(db, table)) await resetMysqlRowCount(db, table);
   },
   // Knex's renameColumn rebuilds the column from SHOW FIELDS; RENAME COLUMN (MySQL 8, MariaDB 10.5+) keeps it.
   renameColumn: async (db, table, from, to) => {
@@ -76,27 +121,11 @@ export const mysqlDialect: SqlDialect = {
     privileged: false,
     fileAccess: await holdsFilePrivilege(knex).catch(() => false),
   }),
-  runConsole: runMysql,
+  runConsole,
   closeConsole: () => undefined,
   console: {
     refusesCopy: false,
-    // Anything else (DDL, GRANT, LOCK TABLES, SET, CALL, LOAD DATA…) may commit on its own, so
-    // read-only mode refuses it up front; writes among these fail on the read-only transaction.
-    readOnlyFirstWords: new Set([
-      'SELECT',
-      'WITH',
-      'VALUES',
-      'TABLE',
-      'SHOW',
-      'DESCRIBE',
-      'DESC',
-      'EXPLAIN',
-      'HELP',
-      'INSERT',
-      'UPDATE',
-      'DELETE',
-      'REPLACE',
-    ]),
+    readOnlyFirstWords: PLAIN_WORDS,
     unicodeEscapes: false,
     refusesWritesUpFront: false,
   },

@@ -66,6 +66,10 @@ export const pgDialect: SqlDialect = {
     foldPgRowCount(sourceKnex, tableName, Number(row.parts)).catch(() => undefined);
     return Number(row.n);
   },
+  keptCountQuery: (db, tableName) =>
+    db(ROW_DELTA_TABLE)
+      .whereRaw('rel = to_regclass(?)', [db.raw('??', [tableName]).toQuery()])
+      .sum('d'),
   withLeanReads: (_knex, read) => read(),
   afterCreateTable: (db, tableName) => attachPgRowCount(db, tableName, { empty: true }),
   afterRenameTable: async (db, from, to) => {

@@ -88,10 +88,16 @@ export interface SqlDialect {
    */
   readonly insertedKeys: 'returning' | 'insertId';
   /**
-   * The row count of a table kept beside it (PostgreSQL: by triggers), without counting; null when
-   * none is kept. `sourceKnex` is the data source's own Knex (for folding the kept parts).
+   * The row count of a table kept beside it (PostgreSQL, MySQL: by triggers), without counting;
+   * null when none is kept. `sourceKnex` is the data source's own Knex (for folding the kept
+   * parts, or counting the table in the background on MySQL).
    */
   keptRowCount(db: Knex, tableName: string, sourceKnex: Knex): Promise<number | null>;
+  /**
+   * The kept row count as a subquery, to read in one statement beside other counts; null where no
+   * count is kept. Only for a table `keptRowCount` answered for.
+   */
+  keptCountQuery(db: Knex, tableName: string): Knex.QueryBuilder | null;
   /** Runs `read`, a single pass over a whole table (an export), with settings that keep memory flat. */
   withLeanReads<T>(knex: Knex, read: () => Promise<T>): Promise<T>;
 

@@ -21,6 +21,7 @@ export const sqliteDialect: SqlDialect = {
   },
   insertedKeys: 'returning',
   keptRowCount: async () => null,
+  keptCountQuery: () => null,
   withLeanReads: withSqliteLeanReads,
   afterCreateTable: async () => undefined,
   afterRenameTable: async () => undefined,

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { ROW_DELTA_TABLE } from '../../dialects/row-count/pg-row-count';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { complementFlag } from '../../query/complement-flag';
 import type { ListQuery } from '../../query/query-types';
@@ -16,7 +15,7 @@ const keptCount = (context: ItemContext, tableName: string, sourceKnex: Knex): P
 /**
  * A cheaper count than the generic `count(*) … WHERE`, for the cases the list screen sends most on
  * large tables, or null to use the generic one:
- * - no condition at all, on PostgreSQL tables whose row count is kept;
+ * - no condition at all, on PostgreSQL and MySQL tables whose row count is kept;
  * - only a keyword, on a table whose full-text index can count its matches alone (SQLite FTS5),
  *   or a keyword and `flag = false`: its matches except the flagged and the NULL rows (marked in
  *   the index for the soft-delete flag);
@@ -51,12 +50,11 @@ export const fastCount = async (
   if (query.search) return null;
   if (!query.where) return keptCount(context, tableName, sourceKnex);
   if (!flag) return null;
-  const kept = (await keptCount(context, tableName, sourceKnex)) !== null;
-  const all = kept
-    ? db(ROW_DELTA_TABLE)
-        .whereRaw('rel = to_regclass(?)', [db.raw('??', [tableName]).toQuery()])
-        .sum('d')
-    : db(tableName).count('*');
+  const kept =
+    (await keptCount(context, tableName, sourceKnex)) !== null
+      ? sqlDialect(context.dialect).keptCountQuery(db, tableName)
+      : null;
+  const all = kept ?? db(tableName).count('*');
   return numberOf(
     await db.first(
       db.raw('coalesce((?), 0) - (?) - (?) as n', [

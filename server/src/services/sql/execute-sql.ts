@@ -43,14 +43,18 @@ const isBindValue = (value: unknown) =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
 /** The one statement of the text, or a 400 naming what is wrong with it. */
-const singleStatement = (source: DataSource, input: ExecuteSqlInput, readOnly: boolean): string => {
+const singleStatement = (
+  source: DataSource,
+  input: ExecuteSqlInput,
+  readOnly: boolean,
+): { text: string; firstWord: string } => {
   const statements = splitStatements(input.sql, source.client);
   if (statements.length === 0) throw invalid(sqlMessage('empty'));
   if (statements.length > 1) throw invalid(sqlMessage('multipleStatements', { count: statements.length }));
   const [statement] = statements as [(typeof statements)[number]];
   const refusal = refusalOf(statement, source.client, readOnly);
   if (refusal) throw invalid(refusal);
-  return statement.text;
+  return { text: statement.text, firstWord: statement.words[0] ?? '' };
 };
 
 const toApiError = (
@@ -97,7 +101,7 @@ export const executeSql = async (
   const readOnly = input.readOnly ?? true;
   const params = input.params ?? [];
   if (!params.every(isBindValue)) throw invalid(sqlMessage('badParams'), 'params');
-  const sql = singleStatement(source, input, readOnly);
+  const { text: sql, firstWord } = singleStatement(source, input, readOnly);
   if (!input.superAdmin) {
     const refusal = systemTableRefusal(sql, source.client, readOnly);
     if (refusal) throw new ApiException('FORBIDDEN', refusal);
@@ -114,6 +118,7 @@ export const executeSql = async (
   try {
     const outcome = await sqlDialect(source.client).runConsole(source.knex, {
       sql,
+      firstWord,
       params,
       readOnly,
       timeoutMs,

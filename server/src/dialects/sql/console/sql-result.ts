@@ -16,6 +16,8 @@ export interface ResultLimits {
 /** What a database-specific runner is asked to do. */
 export interface SqlRun extends ResultLimits {
   sql: string;
+  /** The statement's first word outside literals and comments, upper-cased ('' if none). */
+  firstWord: string;
   params: unknown[];
   readOnly: boolean;
   timeoutMs: number;

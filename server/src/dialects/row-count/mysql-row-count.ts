@@ -1,0 +1,344 @@
+import type { Knex } from 'knex';
+import { derivedName } from '../derived-name';
+
+/**
+ * MySQL / MariaDB: exact row counts kept per table, so that counting a large InnoDB table without
+ * a filter does not read a whole index.
+ *
+ * - Row triggers (AFTER INSERT, AFTER DELETE) add +1 / -1 to the writing connection's own row of
+ *   `cb_row_count` (`tbl`, `conn` = CONNECTION_ID()). A connection runs one transaction at a time,
+ *   so writers of one table never wait on each other's row; the primary-key upsert locks that one
+ *   record and no gap. A rollback takes the additions back with the rows.
+ * - The row with `conn = 0` is the base: the table's count when it was last counted. Only a table
+ *   with a base row has a kept count; its count is the sum of its rows, read in the reader's
+ *   snapshot, so it is as exact as `count(*)` under concurrent transactions.
+ * - A table without a base row is counted by its next reader, in the background and without
+ *   locks (see recountMysqlTable); until then its counts are plain `count(*)`.
+ * - Rows are keyed by the table's name (MySQL has no table oid): a rename makes the triggers again
+ *   and drops the rows, so the table is counted again.
+ * - What fires no trigger (TRUNCATE, a foreign-key cascade, DDL through the SQL console) must not
+ *   leave a wrong count: the console drops the base rows of its data source around any statement
+ *   other than plain reads and writes, tables that a cascade can empty are not counted, and
+ *   MyISAM tables (whose `count(*)` costs nothing) neither.
+ */
+export const ROW_COUNT_TABLE = 'cb_row_count';
+/** Rows of one table beyond which a reader folds them into the base. */
+const FOLD_AFTER = 16;
+/** How long a data source found without the count table is taken to have none. */
+const TABLE_RECHECK_MS = 5000;
+/** How long after finding a table it cannot count (no triggers, MyISAM) a reader looks again (per server, per table). */
+const UNCOUNTABLE_RECHECK_MS = 30_000;
+/** How long after a recount that failed or met a forgetting a reader tries again. */
+const RECOUNT_RETRY_MS = 1000;
+/** ER_NO_SUCH_TABLE. */
+const NO_SUCH_TABLE = 1146;
+
+export const mysqlRowCountTriggers = (tableName: string) => ({
+  insert: derivedName('rc', tableName, 'ins'),
+  delete: derivedName('rc', tableName, 'del'),
+});
+
+const rowsOf = <T>(result: unknown): T[] => (result as [T[]])[0];
+
+export const ensureMysqlRowCountTable = async (db: Knex): Promise<void> => {
+  await db.raw(
+    `CREATE TABLE IF NOT EXISTS ?? (tbl VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL, ` +
+      `conn BIGINT UNSIGNED NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (tbl, conn)) ENGINE = InnoDB`,
+    [ROW_COUNT_TABLE],
+  );
+  countTables.set(db.client.config as object, { present: true, at: Date.now() });
+};
+
+const countTables = new WeakMap<object, { present: boolean; at: number }>();
+/** Per data source and table: when a recount may start again (absent: at once), or that one is running. */
+const recounts = new WeakMap<object, Map<string, number | 'running'>>();
+const recountsOf = (db: Knex): Map<string, number | 'running'> => {
+  const key = db.client.config as object;
+  const found = recounts.get(key) ?? new Map<string, number | 'running'>();
+  recounts.set(key, found);
+  return found;
+};
+
+/** Whether the database has the count table (remembered per data source; a missing one is looked for again later). */
+const hasCountTable = async (db: Knex): Promise<boolean> => {
+  const key = db.client.config as object;
+  const known = countTables.get(key);
+  if (known && (known.present || Date.now() - known.at < TABLE_RECHECK_MS)) return known.present;
+  const rows = rowsOf<unknown>(
+    await db.raw(
+      'SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?',
+      [ROW_COUNT_TABLE],
+    ),
+  );
+  const present = rows.length > 0;
+  countTables.set(key, { present, at: Date.now() });
+  return present;
+};
+
+const isInnoDb = async (db: Knex, tableName: string): Promise<boolean> => {
+  const rows = rowsOf<{ engine: string | null }>(
+    await db.raw(
+      'SELECT ENGINE AS engine FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?',
+      [tableName],
+    ),
+  );
+  return String(rows[0]?.engine ?? '').toLowerCase() === 'innodb';
+};
+
+/** Whether a foreign key can delete rows of the table by cascade (which fires no trigger). */
+const cascadesInto = async (db: Knex, tableName: string): Promise<boolean> => {
+  const rows = rowsOf<unknown>(
+    await db.raw(
+      `SELECT 1 FROM information_schema.REFERENTIAL_CONSTRAINTS
+        WHERE CONSTRAINT_SCHEMA = DATABASE() AND TABLE_NAME = ? AND DELETE_RULE = 'CASCADE' LIMIT 1`,
+      [tableName],
+    ),
+  );
+  return rows.length > 0;
+};
+
+const dropTriggers = async (db: Knex, tableName: string): Promise<void> => {
+  const names = mysqlRowCountTriggers(tableName);
+  await db.raw('DROP TRIGGER IF EXISTS ??', [names.insert]);
+  await db.raw('DROP TRIGGER IF EXISTS ??', [names.delete]);
+};
+
+/** The key of the row whose `n` counts the forgettings (below): no table is named ''. */
+const EPOCH = { tbl: '', conn: 0 };
+
+/** Moves the epoch on (in `trx`, whose lock on it holds recounts off until it ends). */
+const nextEpoch = (trx: Knex): Knex.Raw =>
+  trx.raw('INSERT INTO ?? (tbl, conn, n) VALUES (?, ?, 1) ON DUPLICATE KEY UPDATE n = n + 1', [
+    ROW_COUNT_TABLE,
+    EPOCH.tbl,
+    EPOCH.conn,
+  ]);
+
+/**
+ * Makes a table's count-keeping triggers again after a create, a rename or an engine change, and
+ * drops its count rows (and those of its old name): its count is kept again once a reader has
+ * counted it (`empty`: right after CREATE TABLE, the count is 0 at once). A table that a cascade
+ * can empty gets no triggers; a MyISAM table gets them but is never counted from them (they are
+ * there if it moves to InnoDB). A database account that may not create
+ * triggers (MySQL with binary logging and without `log_bin_trust_function_creators`) leaves the
+ * table with plain counts.
+ */
+export const resetMysqlRowCount = async (
+  db: Knex,
+  tableName: string,
+  options: { empty?: boolean; from?: string } = {},
+): Promise<void> => {
+  await ensureMysqlRowCountTable(db);
+  recountsOf(db).delete(tableName);
+  if (options.from !== undefined) await dropTriggers(db, options.from);
+  await dropTriggers(db, tableName);
+  const created = (await cascadesInto(db, tableName)) ? false : await createTriggers(db, tableName);
+  // After the triggers: a recount that read its snapshot before this is refused by the epoch.
+  await db.transaction(async (trx) => {
+    await nextEpoch(trx);
+    await trx(ROW_COUNT_TABLE)
+      .whereIn('tbl', options.from === undefined ? [tableName] : [tableName, options.from])
+      .delete();
+  });
+  if (created && options.empty && (await isInnoDb(db, tableName)))
+    await db.raw('INSERT INTO ?? (tbl, conn, n) VALUES (?, 0, 0) ON DUPLICATE KEY UPDATE n = 0', [
+      ROW_COUNT_TABLE,
+      tableName,
+    ]);
+};
+
+/** Creates the table's two triggers; false when the account may not. */
+const createTriggers = async (db: Knex, tableName: string): Promise<boolean> => {
+  const names = mysqlRowCountTriggers(tableName);
+  const upsert = (delta: string) =>
+    `INSERT INTO ${ROW_COUNT_TABLE} (tbl, conn, n) VALUES (?, CONNECTION_ID(), ${delta}) ON DUPLICATE KEY UPDATE n = n + (${delta})`;
+  try {
+    await db.raw(`CREATE TRIGGER ?? AFTER INSERT ON ?? FOR EACH ROW ${upsert('1')}`, [
+      names.insert,
+      tableName,
+      tableName,
+    ]);
+    await db.raw(`CREATE TRIGGER ?? AFTER DELETE ON ?? FOR EACH ROW ${upsert('-1')}`, [
+      names.delete,
+      tableName,
+      tableName,
+    ]);
+    return true;
+  } catch (error) {
+    await dropTriggers(db, tableName).catch(() => undefined);
+    if (isRefusedTrigger(error)) return false;
+    throw error;
+  }
+};
+
+/** Whether the count-keeping triggers made for `named` are there (on the table `named`, or `on` after a rename). */
+export const keepsMysqlRowCount = async (db: Knex, named: string, on = named): Promise<boolean> => {
+  const names = mysqlRowCountTriggers(named);
+  const rows = rowsOf<{ n: unknown }>(
+    await db.raw(
+      `SELECT count(*) AS n FROM information_schema.TRIGGERS
+        WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE = ? AND TRIGGER_NAME IN (?, ?)`,
+      [on, names.insert, names.delete],
+    ),
+  );
+  return Number(rows[0]?.n) === 2;
+};
+
+/** ER_BINLOG_CREATE_ROUTINE_NEED_SUPER, ER_TABLEACCESS_DENIED_ERROR, ER_SPECIFIC_ACCESS_DENIED_ERROR. */
+const REFUSED_TRIGGER_ERRNOS = new Set([1419, 1142, 1227]);
+const isRefusedTrigger = (error: unknown): boolean =>
+  REFUSED_TRIGGER_ERRNOS.has(Number((error as { errno?: unknown }).errno));
+
+/**
+ * Drops the base rows of every table of the database, and moves the epoch on so that a recount
+ * begun before cannot write its base after: each table is counted again by its next reader. Run
+ * around SQL console statements that may change rows without firing triggers.
+ */
+export const forgetMysqlRowCounts = async (db: Knex): Promise<void> => {
+  if (!(await hasCountTable(db))) return;
+  await db.transaction(async (trx) => {
+    await nextEpoch(trx);
+    await trx(ROW_COUNT_TABLE).where('conn', 0).whereNot('tbl', EPOCH.tbl).delete();
+  });
+};
+
+/**
+ * Counts a table and makes that its base. Nothing is locked while counting: the rows and the
+ * writers' additions are read in one snapshot, and the base is the count less the additions then
+ * visible. Every later write moves the rows and its addition together, so base + additions stays
+ * the count. The base is written only if no forgetting came in between (the epoch read in the
+ * snapshot is still the latest, read under lock); a table without its triggers is not counted.
+ */
+export const recountMysqlTable = async (
+  db: Knex,
+  tableName: string,
+): Promise<'counted' | 'uncountable' | 'raced'> => {
+  if (!(await keepsMysqlRowCount(db, tableName))) return 'uncountable';
+  if (!(await isInnoDb(db, tableName)) || (await cascadesInto(db, tableName))) return 'uncountable';
+  return db.transaction(
+    async (trx) => {
+      const epochOf = (rows: { n: unknown }[]) => Number(rows[0]?.n ?? 0);
+      // The first read takes the snapshot the next two share.
+      const seen = epochOf(
+        rowsOf(
+          await trx.raw('SELECT n FROM ?? WHERE tbl = ? AND conn = ?', [
+            ROW_COUNT_TABLE,
+            EPOCH.tbl,
+            EPOCH.conn,
+          ]),
+        ),
+      );
+      const counted = rowsOf<{ n: unknown }>(await trx.raw('SELECT count(*) AS n FROM ??', [tableName]));
+      const added = rowsOf<{ n: unknown }>(
+        await trx.raw('SELECT coalesce(sum(n), 0) AS n FROM ?? WHERE tbl = ? AND conn <> 0', [
+          ROW_COUNT_TABLE,
+          tableName,
+        ]),
+      );
+      const latest = epochOf(
+        rowsOf(
+          await trx.raw('SELECT n FROM ?? WHERE tbl = ? AND conn = ? FOR UPDATE', [
+            ROW_COUNT_TABLE,
+            EPOCH.tbl,
+            EPOCH.conn,
+          ]),
+        ),
+      );
+      if (latest !== seen) return 'raced';
+      const base = Number(counted[0]?.n ?? 0) - Number(added[0]?.n ?? 0);
+      await trx.raw('INSERT INTO ?? (tbl, conn, n) VALUES (?, 0, ?) ON DUPLICATE KEY UPDATE n = VALUES(n)', [
+        ROW_COUNT_TABLE,
+        tableName,
+        base,
+      ]);
+      return 'counted';
+    },
+    { isolationLevel: 'repeatable read' },
+  );
+};
+
+/** Folds the rows of the table's writers into its base (rows of open transactions are left). */
+const foldMysqlRowCount = async (db: Knex, tableName: string): Promise<void> => {
+  await db.transaction(
+    async (trx) => {
+      const parts = rowsOf<{ conn: unknown; n: unknown }>(
+        await trx.raw('SELECT conn, n FROM ?? WHERE tbl = ? AND conn <> 0 FOR UPDATE SKIP LOCKED', [
+          ROW_COUNT_TABLE,
+          tableName,
+        ]),
+      );
+      if (parts.length === 0) return;
+      const sum = parts.reduce((total, part) => total + Number(part.n), 0);
+      const based = await trx(ROW_COUNT_TABLE)
+        .where({ tbl: tableName, conn: 0 })
+        .update({ n: trx.raw('n + ?', [sum]) });
+      if (based !== 1) return;
+      await trx(ROW_COUNT_TABLE)
+        .where('tbl', tableName)
+        .whereIn(
+          'conn',
+          parts.map((part) => String(part.conn)),
+        )
+        .delete();
+    },
+    { isolationLevel: 'read committed' },
+  );
+};
+
+/** Starts counting the table again in the background, at most once in a while per table. */
+const recountLater = (sourceKnex: Knex, tableName: string): void => {
+  const tried = recountsOf(sourceKnex);
+  const next = tried.get(tableName);
+  if (next === 'running' || (next !== undefined && Date.now() < next)) return;
+  tried.set(tableName, 'running');
+  recountMysqlTable(sourceKnex, tableName).then(
+    (outcome) => {
+      if (outcome === 'counted') tried.delete(tableName);
+      else
+        tried.set(
+          tableName,
+          Date.now() + (outcome === 'uncountable' ? UNCOUNTABLE_RECHECK_MS : RECOUNT_RETRY_MS),
+        );
+    },
+    () => tried.set(tableName, Date.now() + RECOUNT_RETRY_MS),
+  );
+};
+
+/**
+ * The kept count of a table, or null when it has none (no base row: never counted, or counted
+ * again by a background recount started here). `db` may be a transaction: the sum is read in
+ * its snapshot.
+ */
+export const mysqlKeptRowCount = async (
+  db: Knex,
+  tableName: string,
+  sourceKnex: Knex,
+): Promise<number | null> => {
+  if (!(await hasCountTable(db))) return null;
+  let rows: { n: unknown; parts: unknown; based: unknown }[];
+  try {
+    rows = rowsOf(
+      await db.raw(
+        'SELECT coalesce(sum(n), 0) AS n, count(*) AS parts, coalesce(max(conn = 0), 0) AS based FROM ?? WHERE tbl = ?',
+        [ROW_COUNT_TABLE, tableName],
+      ),
+    );
+  } catch (error) {
+    if (Number((error as { errno?: unknown }).errno) === NO_SUCH_TABLE) {
+      countTables.delete(db.client.config as object);
+      return null;
+    }
+    throw error;
+  }
+  const [row] = rows;
+  if (!row || Number(row.based) !== 1) {
+    recountLater(sourceKnex, tableName);
+    return null;
+  }
+  if (Number(row.parts) > FOLD_AFTER) foldMysqlRowCount(sourceKnex, tableName).catch(() => undefined);
+  return Number(row.n);
+};
+
+/** The kept count as a subquery (for one statement beside other counts); only for a table that has one. */
+export const mysqlKeptCountQuery = (db: Knex, tableName: string): Knex.QueryBuilder =>
+  db(ROW_COUNT_TABLE).where('tbl', tableName).sum({ n: 'n' });
