@@ -189,6 +189,27 @@ export const METADATA_MESSAGES = {
     zh: '序列号 {name} 已超过最大值 {max}',
     en: 'sequence {name} has passed its maxValue {max}',
   },
+  rowCountOwned: {
+    zh: '表 {name} 由 crudboard 创建，它的行数总是被保持着',
+    en: 'table {name} was made by crudboard: its row count is always kept',
+  },
+  rowCountCheap: {
+    zh: '此数据库数一遍表很快，不需要保持行数',
+    en: 'this database counts a table quickly: no count needs keeping',
+  },
+  rowCountView: { zh: '{name} 是视图，不能保持行数', en: '{name} is a view: its row count cannot be kept' },
+  rowCountEngine: {
+    zh: '表 {name} 不是 InnoDB 表：它的引擎自己就记着行数，不需要保持',
+    en: 'table {name} is not an InnoDB table: its engine knows its row count already',
+  },
+  rowCountCascade: {
+    zh: '表 {name} 的记录会被外键级联删除（级联删除不触发触发器），行数无法保持准确',
+    en: 'rows of table {name} can be deleted by a foreign-key cascade, which fires no trigger: its count cannot be kept exact',
+  },
+  rowCountPrivilege: {
+    zh: '数据库账号无权在表 {name} 上建触发器（MySQL 开启 binlog 时还需要 log_bin_trust_function_creators）',
+    en: 'the database account may not create triggers on table {name} (MySQL with binary logging also needs log_bin_trust_function_creators)',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type MetadataMessageKey = keyof typeof METADATA_MESSAGES;

@@ -40,3 +40,26 @@ export const IdList = Type.Array(Type.Integer({ minimum: 1 }), {
   maxItems: 1000,
   description: 'ids to delete; an empty or missing list is refused',
 });
+
+/** GET / PATCH /api/metadata/tables/:id/row-count. */
+export const TableRowCountSchema = Type.Object({
+  owned: Type.Boolean({
+    description: 'crudboard made the table (its count is kept where the database needs it)',
+  }),
+  kept: Type.Boolean({ description: 'an exact row count is kept beside the table by triggers' }),
+  estimatedRows: Type.Union([Type.Integer(), Type.Null()], {
+    description: "the database statistics' estimate of the rows",
+  }),
+  notKept: Type.Union(
+    [
+      Type.Literal('cheap'),
+      Type.Literal('view'),
+      Type.Literal('engine'),
+      Type.Literal('cascade'),
+      Type.Literal('privilege'),
+      Type.Null(),
+    ],
+    { description: 'why the count cannot be kept (cheap: the database counts quickly anyway)' },
+  ),
+});
+export const TableRowCountBody = Type.Object({ kept: Type.Boolean() }, { additionalProperties: false });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { derivedName } from '../derived-name';
+import type { NotKeptReason, RowCountKeeping } from './row-count-keeping';
 
 /**
  * MySQL / MariaDB: exact row counts kept per table, so that counting a large InnoDB table without
@@ -19,7 +20,9 @@ import { derivedName } from '../derived-name';
  * - What fires no trigger (TRUNCATE, a foreign-key cascade, DDL through the SQL console) must not
  *   leave a wrong count: the console drops the base rows of its data source around any statement
  *   other than plain reads and writes, tables that a cascade can empty are not counted, and
- *   MyISAM tables (whose `count(*)` costs nothing) neither.
+ *   MyISAM tables (whose `count(*)` costs nothing) neither. A table dropped and made again by
+ *   another program has no triggers: readers look for them every few seconds and fall back to
+ *   `count(*)` without them. A TRUNCATE by another program is the one change a reader cannot see.
  */
 export const ROW_COUNT_TABLE = 'cb_row_count';
 /** Rows of one table beyond which a reader folds them into the base. */
@@ -30,6 +33,8 @@ const TABLE_RECHECK_MS = 5000;
 const UNCOUNTABLE_RECHECK_MS = 30_000;
 /** How long after a recount that failed or met a forgetting a reader tries again. */
 const RECOUNT_RETRY_MS = 1000;
+/** How long a look-up of a counted table's triggers holds. */
+const TRIGGER_CHECK_MS = 2000;
 /** ER_NO_SUCH_TABLE. */
 const NO_SUCH_TABLE = 1146;
 
@@ -130,6 +135,7 @@ export const resetMysqlRowCount = async (
 ): Promise<void> => {
   await ensureMysqlRowCountTable(db);
   recountsOf(db).delete(tableName);
+  triggerChecks.get(db.client.config as object)?.delete(tableName);
   if (options.from !== undefined) await dropTriggers(db, options.from);
   await dropTriggers(db, tableName);
   const created = (await cascadesInto(db, tableName)) ? false : await createTriggers(db, tableName);
@@ -304,6 +310,25 @@ const recountLater = (sourceKnex: Knex, tableName: string): void => {
   );
 };
 
+/** Per data source and table: until when its triggers are taken to be there, or not. */
+const triggerChecks = new WeakMap<object, Map<string, { present: boolean; until: number }>>();
+
+/**
+ * Whether the table still has its triggers: a table dropped and made again without crudboard (by
+ * another program) has a new, untriggered table under a base row of the old one. Looked up at
+ * most once per TRIGGER_CHECK_MS per table (a look-up costs about a millisecond and a half).
+ */
+const triggersStillThere = async (db: Knex, tableName: string): Promise<boolean> => {
+  const key = db.client.config as object;
+  const checks = triggerChecks.get(key) ?? new Map<string, { present: boolean; until: number }>();
+  triggerChecks.set(key, checks);
+  const known = checks.get(tableName);
+  if (known && Date.now() < known.until) return known.present;
+  const present = await keepsMysqlRowCount(db, tableName);
+  checks.set(tableName, { present, until: Date.now() + TRIGGER_CHECK_MS });
+  return present;
+};
+
 /**
  * The kept count of a table, or null when it has none (no base row: never counted, or counted
  * again by a background recount started here). `db` may be a transaction: the sum is read in
@@ -335,6 +360,7 @@ export const mysqlKeptRowCount = async (
     recountLater(sourceKnex, tableName);
     return null;
   }
+  if (!(await triggersStillThere(db, tableName))) return null;
   if (Number(row.parts) > FOLD_AFTER) foldMysqlRowCount(sourceKnex, tableName).catch(() => undefined);
   return Number(row.n);
 };
@@ -342,3 +368,50 @@ export const mysqlKeptRowCount = async (
 /** The kept count as a subquery (for one statement beside other counts); only for a table that has one. */
 export const mysqlKeptCountQuery = (db: Knex, tableName: string): Knex.QueryBuilder =>
   db(ROW_COUNT_TABLE).where('tbl', tableName).sum({ n: 'n' });
+
+/** MySQL / MariaDB: the row triggers of mysql-row-count on a table another application made. */
+export const mysqlRowCountKeeping: RowCountKeeping = {
+  state: async (db, tableName) => {
+    const rows = rowsOf<{ engine: string | null; estimate: unknown; type: string }>(
+      await db.raw(
+        `SELECT ENGINE AS engine, TABLE_ROWS AS estimate, TABLE_TYPE AS type FROM information_schema.TABLES
+          WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?`,
+        [tableName],
+      ),
+    );
+    const row = rows[0];
+    const notKept: NotKeptReason | null =
+      row?.type === 'VIEW'
+        ? 'view'
+        : String(row?.engine ?? '').toLowerCase() !== 'innodb'
+          ? 'engine'
+          : (await cascadesInto(db, tableName))
+            ? 'cascade'
+            : null;
+    return {
+      kept: notKept === null && (await keepsMysqlRowCount(db, tableName)),
+      estimatedRows: row?.estimate === null || row?.estimate === undefined ? null : Number(row.estimate),
+      notKept,
+    };
+  },
+  keep: async (db, tableName) => {
+    const { notKept } = await mysqlRowCountKeeping.state(db, tableName);
+    if (notKept) return notKept;
+    if (!(await keepsMysqlRowCount(db, tableName))) await resetMysqlRowCount(db, tableName);
+    if (!(await keepsMysqlRowCount(db, tableName))) return 'privilege';
+    // A forgetting from the SQL console may race the first count: a few tries.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      if ((await recountMysqlTable(db, tableName)) === 'counted') return null;
+    }
+    return null;
+  },
+  stop: async (db, tableName) => {
+    await dropTriggers(db, tableName);
+    await db(ROW_COUNT_TABLE)
+      .where('tbl', tableName)
+      .delete()
+      .catch((error: unknown) => {
+        if (Number((error as { errno?: unknown }).errno) !== NO_SUCH_TABLE) throw error;
+      });
+  },
+};

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { derivedName } from '../derived-name';
+import type { RowCountKeeping } from './row-count-keeping';
 
 /**
  * PostgreSQL: exact row counts kept per table, so that counting a large table without a filter
@@ -137,4 +138,57 @@ export const dropPgRowCountIfUnused = async (db: Knex): Promise<boolean> => {
   for (const name of [ADDED, REMOVED, TRUNCATED])
     await db.raw('DROP FUNCTION IF EXISTS ??.??()', [schema, name]);
   return true;
+};
+
+const isView = async (db: Knex, tableName: string): Promise<boolean> => {
+  const { rows } = (await db.raw(
+    `SELECT c.relkind IN ('v', 'm') AS view FROM pg_class c WHERE c.oid = to_regclass(?)`,
+    [db.raw('??', [tableName]).toQuery()],
+  )) as { rows: { view: boolean }[] };
+  return rows[0]?.view === true;
+};
+
+/** PostgreSQL: the statement triggers of pg-row-count on a table another application made. */
+export const pgRowCountKeeping: RowCountKeeping = {
+  state: async (db, tableName) => {
+    const { rows } = (await db.raw(
+      `SELECT c.reltuples::bigint AS estimate, c.relkind IN ('v', 'm') AS view,
+              EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = ?) AS kept
+         FROM pg_class c WHERE c.oid = to_regclass(?)`,
+      [pgRowCountTriggers(tableName).insert, db.raw('??', [tableName]).toQuery()],
+    )) as { rows: { estimate: unknown; view: boolean; kept: boolean }[] };
+    const row = rows[0];
+    const estimate = Number(row?.estimate ?? -1);
+    return {
+      kept: row?.kept === true,
+      estimatedRows: estimate >= 0 ? estimate : null,
+      notKept: row?.view ? 'view' : null,
+    };
+  },
+  keep: async (db, tableName) => {
+    if (await isView(db, tableName)) return 'view';
+    // CREATE TRIGGER holds writers off until the count is in: one transaction.
+    await db.transaction(async (trx) => {
+      const names = pgRowCountTriggers(tableName);
+      const { rows } = (await trx.raw(
+        'SELECT 1 FROM pg_trigger WHERE tgrelid = to_regclass(?) AND tgname = ?',
+        [trx.raw('??', [tableName]).toQuery(), names.insert],
+      )) as { rows: unknown[] };
+      if (rows.length === 0) await attachPgRowCount(trx, tableName, { empty: false });
+    });
+    return null;
+  },
+  stop: async (db, tableName) => {
+    await db.transaction(async (trx) => {
+      const names = pgRowCountTriggers(tableName);
+      for (const name of [names.insert, names.delete, names.truncate])
+        await trx.raw('DROP TRIGGER IF EXISTS ?? ON ??', [name, tableName]);
+      if ((await trx.raw('SELECT to_regclass(?) AS t', [ROW_DELTA_TABLE])).rows[0]?.t)
+        await trx.raw('DELETE FROM ?? WHERE rel = to_regclass(?)', [
+          ROW_DELTA_TABLE,
+          trx.raw('??', [tableName]).toQuery(),
+        ]);
+    });
+    await dropPgRowCountIfUnused(db);
+  },
 };

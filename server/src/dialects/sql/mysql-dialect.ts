@@ -4,6 +4,7 @@ import {
   keepsMysqlRowCount,
   mysqlKeptCountQuery,
   mysqlKeptRowCount,
+  mysqlRowCountKeeping,
   resetMysqlRowCount,
 } from '../row-count/mysql-row-count';
 import { mysqlCacheVersion } from '../cache-version/mysql-cache-version';
@@ -72,6 +73,7 @@ export const mysqlDialect: SqlDialect = {
   insertedKeys: 'insertId',
   keptRowCount: mysqlKeptRowCount,
   keptCountQuery: mysqlKeptCountQuery,
+  rowCountKeeping: mysqlRowCountKeeping,
   withLeanReads: (_knex, read) => read(),
   afterCreateTable: (db, tableName) => resetMysqlRowCount(db, tableName, { empty: true }),
   // Counts are keyed by name: a table whose count was kept has its triggers made again for the new one.

@@ -3,7 +3,13 @@ import { pgCacheVersion } from '../cache-version/pg-cache-version';
 import { preparePgConsoleRole } from './pg-console-role';
 import { MAX_IDENTIFIER_LENGTH } from '../derived-name';
 import type { Knex } from 'knex';
-import { attachPgRowCount, foldPgRowCount, pgKeptCount, ROW_DELTA_TABLE } from '../row-count/pg-row-count';
+import {
+  attachPgRowCount,
+  foldPgRowCount,
+  pgKeptCount,
+  pgRowCountKeeping,
+  ROW_DELTA_TABLE,
+} from '../row-count/pg-row-count';
 import { pgSessionLock, withSessionLock } from './database-lock';
 import type { SqlDialect } from './sql-dialect';
 import { PG_CURRENT_SCHEMA_OID } from '../pg-current-schema';
@@ -70,6 +76,7 @@ export const pgDialect: SqlDialect = {
     db(ROW_DELTA_TABLE)
       .whereRaw('rel = to_regclass(?)', [db.raw('??', [tableName]).toQuery()])
       .sum('d'),
+  rowCountKeeping: pgRowCountKeeping,
   withLeanReads: (_knex, read) => read(),
   afterCreateTable: (db, tableName) => attachPgRowCount(db, tableName, { empty: true }),
   afterRenameTable: async (db, from, to) => {

@@ -1,3 +1,4 @@
+import type { RowCountKeeping } from '../row-count/row-count-keeping';
 import type { Knex } from 'knex';
 import type { Client } from '../../config';
 import type { SqlOutcome, SqlRun } from './console/sql-result';
@@ -98,6 +99,8 @@ export interface SqlDialect {
    * count is kept. Only for a table `keptRowCount` answered for.
    */
   keptCountQuery(db: Knex, tableName: string): Knex.QueryBuilder | null;
+  /** Keeping the row count of a table crudboard did not create, at the administrator's choice; null where counts are cheap. */
+  readonly rowCountKeeping: RowCountKeeping | null;
   /** Runs `read`, a single pass over a whole table (an export), with settings that keep memory flat. */
   withLeanReads<T>(knex: Knex, read: () => Promise<T>): Promise<T>;
 

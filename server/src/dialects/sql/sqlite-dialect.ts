@@ -22,6 +22,7 @@ export const sqliteDialect: SqlDialect = {
   insertedKeys: 'returning',
   keptRowCount: async () => null,
   keptCountQuery: () => null,
+  rowCountKeeping: null,
   withLeanReads: withSqliteLeanReads,
   afterCreateTable: async () => undefined,
   afterRenameTable: async () => undefined,

@@ -7,10 +7,14 @@ import { TableBody } from '../../schemas/table-body';
 import {
   ConfirmQuery,
   DropQuery,
+  IdParams,
   NameParams,
   TableCountQuery,
   TableListQuery,
+  TableRowCountBody,
+  TableRowCountSchema,
 } from '../../schemas/table-query';
+import { setTableRowCount, tableRowCount } from '../../services/tables/table-row-count';
 import { createTable } from '../../services/tables/create-table';
 import { deleteTables } from '../../services/tables/delete-tables';
 import { loadTable } from '../../services/tables/load-table';
@@ -71,6 +75,37 @@ const tableRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => getTableByName(request.dataSource.knex, request.params.name),
+  );
+
+  app.get(
+    '/:id/row-count',
+    {
+      onRequest: requirePermission('metadata:read'),
+      schema: {
+        tags,
+        summary: "Whether the table's exact row count is kept beside it (else counts scan the table)",
+        params: IdParams,
+        response: { 200: TableRowCountSchema, ...errorResponses },
+      },
+    },
+    async (request) => tableRowCount(request.dataSource.knex, request.params.id),
+  );
+
+  app.patch(
+    '/:id/row-count',
+    {
+      onRequest: requirePermission('metadata:write'),
+      schema: {
+        tags,
+        summary: "Start or stop keeping a reversed table's row count (triggers on it, and one first count)",
+        description:
+          'Only for reversed tables on PostgreSQL and MySQL / MariaDB; 409 with the reason when the database cannot keep it.',
+        params: IdParams,
+        body: TableRowCountBody,
+        response: { 200: TableRowCountSchema, ...errorResponses },
+      },
+    },
+    async (request) => setTableRowCount(request.dataSource.knex, request.params.id, request.body.kept),
   );
 };
 
