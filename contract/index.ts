@@ -16,3 +16,4 @@ export * from './sql-result';
 export * from './search-body';
 export * from './system-columns';
 export * from './physical-table';
+export * from './row-count';

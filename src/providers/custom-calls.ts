@@ -219,6 +219,19 @@ export const importMetadataCall = (
   ...(tables === 'asFile' ? {} : { query: { tables } }),
 });
 
+/** `GET /metadata/tables/{id}/row-count`: whether the table's exact row count is kept beside it. */
+export const tableRowCountCall = (id: number): CustomCall => ({
+  url: `/metadata/tables/${id}/row-count`,
+  method: 'get',
+});
+
+/** `PATCH /metadata/tables/{id}/row-count`: starts or stops keeping a reversed table's row count. */
+export const keepRowCountCall = (id: number, kept: boolean): CustomCall => ({
+  url: `/metadata/tables/${id}/row-count`,
+  method: 'patch',
+  payload: { kept },
+});
+
 const PHYSICAL = '/metadata/tables/metadatas';
 
 /** `GET /metadatas`: physical tables no metadata describes yet. */

@@ -18,6 +18,7 @@ import { BatchAddColumnsDialog } from './BatchAddColumnsDialog';
 import { ColumnGrid } from './ColumnGrid';
 import { useColumnWidgetSettings } from './ColumnWidgetSettings';
 import { DataLossDialog } from './DataLossDialog';
+import { RowCountCard } from './RowCountCard';
 import { TableChangeSummary } from './TableChangeSummary';
 import { useValueDialogSettings } from './ValueDialogSettings';
 
@@ -143,6 +144,9 @@ export const TableDesignerView = ({ designer }: { designer: TableDesignerControl
             </Row>
           </Form>
         </Card>
+        {!isNew && table?.reverse && table.id !== undefined ? (
+          <RowCountCard tableId={table.id} tableName={table.tableName ?? ''} />
+        ) : null}
         <Card
           size="small"
           title={

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 
-/** Why a database cannot keep a table's row count. */
-export type NotKeptReason = 'engine' | 'cascade' | 'privilege' | 'view';
+import type { NotKeptReason as AnyNotKeptReason } from '../../../../contract/row-count';
+
+/** Why a database that keeps counts cannot keep a table's. */
+export type NotKeptReason = Exclude<AnyNotKeptReason, 'cheap'>;
 
 /** A table's kept row count as the designer shows it. */
 export interface RowCountState {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { NotKeptReason } from '../../dialects/row-count/row-count-keeping';
+import type { NotKeptReason, TableRowCount } from '../../../../contract/row-count';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { dialectOf } from '../../db/dialect';
 import { ApiException } from '../../errors/api-exception';
@@ -7,18 +7,7 @@ import { metadataMessage, type MetadataMessageKey } from '../../i18n/metadata-me
 import { withSchemaLock } from '../ddl/schema-lock';
 import { loadTable } from './load-table';
 
-/** Whether a table's exact row count is kept beside it, and whether it could be (docs/api.md §2.1). */
-export interface TableRowCount {
-  /** crudboard made the table: its count is kept from the start where the database needs it. */
-  owned: boolean;
-  kept: boolean;
-  /** The database's statistics' estimate of the rows, null when it has none. */
-  estimatedRows: number | null;
-  /** Why the count is not kept and cannot be: `cheap` where counting costs little (SQLite). */
-  notKept: NotKeptReason | 'cheap' | null;
-}
-
-const REFUSALS: Record<NotKeptReason | 'cheap', MetadataMessageKey> = {
+const REFUSALS: Record<NotKeptReason, MetadataMessageKey> = {
   cheap: 'rowCountCheap',
   view: 'rowCountView',
   engine: 'rowCountEngine',
@@ -26,7 +15,7 @@ const REFUSALS: Record<NotKeptReason | 'cheap', MetadataMessageKey> = {
   privilege: 'rowCountPrivilege',
 };
 
-const refusal = (reason: NotKeptReason | 'cheap', name: string) =>
+const refusal = (reason: NotKeptReason, name: string) =>
   new ApiException('CONFLICT', metadataMessage(REFUSALS[reason], { name }));
 
 export const tableRowCount = async (knex: Knex, id: number): Promise<TableRowCount> => {
