@@ -407,11 +407,17 @@ export const mysqlRowCountKeeping: RowCountKeeping = {
   },
   stop: async (db, tableName) => {
     await dropTriggers(db, tableName);
-    await db(ROW_COUNT_TABLE)
-      .where('tbl', tableName)
-      .delete()
-      .catch((error: unknown) => {
-        if (Number((error as { errno?: unknown }).errno) !== NO_SUCH_TABLE) throw error;
-      });
+    // A database where no table keeps its count any more (one crudboard only reads) keeps nothing of it.
+    const rows = rowsOf<unknown>(
+      await db.raw(
+        "SELECT 1 FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME LIKE 'cb\\_rc\\_%' LIMIT 1",
+      ),
+    );
+    if (rows.length === 0) {
+      await db.schema.dropTableIfExists(ROW_COUNT_TABLE);
+      countTables.delete(db.client.config as object);
+      return;
+    }
+    await db(ROW_COUNT_TABLE).where('tbl', tableName).delete();
   },
 };

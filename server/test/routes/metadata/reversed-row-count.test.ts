@@ -70,6 +70,8 @@ describeEachDatabase(
       expect(stopped.json().kept).toBe(false);
       await knex(TABLE).insert({ note: 'after' });
       expect(await count()).toBe(31);
+      // No table keeps its count any more: nothing of crudboard's is left in the database.
+      expect(await knex.schema.hasTable(db.name === 'pg' ? 'cb_row_delta' : 'cb_row_count')).toBe(false);
     });
 
     it("answers 409 for crudboard's own tables and for views, 400 for a bad body, 404 for no table", async () => {
