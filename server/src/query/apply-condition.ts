@@ -10,7 +10,8 @@ const NOTHING = '1 = 0';
 
 /**
  * `column LIKE %text%` with the wildcards escaped; case-insensitive on every database. A column
- * with a native type (uuid, jsonb, an array...) is matched on its text form.
+ * with a native type (uuid, jsonb, an array...) is matched on its text form. `scan`: no index can
+ * serve the match (the form that costs least per row is used).
  */
 export const whereContains = (
   builder: Knex.QueryBuilder,
@@ -19,9 +20,12 @@ export const whereContains = (
   text: string,
   or = false,
   nativeType: string | null = null,
+  scan = false,
 ): Knex.QueryBuilder => {
   const target = nativeMatchSql(dialect, nativeType).column;
-  const sql = sqlDialect(dialect).caseInsensitiveLike(target);
+  const sql = scan
+    ? sqlDialect(dialect).caseInsensitiveScan(target)
+    : sqlDialect(dialect).caseInsensitiveLike(target);
   const bindings = [column, containsPattern(text), '\\'];
   return or ? builder.orWhereRaw(sql, bindings) : builder.whereRaw(sql, bindings);
 };

@@ -7,7 +7,8 @@ import type { QueryColumn } from './query-types';
 /**
  * Keyword search of a table without a FULLTEXT column: every whitespace-separated term must occur
  * (case-insensitively, wildcards escaped) in one of `columns`; with no columns nothing matches. A
- * column with a native type (uuid, jsonb...) is searched in its text form.
+ * column with a native type (uuid, jsonb...) is searched in its text form. No index serves it: a
+ * scan of every row.
  */
 export const likeSearch = (
   builder: Knex.QueryBuilder,
@@ -22,7 +23,15 @@ export const likeSearch = (
   for (const term of terms) {
     builder.where((any) => {
       for (const column of columns)
-        whereContains(any, dialect, `${tableName}.${column.name}`, term, true, column.nativeType ?? null);
+        whereContains(
+          any,
+          dialect,
+          `${tableName}.${column.name}`,
+          term,
+          true,
+          column.nativeType ?? null,
+          true,
+        );
     });
   }
   return builder;

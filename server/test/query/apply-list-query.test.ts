@@ -117,4 +117,13 @@ describe('applyListQuery', () => {
     likeSearch(builder, 'sqlite', 'product', [], 'x');
     expect(builder.toSQL().sql).toBe('select * from `product` where 1 = 0');
   });
+
+  it('a keyword scan on PostgreSQL lower-cases both sides (cheaper per row than ILIKE); column filters keep ILIKE', () => {
+    const builder = builders.pg('product').select('*');
+    likeSearch(builder, 'pg', 'product', [{ name: 'name' }], 'Ab');
+    expect(builder.toSQL().sql).toBe(
+      'select * from "product" where (lower("product"."name") LIKE lower(?) ESCAPE ?)',
+    );
+    expect(sqlOf('pg', leaf('LIKE', ['a'], 'name')).sql).toContain('ILIKE');
+  });
 });

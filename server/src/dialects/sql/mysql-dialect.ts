@@ -67,6 +67,7 @@ export const mysqlDialect: SqlDialect = {
   withDatabaseLock: (knex, name, work, waitMs) => withSessionLock(mysqlSessionLock, knex, name, work, waitMs),
   // utf8mb4_unicode_ci (the tables' collation) compares without case.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
+  caseInsensitiveScan: (target) => `${target} LIKE ? ESCAPE ?`,
   readRowOptions: (builder) => builder,
   lockForUpdate: (query) => query.forUpdate(),
   claimWriteLock: async () => undefined,

@@ -71,6 +71,11 @@ export interface SqlDialect {
 
   /** `target` (SQL text) matching a `?` LIKE pattern with a `?` escape, case-insensitively. */
   caseInsensitiveLike(target: string): string;
+  /**
+   * The same match where no index can serve it (the keyword search of a table without a search
+   * index scans every row): the form that costs least per row.
+   */
+  caseInsensitiveScan(target: string): string;
   /** Options of a SELECT of stored rows (SQLite: integers as BigInt, so BIGINT beyond 2^53 survives). */
   readRowOptions(builder: Knex.QueryBuilder): Knex.QueryBuilder;
   /**

@@ -12,6 +12,7 @@ export const sqliteDialect: SqlDialect = {
   trackCacheVersion: async () => undefined,
   // SQLite's LIKE ignores ASCII case already.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
+  caseInsensitiveScan: (target) => `${target} LIKE ? ESCAPE ?`,
   readRowOptions: (builder) => builder.options({ safeIntegers: true }),
   lockForUpdate: (query) => query,
   claimWriteLock: async (trx, table, where, column) => {
