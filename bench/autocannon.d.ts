@@ -20,6 +20,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Answers per HTTP status code. */
+    statusCodeStats?: Record<string, { count: number }>;
   }
   const autocannon: (options: Options) => Promise<Result>;
   export default autocannon;

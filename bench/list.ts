@@ -19,7 +19,7 @@
  *
  *   tsx bench/list.ts
  */
-import autocannon from 'autocannon';
+import autocannon, { type Result } from 'autocannon';
 import { median, envInteger, ms, timeRuns } from './bench-stats';
 import { startBenchServer } from './bench-server';
 import { benchTargets, type BenchTarget } from './bench-target';
@@ -203,6 +203,12 @@ const explainLines = async (replayer: SqlReplayer, m: Measured): Promise<string[
   return lines;
 };
 
+/** How many answers had each HTTP status (autocannon keeps them per status code). */
+const statusCounts = (result: Result): Record<string, number> =>
+  Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([status, stats]) => [status, stats.count]),
+  );
+
 const loadTest = async (server: Endpoint, client: string): Promise<boolean> => {
   const duration = envInteger('BENCH_LOAD_SECONDS', 20);
   const connections = envInteger('BENCH_LOAD_CONNECTIONS', 32);
@@ -220,6 +226,7 @@ const loadTest = async (server: Endpoint, client: string): Promise<boolean> => {
       ` | p99 ${result.latency.p99} ms (target <= 50) | errors ${errors} (target 0)` +
       ` | ${met ? 'MET' : 'MISSED'} (${result.requests.total} requests, p50 ${result.latency.p50} ms)`,
   );
+  if (errors > 0) console.log(`[${client}]   answers by status: ${JSON.stringify(statusCounts(result))}`);
   return met;
 };
 
