@@ -58,6 +58,9 @@ export const startBuiltServer = async (
         DATA_SOURCES: JSON.stringify(dataSources),
         ADMIN_PASSWORD: BENCH_PASSWORD,
         LOG_LEVEL: 'warn',
+        // The load tests' client (autocannon) keeps sending on a socket past the server's
+        // `Connection: close`, and Node answers such requests 503: no per-socket limit here.
+        MAX_REQUESTS_PER_SOCKET: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -285,6 +285,51 @@ const measureReverse = async (
   );
 };
 
+/** A keyword on the reversed table, which has no search index: every row's text is scanned. */
+const SCAN_TERM = 'express';
+
+const measureScanSearch = async (client: string, server: Endpoint, apiName: string, runs: number) => {
+  const list = `/api/business/${apiName}`;
+  const paths = [`${list}?offset=0&limit=10&search=${SCAN_TERM}`, `${list}/count?search=${SCAN_TERM}`];
+  const times = await timeRuns(Math.min(runs, SLOW_RUNS), 1, () => getAll(server, paths));
+  const count = (await send(server, 'GET', paths[1] as string)).text;
+  console.log(
+    `[${client}] ${`search "${SCAN_TERM}" (no search index) + count`.padEnd(44)} p50 ${ms(median(times)).padStart(9)}` +
+      ` | a scan of every row's text | result ${count}`,
+  );
+};
+
+/**
+ * The administrator's choice for a reversed table: keep its row count (triggers and a first count,
+ * online), then the first page + count again, then stop keeping it (the table is left as found).
+ */
+const measureKeptCount = async (
+  client: string,
+  server: Endpoint,
+  apiName: string,
+  runs: number,
+  warmup: number,
+) => {
+  const [id] = await reversedIds(server);
+  const rowCount = `${TABLES}/${String(id)}/row-count`;
+  let started = performance.now();
+  const kept = await send(server, 'PATCH', rowCount, { kept: true });
+  const keepMs = performance.now() - started;
+  if (kept.status !== 200 || !kept.text.includes('"kept":true')) throw new Error(`keep: ${kept.text}`);
+  const list = `/api/business/${apiName}`;
+  const paths = [`${list}?offset=0&limit=10`, `${list}/count`];
+  const p50 = median(await timeRuns(runs, warmup, () => getAll(server, paths)));
+  const count = (await send(server, 'GET', `${list}/count`)).text;
+  started = performance.now();
+  const stopped = await send(server, 'PATCH', rowCount, { kept: false });
+  const stopMs = performance.now() - started;
+  if (stopped.status !== 200) throw new Error(`stop: ${stopped.text}`);
+  console.log(
+    `[${client}] ${'keep the row count (PATCH row-count)'.padEnd(44)} took ${ms(keepMs).padStart(8)}` +
+      ` | then first page + count p50 ${ms(p50)} (result ${count}) | stop keeping took ${ms(stopMs)}`,
+  );
+};
+
 /** The physical tables are whole after all the deletes: same row counts as seeded. */
 const checkTablesKept = async (target: ReverseTarget, rows: number): Promise<void> => {
   const db = openLegacy(target.source);
@@ -328,6 +373,8 @@ const runTarget = async (target: ReverseTarget, rows: number): Promise<void> => 
       await measureRead(client, server, replayer, figure, runs, warmup);
       if (process.env.BENCH_EXPLAIN === '1') await explain(replayer, figure);
     }
+    await measureScanSearch(client, server, captured.apiName, runs);
+    if (client !== 'sqlite') await measureKeptCount(client, server, captured.apiName, runs, warmup);
     await unreverse(server);
   } finally {
     await replayer.close();
