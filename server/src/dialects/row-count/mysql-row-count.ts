@@ -51,10 +51,13 @@ export const ensureMysqlRowCountTable = async (db: Knex): Promise<void> => {
       `conn BIGINT UNSIGNED NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (tbl, conn)) ENGINE = InnoDB`,
     [ROW_COUNT_TABLE],
   );
-  countTables.set(db.client.config as object, { present: true, at: Date.now() });
+  // Every data source handle of this server looks again (reads go through handles of their own).
+  countTableGeneration += 1;
 };
 
-const countTables = new WeakMap<object, { present: boolean; at: number }>();
+/** Per data source handle: whether it has the count table, when it looked, in which generation. */
+const countTables = new WeakMap<object, { present: boolean; at: number; generation: number }>();
+let countTableGeneration = 0;
 /** Per data source and table: when a recount may start again (absent: at once), or that one is running. */
 const recounts = new WeakMap<object, Map<string, number | 'running'>>();
 const recountsOf = (db: Knex): Map<string, number | 'running'> => {
@@ -68,7 +71,12 @@ const recountsOf = (db: Knex): Map<string, number | 'running'> => {
 const hasCountTable = async (db: Knex): Promise<boolean> => {
   const key = db.client.config as object;
   const known = countTables.get(key);
-  if (known && (known.present || Date.now() - known.at < TABLE_RECHECK_MS)) return known.present;
+  if (
+    known &&
+    known.generation === countTableGeneration &&
+    (known.present || Date.now() - known.at < TABLE_RECHECK_MS)
+  )
+    return known.present;
   const rows = rowsOf<unknown>(
     await db.raw(
       'SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?',
@@ -76,7 +84,7 @@ const hasCountTable = async (db: Knex): Promise<boolean> => {
     ),
   );
   const present = rows.length > 0;
-  countTables.set(key, { present, at: Date.now() });
+  countTables.set(key, { present, at: Date.now(), generation: countTableGeneration });
   return present;
 };
 

@@ -23,6 +23,41 @@ export const pgRowCountTriggers = (tableName: string) => ({
   truncate: derivedName('rc', tableName, 'trunc'),
 });
 
+/** How long a data source found without the delta table is taken to have none. */
+const DELTA_TABLE_RECHECK_MS = 5000;
+/** Per data source handle: whether it has the delta table, when it looked, in which generation. */
+const deltaTables = new WeakMap<object, { present: boolean; at: number; generation: number }>();
+/** Moves on when this server makes a delta table: every handle looks again (reads have handles of their own). */
+let deltaTableGeneration = 0;
+
+/**
+ * Whether the data source's schema has `cb_row_delta`, which crudboard makes with its first table
+ * there (or a reversed table whose count the administrator keeps): a database it only reads has
+ * none, and its counts are plain ones. Remembered per data source (a missing one is looked for
+ * again after a few seconds, or at once once this server made one), so a count asks once.
+ */
+export const hasPgDeltaTable = async (db: Knex): Promise<boolean> => {
+  const key = db.client.config as object;
+  const known = deltaTables.get(key);
+  if (
+    known &&
+    known.generation === deltaTableGeneration &&
+    (known.present || Date.now() - known.at < DELTA_TABLE_RECHECK_MS)
+  )
+    return known.present;
+  const { rows } = (await db.raw('SELECT to_regclass(?) IS NOT NULL AS present', [ROW_DELTA_TABLE])) as {
+    rows: { present: boolean }[];
+  };
+  const present = rows[0]?.present === true;
+  deltaTables.set(key, { present, at: Date.now(), generation: deltaTableGeneration });
+  return present;
+};
+
+/** Forgets what is known of the handle's delta table (a count found it missing). */
+export const forgetPgDeltaTable = (db: Knex): void => {
+  deltaTables.delete(db.client.config as object);
+};
+
 /**
  * The delta table and the trigger functions, in the current schema (named in the function bodies, so
  * other search paths work). The functions run with their owner's rights (SECURITY DEFINER, with a
@@ -49,6 +84,7 @@ export const ensurePgRowCount = async (db: Knex): Promise<void> => {
     `INSERT INTO ${q(ROW_DELTA_TABLE)} (rel, d) SELECT TG_RELID, -count(*) FROM cb_old_rows HAVING count(*) > 0;`,
   );
   await fn(TRUNCATED, `DELETE FROM ${q(ROW_DELTA_TABLE)} WHERE rel = TG_RELID;`);
+  deltaTableGeneration += 1;
 };
 
 /**

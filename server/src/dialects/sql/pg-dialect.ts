@@ -2,10 +2,11 @@ import { runPg } from './console/pg-console';
 import { pgCacheVersion } from '../cache-version/pg-cache-version';
 import { preparePgConsoleRole } from './pg-console-role';
 import { MAX_IDENTIFIER_LENGTH } from '../derived-name';
-import type { Knex } from 'knex';
 import {
   attachPgRowCount,
   foldPgRowCount,
+  forgetPgDeltaTable,
+  hasPgDeltaTable,
   pgKeptCount,
   pgRowCountKeeping,
   ROW_DELTA_TABLE,
@@ -16,27 +17,6 @@ import { PG_CURRENT_SCHEMA_OID } from '../pg-current-schema';
 
 /** SQLSTATE of a statement naming a table that does not exist. */
 const UNDEFINED_TABLE = '42P01';
-
-/** How long a data source found without the delta table is taken to have none. */
-const DELTA_TABLE_RECHECK_MS = 5000;
-const deltaTables = new WeakMap<object, { present: boolean; at: number }>();
-
-/**
- * Whether the data source's schema has `cb_row_delta`, which crudboard makes with its first table
- * there: a database it only reads has none, and its counts are plain ones. Remembered per data
- * source (a missing one is looked for again after a few seconds), so a count asks once.
- */
-const hasDeltaTable = async (db: Knex): Promise<boolean> => {
-  const key = db.client.config as object;
-  const known = deltaTables.get(key);
-  if (known && (known.present || Date.now() - known.at < DELTA_TABLE_RECHECK_MS)) return known.present;
-  const { rows } = (await db.raw('SELECT to_regclass(?) IS NOT NULL AS present', [ROW_DELTA_TABLE])) as {
-    rows: { present: boolean }[];
-  };
-  const present = rows[0]?.present === true;
-  deltaTables.set(key, { present, at: Date.now() });
-  return present;
-};
 
 /** PostgreSQL: ILIKE, row locks, RETURNING, kept row counts, checks as constraints. */
 export const pgDialect: SqlDialect = {
@@ -54,7 +34,7 @@ export const pgDialect: SqlDialect = {
   claimWriteLock: async () => undefined,
   insertedKeys: 'returning',
   keptRowCount: async (db, tableName, sourceKnex) => {
-    if (!(await hasDeltaTable(db))) return null;
+    if (!(await hasPgDeltaTable(db))) return null;
     let rows: { n: unknown; parts: unknown }[];
     try {
       // In a savepoint inside a transaction, so that a failure leaves the transaction usable.
@@ -65,7 +45,7 @@ export const pgDialect: SqlDialect = {
     } catch (error) {
       // A database crudboard made no table in has no delta table: no table of it keeps a count.
       if ((error as { code?: unknown }).code === UNDEFINED_TABLE) {
-        deltaTables.delete(db.client.config as object);
+        forgetPgDeltaTable(db);
         return null;
       }
       throw error;

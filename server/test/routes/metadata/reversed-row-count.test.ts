@@ -48,11 +48,17 @@ describeEachDatabase(
         return;
       }
       expect(state.json()).toMatchObject({ owned: false, kept: false, notKept: null });
-      // Nothing of crudboard's is on the table until the administrator asks.
+      // Nothing of crudboard's is on the table until the administrator asks: counts scan it.
+      expect(await count()).toBe(30);
       const kept = await api.patch(`/api/metadata/tables/${id}/row-count`, { kept: true });
       expect(kept.statusCode, kept.body).toBe(200);
       expect(kept.json()).toMatchObject({ owned: false, kept: true, notKept: null });
+      // The very next count reads the kept one, though a count just found no count table there.
+      const statements: string[] = [];
+      knex.on('query', (query: { sql: string }) => statements.push(query.sql));
       expect(await count()).toBe(30);
+      expect(statements.some((sql) => /cb_row_(delta|count)/.test(sql))).toBe(true);
+      expect(statements.filter((sql) => /count\(\*\)/i.test(sql) && sql.includes(TABLE))).toEqual([]);
       await knex(TABLE).insert({ note: 'new' });
       await knex(TABLE).where('note', 'line 0').delete();
       const trx = await knex.transaction();
