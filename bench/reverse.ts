@@ -310,8 +310,13 @@ const measureKeptCount = async (
   runs: number,
   warmup: number,
 ) => {
-  const [id] = await reversedIds(server);
-  const rowCount = `${TABLES}/${String(id)}/row-count`;
+  const tables = JSON.parse((await send(server, 'GET', `${TABLES}?offset=0&limit=1000`)).text) as {
+    id: number;
+    tableName: string;
+  }[];
+  const id = tables.find((table) => table.tableName === LINE_TABLE)?.id;
+  if (id === undefined) throw new Error(`${LINE_TABLE} is not reversed`);
+  const rowCount = `${TABLES}/${id}/row-count`;
   let started = performance.now();
   const kept = await send(server, 'PATCH', rowCount, { kept: true });
   const keepMs = performance.now() - started;

@@ -25,6 +25,7 @@ export const SUITES: Record<string, () => Promise<void>> = {
   'md5-browser': async () => (await import('./md5-browser')).runMd5Browser(),
   'page-load': async () => (await import('./page-load')).runPageLoad(),
   instances: async () => (await import('./instances')).runInstances(),
+  'write-cost': async () => (await import('./write-cost')).runWriteCost(),
 };
 
 const requested = process.argv.slice(2);
