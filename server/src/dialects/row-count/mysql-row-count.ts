@@ -231,17 +231,18 @@ export const recountMysqlTable = async (
   if (!(await isInnoDb(db, tableName)) || (await cascadesInto(db, tableName))) return 'uncountable';
   return db.transaction(
     async (trx) => {
-      const epochOf = (rows: { n: unknown }[]) => Number(rows[0]?.n ?? 0);
-      // The first read takes the snapshot the next two share.
-      const seen = epochOf(
-        rowsOf(
-          await trx.raw('SELECT n FROM ?? WHERE tbl = ? AND conn = ?', [
+      const epoch = async (locked: boolean) => {
+        const rows = rowsOf<{ n: unknown }>(
+          await trx.raw(`SELECT n FROM ?? WHERE tbl = ? AND conn = ?${locked ? ' FOR UPDATE' : ''}`, [
             ROW_COUNT_TABLE,
             EPOCH.tbl,
             EPOCH.conn,
           ]),
-        ),
-      );
+        );
+        return Number(rows[0]?.n ?? 0);
+      };
+      // The first read takes the snapshot the next two share; the locked one reads the latest.
+      const seen = await epoch(false);
       const counted = rowsOf<{ n: unknown }>(await trx.raw('SELECT count(*) AS n FROM ??', [tableName]));
       const added = rowsOf<{ n: unknown }>(
         await trx.raw('SELECT coalesce(sum(n), 0) AS n FROM ?? WHERE tbl = ? AND conn <> 0', [
@@ -249,15 +250,7 @@ export const recountMysqlTable = async (
           tableName,
         ]),
       );
-      const latest = epochOf(
-        rowsOf(
-          await trx.raw('SELECT n FROM ?? WHERE tbl = ? AND conn = ? FOR UPDATE', [
-            ROW_COUNT_TABLE,
-            EPOCH.tbl,
-            EPOCH.conn,
-          ]),
-        ),
-      );
+      const latest = await epoch(true);
       if (latest !== seen) return 'raced';
       const base = Number(counted[0]?.n ?? 0) - Number(added[0]?.n ?? 0);
       await trx.raw('INSERT INTO ?? (tbl, conn, n) VALUES (?, 0, ?) ON DUPLICATE KEY UPDATE n = VALUES(n)', [
