@@ -210,10 +210,16 @@ const isRefusedTrigger = (error: unknown): boolean =>
  */
 export const forgetMysqlRowCounts = async (db: Knex): Promise<void> => {
   if (!(await hasCountTable(db))) return;
-  await db.transaction(async (trx) => {
-    await nextEpoch(trx);
-    await trx(ROW_COUNT_TABLE).where('conn', 0).whereNot('tbl', EPOCH.tbl).delete();
-  });
+  try {
+    await db.transaction(async (trx) => {
+      await nextEpoch(trx);
+      await trx(ROW_COUNT_TABLE).where('conn', 0).whereNot('tbl', EPOCH.tbl).delete();
+    });
+  } catch (error) {
+    // The statement dropped the count table itself: no count is kept any more.
+    if (Number((error as { errno?: unknown }).errno) !== NO_SUCH_TABLE) throw error;
+    countTableGeneration += 1;
+  }
 };
 
 /**
