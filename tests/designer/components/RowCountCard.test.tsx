@@ -42,6 +42,26 @@ describe('RowCountCard', () => {
     );
   });
 
+  it('stops keeping a kept count once confirmed, and says a failed change', async () => {
+    const { custom, dataProvider } = providerWith({ ...SCANNED, kept: true });
+    renderWithRefine(<RowCountCard tableId={7} tableName="Order Lines" />, { dataProvider });
+    expect(await screen.findByText('已保持精确行数')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '停止保持' }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    expect(await screen.findByText('逐行计数')).toBeInTheDocument();
+    expect(custom).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'patch', payload: { kept: false } }),
+    );
+    custom.mockImplementationOnce(async () => {
+      throw { message: '数据库账号无权在表 Order Lines 上建触发器', statusCode: 409 };
+    });
+    fireEvent.click(screen.getByRole('button', { name: '保持精确行数' }));
+    const confirms = await screen.findAllByRole('button', { name: /确\s*定/ });
+    fireEvent.click(confirms[confirms.length - 1] as HTMLElement);
+    expect(await screen.findByText('数据库账号无权在表 Order Lines 上建触发器')).toBeInTheDocument();
+    expect(screen.getByText('逐行计数')).toBeInTheDocument();
+  });
+
   it('shows why a count cannot be kept, with no switch', async () => {
     const { dataProvider } = providerWith({ ...SCANNED, notKept: 'cascade' });
     renderWithRefine(<RowCountCard tableId={7} tableName="Order Lines" />, { dataProvider });
