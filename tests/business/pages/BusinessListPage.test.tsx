@@ -157,14 +157,20 @@ const menuItems = () =>
   );
 /** Opens the ⋯ of a row (or another dropdown button) and clicks one of its items. */
 const choose = async (trigger: HTMLElement, item: string) => {
+  // A button busy with the previous action is disabled for a moment: a click then would be lost.
+  await waitFor(() => expect(trigger.closest('button') ?? trigger).not.toBeDisabled(), { timeout: 5000 });
   fireEvent.click(trigger);
-  const found = await waitFor(() => {
-    const one = [
-      ...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item'),
-    ].find((li) => squash(li.textContent) === item);
-    if (!one) throw new Error(`No menu item ${item}`);
-    return one as HTMLElement;
-  });
+  const found = await waitFor(
+    () => {
+      const one = [
+        ...document.querySelectorAll('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item'),
+      ].find((li) => squash(li.textContent) === item);
+      if (!one) throw new Error(`No menu item ${item}`);
+      return one as HTMLElement;
+    },
+    // The menu opens with an animation, which takes longer on a loaded machine.
+    { timeout: 5000 },
+  );
   fireEvent.click(found);
 };
 const more = (key: number) => labelled<HTMLElement>('更多操作', row(key));
