@@ -55,6 +55,7 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
       '/api/metadata/tables/metadatas/{tableName}',
       '/api/metadata/tables/name/{name}',
       '/api/metadata/tables/{id}',
+      '/api/metadata/tables/{id}/row-count',
       '/api/ready',
       '/api/users/me',
       '/api/users/me/menu',
