@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { derivedName } from '../derived-name';
 import type { NotKeptReason, RowCountKeeping } from './row-count-keeping';
+import { tablePresence } from './table-presence';
+import { errnoOf, isNoSuchTable } from '../sql/mysql-errno';
 
 /**
  * MySQL / MariaDB: exact row counts kept per table, so that counting a large InnoDB table without
@@ -27,16 +29,12 @@ import type { NotKeptReason, RowCountKeeping } from './row-count-keeping';
 export const ROW_COUNT_TABLE = 'cb_row_count';
 /** Rows of one table beyond which a reader folds them into the base. */
 const FOLD_AFTER = 16;
-/** How long a data source found without the count table is taken to have none. */
-const TABLE_RECHECK_MS = 5000;
 /** How long after finding a table it cannot count (no triggers, MyISAM) a reader looks again (per server, per table). */
 const UNCOUNTABLE_RECHECK_MS = 30_000;
 /** How long after a recount that failed or met a forgetting a reader tries again. */
 const RECOUNT_RETRY_MS = 1000;
 /** How long a look-up of a counted table's triggers holds. */
 const TRIGGER_CHECK_MS = 2000;
-/** ER_NO_SUCH_TABLE. */
-const NO_SUCH_TABLE = 1146;
 
 export const mysqlRowCountTriggers = (tableName: string) => ({
   insert: derivedName('rc', tableName, 'ins'),
@@ -51,13 +49,20 @@ export const ensureMysqlRowCountTable = async (db: Knex): Promise<void> => {
       `conn BIGINT UNSIGNED NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (tbl, conn)) ENGINE = InnoDB`,
     [ROW_COUNT_TABLE],
   );
-  // Every data source handle of this server looks again (reads go through handles of their own).
-  countTableGeneration += 1;
+  countTable.made();
 };
 
-/** Per data source handle: whether it has the count table, when it looked, in which generation. */
-const countTables = new WeakMap<object, { present: boolean; at: number; generation: number }>();
-let countTableGeneration = 0;
+/** Whether the database has the count table (remembered per data source handle). */
+const countTable = tablePresence(
+  async (db) =>
+    rowsOf<unknown>(
+      await db.raw(
+        'SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?',
+        [ROW_COUNT_TABLE],
+      ),
+    ).length > 0,
+);
+const hasCountTable = countTable.has;
 /** Per data source and table: when a recount may start again (absent: at once), or that one is running. */
 const recounts = new WeakMap<object, Map<string, number | 'running'>>();
 const recountsOf = (db: Knex): Map<string, number | 'running'> => {
@@ -65,27 +70,6 @@ const recountsOf = (db: Knex): Map<string, number | 'running'> => {
   const found = recounts.get(key) ?? new Map<string, number | 'running'>();
   recounts.set(key, found);
   return found;
-};
-
-/** Whether the database has the count table (remembered per data source; a missing one is looked for again later). */
-const hasCountTable = async (db: Knex): Promise<boolean> => {
-  const key = db.client.config as object;
-  const known = countTables.get(key);
-  if (
-    known &&
-    known.generation === countTableGeneration &&
-    (known.present || Date.now() - known.at < TABLE_RECHECK_MS)
-  )
-    return known.present;
-  const rows = rowsOf<unknown>(
-    await db.raw(
-      'SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?',
-      [ROW_COUNT_TABLE],
-    ),
-  );
-  const present = rows.length > 0;
-  countTables.set(key, { present, at: Date.now(), generation: countTableGeneration });
-  return present;
 };
 
 const isInnoDb = async (db: Knex, tableName: string): Promise<boolean> => {
@@ -200,8 +184,7 @@ export const keepsMysqlRowCount = async (db: Knex, named: string, on = named): P
 
 /** ER_BINLOG_CREATE_ROUTINE_NEED_SUPER, ER_TABLEACCESS_DENIED_ERROR, ER_SPECIFIC_ACCESS_DENIED_ERROR. */
 const REFUSED_TRIGGER_ERRNOS = new Set([1419, 1142, 1227]);
-const isRefusedTrigger = (error: unknown): boolean =>
-  REFUSED_TRIGGER_ERRNOS.has(Number((error as { errno?: unknown }).errno));
+const isRefusedTrigger = (error: unknown): boolean => REFUSED_TRIGGER_ERRNOS.has(errnoOf(error) ?? 0);
 
 /**
  * Drops the base rows of every table of the database, and moves the epoch on so that a recount
@@ -217,8 +200,8 @@ export const forgetMysqlRowCounts = async (db: Knex): Promise<void> => {
     });
   } catch (error) {
     // The statement dropped the count table itself: no count is kept any more.
-    if (Number((error as { errno?: unknown }).errno) !== NO_SUCH_TABLE) throw error;
-    countTableGeneration += 1;
+    if (!isNoSuchTable(error)) throw error;
+    countTable.made();
   }
 };
 
@@ -356,8 +339,8 @@ export const mysqlKeptRowCount = async (
       ),
     );
   } catch (error) {
-    if (Number((error as { errno?: unknown }).errno) === NO_SUCH_TABLE) {
-      countTables.delete(db.client.config as object);
+    if (isNoSuchTable(error)) {
+      countTable.forget(db);
       return null;
     }
     throw error;
@@ -422,7 +405,7 @@ export const mysqlRowCountKeeping: RowCountKeeping = {
     );
     if (rows.length === 0) {
       await db.schema.dropTableIfExists(ROW_COUNT_TABLE);
-      countTables.delete(db.client.config as object);
+      countTable.made();
       return;
     }
     await db(ROW_COUNT_TABLE).where('tbl', tableName).delete();

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { derivedName } from '../derived-name';
 import type { RowCountKeeping } from './row-count-keeping';
+import { tablePresence } from './table-presence';
 
 /**
  * PostgreSQL: exact row counts kept per table, so that counting a large table without a filter
@@ -23,40 +24,22 @@ export const pgRowCountTriggers = (tableName: string) => ({
   truncate: derivedName('rc', tableName, 'trunc'),
 });
 
-/** How long a data source found without the delta table is taken to have none. */
-const DELTA_TABLE_RECHECK_MS = 5000;
-/** Per data source handle: whether it has the delta table, when it looked, in which generation. */
-const deltaTables = new WeakMap<object, { present: boolean; at: number; generation: number }>();
-/** Moves on when this server makes a delta table: every handle looks again (reads have handles of their own). */
-let deltaTableGeneration = 0;
+const deltaTable = tablePresence(async (db) => {
+  const { rows } = (await db.raw('SELECT to_regclass(?) IS NOT NULL AS present', [ROW_DELTA_TABLE])) as {
+    rows: { present: boolean }[];
+  };
+  return rows[0]?.present === true;
+});
 
 /**
  * Whether the data source's schema has `cb_row_delta`, which crudboard makes with its first table
  * there (or a reversed table whose count the administrator keeps): a database it only reads has
- * none, and its counts are plain ones. Remembered per data source (a missing one is looked for
- * again after a few seconds, or at once once this server made one), so a count asks once.
+ * none, and its counts are plain ones.
  */
-export const hasPgDeltaTable = async (db: Knex): Promise<boolean> => {
-  const key = db.client.config as object;
-  const known = deltaTables.get(key);
-  if (
-    known &&
-    known.generation === deltaTableGeneration &&
-    (known.present || Date.now() - known.at < DELTA_TABLE_RECHECK_MS)
-  )
-    return known.present;
-  const { rows } = (await db.raw('SELECT to_regclass(?) IS NOT NULL AS present', [ROW_DELTA_TABLE])) as {
-    rows: { present: boolean }[];
-  };
-  const present = rows[0]?.present === true;
-  deltaTables.set(key, { present, at: Date.now(), generation: deltaTableGeneration });
-  return present;
-};
+export const hasPgDeltaTable = deltaTable.has;
 
 /** Forgets what is known of the handle's delta table (a count found it missing). */
-export const forgetPgDeltaTable = (db: Knex): void => {
-  deltaTables.delete(db.client.config as object);
-};
+export const forgetPgDeltaTable = deltaTable.forget;
 
 /**
  * The delta table and the trigger functions, in the current schema (named in the function bodies, so
@@ -84,7 +67,7 @@ export const ensurePgRowCount = async (db: Knex): Promise<void> => {
     `INSERT INTO ${q(ROW_DELTA_TABLE)} (rel, d) SELECT TG_RELID, -count(*) FROM cb_old_rows HAVING count(*) > 0;`,
   );
   await fn(TRUNCATED, `DELETE FROM ${q(ROW_DELTA_TABLE)} WHERE rel = TG_RELID;`);
-  deltaTableGeneration += 1;
+  deltaTable.made();
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { MYSQL_SQL_MODE } from '../../../db/create-knex';
+import { errnoOf } from '../mysql-errno';
 import { guardRowSize, rowTooLarge, type DataSocket } from './row-size-guard';
 import { RowCollector, SqlRunError, type SqlColumnInfo, type SqlOutcome, type SqlRun } from './sql-result';
 
@@ -166,11 +167,6 @@ const stream = (connection: MysqlConnection, run: SqlRun, drop: () => void) =>
     query.on('error', fail);
     query.on('end', () => finish(false));
   });
-
-const errnoOf = (error: unknown): number | undefined => {
-  const errno = (error as { errno?: unknown }).errno;
-  return typeof errno === 'number' ? errno : undefined;
-};
 
 const toRunError = (error: unknown, watchdogFired: boolean): unknown => {
   const errno = errnoOf(error);
