@@ -84,6 +84,8 @@ describe('the table designer in a real browser', () => {
 
     await page.getByRole('button', { name: '批量添加字段' }).click();
     const batch = page.getByRole('dialog').filter({ hasText: '批量添加字段' });
+    // The dialog opens with its text box focused: typing goes straight in.
+    await batch.locator('textarea:focus').waitFor();
     await batch
       .getByLabel('批量添加字段')
       .fill(EXTRA_TYPES.map((type) => `${columnName(type)}:${type}字段`).join('\n'));

@@ -165,14 +165,18 @@ describe('table permissions and value dialogs in a real browser', () => {
     await admin.getByRole('button', { name: '扩展属性 颜色' }).click();
     const dialog = admin.locator('.ant-modal').filter({ hasText: '扩展属性：颜色' });
     await dialog.waitFor();
+    // The dialog focuses its first field once it has opened; typing starts then.
+    const nameInput = dialog.getByLabel('按钮名称');
+    await dialog.locator('#valueDialog_name:focus').waitFor();
     await dialog.getByLabel('页面地址').fill('javascript:alert(1)');
+    expect(await nameInput.inputValue()).toBe('');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await dialog.getByText('请输入 http/https 地址或本站的相对路径').waitFor();
     await dialog.getByText('按钮名称不能为空').waitFor();
     await screenshot(admin, 'value-dialog-settings-invalid');
     expect(await api.call<unknown[]>('GET', `/business/columnExtProperty?tableId=${tableId}`)).toEqual([]);
 
-    await dialog.getByLabel('按钮名称').fill('选择颜色');
+    await nameInput.fill('选择颜色');
     await dialog.getByLabel('页面地址').fill('/crudboard/favicon.svg');
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -192,7 +196,8 @@ describe('table permissions and value dialogs in a real browser', () => {
 
     // The super admin, unlike the viewer, is offered 添加 on the same list.
     await admin.goto(app('dataSource/primary/business/gadget'));
-    await admin.getByRole('button', { name: /添\s*加/ }).click();
+    await admin.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    await admin.getByRole('button', { name: /添\s*加$/ }).click();
     await admin.waitForURL((url) => url.pathname.endsWith('/business/gadget/new'));
     await admin.getByRole('button', { name: '选择颜色' }).waitFor();
     await screenshot(admin, 'value-dialog-form-button');

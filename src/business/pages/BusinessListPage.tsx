@@ -65,6 +65,8 @@ type Pending = { keys: string[]; kind: 'delete' | 'softDelete' | 'restore' };
 
 /** Width of the row-selection column. */
 const SELECTION_WIDTH = 48;
+/** Height of the blank table body under the spinner while the first rows load (about that of the empty state). */
+const LOADING_HEIGHT = 120;
 
 /** Whether the signed-in user may do `action` on the table's records (through the access control). */
 const useMay = (tableName: string, action: BusinessAction): boolean => {
@@ -305,6 +307,8 @@ const BusinessListContent = ({
         ? t('businessList.restoreConfirm')
         : t('businessList.deleteConfirm');
 
+  // While the first rows load, the table shows a spinner over a blank body, not 暂无记录 and 添加第一条记录.
+  const loadingRows = list.isLoading || (list.isFetching && list.rows.length === 0);
   const firstRecord = canCreate && !recycle && !list.filtered;
   const emptyText = (
     <Empty
@@ -401,12 +405,12 @@ const BusinessListContent = ({
             size="middle"
             columns={columns}
             dataSource={list.rows}
-            loading={list.isLoading || (list.isFetching && list.rows.length === 0)}
+            loading={loadingRows}
             pagination={false}
             onChange={onTableChange}
             showSorterTooltip={false}
             {...tableScroll(list.rows.length, columns.length, tableWidth)}
-            locale={{ emptyText }}
+            locale={{ emptyText: loadingRows ? <div style={{ minHeight: LOADING_HEIGHT }} /> : emptyText }}
             rowSelection={
               canKey
                 ? {

@@ -1,6 +1,7 @@
-import { Flex, Input, Modal, Tag, Typography, theme } from 'antd';
+import { Flex, Input, Modal, Tag, Typography, theme, type GetRef } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenFocus } from '../../common/hooks/useOpenFocus';
 import { parseBatchColumns, type BatchColumnEntry } from '../lib/batch-columns';
 
 export interface BatchAddColumnsDialogProps {
@@ -21,6 +22,7 @@ export const BatchAddColumnsDialog = ({ open, takenNames, onAdd, onCancel }: Bat
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [text, setText] = useState('');
+  const { ref: textRef, afterOpenChange } = useOpenFocus<GetRef<typeof Input.TextArea>>();
   const entries = useMemo(() => parseBatchColumns(text, takenNames), [text, takenNames]);
   const close = () => {
     setText('');
@@ -39,11 +41,12 @@ export const BatchAddColumnsDialog = ({ open, takenNames, onAdd, onCancel }: Bat
         setText('');
       }}
       onCancel={close}
+      afterOpenChange={afterOpenChange}
     >
       <Flex vertical gap={token.marginSM}>
         <Typography.Text type="secondary">{t('designer.batchAddHint')}</Typography.Text>
         <Input.TextArea
-          autoFocus
+          ref={textRef}
           aria-label={t('designer.batchAddColumns')}
           value={text}
           rows={6}

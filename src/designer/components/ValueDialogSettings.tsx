@@ -1,11 +1,12 @@
 import { useDataProvider } from '@refinedev/core';
 import { DeleteOutlined, LinkOutlined, SettingOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Form, Input, Modal, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, Modal, Tooltip, Typography, type InputRef } from 'antd';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Table } from '../../../contract';
 import { useCaption } from '../../common/hooks/useCaption';
+import { useOpenFocus } from '../../common/hooks/useOpenFocus';
 import { METADATA_TABLES_PATH, metadataQueryKey } from '../../common/hooks/useMetadataList';
 import {
   listStoredValueDialogs,
@@ -38,6 +39,7 @@ const ValueDialogForm = ({ table, editing, onDone }: DialogProps) => {
   const records = useDataProvider()();
   const [busy, setBusy] = useState(false);
   const { stored } = editing;
+  const { ref: nameRef, afterOpenChange } = useOpenFocus<InputRef>();
 
   const run = async (action: () => Promise<void>, done: string) => {
     setBusy(true);
@@ -99,6 +101,7 @@ const ValueDialogForm = ({ table, editing, onDone }: DialogProps) => {
       confirmLoading={busy}
       onOk={() => void submit()}
       onCancel={onDone}
+      afterOpenChange={afterOpenChange}
       destroyOnHidden
       footer={(_, { OkBtn, CancelBtn }) => (
         <Flex justify="space-between">
@@ -119,13 +122,14 @@ const ValueDialogForm = ({ table, editing, onDone }: DialogProps) => {
       <Typography.Paragraph type="secondary">{t('valueDialogSettings.intro')}</Typography.Paragraph>
       <Form
         form={form}
+        name="valueDialog"
         layout="vertical"
         requiredMark
         initialValues={{ name: stored?.name ?? '', url: stored?.url ?? '' }}
         onFinish={() => void submit()}
       >
         <Form.Item name="name" label={t('valueDialogSettings.name')} required rules={[rule('name')]}>
-          <Input maxLength={50} placeholder={t('valueDialogSettings.namePlaceholder')} autoFocus />
+          <Input ref={nameRef} maxLength={50} placeholder={t('valueDialogSettings.namePlaceholder')} />
         </Form.Item>
         <Form.Item
           name="url"

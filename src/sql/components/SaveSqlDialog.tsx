@@ -1,8 +1,9 @@
-import { Button, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, Modal, type InputRef } from 'antd';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SavedSql } from '../lib/sql-types';
 import { useIssueText } from '../../common/hooks/useIssueText';
+import { useOpenFocus } from '../../common/hooks/useOpenFocus';
 import { nameIssue } from '../../common/lib/name-rules';
 
 export interface SaveSqlDialogProps {
@@ -16,7 +17,14 @@ export interface SaveSqlDialogProps {
   onCancel: () => void;
 }
 
-const Fields = ({ current, busy, errors, onSave, onCancel }: Omit<SaveSqlDialogProps, 'open'>) => {
+const Fields = ({
+  current,
+  busy,
+  errors,
+  onSave,
+  onCancel,
+  nameRef,
+}: Omit<SaveSqlDialogProps, 'open'> & { nameRef: Ref<InputRef> }) => {
   const { t } = useTranslation();
   const { text } = useIssueText();
   const [name, setName] = useState(current?.name ?? '');
@@ -45,7 +53,7 @@ const Fields = ({ current, busy, errors, onSave, onCancel }: Omit<SaveSqlDialogP
         >
           <Input
             id="saved-sql-name"
-            autoFocus
+            ref={nameRef}
             value={name}
             maxLength={64}
             placeholder="topCustomers"
@@ -88,18 +96,20 @@ const Fields = ({ current, busy, errors, onSave, onCancel }: Omit<SaveSqlDialogP
 /** 保存 the editor's statement under a name and caption. */
 export const SaveSqlDialog = ({ open, ...props }: SaveSqlDialogProps) => {
   const { t } = useTranslation();
+  const { ref: nameRef, afterOpenChange } = useOpenFocus<InputRef>();
   return (
     <Modal
       open={open}
       title={props.current?.id !== undefined ? t('sqlConsole.saveTitleUpdate') : t('sqlConsole.saveTitle')}
       footer={null}
       destroyOnHidden
+      afterOpenChange={afterOpenChange}
       maskClosable={!props.busy}
       onCancel={() => {
         if (!props.busy) props.onCancel();
       }}
     >
-      <Fields {...props} />
+      <Fields {...props} nameRef={nameRef} />
     </Modal>
   );
 };

@@ -69,8 +69,8 @@ describe('useValueDialogSettings', () => {
 
     fireEvent.click(labelled('扩展属性 颜色'));
     const modal = await dialog('扩展属性：颜色');
-    const name = modal.querySelector('#name') as HTMLInputElement;
-    const url = modal.querySelector('#url') as HTMLInputElement;
+    const name = modal.querySelector('#valueDialog_name') as HTMLInputElement;
+    const url = modal.querySelector('#valueDialog_url') as HTMLInputElement;
     expect(name.value).toBe('选色');
     fireEvent.change(name, { target: { value: ' ' } });
     fireEvent.change(url, { target: { value: '//evil.example/x' } });
@@ -100,8 +100,12 @@ describe('useValueDialogSettings', () => {
 
     fireEvent.click(labelled('扩展属性 尺码'));
     const modal = await dialog('扩展属性：尺码');
-    fireEvent.change(modal.querySelector('#name') as HTMLInputElement, { target: { value: '选尺码' } });
-    fireEvent.change(modal.querySelector('#url') as HTMLInputElement, { target: { value: '/sizes.html' } });
+    fireEvent.change(modal.querySelector('#valueDialog_name') as HTMLInputElement, {
+      target: { value: '选尺码' },
+    });
+    fireEvent.change(modal.querySelector('#valueDialog_url') as HTMLInputElement, {
+      target: { value: '/sizes.html' },
+    });
     fireEvent.click(button('保存', modal));
     await screen.findByText('保存成功');
     expect(server.sent('POST', '/business/columnExtProperty')[0]?.body).toEqual({
