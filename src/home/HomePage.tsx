@@ -6,7 +6,7 @@ import {
   SwapOutlined,
   TableOutlined,
 } from '@ant-design/icons';
-import { useCan, useGetIdentity, usePermissions } from '@refinedev/core';
+import { useGetIdentity, usePermissions } from '@refinedev/core';
 import { Avatar, Card, Col, Empty, Flex, Row, Skeleton, Tag, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { useAppConfig } from '../store/useAppConfig';
 import { useCurrentDataSource, useDataSources } from '../store/useCurrentDataSource';
 import { useDocumentTitle } from '../store/useDocumentTitle';
 import { useUserMenu } from '../store/useUserMenu';
+import { useSqlAccess } from '../sql/hooks/useSqlAccess';
 import { useCaption, useWellKnownNames } from '../common/hooks/useCaption';
 
 const QuickLink = ({
@@ -77,12 +78,7 @@ export const HomePage = () => {
   const { dataSource } = useCurrentDataSource();
   const dataSources = useDataSources();
   const { tables, isLoading } = useUserTables(dataSource);
-  const canExecuteSql =
-    useCan({
-      resource: 'sqls',
-      action: 'create',
-      params: { resource: { name: 'sqls', meta: { kind: 'sql' } } },
-    }).data?.can === true;
+  const canExecuteSql = useSqlAccess() === true;
   useDocumentTitle(t('home.title'));
   const caption = useCaption();
   const names = useWellKnownNames();

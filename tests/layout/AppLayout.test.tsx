@@ -73,6 +73,23 @@ describe('AppLayout', { timeout: 30_000 }, () => {
     expect(screen.getByText('主页内容')).toBeInTheDocument();
   });
 
+  it('offers the SQL console to a user who holds sql:execute without being super admin', async () => {
+    signIn({
+      ...clerk,
+      authorities: [
+        { authority: 'ROLE_ANALYST' },
+        { authority: 'metadata:read' },
+        { authority: 'sql:execute' },
+      ],
+    });
+    renderLayout(['metadata'], []);
+    const menu = await findMenu();
+    expect(await within(menu).findByRole('link', { name: 'SQL' })).toHaveAttribute(
+      'href',
+      '/dataSource/primary/metadata/sqls/new',
+    );
+  });
+
   it('offers who may create tables to create the first one', async () => {
     signIn(superAdmin);
     renderLayout([], [{ ...user, captions: { 'en-US': 'Users' } }]);

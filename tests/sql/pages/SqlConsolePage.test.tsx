@@ -263,6 +263,16 @@ describe('SqlConsolePage', () => {
     expect(server.sent('DELETE', '/business/sqlQuery/3')).toHaveLength(1);
   });
 
+  it('opens for a user who is not super admin but holds sql:execute', async () => {
+    signIn({
+      ...clerk,
+      username: 'analyst',
+      authorities: [{ authority: 'ROLE_ANALYST' }, { authority: 'sql:execute' }],
+    });
+    await open();
+    expect(currentPath()).toBe(URL);
+  });
+
   it('sends users without sql:execute to the 403 page', async () => {
     signIn(clerk);
     renderPage(<SqlConsolePage />, { url: URL, route: ROUTE, ...appProviders });
