@@ -12,7 +12,7 @@ import {
   SlidersOutlined,
   TableOutlined,
 } from '@ant-design/icons';
-import { useCan, usePermissions } from '@refinedev/core';
+import { usePermissions } from '@refinedev/core';
 import { Menu, Skeleton, Typography, type MenuProps } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ import { useCaptionLanguage } from '../common/hooks/useCaption';
 import { useUserTables } from '../resources/useUserTables';
 import { useAppConfig } from '../store/useAppConfig';
 import { useUserMenu } from '../store/useUserMenu';
+import { useMayDesignTables } from '../common/hooks/useMayDesignTables';
 
 const ENTRY_ICONS: Record<MenuEntry['icon'], ReactNode> = {
   home: <HomeOutlined />,
@@ -66,12 +67,7 @@ export const SideMenu = ({ dataSource, collapsed = false }: { dataSource: string
   const canExecuteSql = useSqlAccess() ?? false;
   const extensionEntries = useExtensionMenu(dataSource);
   const language = useCaptionLanguage();
-  const canCreateTables =
-    useCan({
-      resource: 'tables',
-      action: 'create',
-      params: { resource: { name: 'tables', meta: { kind: 'metadata' } } },
-    }).data?.can === true;
+  const canCreateTables = useMayDesignTables('create');
 
   // a businessName that is just the default label is not a custom name: keep it translated
   const customName = businessName && businessName !== DEFAULT_BUSINESS_NAME ? businessName : undefined;

@@ -51,6 +51,7 @@ import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { useListColumnChoice } from '../../store/useListColumnChoice';
 import { BusinessFilters } from '../components/BusinessFilters';
 import { ColumnChooser } from '../components/ColumnChooser';
+import { CountScanNote } from '../components/CountScanNote';
 import { RowActions, ROW_ACTIONS_WIDTH, type RowAction } from '../components/RowActions';
 import { failureReason } from '../../common/lib/failure-reason';
 import { tableScroll } from '../lib/table-virtual';
@@ -426,6 +427,7 @@ const BusinessListContent = ({
             page={list.page}
             rowsPerPage={list.rowsPerPage}
             count={list.count}
+            totalNote={<CountScanNote tableId={table.id} builtIn={Boolean(table.systemable)} />}
             onChange={list.changePage}
           />
         </Flex>

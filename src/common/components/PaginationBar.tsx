@@ -1,6 +1,6 @@
 import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Input, Select, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS } from '../../../contract';
 import { isValidRowsPerPage, parseJumpPage, summarisePage } from '../lib/pagination';
@@ -12,6 +12,8 @@ export interface PaginationBarProps {
   rowsPerPage: number;
   /** Total number of records. */
   count: number;
+  /** Shown right after the total (a hint about how it is counted). */
+  totalNote?: ReactNode;
   onChange: (page: number, rowsPerPage: number) => void;
 }
 
@@ -19,7 +21,7 @@ export interface PaginationBarProps {
  * docs/product.md §2/§9 pager: "共 N 条记录 第 p / n 页", at most 10 page buttons around the current page,
  * first/previous/next/last, a page-size selector and a jump-to-page input.
  */
-export const PaginationBar = ({ page, rowsPerPage, count, onChange }: PaginationBarProps) => {
+export const PaginationBar = ({ page, rowsPerPage, count, totalNote, onChange }: PaginationBarProps) => {
   const { t } = useTranslation();
   const [jump, setJump] = useState('');
   const [jumpInvalid, setJumpInvalid] = useState(false);
@@ -67,9 +69,12 @@ export const PaginationBar = ({ page, rowsPerPage, count, onChange }: Pagination
 
   return (
     <Flex align="center" justify="space-between" gap={12} wrap role="navigation" aria-label="pagination">
-      <Typography.Text type="secondary">
-        {t('pagination.total', { count, page: summary.page, pageCount: summary.pageCount })}
-      </Typography.Text>
+      <Space size={4} align="center">
+        <Typography.Text type="secondary">
+          {t('pagination.total', { count, page: summary.page, pageCount: summary.pageCount })}
+        </Typography.Text>
+        {totalNote}
+      </Space>
       <Flex align="center" gap={12} wrap>
         <Space size={4} wrap>
           <Button

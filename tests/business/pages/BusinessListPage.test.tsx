@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Column, Relation, Table } from '../../../contract';
+import type { Column, Relation, Table, TableRowCount } from '../../../contract';
 import { BusinessListPage } from '../../../src/business/pages/BusinessListPage';
 import { button, dialog, headers, labelled } from '../../helpers/dom';
 import { installFakeHttp, type FakeHttp, type FakeRequest } from '../../helpers/fakeHttp';
@@ -92,6 +92,8 @@ const CATEGORIES = [
 let server: FakeHttp;
 let productTable: Table;
 let layouts: unknown[];
+/** What the server says of product's row count (GET /metadata/tables/1/row-count). */
+let rowCount: TableRowCount;
 
 const pageOf = ({ params }: FakeRequest, rows: unknown[]) => {
   const offset = Number(params.offset ?? 0);
@@ -116,6 +118,7 @@ beforeEach(() => {
   PRODUCTS = ALL_PRODUCTS;
   productTable = product;
   layouts = [];
+  rowCount = { owned: true, kept: true, estimatedRows: 25, notKept: null };
   server = installFakeHttp();
   server.on('GET', '/business/config', { data: [] });
   server.on('GET', '/metadata/tables/name/product', () => ({ data: productTable }));
@@ -126,6 +129,7 @@ beforeEach(() => {
     data: params.tableId === '1' ? layouts : [],
   }));
   server.on('GET', '/business/columnExtProperty', { data: [] });
+  server.on('GET', '/metadata/tables/1/row-count', () => ({ data: rowCount }));
   server.on('GET', '/business/product', (request) => pageOf(request, PRODUCTS));
   server.on('GET', '/business/product/count', () => ({ data: PRODUCTS.length }));
   server.on('GET', '/business/category', (request) => pageOf(request, CATEGORIES));
@@ -189,7 +193,12 @@ describe('BusinessListPage', () => {
       '/business/columnExtProperty',
       '/business/columnExtProperty',
     ]);
-    expect(urls.slice(6).sort()).toEqual(['/business/product', '/business/product/count']);
+    // Beside the page and its count, how the count is made (the super admin may change the design).
+    expect(urls.slice(6).sort()).toEqual([
+      '/business/product',
+      '/business/product/count',
+      '/metadata/tables/1/row-count',
+    ]);
     expect(lastList()).toEqual({ offset: '0', limit: '10', isDeleted: 'false' });
     expect(server.sent('GET', '/business/product/count')[0]?.params).toEqual({ isDeleted: 'false' });
     expect(screen.getByText('共 25 条记录 第 1 / 3 页')).toBeInTheDocument();
@@ -233,6 +242,38 @@ describe('BusinessListPage', () => {
     };
     await open();
     expect(screen.getByLabelText(/此表没有搜索索引：关键字搜索会逐行扫描/)).toBeInTheDocument();
+  });
+
+  it('tells a designer that the total is counted row by row on a large table, and where to keep it', async () => {
+    await open();
+    await waitFor(() => expect(server.sent('GET', '/metadata/tables/1/row-count')).toHaveLength(1));
+    expect(document.querySelector('[data-count-scans]')).toBeNull();
+    cleanup();
+    rowCount = { owned: false, kept: false, estimatedRows: 1_250_000, notKept: null };
+    await open();
+    const note = await screen.findByLabelText(/总数逐行计数：此表约 1,250,000 行/);
+    expect(note.getAttribute('aria-label')).toContain('可在表设计的「行数统计」中保持精确行数。');
+    cleanup();
+    // A view cannot keep its count: the hint says so without the way out.
+    rowCount = { owned: false, kept: false, estimatedRows: 1_250_000, notKept: 'view' };
+    await open();
+    const viewNote = await screen.findByLabelText(/总数逐行计数/);
+    expect(viewNote.getAttribute('aria-label')).not.toContain('行数统计');
+    cleanup();
+    // A small table is counted quickly enough: nothing to say.
+    rowCount = { owned: false, kept: false, estimatedRows: 5_000, notKept: null };
+    await open();
+    await waitFor(() => expect(server.sent('GET', '/metadata/tables/1/row-count')).toHaveLength(4));
+    expect(document.querySelector('[data-count-scans]')).toBeNull();
+  });
+
+  it('does not ask how the total is counted for a user who may not change the design', async () => {
+    signIn(clerk);
+    rowCount = { owned: false, kept: false, estimatedRows: 1_250_000, notKept: null };
+    await open();
+    await screen.findByText(/共 25 条记录/);
+    expect(server.sent('GET', '/metadata/tables/1/row-count')).toEqual([]);
+    expect(document.querySelector('[data-count-scans]')).toBeNull();
   });
 
   it('uses the pc list layout for the columns when one is saved', async () => {
