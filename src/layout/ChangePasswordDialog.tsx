@@ -1,6 +1,7 @@
 import { useCustomMutation } from '@refinedev/core';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input, Modal, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useOpenFocus } from '../common/hooks/useOpenFocus';
 
 interface PasswordValues {
   oldPassword: string;
@@ -18,6 +19,7 @@ export const ChangePasswordDialog = ({ open, onClose }: { open: boolean; onClose
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
+  const { ref: oldPasswordRef, afterOpenChange } = useOpenFocus<InputRef>();
   const { mutate, mutation } = useCustomMutation();
 
   const submit = ({ oldPassword, password }: PasswordValues) =>
@@ -58,6 +60,7 @@ export const ChangePasswordDialog = ({ open, onClose }: { open: boolean; onClose
         onClose();
       }}
       destroyOnHidden
+      afterOpenChange={afterOpenChange}
     >
       <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
         <Form.Item
@@ -65,7 +68,7 @@ export const ChangePasswordDialog = ({ open, onClose }: { open: boolean; onClose
           label={t('changePassword.oldPassword')}
           rules={[{ required: true, message: t('changePassword.required') }]}
         >
-          <Input.Password autoComplete="current-password" />
+          <Input.Password ref={oldPasswordRef} autoComplete="current-password" />
         </Form.Item>
         <Form.Item
           name="password"

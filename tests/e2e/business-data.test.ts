@@ -162,6 +162,8 @@ describe('business data in a real browser', () => {
       .click();
     const picker = page.locator('.ant-modal').filter({ hasText: '北京客户16' });
     await picker.waitFor();
+    // The keyword box has the focus once the picker has opened: typing searches at once.
+    await picker.locator('input[aria-label="请输入关键字"]:focus').waitFor();
     await screenshot(page, 'business-relation-picker');
     await picker.locator('tr', { hasText: '北京客户16' }).getByRole('radio').check();
     await picker.getByRole('button', { name: /确\s*定/ }).click();

@@ -1,8 +1,8 @@
 import { useList, type CrudFilter } from '@refinedev/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { Alert, Button, Flex, Input, Modal, Table, Typography, theme } from 'antd';
+import { Alert, Button, Flex, Input, Modal, Table, Typography, theme, type InputRef } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { businessPermission, DEFAULT_LIMIT, encodeRecordKey as recordKey } from '../../../contract';
 import { useBusinessTable } from '../hooks/useBusinessTable';
@@ -14,6 +14,7 @@ import { pageCountOf } from '../../common/lib/pagination';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { PaginationBar } from '../../common/components/PaginationBar';
 import { useCaption } from '../../common/hooks/useCaption';
+import { useOpenFocus } from '../../common/hooks/useOpenFocus';
 
 export interface RelationPickerProps {
   open: boolean;
@@ -26,9 +27,12 @@ export interface RelationPickerProps {
   onCancel: () => void;
 }
 
-type PickerListProps = Omit<RelationPickerProps, 'open'>;
+type PickerListProps = Omit<RelationPickerProps, 'open'> & {
+  /** The keyword box, which takes focus once the dialog has opened. */
+  searchRef: Ref<InputRef>;
+};
 
-const PickerList = ({ tableName, multiple, value, onOk, onCancel }: PickerListProps) => {
+const PickerList = ({ tableName, multiple, value, onOk, onCancel, searchRef }: PickerListProps) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { dataSource } = useCurrentDataSource();
@@ -97,6 +101,7 @@ const PickerList = ({ tableName, multiple, value, onOk, onCancel }: PickerListPr
     <Flex vertical gap={token.margin} style={{ minHeight: '60vh' }}>
       <Flex align="center" gap={token.marginSM} wrap>
         <Input.Search
+          ref={searchRef}
           allowClear
           aria-label={t('businessList.keyword')}
           placeholder={t('businessList.keyword')}
@@ -163,6 +168,7 @@ const PickerList = ({ tableName, multiple, value, onOk, onCancel }: PickerListPr
 /** docs/product.md §2 relation picker: a full-size dialog listing the related table read-only, single or multiple choice. */
 const RelationPicker = ({ open, ...props }: RelationPickerProps) => {
   const { t } = useTranslation();
+  const { ref: searchRef, afterOpenChange } = useOpenFocus<InputRef>();
   return (
     <Modal
       open={open}
@@ -171,9 +177,10 @@ const RelationPicker = ({ open, ...props }: RelationPickerProps) => {
       style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
       footer={null}
       destroyOnHidden
+      afterOpenChange={afterOpenChange}
       onCancel={props.onCancel}
     >
-      {open && <PickerList {...props} />}
+      {open && <PickerList {...props} searchRef={searchRef} />}
     </Modal>
   );
 };
