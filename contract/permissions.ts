@@ -24,3 +24,15 @@ export const businessPermission = (
   action: BusinessAction,
   dataSource = 'primary',
 ): PermissionCode => `business:${permissionTableName(table, dataSource)}:${action}`;
+
+/**
+ * A business permission code of a request to `dataSource`, whose table a caller named as on its
+ * own data source (`business:product:read`): the code names it as permissionTableName does
+ * (`business:store.product:read` on `store`). Other codes, `*` and names already qualified stay.
+ */
+export const qualifyBusinessPermission = (code: string, dataSource = 'primary'): string => {
+  const [kind, table, action, ...rest] = code.split(':');
+  if (kind !== 'business' || table === undefined || action === undefined || rest.length > 0) return code;
+  if (table === '*' || table.includes('.')) return code;
+  return `business:${permissionTableName(table, dataSource)}:${action}`;
+};

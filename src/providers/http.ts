@@ -1,12 +1,17 @@
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
 import { toHttpError } from '../common/lib/http-error';
+import { qualifyBusinessPermission } from '../../contract';
 import { hasAnyPermission, type UserAccess } from '../auth/lib/permission';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
     /** Data source of this request, instead of the current one. */
     dataSource?: string;
-    /** docs/product.md §6: refused before sending unless super admin or one of these is held. */
+    /**
+     * docs/product.md §6: refused before sending unless super admin or one of these is held. A
+     * business code names its table as on the request's data source (`business:product:read`);
+     * on another data source than primary it is checked as `business:<dataSource>.product:read`.
+     */
     requiredPermissions?: readonly string[];
     /** The login call: its 401 means wrong credentials, not an expired session. */
     skipAuthRedirect?: boolean;
@@ -53,10 +58,12 @@ export const createHttp = (deps: HttpDeps): AxiosInstance => {
 
   instance.interceptors.request.use((config) => {
     config.sessionGeneration = generation;
-    if (config.requiredPermissions && !hasAnyPermission(deps.getAccess(), config.requiredPermissions)) {
-      throw new PermissionDeniedError();
-    }
     const dataSource = config.dataSource ?? deps.getDataSource();
+    // A dataSource header set by the caller wins over the option and the current one.
+    const named = config.headers.get('dataSource');
+    const target = typeof named === 'string' && named ? named : dataSource;
+    const required = config.requiredPermissions?.map((code) => qualifyBusinessPermission(code, target));
+    if (required && !hasAnyPermission(deps.getAccess(), required)) throw new PermissionDeniedError();
     if (dataSource && !config.headers.has('dataSource')) config.headers.set('dataSource', dataSource);
     config.headers.set('Accept-Language', deps.getLanguage());
     return config;

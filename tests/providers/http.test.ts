@@ -100,6 +100,35 @@ describe('permission pre-check (docs/product.md §6)', () => {
     expect(adapter).toHaveBeenCalledTimes(1);
   });
 
+  it('checks a business code against the table of the data source the request goes to', async () => {
+    const access = {
+      isSuperAdmin: false,
+      authorities: ['business:store.product:read', 'business:product:delete'],
+    };
+    const ok = { status: 200, data: [] };
+    const { http, adapter } = setup([ok, ok, ok], {
+      getDataSource: () => 'store',
+      getAccess: () => access,
+    });
+    await http.get('/business/product', { requiredPermissions: ['business:product:read'] });
+    expect(adapter).toHaveBeenCalledTimes(1);
+    // primary's product is another table: its delete right does not reach store's.
+    const refused = await http
+      .delete('/business/product/1', { requiredPermissions: ['business:product:delete'] })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PermissionDeniedError);
+    // Named for primary by option or by header, the plain code is the one asked.
+    await http.delete('/business/product/1', {
+      dataSource: 'primary',
+      requiredPermissions: ['business:product:delete'],
+    });
+    await http.delete('/business/product/1', {
+      headers: { dataSource: 'primary' },
+      requiredPermissions: ['business:product:delete'],
+    });
+    expect(adapter).toHaveBeenCalledTimes(3);
+  });
+
   it('rejects a non-holder with 403 forbidden before anything is sent', async () => {
     const { http, adapter, onUnauthorized } = setup([], {
       getAccess: () => ({ isSuperAdmin: false, authorities: ['business:product:read'] }),

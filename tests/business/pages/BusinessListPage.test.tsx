@@ -549,6 +549,30 @@ describe('BusinessListPage', () => {
     await waitFor(() => expect(menuItems()).toEqual(['查看JSON']));
   });
 
+  it('asks for the permissions of the table of the data source shown', async () => {
+    // On another data source a permission names the table as <dataSource>.<table>.
+    signIn({
+      ...clerk,
+      authorities: [
+        { authority: 'ROLE_BUSINESS' },
+        { authority: 'business:store.product:read' },
+        { authority: 'business:store.product:create' },
+        { authority: 'business:product:export' },
+      ],
+    });
+    await open(<BusinessListPage />, '/dataSource/store/business/product').catch((e: unknown) => {
+      console.log(
+        'REQ',
+        JSON.stringify(server.requests.map((r) => [r.url, r.params])),
+        JSON.stringify(server.unexpected),
+      );
+      throw e;
+    });
+    await waitFor(() => expect(button('添加')).toBeInTheDocument());
+    // primary's product is another table: its export right does not count here.
+    expect(() => button('导出EXCEL')).toThrow();
+  });
+
   it('offers only what the user may do', async () => {
     signIn(clerk);
     await open();
