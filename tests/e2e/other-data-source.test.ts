@@ -138,6 +138,35 @@ describe('another data source in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows its table to a user of that role: the rows, without the hidden column or 添加', async () => {
+    const password = 'Store-viewer-2468';
+    const userId = await api.call<number>('POST', '/business/user', {
+      username: 'storeviewer',
+      realname: '门店查看',
+      password,
+      enabled: true,
+    });
+    await api.call('POST', '/business/userRole', { userId, roleId });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'zh-CN' });
+    const viewer = await context.newPage();
+    const viewerErrors: string[] = [];
+    viewer.on('pageerror', (error) => viewerErrors.push(error.message));
+    await viewer.goto(app('login'));
+    await viewer.getByPlaceholder('用户名').fill('storeviewer');
+    await viewer.getByPlaceholder('密码').fill(password);
+    await viewer.getByRole('button', { name: /登\s*录/ }).click();
+    await viewer.waitForURL((url) => !url.pathname.includes('/login'));
+    await viewer.goto(app('dataSource/store/business/shelf'));
+    await viewer.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '东 3' }).waitFor();
+    const headers = (await viewer.locator('.ant-table-thead th').allInnerTexts()).join('|');
+    expect(headers).toContain('通道');
+    expect(headers).not.toContain('层数');
+    expect(await viewer.getByRole('button', { name: /添\s*加/ }).count()).toBe(0);
+    await screenshot(viewer, 'other-source-viewer-list');
+    expect(viewerErrors).toEqual([]);
+    await context.close();
+  });
+
   it('saves a SQL statement for it, listed on it and not on primary', async () => {
     await page.goto(app('dataSource/store/metadata/sqls/new'));
     const editor = page.locator('.cm-content');
