@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, type ApiSession } from './helpers/api-session';
-import { launchBrowser, screenshotDir, signedInPage } from './helpers/browser';
+import { launchBrowser, screenshotDir, signedInPage, signedInPageAs } from './helpers/browser';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
 
@@ -147,15 +147,12 @@ describe('another data source in a real browser', () => {
       enabled: true,
     });
     await api.call('POST', '/business/userRole', { userId, roleId });
-    const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'zh-CN' });
-    const viewer = await context.newPage();
-    const viewerErrors: string[] = [];
-    viewer.on('pageerror', (error) => viewerErrors.push(error.message));
-    await viewer.goto(app('login'));
-    await viewer.getByPlaceholder('用户名').fill('storeviewer');
-    await viewer.getByPlaceholder('密码').fill(password);
-    await viewer.getByRole('button', { name: /登\s*录/ }).click();
-    await viewer.waitForURL((url) => !url.pathname.includes('/login'));
+    const { page: viewer, errors: viewerErrors } = await signedInPageAs(
+      browser,
+      server.url,
+      'storeviewer',
+      password,
+    );
     await viewer.goto(app('dataSource/store/business/shelf'));
     await viewer.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '东 3' }).waitFor();
     const headers = (await viewer.locator('.ant-table-thead th').allInnerTexts()).join('|');
@@ -164,7 +161,7 @@ describe('another data source in a real browser', () => {
     expect(await viewer.getByRole('button', { name: /添\s*加/ }).count()).toBe(0);
     await screenshot(viewer, 'other-source-viewer-list');
     expect(viewerErrors).toEqual([]);
-    await context.close();
+    await viewer.context().close();
   });
 
   it('saves a SQL statement for it, listed on it and not on primary', async () => {

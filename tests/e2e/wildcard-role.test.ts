@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, type ApiSession } from './helpers/api-session';
-import { launchBrowser, screenshotDir, trackPageErrors } from './helpers/browser';
+import { launchBrowser, screenshotDir, signedInPageAs } from './helpers/browser';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
 
@@ -51,14 +51,10 @@ afterAll(async () => {
 
 describe('a role holding business:*', () => {
   it('is offered add, edit and delete on a business list and can create a record', async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'zh-CN' });
-    const page = await context.newPage();
-    const errors = trackPageErrors(page);
-    await page.goto(app('login'));
-    await page.getByPlaceholder('用户名').fill('clerk');
-    await page.getByPlaceholder('密码').fill(PASSWORD);
-    await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page.waitForURL((url) => !url.pathname.includes('/login'));
+    const { page, errors } = await signedInPageAs(browser, server.url, 'clerk', PASSWORD, {
+      width: 1366,
+      height: 860,
+    });
 
     await page.goto(app('dataSource/primary/business/widget'));
     const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '齿轮' });
@@ -85,6 +81,6 @@ describe('a role holding business:*', () => {
       expect.objectContaining({ name: '螺母', color: '金色' }),
     ]);
     expect(errors).toEqual([]);
-    await context.close();
+    await page.context().close();
   });
 });

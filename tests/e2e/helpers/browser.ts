@@ -29,10 +29,11 @@ export const trackPageErrors = (page: Page): string[] => {
   return errors;
 };
 
-/** A page signed in as `superadmin` in a fresh browser context, with its uncaught errors collected. */
-export const signedInPage = async (
+/** A page signed in as `username` in a fresh browser context, through the login form, with its uncaught errors collected. */
+export const signedInPageAs = async (
   browser: Browser,
   serverUrl: string,
+  username: string,
   password: string,
   viewport = { width: 1366, height: 820 },
 ): Promise<{ page: Page; errors: string[] }> => {
@@ -40,9 +41,18 @@ export const signedInPage = async (
   const page = await context.newPage();
   const errors = trackPageErrors(page);
   await page.goto(`${serverUrl}/crudboard/login`);
-  await page.getByPlaceholder('用户名').fill('superadmin');
+  await page.getByPlaceholder('用户名').fill(username);
   await page.getByPlaceholder('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
   await page.waitForURL((url) => !url.pathname.includes('/login'));
   return { page, errors };
 };
+
+/** A page signed in as `superadmin` in a fresh browser context, with its uncaught errors collected. */
+export const signedInPage = (
+  browser: Browser,
+  serverUrl: string,
+  password: string,
+  viewport = { width: 1366, height: 820 },
+): Promise<{ page: Page; errors: string[] }> =>
+  signedInPageAs(browser, serverUrl, 'superadmin', password, viewport);
