@@ -1,4 +1,5 @@
 import type { AccessControlProvider } from '@refinedev/core';
+import { qualifyBusinessPermission } from '../../contract';
 import { hasAnyPermission, type UserAccess } from '../auth/lib/permission';
 import { appSession } from '../store/session';
 
@@ -31,7 +32,9 @@ export const requiredPermissions = (
   if (kind === 'metadata') return [READ_ACTIONS.has(action) ? 'metadata:read' : 'metadata:write'];
   if (kind === 'sql') return ['sql:execute'];
   const table = typeof resource?.meta?.tableName === 'string' ? resource.meta.tableName : name;
-  return [`business:${table}:${BUSINESS_ACTIONS[action] ?? action}`];
+  // A table of another data source (`meta.dataSource`) is named `<dataSource>.<table>`.
+  const dataSource = typeof resource?.meta?.dataSource === 'string' ? resource.meta.dataSource : undefined;
+  return [qualifyBusinessPermission(`business:${table}:${BUSINESS_ACTIONS[action] ?? action}`, dataSource)];
 };
 
 /**

@@ -58,11 +58,11 @@ export const createHttp = (deps: HttpDeps): AxiosInstance => {
 
   instance.interceptors.request.use((config) => {
     config.sessionGeneration = generation;
-    const dataSource = config.dataSource ?? deps.getDataSource();
-    // A dataSource header set by the caller wins over the option and the current one.
+    // A dataSource header set by the caller wins over the option, which wins over the current one.
     const named = config.headers.get('dataSource');
-    const target = typeof named === 'string' && named ? named : dataSource;
-    const required = config.requiredPermissions?.map((code) => qualifyBusinessPermission(code, target));
+    const dataSource =
+      typeof named === 'string' && named ? named : (config.dataSource ?? deps.getDataSource());
+    const required = config.requiredPermissions?.map((code) => qualifyBusinessPermission(code, dataSource));
     if (required && !hasAnyPermission(deps.getAccess(), required)) throw new PermissionDeniedError();
     if (dataSource && !config.headers.has('dataSource')) config.headers.set('dataSource', dataSource);
     config.headers.set('Accept-Language', deps.getLanguage());

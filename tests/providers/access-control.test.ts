@@ -25,6 +25,8 @@ describe('access control', () => {
     [tables, 'list', 'tables', ['metadata:read']],
     [tables, 'edit', 'tables', ['metadata:write']],
     [{ meta: { kind: 'sql' } }, 'create', 'sqls', ['sql:execute']],
+    [{ meta: { dataSource: 'store' } }, 'create', 'shelf', ['business:store.shelf:create']],
+    [{ meta: { dataSource: 'primary' } }, 'list', 'shelf', ['business:shelf:read']],
   ])('%j %s needs %j', (item, action, name, codes) => {
     expect(requiredPermissions(item as never, name, action)).toEqual(codes);
   });

@@ -26,7 +26,7 @@ import type { TableColumnsType, TableProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { businessPermission, permissionTableName, type BusinessAction, type Column } from '../../../contract';
+import { businessPermission, type BusinessAction, type Column } from '../../../contract';
 import { captionSourceOf, relationsByColumn } from '../lib/business-cells';
 import { keywordScans } from '../lib/business-filters';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
@@ -69,10 +69,7 @@ const SELECTION_WIDTH = 48;
 /** Height of the blank table body under the spinner while the first rows load (about that of the empty state). */
 const LOADING_HEIGHT = 120;
 
-/**
- * Whether the signed-in user may do `action` on the table's records (through the access control),
- * the table of the current data source: its permissions name it `<dataSource>.<table>` off primary.
- */
+/** Whether the signed-in user may do `action` on the table's records of the current data source (through the access control). */
 const useMay = (tableName: string, action: BusinessAction): boolean => {
   const { dataSource } = useCurrentDataSource();
   const refineAction = action === 'update' ? 'edit' : action === 'read' ? 'list' : action;
@@ -81,7 +78,7 @@ const useMay = (tableName: string, action: BusinessAction): boolean => {
       resource: tableName,
       action: refineAction,
       params: {
-        resource: { name: tableName, meta: { tableName: permissionTableName(tableName, dataSource) } },
+        resource: { name: tableName, meta: { dataSource } },
       },
     }).data?.can === true
   );

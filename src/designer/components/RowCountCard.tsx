@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TableRowCount } from '../../../contract';
 import { useCustomCall } from '../../common/hooks/useCustomCall';
-import { keepRowCountCall, tableRowCountCall } from '../../providers/custom-calls';
-import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { keepRowCountCall } from '../../providers/custom-calls';
+import { useTableRowCount } from '../hooks/useTableRowCount';
 
 /**
  * 行数统计 of a reversed table: whether its exact row count is kept beside it (triggers on the
@@ -15,13 +14,9 @@ import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 export const RowCountCard = ({ tableId, tableName }: { tableId: number; tableName: string }) => {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
-  const { dataSource } = useCurrentDataSource();
   const call = useCustomCall('metadata');
   const [busy, setBusy] = useState(false);
-  const query = useQuery({
-    queryKey: ['table-row-count', dataSource, tableId],
-    queryFn: ({ signal }) => call<TableRowCount>({ ...tableRowCountCall(tableId), meta: { signal } }),
-  });
+  const query = useTableRowCount(tableId);
   const state = query.data;
   if (state?.notKept === 'cheap') return null;
 
