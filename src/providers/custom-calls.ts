@@ -185,6 +185,21 @@ export const exportTablesCall = (tableIds: readonly number[]): CustomCall => ({
   meta: { responseType: 'text' },
 });
 
+/**
+ * `POST /api/business/{t}/restore`: soft-deleted records back from the recycle bin, all or nothing;
+ * answers `{restored}` (409 when one of them is not in the recycle bin).
+ */
+export const restoreRecordsCall = (
+  table: string,
+  ids: readonly string[],
+  dataSource?: string,
+): CustomCall => ({
+  url: `${business(table)}/restore`,
+  method: 'post',
+  payload: ids,
+  meta: { requiredPermissions: [businessPermission(table, 'update')], ...(dataSource ? { dataSource } : {}) },
+});
+
 /** `POST /{t}/export` (.xlsx) or `/export/xml` with the list's query; the body is the download URL. */
 export const exportRecordsCall = (
   table: string,

@@ -113,7 +113,12 @@ describe('business data in a real browser', () => {
   it('soft deletes rows selected across pages, restores them from the recycle bin, and hard deletes', async () => {
     // A retry starts from the 25 live customers again, whatever an earlier attempt left behind.
     const deleted = await api.call<{ id: number }[]>('GET', '/business/customer?isDeleted=true');
-    for (const { id } of deleted) await api.call('PATCH', `/business/customer/${id}`, { isDeleted: false });
+    if (deleted.length > 0)
+      await api.call(
+        'POST',
+        '/business/customer/restore',
+        deleted.map(({ id }) => String(id)),
+      );
     const [found] = await api.call<unknown[]>(
       'GET',
       `/business/customer?name=${encodeURIComponent('上海客户25')}`,
@@ -142,6 +147,12 @@ describe('business data in a real browser', () => {
 
     await page.getByText('数据', { exact: true }).click();
     await page.getByText('共 24 条记录').waitFor();
+    // The record is really back: live, not only gone from the recycle bin.
+    const [back] = await api.call<{ isDeleted: boolean }[]>(
+      'GET',
+      `/business/customer?name=${encodeURIComponent('上海客户25')}`,
+    );
+    expect(back?.isDeleted).toBe(false);
     await rowOf('上海客户25').getByRole('button', { name: '更多操作' }).click();
     await page.getByRole('menuitem', { name: '删除', exact: true }).click();
     await confirm('确认删除吗？');

@@ -108,6 +108,18 @@ export const ITEMS_MESSAGES = {
     zh: '表 {name} 没有 isDeleted 字段，不能软删除',
     en: 'table {name} has no isDeleted column',
   },
+  notInRecycleBin: {
+    zh: '记录不在回收站中，无需恢复：{keys}',
+    en: 'these records are not in the recycle bin, so there is nothing to restore: {keys}',
+  },
+  nothingToUpdate: {
+    zh: '没有可修改的字段，记录未改变',
+    en: 'no field of the request may be changed; the record was left as it was',
+  },
+  notUpdatable: {
+    zh: '此字段不可修改',
+    en: 'this field cannot be changed',
+  },
   sequenceValue: {
     zh: '序列号的值 {value} 不适合该字段：{reason}',
     en: 'the sequence value {value} does not fit the column: {reason}',

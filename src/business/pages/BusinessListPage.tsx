@@ -6,7 +6,14 @@ import {
   ReloadOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { useCan, useDelete, useDeleteMany, useUpdate, type CrudFilter } from '@refinedev/core';
+import {
+  useCan,
+  useCustomMutation,
+  useDelete,
+  useDeleteMany,
+  useInvalidate,
+  type CrudFilter,
+} from '@refinedev/core';
 import {
   Alert,
   App,
@@ -56,6 +63,7 @@ import { RowActions, ROW_ACTIONS_WIDTH, type RowAction } from '../components/Row
 import { failureReason } from '../../common/lib/failure-reason';
 import { tableScroll } from '../lib/table-virtual';
 import { businessColumns } from '../components/businessColumns';
+import { restoreRecordsCall } from '../../providers/custom-calls';
 
 export interface BusinessListPageProps {
   /** Hide add, edit, delete, import and export whatever the table says (docs/product.md §6). */
@@ -129,8 +137,9 @@ const BusinessListContent = ({
   const [json, setJson] = useState<BusinessRecord | null>(null);
   const { mutateAsync: deleteOne, mutation: deleteOneState } = useDelete();
   const { mutateAsync: deleteMany, mutation: deleteManyState } = useDeleteMany();
-  const { mutateAsync: update, mutation: updateState } = useUpdate();
-  const busy = deleteOneState.isPending || deleteManyState.isPending || updateState.isPending;
+  const { mutateAsync: custom, mutation: customState } = useCustomMutation();
+  const invalidate = useInvalidate();
+  const busy = deleteOneState.isPending || deleteManyState.isPending || customState.isPending;
   const mayDelete = useMay(tableName, 'delete');
   const mayUpdate = useMay(tableName, 'update');
   const mayExport = useMay(tableName, 'export');
@@ -229,7 +238,17 @@ const BusinessListContent = ({
     };
     try {
       if (kind === 'restore') {
-        for (const key of keys) await update({ ...request, id: key, values: { isDeleted: false } });
+        // Restoring is an action of its own (the flag is not a form field): one all-or-nothing call.
+        const call = restoreRecordsCall(tableName, keys, list.dataSource);
+        await custom({
+          url: call.url,
+          method: 'post',
+          values: call.payload as object,
+          meta: call.meta,
+          successNotification: false,
+          errorNotification: false,
+        });
+        await invalidate({ resource: tableName, invalidates: ['list', 'many', 'detail'] });
       } else if (keys.length === 1) {
         await deleteOne({ ...request, id: keys[0] ?? '', values: { isSoftDelete: kind === 'softDelete' } });
       } else {

@@ -473,7 +473,7 @@ describe('BusinessListPage', () => {
   });
 
   it('shows the recycle bin and restores a record', async () => {
-    server.on('PATCH', '/business/product/25', { data: null });
+    server.on('POST', '/business/product/restore', { data: { restored: 1 } });
     await open();
     fireEvent.click(screen.getByTitle('回收站'));
     await waitFor(() => expect(lastList()).toEqual({ offset: '0', limit: '10', isDeleted: 'true' }));
@@ -482,7 +482,9 @@ describe('BusinessListPage', () => {
     fireEvent.click(button('恢复', row(25)));
     fireEvent.click(button('确定', await dialog('确认恢复吗？')));
     expect(await screen.findByText('恢复成功')).toBeInTheDocument();
-    expect(server.sent('PATCH', '/business/product/25')[0]?.body).toEqual({ isDeleted: false });
+    // Restoring is its own call, not a PATCH of the flag (which forms may not edit).
+    expect(server.sent('POST', '/business/product/restore')[0]?.body).toEqual(['25']);
+    expect(server.sent('PATCH', '/business/product/25')).toEqual([]);
   });
 
   it('reads the recycle bin anew after a restore, not the read already on its way', async () => {
@@ -499,18 +501,18 @@ describe('BusinessListPage', () => {
       server.once('GET', '/business/product', list);
       server.once('GET', '/business/product/count', list);
     }
-    server.on('PATCH', '/business/product/25', () => {
+    server.on('POST', '/business/product/restore', () => {
       deleted = deleted.filter((one) => one.id !== 25);
       held = null;
       setTimeout(release, 300); // the earlier read answers after the write is acknowledged
-      return { data: null };
+      return { data: { restored: 1 } };
     });
     await open();
     fireEvent.click(screen.getByTitle('回收站'));
     await waitFor(() => expect(row(23)).toBeNull());
     await waitFor(() => expect(button('恢复', row(25))).toBeEnabled());
     // A read of the recycle bin starts (查询 again); it answers, with what it saw, after the restore.
-    // Refine cancels the reads of the resource when the mutation starts, so the list shows the new state.
+    // The restore invalidates the resource's reads, which cancels the one under way, so the list shows the new state.
     held = new Promise<void>((resolve) => {
       release = resolve;
     });

@@ -31,7 +31,8 @@ export const SYSTEM_COLUMNS = [
   { name: 'createById', caption: '创建者编号', dataType: 'BIGINT' },
   { name: 'updateById', caption: '修改者编号', dataType: 'BIGINT' },
   { name: 'ownerId', caption: '所有者编号', dataType: 'BIGINT' },
-  { name: 'isDeleted', caption: '是否删除', dataType: 'BOOL' },
+  // As the designer makes it: forms may not edit the flag; the recycle bin restores through its own call.
+  { name: 'isDeleted', caption: '是否删除', dataType: 'BOOL', insertable: false, updatable: false },
 ];
 
 const CITIES = ['上海', '北京', '广州', '深圳', '杭州'];

@@ -23,6 +23,7 @@ import { createItem } from '../../services/items/create-item';
 import { deleteItems } from '../../services/items/delete-items';
 import { getItem, getItemsByKeys } from '../../services/items/get-items';
 import { listItems } from '../../services/items/list-items';
+import { restoreItems } from '../../services/items/restore-items';
 import { MAX_BATCH, parseRecordKey, parseRecordKeyList } from '../../services/items/record-keys';
 import { updateItem } from '../../services/items/update-item';
 
@@ -159,6 +160,52 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { context, item } = itemOf(request);
       await updateItem(context, item, parseRecordKey(item, request.params.id), request.body);
       return reply.code(200).send(null);
+    },
+  );
+
+  const Restored = Type.Object(
+    { restored: Type.Integer({ description: 'how many records came back from the recycle bin' }) },
+    { additionalProperties: false },
+  );
+
+  app.post(
+    '/:table/restore',
+    {
+      config: { item: { action: 'update' } },
+      schema: {
+        tags,
+        summary:
+          'Bring soft-deleted records back from the recycle bin, all or nothing (404: a record does not exist, 409: one is not in the recycle bin)',
+        params: ItemTableParams,
+        body: ItemKeyList,
+        response: { 200: Restored, ...errorResponses },
+      },
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === null)
+          throw invalidParam('body', itemsMessage('listEmpty'));
+      },
+    },
+    async (request) => {
+      const { context, item } = itemOf(request);
+      const keys = request.body.map((id, index) => parseRecordKey(item, String(id), String(index)));
+      return { restored: await restoreItems(context, item, keys) };
+    },
+  );
+
+  app.post(
+    '/:table/:id/restore',
+    {
+      config: { item: { action: 'update' } },
+      schema: {
+        tags,
+        summary: 'Bring one soft-deleted record back from the recycle bin (409 when it is not there)',
+        params: ItemParams,
+        response: { 200: Restored, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { context, item } = itemOf(request);
+      return { restored: await restoreItems(context, item, [parseRecordKey(item, request.params.id)]) };
     },
   );
 

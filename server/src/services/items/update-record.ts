@@ -48,6 +48,30 @@ const checkLock = (
 };
 
 /**
+ * A request whose every field the server drops (not updatable, filled by the server) would answer
+ * success and change nothing: 400 naming those fields instead. Only for the record itself; nested
+ * children sent back as they were are synced, not refused.
+ */
+const refuseEmptyUpdate = (
+  item: ItemTable,
+  body: Record<string, unknown>,
+  payload: { values: Record<string, unknown>; nested: unknown[] },
+  options: WriteOptions,
+): void => {
+  if (Object.keys(payload.values).length > 0 || payload.nested.length > 0) return;
+  if (Object.keys(options.fixed).length > 0) return;
+  const columns = new Set(item.table.columns.map((column) => column.name));
+  const dropped = Object.keys(body).filter((name) => columns.has(name) && name !== LOCK_COLUMN);
+  throw new ApiException(
+    'VALIDATION_ERROR',
+    itemsMessage('nothingToUpdate'),
+    Object.fromEntries(
+      dropped.slice(0, 50).map((name) => [`${options.path}${name}`, itemsMessage('notUpdatable')]),
+    ),
+  );
+};
+
+/**
  * Updates one record (PATCH semantics: only the fields present change) and syncs the children
  * given under its OneToMany / MainToSub relations, in the caller's transaction. A body
  * `lastModifiedDate` older than the stored one is a 409 before anything is written.
@@ -63,6 +87,7 @@ export const updateRecord = async (
   const current = await currentRecord(write, item, key);
   checkLock(item, body, current, options.path);
   const payload = payloadFor(item, body, 'update', options);
+  if (options.depth === 0) refuseEmptyUpdate(item, body, payload, options);
   assertValuesSettable(item, write.rules, payload.values, options.path);
   const values: Record<string, unknown> = { ...payload.values, ...options.fixed };
   await write.hooks.run('beforeUpdate', { write, item, current, values, path: options.path });
