@@ -58,7 +58,7 @@ export const ITEMS_MESSAGES = {
     zh: '应为最多 {integer} 位整数、{scale} 位小数的数字',
     en: 'must be a number with at most {integer} integer and {scale} fraction digits',
   },
-  badBool: { zh: '应为 true 或 false', en: 'must be true or false' },
+  badBool: { zh: '应为 是/否（true/false）', en: 'must be yes or no (true/false)' },
   badDate: { zh: '应为日期 YYYY-MM-DD', en: 'must be a date YYYY-MM-DD' },
   badTime: { zh: '应为时间 HH:mm:ss', en: 'must be a time HH:mm:ss' },
   badDateTime: { zh: '应为日期时间 YYYY-MM-DD HH:mm:ss', en: 'must be a date-time YYYY-MM-DD HH:mm:ss' },

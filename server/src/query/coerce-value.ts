@@ -77,11 +77,15 @@ const coerceDecimal = (column: QueryColumn, input: string | number | boolean): C
   return ok(`${isZero ? '' : sign}${integerPart}${fraction ? `.${fraction}` : ''}`);
 };
 
+/** What the screens, exports and people write for yes and no, in both languages. */
+const TRUE_TEXTS = new Set(['true', '1', '是', 'yes', 'y']);
+const FALSE_TEXTS = new Set(['false', '0', '否', 'no', 'n']);
+
 const coerceBool = (input: string | number | boolean): Coerced => {
   if (typeof input === 'boolean') return ok(input);
-  const text = String(input).toLowerCase();
-  if (text === 'true' || text === '1') return ok(true);
-  if (text === 'false' || text === '0') return ok(false);
+  const text = String(input).trim().toLowerCase();
+  if (TRUE_TEXTS.has(text)) return ok(true);
+  if (FALSE_TEXTS.has(text)) return ok(false);
   return fail(itemsMessage('badBool'));
 };
 

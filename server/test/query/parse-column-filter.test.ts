@@ -61,7 +61,7 @@ describe('parseColumnFilter', () => {
     ['qty', 'BETWEEN ,', 'BETWEEN takes "low,high" with at least one side given'],
     ['qty', 'BETWEEN 5', 'BETWEEN takes "low,high" with at least one side given'],
     ['qty', 'LIKE 1', 'LIKE applies to text columns only'],
-    ['active', 'yes', 'must be true or false'],
+    ['active', 'maybe', 'must be yes or no (true/false)'],
     ['day', '2024-13-01', 'must be a date YYYY-MM-DD'],
     ['secret', 'abc', 'password column secret can only be tested for null'],
     ['secret', 'LIKE a', 'password column secret can only be tested for null'],

@@ -113,7 +113,7 @@ describe('cleanPayload', () => {
       name: 'must have at most 20 characters',
       qty: 'must be an integer from -2147483648 to 2147483647',
       total: 'must be a number with at most 8 integer and 2 fraction digits',
-      paid: 'must be true or false',
+      paid: 'must be yes or no (true/false)',
       bogus: 'the table has no column or relation bogus',
       't1.password': 'the table has no column or relation t1.password',
     });
