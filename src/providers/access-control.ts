@@ -2,6 +2,7 @@ import type { AccessControlProvider } from '@refinedev/core';
 import { qualifyBusinessPermission } from '../../contract';
 import { hasAnyPermission, type UserAccess } from '../auth/lib/permission';
 import { appSession } from '../store/session';
+import { refusalMessage } from '../common/lib/refusal-message';
 
 /** Refine action → the `business:<table>:<action>` verb of docs/api.md §6. */
 const BUSINESS_ACTIONS: Record<string, string> = {
@@ -43,8 +44,10 @@ export const requiredPermissions = (
  */
 export const createAccessControlProvider = (
   getAccess: () => UserAccess = appSession.getUserAccess,
+  getLanguage: () => string | undefined = () => undefined,
 ): AccessControlProvider => ({
   can: async ({ resource, action, params }) => {
+    const refused = () => ({ can: false, reason: refusalMessage(403, getLanguage()) });
     if (!resource) return { can: true };
     const item = params?.resource as ResourceLike | undefined;
     if (item?.meta?.kind === 'page') return { can: true };
@@ -52,10 +55,10 @@ export const createAccessControlProvider = (
       // an extension resource names the one code it needs (none: every signed-in user)
       const code = item.meta.permission;
       if (typeof code !== 'string') return { can: true };
-      return hasAnyPermission(getAccess(), [code]) ? { can: true } : { can: false, reason: '403 forbidden' };
+      return hasAnyPermission(getAccess(), [code]) ? { can: true } : refused();
     }
     const allowed = hasAnyPermission(getAccess(), requiredPermissions(item, resource, action));
-    return allowed ? { can: true } : { can: false, reason: '403 forbidden' };
+    return allowed ? { can: true } : refused();
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
 });

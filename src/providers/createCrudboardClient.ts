@@ -89,12 +89,14 @@ export const createCrudboardClient = ({
   const storage = createKeyStorage(storageKeyPrefix);
   const session = createSession(storage);
   const apiUrl = apiUrlOf(baseURL);
+  const language =
+    getLanguage ?? (() => storage.read(PREFERENCE_KEYS.locale) ?? browserLanguage() ?? 'zh-CN');
   const http = createHttp({
     baseURL: apiUrl,
     getDataSource:
       getDataSource ??
       (() => resolveDataSource(dataSourceFromPath(pagePath()), storage.read(PREFERENCE_KEYS.dataSource))),
-    getLanguage: getLanguage ?? (() => storage.read(PREFERENCE_KEYS.locale) ?? browserLanguage() ?? 'zh-CN'),
+    getLanguage: language,
     getAccess: session.getUserAccess,
     onUnauthorized: createUnauthorizedHandler({
       notify: (message) => notifyUnauthorized?.(message),
@@ -116,7 +118,7 @@ export const createCrudboardClient = ({
     dataProvider: dataProviders.default,
     dataProviders,
     authProvider: createAuthProvider(http, undefined, session),
-    accessControlProvider: createAccessControlProvider(session.getUserAccess),
+    accessControlProvider: createAccessControlProvider(session.getUserAccess, language),
     session,
     storage,
     custom: <T>(call: CustomCall) => runCustom<T>(dataProviders.default.custom, call),

@@ -1,5 +1,6 @@
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
 import { toHttpError } from '../common/lib/http-error';
+import { refusalMessage } from '../common/lib/refusal-message';
 import { qualifyBusinessPermission } from '../../contract';
 import { hasAnyPermission, type UserAccess } from '../auth/lib/permission';
 
@@ -29,8 +30,10 @@ export const AUTH_REDIRECT_DELAY_MS = 1000;
 export class PermissionDeniedError extends Error {
   override readonly name = 'PermissionDeniedError';
   readonly statusCode = 403;
-  constructor() {
-    super('403 forbidden');
+  readonly code = 'FORBIDDEN';
+  /** `language`: the user's (`zh-CN` by default), for the message a screen shows. */
+  constructor(language?: string) {
+    super(refusalMessage(403, language));
   }
 }
 
@@ -63,7 +66,8 @@ export const createHttp = (deps: HttpDeps): AxiosInstance => {
     const dataSource =
       typeof named === 'string' && named ? named : (config.dataSource ?? deps.getDataSource());
     const required = config.requiredPermissions?.map((code) => qualifyBusinessPermission(code, dataSource));
-    if (required && !hasAnyPermission(deps.getAccess(), required)) throw new PermissionDeniedError();
+    if (required && !hasAnyPermission(deps.getAccess(), required))
+      throw new PermissionDeniedError(deps.getLanguage());
     if (dataSource && !config.headers.has('dataSource')) config.headers.set('dataSource', dataSource);
     config.headers.set('Accept-Language', deps.getLanguage());
     return config;
@@ -77,16 +81,19 @@ export const createHttp = (deps: HttpDeps): AxiosInstance => {
     (error: unknown) => {
       if (error instanceof PermissionDeniedError || axios.isCancel(error)) return Promise.reject(error);
       const failure = error as Partial<AxiosError>;
-      const mapped = toHttpError({
-        response: failure.response
-          ? {
-              status: failure.response.status,
-              statusText: failure.response.statusText,
-              data: failure.response.data,
-            }
-          : undefined,
-        message: failure.message,
-      });
+      const mapped = toHttpError(
+        {
+          response: failure.response
+            ? {
+                status: failure.response.status,
+                statusText: failure.response.statusText,
+                data: failure.response.data,
+              }
+            : undefined,
+          message: failure.message,
+        },
+        deps.getLanguage(),
+      );
       const stale =
         failure.config?.sessionGeneration !== undefined && failure.config.sessionGeneration < generation;
       if (mapped.statusCode === 401 && !failure.config?.skipAuthRedirect && !stale)

@@ -66,6 +66,13 @@ describe('inputs', () => {
     expect(container.querySelector('input')).toHaveValue('08:05:00');
   });
 
+  it('an empty date-time asks for a date and a time, a date for a date', () => {
+    const { container } = render(<TemporalInput column={column('DATETIME')} mode="create" />);
+    expect(container.querySelector('input')).toHaveAttribute('placeholder', '请选择日期和时间');
+    const date = render(<TemporalInput column={column('DATE')} mode="create" />);
+    expect(date.container.querySelector('input')).toHaveAttribute('placeholder', '请选择日期');
+  });
+
   it('a date-time shows YYYY-MM-DD HH:mm:ss', () => {
     const { container } = render(
       <TemporalInput column={column('DATETIME')} mode="update" value="2026-11-02 09:30:05" />,

@@ -57,7 +57,20 @@ describe('access control', () => {
   it('denies a user without authorities', async () => {
     await expect(can({ isSuperAdmin: false, authorities: [] }, 'product', 'list', table)).resolves.toEqual({
       can: false,
-      reason: '403 forbidden',
+      reason: '没有权限执行此操作，如需权限请联系管理员',
+    });
+  });
+
+  it('says why in the user language', async () => {
+    const provider = createAccessControlProvider(
+      () => ({ isSuperAdmin: false, authorities: [] }),
+      () => 'en-US',
+    );
+    await expect(
+      provider.can({ resource: 'product', action: 'list', params: { resource: table } }),
+    ).resolves.toEqual({
+      can: false,
+      reason: 'You do not have permission to do this; ask an administrator if you need it',
     });
   });
 });

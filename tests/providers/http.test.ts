@@ -129,7 +129,7 @@ describe('permission pre-check (docs/product.md §6)', () => {
     expect(adapter).toHaveBeenCalledTimes(3);
   });
 
-  it('rejects a non-holder with 403 forbidden before anything is sent', async () => {
+  it('rejects a non-holder before anything is sent, saying so in the user language', async () => {
     const { http, adapter, onUnauthorized } = setup([], {
       getAccess: () => ({ isSuperAdmin: false, authorities: ['business:product:read'] }),
     });
@@ -137,7 +137,7 @@ describe('permission pre-check (docs/product.md §6)', () => {
       .delete('/business/product/1', { requiredPermissions: ['business:product:delete'] })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PermissionDeniedError);
-    expect((error as Error).message).toBe('403 forbidden');
+    expect((error as Error).message).toBe('没有权限执行此操作，如需权限请联系管理员');
     expect((error as PermissionDeniedError).statusCode).toBe(403);
     expect(adapter).not.toHaveBeenCalled();
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -154,9 +154,18 @@ describe('http failures (docs/product.md §8)', () => {
     [
       '404 without a message',
       { status: 404, statusText: 'Not Found', data: '' },
-      { message: 'Not Found', statusCode: 404 },
+      { message: '要找的内容不存在，可能已被删除', statusCode: 404 },
     ],
-    ['409 without message or text', { status: 409, data: null }, { message: '409', statusCode: 409 }],
+    [
+      '409 without message or text',
+      { status: 409, data: null },
+      { message: '数据已被他人修改或与现有数据冲突，请刷新后重试', statusCode: 409 },
+    ],
+    [
+      '502 from a proxy page',
+      { status: 502, statusText: 'Bad Gateway', data: '<html>' },
+      { message: '服务器暂时不可用，请稍后重试', statusCode: 502 },
+    ],
     ['a timeout', { error: 'timeout' }, { message: 'Network timeout', statusCode: 0 }],
     ['a network error', { error: 'network' }, { message: 'Network Error', statusCode: 0 }],
   ])('rejects %s with an HttpError', async (_name, reply, expected) => {

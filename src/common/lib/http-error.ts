@@ -1,3 +1,5 @@
+import { refusalMessage } from './refusal-message';
+
 /** The error shape every failed request rejects with: Refine reads `statusCode` and maps `errors` onto form fields. */
 export interface HttpError {
   message: string;
@@ -34,15 +36,17 @@ const fieldErrors = (value: unknown): Record<string, string> | undefined => {
 };
 
 /**
- * docs/product.md §8: a response with a message shows that message, otherwise its status text or code;
+ * docs/product.md §8: a response with a message shows that message, otherwise what its status means
+ * in `language` (refusal-message.ts);
  * no response and a message containing "timeout" → 'Network timeout'; otherwise the message or
  * 'http request error'.
  */
-export const toHttpError = ({ response, message }: FailedRequest): HttpError => {
+export const toHttpError = ({ response, message }: FailedRequest, language?: string): HttpError => {
   if (response) {
     const body = isRecord(response.data) ? response.data : {};
     const error: HttpError = {
-      message: nonBlank(body.message) ?? nonBlank(response.statusText) ?? String(response.status),
+      // A bare status (a proxy's page, "Bad Gateway") says what happened in the user's language.
+      message: nonBlank(body.message) ?? refusalMessage(response.status, language),
       statusCode: response.status,
     };
     const errors = fieldErrors(body.errors);

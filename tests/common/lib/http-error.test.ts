@@ -41,20 +41,34 @@ describe('toHttpError (docs/product.md §8)', () => {
       { message: '参数错误', statusCode: 400, code: 'VALIDATION_ERROR', errors: { name: '不能为空' } },
     ],
     [
-      'no message → status text',
+      'no message → what the status means, in Chinese by default',
       { response: { status: 502, statusText: 'Bad Gateway', data: '<html>' } },
-      { message: 'Bad Gateway', statusCode: 502 },
+      { message: '服务器暂时不可用，请稍后重试', statusCode: 502 },
     ],
     [
-      'blank message and no status text → status code',
-      { response: { status: 503, statusText: '', data: { message: '  ' } } },
-      { message: '503', statusCode: 503 },
+      'blank message → what the status means',
+      { response: { status: 500, statusText: '', data: { message: '  ' } } },
+      { message: '服务器出错，请稍后重试；问题持续时请联系管理员', statusCode: 500 },
     ],
     ['timeout', { message: 'timeout of 30000ms exceeded' }, { message: 'Network timeout', statusCode: 0 }],
     ['network error', { message: 'Network Error' }, { message: 'Network Error', statusCode: 0 }],
     ['nothing known', {}, { message: 'http request error', statusCode: 0 }],
   ])('%s', (_name, input, expected) => {
     expect(toHttpError(input)).toEqual(expected);
+  });
+});
+
+describe('toHttpError in English', () => {
+  it.each<[number, string]>([
+    [401, 'Your session has ended; sign in again'],
+    [403, 'You do not have permission to do this; ask an administrator if you need it'],
+    [404, 'What you asked for does not exist; it may have been deleted'],
+    [409, 'The data was changed by someone else or conflicts with existing data; reload and try again'],
+    [429, 'Too many requests; wait a moment and try again'],
+    [503, 'The server is unavailable for the moment; try again shortly'],
+    [418, 'The request failed (418); try again shortly'],
+  ])('%s without a message', (status, message) => {
+    expect(toHttpError({ response: { status, statusText: 'raw', data: '' } }, 'en-US').message).toBe(message);
   });
 });
 
