@@ -91,6 +91,12 @@ describeEachDatabase('drawing a sequence value needs a right to use it ($name)',
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
       expect(response.json()).toEqual({ code: 'FORBIDDEN', message: expect.any(String) });
     }
+    const head = await app.inject({
+      method: 'HEAD',
+      url,
+      headers: { cookie, host: 'localhost', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(head.statusCode).toBe(403);
     // Nothing was drawn: the first value is still there for the user's own page.
     const drawn = await app.inject({
       method: 'POST',
