@@ -61,6 +61,8 @@ export const startBuiltServer = async (
         // The load tests' client (autocannon) keeps sending on a socket past the server's
         // `Connection: close`, and Node answers such requests 503: no per-socket limit here.
         MAX_REQUESTS_PER_SOCKET: '0',
+        // Every load connection comes from 127.0.0.1: no cap per client address either.
+        MAX_CONNECTIONS_PER_ADDRESS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -9,6 +9,7 @@ import type { ServerExtension } from './extensions/define-server-extension';
 import { serverExtensions } from './extensions/index';
 import bootstrap from './plugins/bootstrap';
 import cacheVersions from './plugins/cache-versions';
+import connectionsPerAddress from './plugins/connections-per-address';
 import crossSiteGuard from './plugins/cross-site-guard';
 import db from './plugins/db';
 import docs from './plugins/docs';
@@ -90,6 +91,10 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
 
   try {
     app.server.maxConnections = config.http.maxConnections;
+    await app.register(connectionsPerAddress, {
+      maxPerAddress: config.http.maxConnectionsPerAddress,
+      trustProxy: config.trustProxy,
+    });
     await app.register(errors);
     await app.register(requestBudget, { requestTimeoutMs: config.http.requestTimeoutMs });
     await app.register(securityHeaders);

@@ -84,6 +84,12 @@ export interface HttpLimits {
   /** Open sockets at most; more are closed at once. */
   maxConnections: number;
   /**
+   * Open sockets one client address may hold (an IPv6 client: its /64), so that one client cannot
+   * take every socket of `maxConnections`; more are closed at once. Addresses of trusted proxies
+   * (`TRUST_PROXY`) are not capped: their sockets carry many clients. 0: no cap per address.
+   */
+  maxConnectionsPerAddress: number;
+  /**
    * On SIGTERM / SIGINT, how long the server keeps serving with `/api/ready` answering 503 before
    * it stops taking requests, so that a load balancer takes it out of rotation first.
    */
@@ -98,6 +104,7 @@ export const DEFAULT_HTTP_LIMITS: HttpLimits = {
   keepAliveTimeoutMs: 5_000,
   maxRequestsPerSocket: 1000,
   maxConnections: 4096,
+  maxConnectionsPerAddress: 256,
   shutdownDrainMs: 0,
 };
 
@@ -443,6 +450,13 @@ const httpLimitsOf = (env: NodeJS.ProcessEnv): HttpLimits => {
       1_000_000,
     ),
     maxConnections: integer(env.MAX_CONNECTIONS, 'MAX_CONNECTIONS', d.maxConnections, 1, 1_000_000),
+    maxConnectionsPerAddress: integer(
+      env.MAX_CONNECTIONS_PER_ADDRESS,
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      d.maxConnectionsPerAddress,
+      0,
+      1_000_000,
+    ),
     shutdownDrainMs: integer(env.SHUTDOWN_DRAIN_MS, 'SHUTDOWN_DRAIN_MS', d.shutdownDrainMs, 0, HOUR_MS),
   };
 };

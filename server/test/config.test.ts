@@ -62,6 +62,7 @@ describe('loadConfig', () => {
         KEEP_ALIVE_TIMEOUT_MS: '300',
         MAX_REQUESTS_PER_SOCKET: '0',
         MAX_CONNECTIONS: '50',
+        MAX_CONNECTIONS_PER_ADDRESS: '5',
         SHUTDOWN_DRAIN_MS: '5000',
       },
       cwd,
@@ -78,6 +79,7 @@ describe('loadConfig', () => {
       keepAliveTimeoutMs: 300,
       maxRequestsPerSocket: 0,
       maxConnections: 50,
+      maxConnectionsPerAddress: 5,
       shutdownDrainMs: 5000,
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }, cwd, noFile).trustProxy).toBe(true);
@@ -88,6 +90,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'admin.example.com' }, cwd, noFile)).toThrow(ConfigError);
     expect(() => loadConfig({ ALLOWED_ORIGINS: 'ftp://x.example' }, cwd, noFile)).toThrow(ConfigError);
     expect(() => loadConfig({ MAX_CONNECTIONS: '0' }, cwd, noFile)).toThrow(/MAX_CONNECTIONS/);
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '-1' }, cwd, noFile)).toThrow(
+      /MAX_CONNECTIONS_PER_ADDRESS/,
+    );
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '-1' }, cwd, noFile)).toThrow(/SHUTDOWN_DRAIN_MS/);
   });
 

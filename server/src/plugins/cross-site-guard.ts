@@ -3,6 +3,16 @@ import fp from 'fastify-plugin';
 import { ApiException } from '../errors/api-exception';
 import { securityMessage } from '../i18n/security-messages';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * This route's GET changes state (kept for older clients; the route's POST is the way): it is
+     * refused when another site's page sends it, as a changing request is.
+     */
+    changingGet?: boolean;
+  }
+}
+
 export interface CrossSiteGuardOptions {
   /** Origins besides the server's own whose pages may send state-changing requests. */
   allowedOrigins: readonly string[];
@@ -50,19 +60,33 @@ const acceptedTypes = (request: FastifyRequest): readonly string[] => {
  *   own origin nor an allowed one is refused with 403 (clients that send neither, such as
  *   scripts, are let through: browsers always send one on such requests);
  * - a body is taken only in the media types the route declares (JSON unless its schema lists
- *   `consumes`), so HTML forms (form-encoded, multipart, text/plain) cannot reach JSON endpoints: 415.
+ *   `consumes`), so HTML forms (form-encoded, multipart, text/plain) cannot reach JSON endpoints: 415;
+ * - a GET that changes state (route `config.changingGet`, kept for older clients) is refused like a
+ *   changing request from another origin, and also when `Sec-Fetch-Site` says another site
+ *   (`cross-site`, or `same-site`: a sibling subdomain or port) sent it, unless its `Origin` is an
+ *   allowed one; scripts that send none of these headers are let through.
  */
 export default fp<CrossSiteGuardOptions>(
   async (app, { allowedOrigins }) => {
     const allowed = new Set(allowedOrigins);
     app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
+      const safe = SAFE_METHODS.has(request.method);
+      if (safe && request.routeOptions.config.changingGet !== true) return;
       const claimed = claimedOrigin(request);
       if (claimed !== undefined) {
         const own = `${request.protocol}://${request.host}`;
         if (claimed === null || (claimed !== own && !allowed.has(claimed))) {
           throw new ApiException('FORBIDDEN', securityMessage('crossOrigin', { origin: claimed ?? 'null' }));
         }
+      }
+      if (safe) {
+        // A page's GET need not name its origin (an image, a link, a no-referrer policy); the
+        // browser's Sec-Fetch-Site still tells whether another site, or a sibling one, sent it.
+        const site = request.headers['sec-fetch-site'];
+        if ((site === 'cross-site' || site === 'same-site') && !(claimed && allowed.has(claimed))) {
+          throw new ApiException('FORBIDDEN', securityMessage('crossOrigin', { origin: claimed ?? site }));
+        }
+        return;
       }
       const accepted = acceptedTypes(request);
       if (hasBody(request) && !accepted.includes(mediaType(request.headers['content-type']))) {

@@ -52,13 +52,14 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (
   await mkdir(paths.incoming, { recursive: true });
   await mkdir(paths.partial, { recursive: true });
   const knex = () => app.dataSources.primary.knex;
-  // Servers sharing DATA_DIR take turns on an md5 through a lock of the shared primary database, so
-  // that an upload's chunks may land on any of them (SQLite: one server, the local turn only).
-  const lock = sharedKeyLock(new KeyLock(), (md5, task) => {
+  // Servers sharing DATA_DIR take turns on an upload (its md5 and user) through a lock of the shared
+  // primary database, so that an upload's chunks may land on any of them (SQLite: one server, the
+  // local turn only).
+  const lock = sharedKeyLock(new KeyLock(), (key, task) => {
     const primary = app.dataSources.primary;
     return sqlDialect(primary.client).withDatabaseLock(
       primary.knex,
-      `cb_upload_${md5}`,
+      `cb_upload_${key}`,
       task,
       UPLOAD_LOCK_WAIT_MS,
     );
@@ -144,7 +145,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (
         // Once the upload's layout is known, a chunk is written straight into its place.
         placeFile: async (fields) =>
           CHUNK_FIELDS.every((key) => key in fields)
-            ? big.place(parseChunkFields(fields, uploads))
+            ? big.place(parseChunkFields(fields, uploads), principalOf(request).id)
             : undefined,
       });
       let result: ChunkResult;
@@ -178,7 +179,7 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (
       if (!MD5.test(md5)) {
         throw new ApiException('VALIDATION_ERROR', undefined, { md5: fileMessage('md5Format') });
       }
-      return big.status(md5);
+      return big.status(md5, principalOf(request).id);
     },
   );
 };

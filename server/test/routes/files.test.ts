@@ -57,7 +57,8 @@ describeEachDatabase('files API ($name)', (db) => {
   const filesDir = () => join(apps.env().dataDir, 'files');
   const storedNames = async () => (await readdir(filesDir())).filter((name) => STORED_NAME.test(name)).sort();
   const incoming = async () => readdir(join(filesDir(), 'incoming'));
-  const partialDir = (md5: string) => join(filesDir(), 'partial', md5);
+  /** Where a partial upload lives: its md5 and its user (the super admin, the first user, unless told). */
+  const partialDir = (md5: string, userId = 1) => join(filesDir(), 'partial', `${md5}-${userId}`);
   const rowsOf = (app: App, md5: string) => app.dataSources.primary.knex(SYSTEM.file).where({ md5 });
 
   const post = (app: App, cookie: string, url: string, parts: FormPart[]) => {

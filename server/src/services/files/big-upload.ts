@@ -7,9 +7,9 @@ import type { Knex } from 'knex';
 import { ApiException } from '../../errors/api-exception';
 import { fileMessage } from '../../i18n/file-messages';
 import type { ChunkFields } from './chunk-fields';
-import { newStoredName } from './file-names';
+import { newStoredName, uploadKey } from './file-names';
 import type { FilePaths } from './file-paths';
-import { findFileByMd5, insertFile, type StoredFile } from './file-store';
+import { findOwnFileByMd5, insertFile, type StoredFile } from './file-store';
 import type { UploadLock } from './shared-key-lock';
 import { Md5Worker } from './md5-worker';
 import type { FilePlacement, ReceivedFile } from './receive-multipart';
@@ -148,20 +148,23 @@ const chunkSizeOf = (fields: ChunkFields, length: number): number => {
 };
 
 /**
- * Chunked uploads keyed by the file's md5 (docs/api.md §4). An upload lives in `partial/<md5>/`: the
+ * Chunked uploads keyed by the file's md5 and the uploading user (docs/api.md §4), so that users
+ * neither see nor disturb each other's uploads. An upload lives in `partial/<md5>-<user id>/`: the
  * manifest (fixed by the first chunk: name, size, chunk count and chunk size), one `data` file of
  * the full size, and an empty marker file per chunk whose bytes are in place (so after a crash a
  * chunk is either whole or absent). Chunks are written straight into their place in `data`; the
  * md5 is computed as the run of chunks from chunk 0 grows (read back, on a thread of its own), so when
  * the last chunk arrives only what is left is hashed and `data` is renamed into the store. A
- * wrong md5 or size discards everything. Registration, hashing and completion of one md5 happen
- * one request at a time, so an upload is completed exactly once.
+ * wrong md5 or size discards everything. Registration, hashing and completion of one upload happen
+ * one request at a time, so an upload is completed exactly once. A file the same user stored
+ * before with the same md5 finishes at once (instant upload); another user's does not, since knowing
+ * a file's md5 is not holding its bytes.
  */
 export const bigUploads = (context: BigUploadContext) => {
   const { paths, lock } = context;
-  const dirOf = (md5: string) => join(paths.partial, md5);
-  const dataOf = (md5: string) => join(dirOf(md5), DATA);
-  /** Chunks being written in place, per md5. */
+  const dirOf = (key: string) => join(paths.partial, key);
+  const dataOf = (key: string) => join(dirOf(key), DATA);
+  /** Chunks being written in place, per upload key. */
   const writing = new Map<string, Set<number>>();
   const progress = new Map<string, Progress>();
   const hasher = new Md5Worker();
@@ -173,27 +176,30 @@ export const bigUploads = (context: BigUploadContext) => {
     state.hashed.then(drop, drop);
   };
 
-  const writingOf = (md5: string) => {
-    let set = writing.get(md5);
-    if (!set) writing.set(md5, (set = new Set()));
+  const writingOf = (key: string) => {
+    let set = writing.get(key);
+    if (!set) writing.set(key, (set = new Set()));
     return set;
   };
-  const release = (md5: string, index: number) => {
-    const set = writing.get(md5);
+  const release = (key: string, index: number) => {
+    const set = writing.get(key);
     set?.delete(index);
-    if (set?.size === 0) writing.delete(md5);
+    if (set?.size === 0) writing.delete(key);
   };
 
-  const discard = async (md5: string) => {
-    const state = progress.get(md5);
+  const discard = async (key: string) => {
+    const state = progress.get(key);
     if (state) retire(state);
-    progress.delete(md5);
-    await rm(dirOf(md5), { recursive: true, force: true });
+    progress.delete(key);
+    await rm(dirOf(key), { recursive: true, force: true });
   };
 
-  /** The stored file with this md5, if its row and its bytes are both there. */
-  const storedCopy = async (md5: string): Promise<StoredFile | undefined> => {
-    const file = await findFileByMd5(context.knex(), md5);
+  /**
+   * The file with this md5 that this user stored, if its row and its bytes are both there. Only
+   * one's own: a file whose md5 another user knows is no proof that they hold its bytes.
+   */
+  const storedCopy = async (md5: string, ownerId: number): Promise<StoredFile | undefined> => {
+    const file = await findOwnFileByMd5(context.knex(), md5, ownerId);
     return file && existsSync(join(paths.root, file.fileName)) ? file : undefined;
   };
 
@@ -214,20 +220,20 @@ export const bigUploads = (context: BigUploadContext) => {
    * one read pass, after a restart or a failed read), without waiting for it: the chunk is
    * answered while its bytes are hashed on the md5 thread, and only completion waits.
    */
-  const advance = (md5: string, manifest: Manifest, received: Set<number>): Progress => {
-    let state = progress.get(md5);
+  const advance = (key: string, manifest: Manifest, received: Set<number>): Progress => {
+    let state = progress.get(key);
     if (!state || state.id !== manifest.id || state.generation !== hasher.generation || state.failed) {
       if (state) retire(state);
       states += 1;
       state = {
         id: manifest.id,
-        key: `${md5}:${manifest.id}:${states}`,
+        key: `${key}:${manifest.id}:${states}`,
         generation: hasher.generation,
         next: 0,
         hashed: Promise.resolve(),
         failed: false,
       };
-      progress.set(md5, state);
+      progress.set(key, state);
     }
     let next = state.next;
     while (next < manifest.chunks && received.has(next)) next += 1;
@@ -237,7 +243,7 @@ export const bigUploads = (context: BigUploadContext) => {
     state.next = next;
     const queued = state;
     if (end > start) {
-      queued.hashed = queued.hashed.then(() => hasher.update(queued.key, dataOf(md5), start, end));
+      queued.hashed = queued.hashed.then(() => hasher.update(queued.key, dataOf(key), start, end));
       queued.hashed.catch(() => {
         queued.failed = true;
       });
@@ -249,20 +255,20 @@ export const bigUploads = (context: BigUploadContext) => {
    * The upload's md5, once every chunk is hashed (hashing them again from chunk 0 if that failed).
    * Its progress is forgotten either way: a retry of the last chunk starts a fresh one.
    */
-  const digestOf = async (md5: string, manifest: Manifest, received: Set<number>): Promise<string> => {
+  const digestOf = async (key: string, manifest: Manifest, received: Set<number>): Promise<string> => {
     try {
-      let state = advance(md5, manifest, received);
+      let state = advance(key, manifest, received);
       try {
         await state.hashed;
       } catch {
-        state = advance(md5, manifest, received);
+        state = advance(key, manifest, received);
         await state.hashed;
       }
       const digest = await hasher.digest(state.key);
       if (state.generation !== hasher.generation) throw new Error('the md5 thread was replaced');
       return digest;
     } finally {
-      progress.delete(md5);
+      progress.delete(key);
     }
   };
 
@@ -270,16 +276,17 @@ export const bigUploads = (context: BigUploadContext) => {
     fields: ChunkFields,
     manifest: Manifest,
     received: Set<number>,
-    ownerId: number | null,
+    ownerId: number,
   ) => {
-    const digest = await digestOf(fields.md5, manifest, received);
+    const key = uploadKey(fields.md5, ownerId);
+    const digest = await digestOf(key, manifest, received);
     if (digest !== fields.md5) {
-      await discard(fields.md5);
+      await discard(key);
       throw new ApiException('MD5_MISMATCH');
     }
     const fileName = newStoredName(manifest.name);
     const storedPath = join(paths.root, fileName);
-    await rename(dataOf(fields.md5), storedPath);
+    await rename(dataOf(key), storedPath);
     let stored: StoredFile;
     try {
       stored = await insertFile(context.knex(), {
@@ -291,15 +298,15 @@ export const bigUploads = (context: BigUploadContext) => {
       });
     } catch (error) {
       // Put the bytes back: the chunks stay stored and the last one may be sent again.
-      await rename(storedPath, dataOf(fields.md5)).catch(() => rm(storedPath, { force: true }));
+      await rename(storedPath, dataOf(key)).catch(() => rm(storedPath, { force: true }));
       throw error;
     }
-    await discard(fields.md5);
+    await discard(key);
     return finished(stored, manifest.chunks);
   };
 
   /** A new upload: manifest and a `data` file of the full size. */
-  const start = async (fields: ChunkFields, length: number): Promise<Manifest> => {
+  const start = async (key: string, fields: ChunkFields, length: number): Promise<Manifest> => {
     const manifest: Manifest = {
       id: randomBytes(8).toString('hex'),
       name: fields.name,
@@ -307,7 +314,7 @@ export const bigUploads = (context: BigUploadContext) => {
       chunks: fields.chunks,
       chunkSize: chunkSizeOf(fields, length),
     };
-    const dir = dirOf(fields.md5);
+    const dir = dirOf(key);
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
     const data = await open(join(dir, DATA), 'wx');
@@ -325,15 +332,16 @@ export const bigUploads = (context: BigUploadContext) => {
   const registerChunk = async (
     fields: ChunkFields,
     file: ReceivedFile,
-    ownerId: number | null,
+    ownerId: number,
   ): Promise<ChunkResult> => {
+    const key = uploadKey(fields.md5, ownerId);
     const placement = file.placement as ChunkPlacement | undefined;
-    const existing = await storedCopy(fields.md5);
+    const existing = await storedCopy(fields.md5, ownerId);
     if (existing) {
-      await discard(fields.md5);
+      await discard(key);
       return finished(existing, fields.chunks);
     }
-    const dir = dirOf(fields.md5);
+    const dir = dirOf(key);
     let manifest = await readManifest(dir);
     if (manifest) checkConsistent(manifest, fields);
     if (placement && manifest?.id !== placement.uploadId) {
@@ -342,20 +350,20 @@ export const bigUploads = (context: BigUploadContext) => {
         file: fileMessage('inconsistent'),
       });
     }
-    manifest ??= await start(fields, file.size);
+    manifest ??= await start(key, fields, file.size);
     const slot = slotOf(manifest, fields.chunk);
     if (file.size > slot.length) throw tooLongChunk();
     if (file.size < slot.length) {
-      await discard(fields.md5);
+      await discard(key);
       throw sizeMismatch();
     }
     const marker = join(dir, String(fields.chunk));
-    const heldElsewhere = !placement && writing.get(fields.md5)?.has(fields.chunk) === true;
+    const heldElsewhere = !placement && writing.get(key)?.has(fields.chunk) === true;
     if (!placement && !heldElsewhere && !existsSync(marker)) {
       // Received into a temporary file (its place was not known yet): copy it into place.
       await pipeline(
         createReadStream(file.path, { highWaterMark: READ_BUFFER }),
-        createWriteStream(dataOf(fields.md5), {
+        createWriteStream(dataOf(key), {
           flags: 'r+',
           start: slot.offset,
           highWaterMark: READ_BUFFER,
@@ -366,7 +374,7 @@ export const bigUploads = (context: BigUploadContext) => {
     if (!heldElsewhere) await writeFile(marker, '');
     const present = await storedChunks(dir, fields.chunks);
     if (present.size < fields.chunks) {
-      advance(fields.md5, manifest, present);
+      advance(key, manifest, present);
       return { size: fields.size, name: fields.name, isFinished: false, received: sorted(present) };
     }
     return complete(fields, manifest, present, ownerId);
@@ -380,52 +388,54 @@ export const bigUploads = (context: BigUploadContext) => {
      * Where to write chunk `fields.chunk` in place, when the upload's layout is known and nobody
      * holds that chunk; otherwise the chunk is received into a temporary file.
      */
-    place: (fields: ChunkFields): Promise<FilePlacement | undefined> =>
-      lock.run(fields.md5, async () => {
-        const manifest = await readManifest(dirOf(fields.md5));
+    place: (fields: ChunkFields, ownerId: number): Promise<FilePlacement | undefined> => {
+      const key = uploadKey(fields.md5, ownerId);
+      return lock.run(key, async () => {
+        const manifest = await readManifest(dirOf(key));
         if (!manifest) return undefined;
         checkConsistent(manifest, fields);
-        if (writing.get(fields.md5)?.has(fields.chunk)) return undefined;
-        if (existsSync(join(dirOf(fields.md5), String(fields.chunk)))) return undefined;
-        if (await storedCopy(fields.md5)) return undefined;
-        writingOf(fields.md5).add(fields.chunk);
+        if (writing.get(key)?.has(fields.chunk)) return undefined;
+        if (existsSync(join(dirOf(key), String(fields.chunk)))) return undefined;
+        if (await storedCopy(fields.md5, ownerId)) return undefined;
+        writingOf(key).add(fields.chunk);
         const slot = slotOf(manifest, fields.chunk);
         let released = false;
         const placement: ChunkPlacement = {
           uploadId: manifest.id,
-          path: dataOf(fields.md5),
+          path: dataOf(key),
           offset: slot.offset,
           maxLength: slot.length,
           tooLong: tooLongChunk,
           abandon: () => {
             if (released) return;
             released = true;
-            release(fields.md5, fields.chunk);
+            release(key, fields.chunk);
           },
         };
         return placement;
-      }),
+      });
+    },
 
     /** Registers one chunk (a repeat changes nothing) and completes the file when all are in. */
-    receiveChunk: async (
-      fields: ChunkFields,
-      file: ReceivedFile,
-      ownerId: number | null,
-    ): Promise<ChunkResult> => {
+    receiveChunk: async (fields: ChunkFields, file: ReceivedFile, ownerId: number): Promise<ChunkResult> => {
       try {
-        return await lock.run(fields.md5, () => registerChunk(fields, file, ownerId));
+        return await lock.run(uploadKey(fields.md5, ownerId), () => registerChunk(fields, file, ownerId));
       } finally {
         file.placement?.abandon();
       }
     },
 
-    /** What is stored for `md5`, for resuming: finished with its url, or the chunks received. */
-    status: async (md5: string): Promise<UploadStatus> => {
-      const existing = await storedCopy(md5);
+    /**
+     * What this user has stored for `md5`, for resuming: finished with its url, or the chunks
+     * received (another user's file or upload of the same md5 is not shown).
+     */
+    status: async (md5: string, ownerId: number): Promise<UploadStatus> => {
+      const existing = await storedCopy(md5, ownerId);
       if (existing) return { received: [], isFinished: true, url: existing.url };
-      const manifest = await readManifest(dirOf(md5));
+      const dir = dirOf(uploadKey(md5, ownerId));
+      const manifest = await readManifest(dir);
       if (!manifest) return { received: [], isFinished: false };
-      return { received: sorted(await storedChunks(dirOf(md5), manifest.chunks)), isFinished: false };
+      return { received: sorted(await storedChunks(dir, manifest.chunks)), isFinished: false };
     },
   };
 };

@@ -3,6 +3,9 @@ import { randomBytes } from 'node:crypto';
 /** Stored names are server-made: 32 hex characters plus an optional short lowercase extension. */
 export const STORED_NAME = /^[0-9a-f]{32}(\.[a-z0-9]{1,10})?$/;
 export const MD5 = /^[0-9a-f]{32}$/;
+/** A partial big upload's directory name: the file's md5 and the id of the user uploading it. */
+export const UPLOAD_KEY = /^[0-9a-f]{32}-(0|[1-9][0-9]{0,15})$/;
+export const uploadKey = (md5: string, ownerId: number): string => `${md5}-${ownerId}`;
 export const MAX_ORIGINAL_NAME = 255;
 export const FALLBACK_NAME = 'file';
 export const DOWNLOAD_PREFIX = '/download/files/';

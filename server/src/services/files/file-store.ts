@@ -34,9 +34,13 @@ export const insertFile = async (
   return toStoredFile(row);
 };
 
-/** The oldest stored file with this md5, if any. */
-export const findFileByMd5 = async (knex: Knex, md5: string): Promise<StoredFile | undefined> => {
-  const row = await knex(SYSTEM.file).select(COLUMNS).where({ md5 }).orderBy('id').first();
+/** The oldest file with this md5 that this user stored, if any. */
+export const findOwnFileByMd5 = async (
+  knex: Knex,
+  md5: string,
+  ownerId: number,
+): Promise<StoredFile | undefined> => {
+  const row = await knex(SYSTEM.file).select(COLUMNS).where({ md5, ownerId }).orderBy('id').first();
   return row ? toStoredFile(row) : undefined;
 };
 

@@ -1,6 +1,6 @@
 import type { KeyLock } from './key-lock';
 
-/** One md5's turn for the work on its upload: registration, placement, completion, cleanup. */
+/** One upload's turn (its md5 and user) for the work on it: registration, placement, completion, cleanup. */
 export interface UploadLock {
   run<T>(key: string, task: () => Promise<T>): Promise<T>;
   /** Whether this server is working on `key` (running or waiting). */

@@ -1,6 +1,6 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MD5 } from './file-names';
+import { MD5, UPLOAD_KEY } from './file-names';
 import type { FilePaths } from './file-paths';
 import type { UploadLock } from './shared-key-lock';
 
@@ -25,7 +25,8 @@ const modifiedAt = async (path: string): Promise<number | undefined> => {
 /**
  * Deletes partial big uploads that received no chunk for `ttlMs` (a directory's mtime changes
  * with every chunk stored in it), and leftovers in the incoming directory as old. Uploads being
- * worked on are skipped. Returns the md5s of the uploads deleted.
+ * worked on are skipped (directories of the older layout, named by the md5 alone, are deleted
+ * alike). Returns the keys of the uploads deleted.
  */
 export const removeStaleUploads = async (
   paths: FilePaths,
@@ -38,14 +39,14 @@ export const removeStaleUploads = async (
     const mtime = await modifiedAt(path);
     return mtime !== undefined && now - mtime > ttlMs;
   };
-  for (const md5 of await entriesOf(paths.partial)) {
-    if (!MD5.test(md5) || lock.busy(md5)) continue;
-    const dir = join(paths.partial, md5);
+  for (const key of await entriesOf(paths.partial)) {
+    if (!(UPLOAD_KEY.test(key) || MD5.test(key)) || lock.busy(key)) continue;
+    const dir = join(paths.partial, key);
     if (!(await isStale(dir))) continue;
-    await lock.run(md5, async () => {
+    await lock.run(key, async () => {
       if (!(await isStale(dir))) return;
       await rm(dir, { recursive: true, force: true });
-      removed.push(md5);
+      removed.push(key);
     });
   }
   for (const name of await entriesOf(paths.incoming)) {

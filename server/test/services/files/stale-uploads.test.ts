@@ -18,8 +18,8 @@ const setup = () => {
   const paths = filePathsOf(dataDir);
   mkdirSync(paths.partial, { recursive: true });
   mkdirSync(paths.incoming, { recursive: true });
-  const partial = (md5: string, ageMs: number) => {
-    const dir = join(paths.partial, md5);
+  const partial = (key: string, ageMs: number) => {
+    const dir = join(paths.partial, key);
     mkdirSync(dir);
     writeFileSync(join(dir, '0'), 'x');
     const time = new Date(Date.now() - ageMs);
@@ -32,8 +32,10 @@ const setup = () => {
 describe('removeStaleUploads', () => {
   it('deletes partial uploads and incoming leftovers older than the time to live, and nothing else', async () => {
     const { paths, partial } = setup();
-    const old = partial('a'.repeat(32), 25 * HOUR);
-    const fresh = partial('b'.repeat(32), HOUR);
+    const old = partial(`${'a'.repeat(32)}-1`, 25 * HOUR);
+    // The older layout, named by the md5 alone.
+    const legacy = partial('e'.repeat(32), 25 * HOUR);
+    const fresh = partial(`${'b'.repeat(32)}-1`, HOUR);
     const other = join(paths.partial, 'not-an-upload');
     mkdirSync(other);
     utimesSync(other, new Date(0), new Date(0));
@@ -43,8 +45,12 @@ describe('removeStaleUploads', () => {
     const receiving = join(paths.incoming, 'y.part');
     writeFileSync(receiving, 'y');
 
-    expect(await removeStaleUploads(paths, new KeyLock(), 24 * HOUR)).toEqual(['a'.repeat(32)]);
+    expect((await removeStaleUploads(paths, new KeyLock(), 24 * HOUR)).sort()).toEqual([
+      `${'a'.repeat(32)}-1`,
+      'e'.repeat(32),
+    ]);
     expect(existsSync(old)).toBe(false);
+    expect(existsSync(legacy)).toBe(false);
     expect(existsSync(fresh)).toBe(true);
     expect(existsSync(other)).toBe(true);
     expect(existsSync(leftover)).toBe(false);
@@ -53,11 +59,11 @@ describe('removeStaleUploads', () => {
 
   it('skips an upload that is being worked on', async () => {
     const { paths, partial } = setup();
-    const md5 = 'c'.repeat(32);
-    const dir = partial(md5, 25 * HOUR);
+    const key = `${'c'.repeat(32)}-3`;
+    const dir = partial(key, 25 * HOUR);
     const lock = new KeyLock();
     let release = () => undefined as void;
-    const busy = lock.run(md5, () => new Promise<void>((resolve) => (release = resolve)));
+    const busy = lock.run(key, () => new Promise<void>((resolve) => (release = resolve)));
     expect(await removeStaleUploads(paths, lock, 24 * HOUR)).toEqual([]);
     expect(existsSync(dir)).toBe(true);
     release();
