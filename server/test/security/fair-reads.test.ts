@@ -84,7 +84,9 @@ describeEachDatabase(
       );
 
     it('answers a bystander’s record and first page while five users’ expensive reads still hold theirs', async () => {
-      const { app, attackers, bystander, note, memoId } = await setup();
+      // A long query timeout: the attackers' reads that wait for a place must not be refused while
+      // the test holds the lock (the caps under test are the defaults).
+      const { app, attackers, bystander, note, memoId } = await setup({ timeoutMs: 60_000 });
       const { maxPerUser } = DEFAULT_QUERY_LIMITS;
       let calls: Promise<Answer>[] = [];
       await withTableHeld(app, db.name, note.tableName, async (blocked) => {
