@@ -20,6 +20,7 @@ export const SUITES: Record<string, () => Promise<void>> = {
   'export-import': async () => (await import('./export-import')).runExportImport(),
   'import-lock': async () => (await import('./import-lock')).runImportLock(),
   'reader-starvation': async () => (await import('./reader-starvation')).runReaderStarvation(),
+  'fair-reads': async () => (await import('./fair-reads')).runFairReads(),
   'embedded-children': async () => (await import('./embedded-children')).runEmbeddedChildren(),
   'list-render': async () => (await import('./list-render')).runListRender(),
   'md5-browser': async () => (await import('./md5-browser')).runMd5Browser(),

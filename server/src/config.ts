@@ -54,6 +54,18 @@ export interface QueryLimits {
   /** Business reads one user may have waiting for their turn; more are refused (429). */
   maxWaitingPerUser: number;
   /**
+   * Business reads running at once per data source, all users together (PostgreSQL, MySQL /
+   * MariaDB); more wait, served in turn by user. Below the data pool's size, so that writes,
+   * exports and metadata lookups keep connections.
+   */
+  maxRunning: number;
+  /**
+   * Of those, expensive reads (a keyword, a filter no index serves, a count, a large or deep page:
+   * query/read-cost.ts) running at once per data source; the rest of `maxRunning` stays free for
+   * cheap reads (records by key, first pages).
+   */
+  maxExpensive: number;
+  /**
    * Connections of their own for sign-in and session lookups on primary (PostgreSQL, MySQL /
    * MariaDB), so that they never queue behind data reads.
    */
@@ -64,6 +76,8 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   timeoutMs: 20_000,
   maxPerUser: 4,
   maxWaitingPerUser: 32,
+  maxRunning: 8,
+  maxExpensive: 4,
   authPoolSize: 2,
 };
 
@@ -270,6 +284,13 @@ const sqlConsoleOf = (env: NodeJS.ProcessEnv): SqlConsoleConfig => {
 
 const queryLimitsOf = (env: NodeJS.ProcessEnv): QueryLimits => {
   const d = DEFAULT_QUERY_LIMITS;
+  const maxRunning = integer(env.QUERY_MAX_RUNNING, 'QUERY_MAX_RUNNING', d.maxRunning, 1, 1000);
+  const maxExpensive = integer(env.QUERY_MAX_EXPENSIVE, 'QUERY_MAX_EXPENSIVE', d.maxExpensive, 1, 1000);
+  if (maxExpensive > maxRunning) {
+    throw new ConfigError(
+      `QUERY_MAX_EXPENSIVE (${maxExpensive}) must not exceed QUERY_MAX_RUNNING (${maxRunning}): expensive reads are a share of the running ones`,
+    );
+  }
   return {
     timeoutMs: integer(env.QUERY_TIMEOUT_MS, 'QUERY_TIMEOUT_MS', d.timeoutMs, 0, 24 * 3600 * 1000),
     maxPerUser: integer(env.QUERY_MAX_PER_USER, 'QUERY_MAX_PER_USER', d.maxPerUser, 1, 1000),
@@ -280,6 +301,8 @@ const queryLimitsOf = (env: NodeJS.ProcessEnv): QueryLimits => {
       0,
       100_000,
     ),
+    maxRunning,
+    maxExpensive,
     authPoolSize: integer(env.AUTH_POOL_SIZE, 'AUTH_POOL_SIZE', d.authPoolSize, 1, 100),
   };
 };

@@ -120,12 +120,14 @@ describe('loadConfig', () => {
     expect(config.dataSources[0]?.connection).toBe('/srv/app/var/crudboard.sqlite');
   });
 
-  it('reads the business read ceilings: timeout, per-user running and waiting, the sign-in pool', () => {
+  it('reads the business read ceilings: timeout, per-user running and waiting, running in all, the sign-in pool', () => {
     expect(loadConfig({}, cwd, noFile).queries).toEqual(DEFAULT_QUERY_LIMITS);
     expect(DEFAULT_QUERY_LIMITS).toEqual({
       timeoutMs: 20_000,
       maxPerUser: 4,
       maxWaitingPerUser: 32,
+      maxRunning: 8,
+      maxExpensive: 4,
       authPoolSize: 2,
     });
     const config = loadConfig(
@@ -133,13 +135,27 @@ describe('loadConfig', () => {
         QUERY_TIMEOUT_MS: '0',
         QUERY_MAX_PER_USER: '2',
         QUERY_MAX_WAITING_PER_USER: '5',
+        QUERY_MAX_RUNNING: '6',
+        QUERY_MAX_EXPENSIVE: '2',
         AUTH_POOL_SIZE: '3',
       },
       cwd,
       noFile,
     );
-    expect(config.queries).toEqual({ timeoutMs: 0, maxPerUser: 2, maxWaitingPerUser: 5, authPoolSize: 3 });
+    expect(config.queries).toEqual({
+      timeoutMs: 0,
+      maxPerUser: 2,
+      maxWaitingPerUser: 5,
+      maxRunning: 6,
+      maxExpensive: 2,
+      authPoolSize: 3,
+    });
     expect(() => loadConfig({ QUERY_MAX_PER_USER: '0' }, cwd, noFile)).toThrow(/QUERY_MAX_PER_USER/);
+    expect(() => loadConfig({ QUERY_MAX_RUNNING: '0' }, cwd, noFile)).toThrow(/QUERY_MAX_RUNNING/);
+    // Expensive reads are a share of the running ones.
+    expect(() => loadConfig({ QUERY_MAX_RUNNING: '4', QUERY_MAX_EXPENSIVE: '5' }, cwd, noFile)).toThrow(
+      /QUERY_MAX_EXPENSIVE/,
+    );
     expect(() => loadConfig({ AUTH_POOL_SIZE: 'x' }, cwd, noFile)).toThrow(/AUTH_POOL_SIZE/);
   });
 

@@ -34,6 +34,10 @@ export const ITEMS_MESSAGES = {
     zh: '你同时进行的查询过多（{count} 个），请等已发出的查询完成后再试',
     en: 'You have too many queries under way ({count}); wait for them to finish and try again',
   },
+  busyServer: {
+    zh: '服务器正忙于其他用户的查询，请稍后再试；缩小条件的查询会更快得到处理',
+    en: 'The server is busy with other users’ queries; try again shortly (narrower conditions are served sooner)',
+  },
   tooManyLikes: {
     zh: '“包含”(LIKE) 条件最多 {max} 个：每个都要逐行比对，请改用“等于”或减少条件',
     en: 'at most {max} LIKE (contains) conditions: each one scans every row; use equals or fewer conditions',

@@ -3,6 +3,11 @@ import fp from 'fastify-plugin';
 import type { BusinessAction } from '../../../contract/index';
 import { DEFAULT_QUERY_LIMITS, type QueryLimits } from '../config';
 import { sqlDialect } from '../dialects/sql/sql-dialects';
+import { ApiException } from '../errors/api-exception';
+import { itemsMessage } from '../i18n/items-messages';
+import type { ReadCost } from '../query/read-cost';
+import { FairQueue } from '../services/fair-queue';
+import type { ItemTable } from '../services/items/item-table';
 import { ReadGate } from '../services/items/read-gate';
 import { openItem, type OpenedItem } from './open-item';
 import { principalOf } from './session';
@@ -13,6 +18,11 @@ export interface ItemAccess {
   action: BusinessAction;
   /** The table; default: the route's `:table` parameter. */
   table?: string;
+  /**
+   * Reads: what this request may cost the database, judged on the opened table (query/read-cost.ts);
+   * default: expensive.
+   */
+  cost?: (request: FastifyRequest, item: ItemTable) => ReadCost;
 }
 
 declare module 'fastify' {
@@ -27,9 +37,11 @@ declare module 'fastify' {
 }
 
 export interface ItemAccessOptions {
-  /** Ceilings on one user's business reads (default: DEFAULT_QUERY_LIMITS). */
+  /** Ceilings on business reads (default: DEFAULT_QUERY_LIMITS). */
   queries?: QueryLimits;
 }
+
+const RETRY = { headers: { 'retry-after': '1' } };
 
 /** The table and context opened for a route with `config.item`. */
 export const itemOf = (request: FastifyRequest): OpenedItem => {
@@ -55,15 +67,42 @@ const tableParam = (request: FastifyRequest): string => {
  * handler together, so a read's metadata lookups count too, and its place is given back when the
  * handler's promise settles, whatever the outcome (refusal, error, answer); no hook has to
  * remember it.
+ *
+ * Once opened, the read is judged cheap or expensive (`config.item.cost`) and takes a running place
+ * of its data source (FairQueue): at most `maxRunning` reads of all users at once, `maxExpensive` of
+ * them expensive, freed places handed to the waiting users in turn. So no group of users can fill
+ * the data pool with costly reads: a record by key or a first page finds a place while theirs run.
  */
 export default fp<ItemAccessOptions>(
   async (app, options) => {
     const limits = options.queries ?? DEFAULT_QUERY_LIMITS;
+    const waitMs = limits.timeoutMs > 0 ? limits.timeoutMs : 60_000;
     const gate = new ReadGate({
       maxPerUser: limits.maxPerUser,
       maxWaitingPerUser: limits.maxWaitingPerUser,
-      waitMs: limits.timeoutMs > 0 ? limits.timeoutMs : 60_000,
+      waitMs,
     });
+    const queues = new Map<string, FairQueue>();
+    const queueOf = (dataSource: string): FairQueue => {
+      let queue = queues.get(dataSource);
+      if (!queue) {
+        queue = new FairQueue({ maxRunning: limits.maxRunning, maxExpensive: limits.maxExpensive });
+        queues.set(dataSource, queue);
+      }
+      return queue;
+    };
+    /** Runs `handle` once a running place of the request's data source is held. */
+    const inTurn = async <T>(request: FastifyRequest, user: string, cost: ReadCost, handle: () => T) => {
+      const queue = queueOf(request.dataSource.name);
+      if (!(await queue.take(user, cost, waitMs))) {
+        throw new ApiException('TOO_MANY_REQUESTS', itemsMessage('busyServer'), undefined, RETRY);
+      }
+      try {
+        return await handle();
+      } finally {
+        queue.give(cost);
+      }
+    };
     app.decorateRequest('item', null);
     app.addHook('onRoute', (route) => {
       const access = route.config?.item;
@@ -73,14 +112,18 @@ export default fp<ItemAccessOptions>(
       }
       const handler: RouteHandlerMethod = route.handler;
       route.handler = function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-        const work = async () => {
-          request.item = await openItem(request, access.table ?? tableParam(request), access.action);
-          return handler.call(this, request, reply);
-        };
         // A synchronous driver (SQLite) runs each read to its end on the event loop: reads hold no
         // pooled connection for long, and a line would only add waiting.
         const inLine = access.action === 'read' && !sqlDialect(request.dataSource.client).synchronous;
-        return inLine ? gate.run(String(principalOf(request).id), work) : work();
+        const user = inLine ? String(principalOf(request).id) : '';
+        const work = async () => {
+          const opened = await openItem(request, access.table ?? tableParam(request), access.action);
+          request.item = opened;
+          const handle = () => handler.call(this, request, reply);
+          if (!inLine) return handle();
+          return inTurn(request, user, access.cost?.(request, opened.item) ?? 'expensive', handle);
+        };
+        return inLine ? gate.run(user, work) : work();
       };
     });
   },

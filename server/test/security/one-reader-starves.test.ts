@@ -147,7 +147,11 @@ describeEachDatabase('one reader cannot starve the others ($name)', (db) => {
     'pg',
     'mysql',
   )('signs in and answers /me while data reads fill the data pool', async () => {
-    const { app, readers, table, knex } = await setup({ maxPerUser: 5, timeoutMs: 20_000 }, 3);
+    // The running caps of all users raised to the data pool's size, so that reads can fill it.
+    const { app, readers, table, knex } = await setup(
+      { maxPerUser: 5, maxRunning: 10, maxExpensive: 10, timeoutMs: 20_000 },
+      3,
+    );
     let calls: Promise<{ statusCode: number }>[] = [];
     await withTableHeld(knex, db.name, table.tableName, async () => {
       calls = readers.flatMap((reader) =>

@@ -5,6 +5,7 @@ import { itemsMessage } from '../../i18n/items-messages';
 import { itemOf } from '../../plugins/item-access';
 import { parseListQuery } from '../../query/parse-list-query';
 import { invalidParam } from '../../query/query-error';
+import { countReadCost, listReadCost } from '../../query/read-cost';
 import { readOptions } from '../../query/read-options';
 import { errorResponses } from '../../schemas/common';
 import {
@@ -29,16 +30,25 @@ import { updateItem } from '../../services/items/update-item';
 
 const tags = ['business'];
 
+const queryOf = (request: { query: unknown }): Record<string, unknown> =>
+  request.query as Record<string, unknown>;
+
 /**
  * The items API of every table (docs/api.md §3): `/api/business/{table}` list, count, all-by-ids, get,
  * create, update, delete and batch delete, driven by the table's metadata. Each route opens its
- * table through `config.item` (plugins/item-access.ts), reads in the user's line.
+ * table through `config.item` (plugins/item-access.ts), reads in the user's line, then in the data
+ * source's fair queue as cheap (by key; small pages an index serves) or expensive (query/read-cost.ts).
  */
 const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:table',
     {
-      config: { item: { action: 'read' } },
+      config: {
+        item: {
+          action: 'read',
+          cost: (request, item) => listReadCost(parseListQuery(queryOf(request), item.query), item.query),
+        },
+      },
       schema: {
         tags,
         summary: 'A page of records (default order: key DESC); other query keys are column filters',
@@ -57,7 +67,12 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:table/count',
     {
-      config: { item: { action: 'read' } },
+      config: {
+        item: {
+          action: 'read',
+          cost: (request, item) => countReadCost(parseListQuery(queryOf(request), item.query), item.query),
+        },
+      },
       schema: {
         tags,
         summary: 'Number of records matching the same filters and search as the list',
@@ -76,7 +91,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:table/all',
     {
-      config: { item: { action: 'read' } },
+      config: { item: { action: 'read', cost: () => 'cheap' } },
       schema: {
         tags,
         summary: 'The records with the given keys, in their order',
@@ -100,7 +115,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:table/:id',
     {
-      config: { item: { action: 'read' } },
+      config: { item: { action: 'read', cost: () => 'cheap' } },
       schema: {
         tags,
         summary: 'One record with all its relations',
