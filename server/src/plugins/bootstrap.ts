@@ -25,6 +25,11 @@ export default fp<BootstrapOptions>(
           const outcome = await moveSourceMetadata(primary.knex, source.knex, source.name);
           if (outcome.kind === 'moved')
             app.log.info({ dataSource: source.name, ...outcome }, 'metadata moved to primary');
+          if (outcome.kind === 'refused')
+            app.log.error(
+              { dataSource: source.name, problems: outcome.problems },
+              'metadata of the data source not moved to primary: its cb_meta_* rows would not pass an import (fix or delete the rows named, then start again); the data source is served without them',
+            );
           if (outcome.kind === 'alreadyMoved')
             app.log.warn(
               { dataSource: source.name },
