@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { CACHE_VERSION_TABLE } from '../dialects/cache-version/cache-version';
 import { dropPgRowCountIfUnused } from '../dialects/row-count/pg-row-count';
+import { legacyMetadataProblems } from '../services/transfer/legacy-metadata-problems';
 import { dialectOf } from './dialect';
 import { insertReturningId } from './insert-returning-id';
 import { runMigrations } from './migrate';
@@ -14,7 +15,12 @@ export type MoveOutcome =
   | { kind: 'nothing' }
   | { kind: 'moved'; tables: number; sequences: number; relations: number }
   /** `primary` already holds metadata of the source: the source's own tables were left in place. */
-  | { kind: 'alreadyMoved' };
+  | { kind: 'alreadyMoved' }
+  /**
+   * The rows would not pass an import of them (one line per problem, naming the row): nothing was
+   * moved, and the source's own tables were left in place.
+   */
+  | { kind: 'refused'; problems: string[] };
 
 /** The source's crudboard tables, dropped after the move, referencing ones first. */
 const LEGACY_TABLES = [
@@ -167,6 +173,8 @@ const dropLegacy = async (source: Knex): Promise<void> => {
  * name with new ids (one transaction), moves the ids in what `primary` keeps about the source's
  * tables (form layouts, column properties, table permissions), then drops crudboard's tables from
  * the source. Run under the source's start-up lock. A source that holds no such tables: nothing.
+ * `source` must be a handle of the data source (`placeMetadata`): the rows are checked against
+ * its schema and against the metadata `primary` keeps of it.
  */
 export const moveSourceMetadata = async (
   primary: Knex,
@@ -174,10 +182,17 @@ export const moveSourceMetadata = async (
   dataSource: string,
 ): Promise<MoveOutcome> => {
   if (!(await source.schema.hasTable(META.table))) return { kind: 'nothing' };
+  // Metadata tables that name their data source are primary's own: the source shares its database.
+  if (await source.schema.hasColumn(META.table, 'dataSource')) return { kind: 'nothing' };
   const already = await primary(META.table).where('dataSource', dataSource).first('id');
   const alreadySequence = await primary(META.sequence).where('dataSource', dataSource).first('id');
   if (already || alreadySequence) return { kind: 'alreadyMoved' };
   await runMigrations(source, { system: false });
+  // Whoever may write to the connected database may have written these rows: they move only as
+  // an import of them would be accepted (a table name reaching primary's tables, a quoted column
+  // name or a systemable table refuse the whole move).
+  const problems = await legacyMetadataProblems(source);
+  if (problems.length > 0) return { kind: 'refused', problems };
   const moved = await primary.transaction(async (trx) => {
     const copied = await copyInto(trx, source, dataSource);
     await remapState(trx, dataSource, copied.tables, copied.columns);

@@ -16,6 +16,19 @@ const TEXT: Record<Client, NativeSql> = {
   sqlite: { column: 'CAST(?? AS TEXT)', value: '?' },
 };
 
+/**
+ * A geometry's text form: MySQL and MariaDB keep geometries as binary (WKB) that CAST cannot turn
+ * into text (MariaDB refuses it, MySQL gives bytes); their well-known text (`POINT(1 2)`) is what
+ * a user types. PostgreSQL's geometric types cast to their text form.
+ */
+const GEOMETRIC_TEXT: Record<Client, NativeSql> = {
+  ...TEXT,
+  mysql: { column: 'ST_AsText(??)', value: '?' },
+};
+
+const textForm = (dialect: Client, nativeType: string | null | undefined): NativeSql =>
+  nativeKindOf(nativeType) === 'geometric' ? GEOMETRIC_TEXT[dialect] : TEXT[dialect];
+
 /** JSON documents compared as documents (key order and spacing aside); PostgreSQL's json has no `=`. */
 const JSON_VALUE: Record<Client, NativeSql> = {
   pg: { column: 'CAST(?? AS jsonb)', value: 'CAST(? AS jsonb)' },
@@ -25,14 +38,14 @@ const JSON_VALUE: Record<Client, NativeSql> = {
 
 /** How LIKE and the keyword search read a column: its text form when it has a native type. */
 export const nativeMatchSql = (dialect: Client, nativeType: string | null | undefined): NativeSql =>
-  nativeKindOf(nativeType) === null ? PLAIN : TEXT[dialect];
+  nativeKindOf(nativeType) === null ? PLAIN : textForm(dialect, nativeType);
 
 /** How EQ, NE, IN and NOTIN compare a column (range tests always compare natively). */
 export const nativeEqualitySql = (dialect: Client, nativeType: string | null | undefined): NativeSql => {
   const kind = nativeKindOf(nativeType);
   if (kind === null) return PLAIN;
   if (kind === 'json') return JSON_VALUE[dialect];
-  return NATIVE_RULES[kind].equality === 'text' ? TEXT[dialect] : PLAIN;
+  return NATIVE_RULES[kind].equality === 'text' ? textForm(dialect, nativeType) : PLAIN;
 };
 
 /** How ORDER BY reads a column (only for kinds that may be ordered). */

@@ -9,7 +9,7 @@ import {
 } from '../i18n/messages';
 import { ApiException } from './api-exception';
 import { fieldErrors, type SchemaError } from './field-errors';
-import { isBadValueError } from './is-bad-value-error';
+import { badValueMessage } from './is-bad-value-error';
 import { isBusyError } from './is-busy-error';
 import { isConnectionError } from './is-connection-error';
 import { queryTimeoutOf } from './is-query-timeout';
@@ -125,9 +125,8 @@ export const toErrorResponse = (error: unknown, lang: Lang, requestId: string): 
       lang,
     );
   }
-  if (isBadValueError(error)) {
-    return invalidField('value', 'badValue', lang);
-  }
+  const badValue = badValueMessage(error);
+  if (badValue) return invalidField('value', badValue, lang);
   if (isConnectionError(error))
     return unavailable('DATABASE_UNAVAILABLE', RETRY_AFTER_SECONDS, lang, requestId);
   if (isBusyError(error)) return unavailable('DATABASE_BUSY', BUSY_RETRY_AFTER_SECONDS, lang, requestId);

@@ -91,6 +91,8 @@ export const ITEMS_MESSAGES = {
   outOfRange: { zh: '超出字段范围', en: 'is out of range' },
   constraintFailed: { zh: '数据不符合表的约束', en: 'the data violates a constraint of the table' },
   badValue: FIELD_MESSAGES.badValue,
+  narrowCharset: FIELD_MESSAGES.narrowCharset,
+  valueNotListed: FIELD_MESSAGES.valueNotListed,
   badUuid: {
     zh: '应为 UUID，如 123e4567-e89b-12d3-a456-426614174000',
     en: 'must be a UUID such as 123e4567-e89b-12d3-a456-426614174000',

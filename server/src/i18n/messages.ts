@@ -63,6 +63,14 @@ export const FIELD_MESSAGES = {
     zh: '值的格式不符合字段的类型（如不是合法的 UUID、地址或 JSON）',
     en: "a value is not in the form its column's type takes (not a valid UUID, address or JSON, say)",
   },
+  narrowCharset: {
+    zh: '文本包含字段的字符集无法保存的字符（如 latin1 字段中的表情符号或中文），不能写入，也不能用来查询该字段',
+    en: "a text holds characters its column's character set cannot store (an emoji or Chinese in a latin1 column, say): it can neither be written to nor looked for in that column",
+  },
+  valueNotListed: {
+    zh: '值不是字段允许的取值（如 ENUM 或 SET 未列出的值），或超出了字段能保存的范围',
+    en: 'a value is not one its column allows (one its ENUM or SET does not list, say) or does not fit in it',
+  },
   unstorableText: {
     zh: '包含数据库无法保存的字符（如 NUL）',
     en: 'contains characters the database cannot hold (such as NUL)',

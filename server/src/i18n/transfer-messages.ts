@@ -35,6 +35,10 @@ export const TRANSFER_MESSAGES = {
   layoutBody: { zh: '布局不是合法的 JSON', en: 'the layout is not valid JSON' },
   fileRequired: { zh: '请选择要导入的文件', en: 'choose a file to import' },
   fileNotJson: { zh: '文件不是合法的 JSON', en: 'the file is not valid JSON' },
+  legacySystemable: {
+    zh: '只有 crudboard 自己的系统表才能标为系统表（systemable）',
+    en: 'only crudboard’s own tables are systemable',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type TransferMessageKey = keyof typeof TRANSFER_MESSAGES;

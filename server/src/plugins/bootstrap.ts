@@ -5,6 +5,9 @@ import { moveSourceMetadata } from '../db/move-source-metadata';
 import { withStartUpLock } from '../db/start-up-lock';
 import { syncSystemTables } from '../services/system-tables/sync-system-tables';
 
+/** Problems of a refused metadata move logged at most (the count says how many there are). */
+const MAX_LOGGED_PROBLEMS = 200;
+
 export interface BootstrapOptions {
   adminPassword?: string;
   onAdminCreated?: (admin: CreatedAdmin) => void;
@@ -25,6 +28,15 @@ export default fp<BootstrapOptions>(
           const outcome = await moveSourceMetadata(primary.knex, source.knex, source.name);
           if (outcome.kind === 'moved')
             app.log.info({ dataSource: source.name, ...outcome }, 'metadata moved to primary');
+          if (outcome.kind === 'refused')
+            app.log.error(
+              {
+                dataSource: source.name,
+                problems: outcome.problems.slice(0, MAX_LOGGED_PROBLEMS),
+                problemCount: outcome.problems.length,
+              },
+              'metadata of the data source not moved to primary: its cb_meta_* rows would not pass an import (fix or delete the rows named, then start again); the data source is served without them',
+            );
           if (outcome.kind === 'alreadyMoved')
             app.log.warn(
               { dataSource: source.name },

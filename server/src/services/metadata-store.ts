@@ -25,10 +25,19 @@ export const listTables = (knex: Knex, ids?: readonly number[]): Promise<StoredT
 
 /** `listTables` in a data source's metadata home. */
 export const listMetaTables = async (meta: MetaDb, ids?: readonly number[]): Promise<StoredTable[]> => {
-  const knex = meta.db;
   const tableQuery = tablesOf(meta).select('*').orderBy('id');
   if (ids) tableQuery.whereIn('id', ids);
-  const tableRows: Row[] = await tableQuery;
+  return withColumnsAndIndexes(meta.db, await tableQuery);
+};
+
+/**
+ * `cb_meta_table` rows as table metadata, with their columns and indexes read from the same
+ * database (`primary`, or a connected database an earlier release kept its own metadata in).
+ */
+export const withColumnsAndIndexes = async (
+  knex: Knex,
+  tableRows: readonly Row[],
+): Promise<StoredTable[]> => {
   if (tableRows.length === 0) return [];
   const tableIds = tableRows.map((row) => toNumber(row.id));
 

@@ -247,6 +247,33 @@ describeEachDatabase('the metadata of another data source moves into primary on 
     expect(left.filter((name) => name.toLowerCase().startsWith('cb_'))).toEqual([]);
   });
 
+  it('leaves primary’s own metadata in place when a data source shares primary’s database', async () => {
+    const [primary] = primaryEnv.config().dataSources;
+    if (!primary) throw new Error('no primary database');
+    const shared: DataSourceConfig = {
+      ...primary,
+      name: 'legacy',
+      ...(db.name === 'sqlite' ? { connection: join(primaryEnv.dataDir, 'crudboard.sqlite') } : {}),
+    };
+    const config = primaryEnv.config({ adminPassword: 'Test-admin-Pass-1' });
+    await (await buildApp(config, { webRoot: '/nonexistent-web-root' })).close();
+    const logs: string[] = [];
+    const app = await buildApp(primaryEnv.config({ adminPassword: 'Test-admin-Pass-1' }, [shared]), {
+      webRoot: '/nonexistent-web-root',
+      logger: { level: 'warn', stream: { write: (line: string) => logs.push(line) } },
+    });
+    open.push(app);
+    // Neither a refused move nor metadata left in place is reported.
+    expect(logs.filter((line) => /metadata|cb_meta/.test(line))).toEqual([]);
+    const knex = app.dataSources.primary.knex;
+    expect(await knex.schema.hasTable(META.table)).toBe(true);
+    expect(await knex(META.table).where('dataSource', 'legacy').count({ n: '*' })).toEqual([{ n: 0 }]);
+    const { cookie } = await login(app);
+    const tables = await apiClient(app, cookie).get('/api/metadata/tables?limit=100');
+    expect(tables.statusCode, tables.body).toBe(200);
+    expect((tables.json() as { name: string }[]).map((table) => table.name)).toContain('user');
+  });
+
   it('adds nothing of its own to a source it only reverses, describes and lays out', async () => {
     const { app, legacy } = await build();
     const sourceDb = app.dataSources.get('legacy')?.knex as Knex;

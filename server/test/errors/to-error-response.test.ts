@@ -113,4 +113,33 @@ describe('toErrorResponse', () => {
     });
     expect(toErrorResponse(missingOperator, 'en', 'x').status).toBe(500);
   });
+  it('answers 400 for a text a MySQL column’s character set cannot store, or a value its ENUM does not list', () => {
+    const mix = Object.assign(
+      new Error(
+        "Illegal mix of collations (latin1_swedish_ci,IMPLICIT) and (utf8mb4_general_ci,COERCIBLE) for operation '='",
+      ),
+      { errno: 1267 },
+    );
+    const mixIn = Object.assign(new Error("Illegal mix of collations for operation ' IN '"), { errno: 1271 });
+    for (const error of [mix, mixIn]) {
+      const response = toErrorResponse(error, 'en', 'x');
+      expect(response.status).toBe(400);
+      expect(response.body.errors?.value).toContain('character set');
+      expect(JSON.stringify(response.body)).not.toContain('swedish');
+    }
+    const truncated = Object.assign(new Error("Data truncated for column 'kind' at row 1"), { errno: 1265 });
+    expect(toErrorResponse(truncated, 'en', 'x').body.errors?.value).toContain('ENUM');
+    const geometry = Object.assign(
+      new Error('Cannot get geometry object from data you send to the GEOMETRY field'),
+      {
+        errno: 1416,
+      },
+    );
+    expect(toErrorResponse(geometry, 'en', 'x').status).toBe(400);
+    // A statement crudboard wrote wrong stays a 500 (MariaDB cannot CAST a geometry).
+    const cast = Object.assign(new Error("Illegal parameter data type point for operation 'cast_as_char'"), {
+      errno: 4079,
+    });
+    expect(toErrorResponse(cast, 'en', 'x').status).toBe(500);
+  });
 });

@@ -1,10 +1,20 @@
 import { indexPhysicalName, unsignedCheckName } from '../../dialects/derived-name';
+import { isNarrowCharsetError, isValueNotListed } from '../../dialects/sql/mysql-errno';
 import { ApiException } from '../../errors/api-exception';
 import type { Localized } from '../../i18n/messages';
 import { itemsMessage } from '../../i18n/items-messages';
 import type { StoredTable } from '../metadata-rows';
 
-type Violation = 'unique' | 'notNull' | 'foreignKey' | 'tooLong' | 'range' | 'check' | 'badValue';
+type Violation =
+  | 'unique'
+  | 'notNull'
+  | 'foreignKey'
+  | 'tooLong'
+  | 'range'
+  | 'check'
+  | 'badValue'
+  | 'narrowCharset'
+  | 'notListed';
 
 interface DriverError {
   code?: unknown;
@@ -58,6 +68,8 @@ const violationOf = (error: DriverError): Violation | undefined => {
   if (typeof error.code === 'string' && error.code in SQLITE) return SQLITE[error.code];
   if (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) && error.code in PG)
     return PG[error.code];
+  if (isNarrowCharsetError(error)) return 'narrowCharset';
+  if (isValueNotListed(error)) return 'notListed';
   if (typeof error.errno === 'number' && error.errno in MYSQL) return MYSQL[error.errno];
   return undefined;
 };
@@ -107,7 +119,10 @@ const columnsNamed = (error: DriverError, tables: readonly StoredTable[]): strin
   }
   // MySQL / MariaDB: "Column 'a' cannot be null", "Field 'a' doesn't have a default value", "for column 'a'",
   // "for key 't.idx'", "CONSTRAINT `ck` failed".
-  const named = quoted(text, /(?:Column|Field|for column) [`']([^`']+)[`']/);
+  // MariaDB names a column it cannot store a text in fully: "for column `db`.`t`.`a`".
+  const named =
+    quoted(text, /for column `[^`]*`\.`[^`]*`\.`([^`]+)`/) ??
+    quoted(text, /(?:Column|Field|for column) [`']([^`']+)[`']/);
   if (named) candidates.push(named);
   const key = quoted(text, /for key '([^']+)'/);
   if (key) {
@@ -133,6 +148,8 @@ const MESSAGES: Record<Violation, Localized> = {
   range: itemsMessage('outOfRange'),
   check: itemsMessage('outOfRange'),
   badValue: itemsMessage('badValue'),
+  narrowCharset: itemsMessage('narrowCharset'),
+  notListed: itemsMessage('valueNotListed'),
 };
 
 /**

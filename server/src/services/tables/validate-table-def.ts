@@ -68,6 +68,9 @@ const checkTableNames = (table: TableDef, context: TableValidationContext, error
     if (field === 'tableName' && context.attaching) {
       if (!isQuotableIdentifier(value))
         errors.add(field, reverseMessage('tableNameUnusable', { name: value }));
+      // crudboard's own tables are never described as business tables, as reversing refuses them.
+      else if (value.toLowerCase().startsWith('cb_'))
+        errors.add(field, metadataMessage('nameReservedPrefix'));
       continue;
     }
     const problem = nameProblem(value, rules);

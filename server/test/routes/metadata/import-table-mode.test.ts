@@ -67,6 +67,26 @@ describeEachDatabase('importing a metadata file: creating or attaching its table
     expect(rows).toMatchObject([{ name: 'existing', note: 'kept' }]);
   });
 
+  it('attaches none of crudboard’s own tables (the sessions and their tokens), changing nothing', async () => {
+    const { app, api } = await setup();
+    const answer = await api.post('/api/metadata/tables/import?tables=attach', {
+      tables: [
+        {
+          name: 'sessions',
+          tableName: 'cb_session',
+          columns: [
+            { name: 'id', dataType: 'VARCHAR', length: 200, indexType: 'PRIMARY' },
+            { name: 'userId', dataType: 'BIGINT' },
+          ],
+        },
+      ],
+    });
+    expect(answer.statusCode, answer.body).toBe(400);
+    expect(answer.json().errors['tables.0.tableName']).toContain('cb_');
+    expect((await api.get('/api/metadata/tables/name/sessions')).statusCode).toBe(404);
+    expect(await physicalTables(app.dataSources.primary.knex)).toContain('cb_session');
+  });
+
   it('refuses a mode it does not know, changing nothing', async () => {
     const { app, api } = await setup();
     const answer = await api.post('/api/metadata/tables/import?tables=replace', {

@@ -148,6 +148,22 @@ describe('mapDbError', () => {
       { stock: 'is out of range' },
     ],
     [
+      'MariaDB text its column cannot store',
+      {
+        errno: 1366,
+        sqlMessage:
+          "Incorrect string value: '\\xF0\\x9F\\x98\\x80' for column `shop`.`place`.`name` at row 1",
+      },
+      400,
+      { name: expect.stringContaining('character set') },
+    ],
+    [
+      'MySQL value an ENUM does not list',
+      { errno: 1265, sqlMessage: "Data truncated for column 'name' at row 1" },
+      400,
+      { name: expect.stringContaining('ENUM') },
+    ],
+    [
       'unknown column named',
       { errno: 1048, sqlMessage: "Column 'password' cannot be null" },
       400,
