@@ -49,7 +49,8 @@ export default fp<BootstrapOptions>(
     }
     await keyDatabaseLocks(
       primary.knex,
-      app.dataSources.list().map((source) => source.knex),
+      // Every handle of every data source: whichever a schema change or an upload is given.
+      app.dataSources.list().flatMap((source) => [source.knex, source.reads, source.auth]),
     );
   },
   { name: 'bootstrap', dependencies: ['db'] },
