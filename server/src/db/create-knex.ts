@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { DataSourceConfig } from '../config';
+import { pgStartupOptions } from '../dialects/pg-search-path';
 import { addSqliteRegexp, type SqliteFunctions } from '../dialects/sqlite-regexp';
 import { pgTypes } from './pg-types';
 import { routeSqliteReads } from './route-sqlite-reads';
@@ -56,6 +57,15 @@ const mysqlConnection = (url: string): Knex.MySql2ConnectionConfig => {
   };
 };
 
+/** The `options` parameter a PostgreSQL connection URL carries, if any. */
+const connectionOptions = (url: string): string | null => {
+  try {
+    return new URL(url).searchParams.get('options');
+  } catch {
+    return null;
+  }
+};
+
 const openKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, poolSize: number): Knex => {
   switch (source.client) {
     case 'sqlite': {
@@ -90,10 +100,16 @@ const openKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, poolSi
       return knex({
         ...(log ? { log } : {}),
         client: 'pg',
-        connection: { connectionString: source.connection, types: pgTypes, application_name: 'crudboard' },
-        // A data source on a schema of its own: unqualified names (its tables, crudboard's metadata
-        // of them, current_schema()) resolve there; public stays on the path for extensions (pg_trgm).
-        ...(source.schema === undefined ? {} : { searchPath: [source.schema, 'public'] }),
+        connection: {
+          connectionString: source.connection,
+          types: pgTypes,
+          application_name: 'crudboard',
+          // Every connection, pooled or the console's, searches the data source's schema (its tables,
+          // current_schema()), public (extensions) and pg_catalog, in which no console user may
+          // create anything; pinned at connection start-up so that no role, database or statement
+          // setting moves it (pg-search-path.ts).
+          options: pgStartupOptions(source.schema, connectionOptions(source.connection)),
+        },
         pool: { min: 0, max: poolSize },
       });
     case 'mysql':

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import type { Client } from '../config';
+import { START_UP_LOCK } from '../dialects/sql/database-lock';
 import { sqlDialect } from '../dialects/sql/sql-dialects';
 
-/** The database lock a server holds on a data source while it prepares it at start-up. */
-export const START_UP_LOCK = 'start-up';
+/** The database lock a server holds on a data source while it prepares it at start-up (fixed key). */
+export { START_UP_LOCK };
 
 /**
  * How long a starting server waits for another one's start-up on the same database (its

@@ -32,6 +32,8 @@ export const SYSTEM = {
 export const SHARED_STATE = {
   loginThrottle: 'cb_login_throttle',
   download: 'cb_download',
+  /** The secret of the database lock keys (database-lock.ts): read by no console. */
+  lockKey: 'cb_lock_key',
 } as const;
 
 export const MIGRATION_TABLES = {

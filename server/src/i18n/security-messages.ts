@@ -22,6 +22,10 @@ export const SECURITY_MESSAGES = {
     zh: '只有超级管理员才能在 SQL 控制台中使用动态 SQL（{keyword}）',
     en: 'Only the super admin may use dynamic SQL ({keyword}) in the SQL console',
   },
+  serverLockSql: {
+    zh: '只有超级管理员才能在 SQL 控制台中使用数据库锁函数（{keyword}）：持有这些锁会阻塞 crudboard 的表结构修改、启动和上传',
+    en: "Only the super admin may use database lock functions ({keyword}) in the SQL console: holding such locks would hold up crudboard's schema changes, start-up and uploads",
+  },
   wrongOldPassword: { zh: '原密码不正确', en: 'The current password is wrong' },
 } as const satisfies Record<string, Localized>;
 

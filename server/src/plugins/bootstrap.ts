@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { ensureSuperAdmin, type CreatedAdmin } from '../db/ensure-super-admin';
+import { keyDatabaseLocks } from '../db/lock-key';
 import { runMigrations } from '../db/migrate';
 import { moveSourceMetadata } from '../db/move-source-metadata';
 import { withStartUpLock } from '../db/start-up-lock';
@@ -17,7 +18,8 @@ export interface BootstrapOptions {
  * Migrates primary, describes the system tables in its metadata and creates the first admin; then
  * moves into primary the metadata another data source kept in its own database under an earlier
  * release (a connected database holds none of crudboard's tables otherwise). Each data source
- * under its start-up lock, so that servers starting together on one database take turns.
+ * under its start-up lock, so that servers starting together on one database take turns. Then keys
+ * the database locks of every data source with primary's secret (lock-key.ts).
  */
 export default fp<BootstrapOptions>(
   async (app, options) => {
@@ -57,6 +59,11 @@ export default fp<BootstrapOptions>(
         if (admin) options.onAdminCreated?.(admin);
       });
     }
+    await keyDatabaseLocks(
+      primary.knex,
+      // Every handle of every data source: whichever a schema change or an upload is given.
+      app.dataSources.list().flatMap((source) => [source.knex, source.reads, source.auth]),
+    );
   },
   { name: 'bootstrap', dependencies: ['db'] },
 );

@@ -78,6 +78,10 @@ const dangerousMemberships = async (knex: Knex, role: string): Promise<string[]>
   ).map((row) => row.name);
 
 interface RoleFacts {
+  /** Schemas of the server's search path in which the role may create objects. */
+  creates: string[];
+  /** Functions, operators, types, collations and conversions it owns in those schemas. */
+  planted: string[];
   superuser: boolean;
   bypassRls: boolean;
   createRole: boolean;
@@ -97,6 +101,8 @@ const roleFacts = async (knex: Knex, role: string): Promise<RoleFacts | undefine
   );
   if (!row) return undefined;
   return {
+    creates: await creatableSchemas(knex, role),
+    planted: await plantedObjects(knex, role),
     superuser: row.superuser,
     bypassRls: row.bypass,
     createRole: row.create_role,
@@ -105,6 +111,48 @@ const roleFacts = async (knex: Knex, role: string): Promise<RoleFacts | undefine
   };
 };
 
+/**
+ * The schemas of this connection's search path (crudboard's own, pinned: pg-search-path.ts) in
+ * which `role` may create objects, through its own grants or PUBLIC's. An operator, function,
+ * cast or table made there would be resolved by the server's own statements, which run with the
+ * connecting role's rights (a superuser's, in the documented setup).
+ */
+const creatableSchemas = async (knex: Knex, role: string): Promise<string[]> =>
+  rowsOf<{ name: string }>(
+    await knex.raw(
+      `SELECT s.name FROM unnest(pg_catalog.current_schemas(false)) AS s(name)
+        WHERE s.name !~ '^pg_temp' AND pg_catalog.has_schema_privilege(?::name, s.name, 'CREATE')
+        ORDER BY 1`,
+      [role],
+    ),
+  ).map((row) => row.name);
+
+/**
+ * What `role` owns in the schemas of this connection's search path that the server's statements
+ * could resolve in place of pg_catalog's (functions, operators, types other than tables' row
+ * types, collations, conversions): made while it could create there (earlier releases granted
+ * CREATE), they would run with the server's rights. Its tables are not counted.
+ */
+const plantedObjects = async (knex: Knex, role: string): Promise<string[]> =>
+  rowsOf<{ object: string }>(
+    await knex.raw(
+      `WITH me AS (SELECT oid FROM pg_catalog.pg_roles WHERE rolname = ?),
+            owned(ns, name, kind) AS (
+              SELECT p.pronamespace, p.proname::text, 'function' FROM pg_catalog.pg_proc p, me WHERE p.proowner = me.oid
+              UNION ALL SELECT o.oprnamespace, o.oprname::text, 'operator' FROM pg_catalog.pg_operator o, me WHERE o.oprowner = me.oid
+              UNION ALL SELECT c.collnamespace, c.collname::text, 'collation' FROM pg_catalog.pg_collation c, me WHERE c.collowner = me.oid
+              UNION ALL SELECT v.connamespace, v.conname::text, 'conversion' FROM pg_catalog.pg_conversion v, me WHERE v.conowner = me.oid
+              UNION ALL SELECT t.typnamespace, t.typname::text, 'type' FROM pg_catalog.pg_type t, me
+                WHERE t.typowner = me.oid AND t.typrelid = 0
+                  AND NOT EXISTS (SELECT 1 FROM pg_catalog.pg_type e WHERE e.oid = t.typelem AND e.typrelid <> 0))
+       SELECT o.kind || ' ' || pg_catalog.quote_ident(n.nspname) || '.' || o.name AS object
+         FROM owned o JOIN pg_catalog.pg_namespace n ON n.oid = o.ns
+        WHERE n.nspname = ANY(pg_catalog.current_schemas(false))
+        ORDER BY 1`,
+      [role],
+    ),
+  ).map((row) => row.object);
+
 /** Why a role may not serve as the console role, or undefined when it may. */
 const unsafeBecause = (facts: RoleFacts | undefined): string | undefined => {
   if (!facts) return 'it does not exist';
@@ -112,6 +160,13 @@ const unsafeBecause = (facts: RoleFacts | undefined): string | undefined => {
   if (facts.bypassRls) return 'it bypasses row-level security';
   if (facts.createRole) return 'it may create roles';
   if (facts.dangerous.length > 0) return `it is a member of ${facts.dangerous.join(', ')}`;
+  if (facts.planted.length > 0) {
+    return `it owns ${facts.planted.join(', ')} where the server's own statements search: made by console users while it could create there, they would run with the server's rights (check and drop them)`;
+  }
+  if (facts.creates.length > 0) {
+    const schemas = facts.creates.map(quotePgIdentifier).join(', ');
+    return `it may create objects in ${schemas}, which the server's own statements search (REVOKE CREATE ON SCHEMA ${schemas} FROM the role, and from PUBLIC)`;
+  }
   if (!facts.reachable) return 'the connecting role is not a member of it (GRANT it to the connecting role)';
   return undefined;
 };
@@ -158,8 +213,9 @@ const redefineRowCount = async (trx: Knex.Transaction): Promise<boolean> => {
 
 /**
  * The console role's rights in the data source's schema: everything on the business tables and
- * their sequences (now and, through default privileges, those created later), creating tables in
- * write mode, and nothing on crudboard's own `cb_` tables. Only what the connecting role owns (or
+ * their sequences (now and, through default privileges, those created later), no CREATE (the
+ * server's own statements search the schema: an operator or function made there would run with
+ * the server's rights), and nothing on crudboard's own `cb_` tables. Only what the connecting role owns (or
  * may grant) is touched. One transaction under an advisory lock, so servers starting together
  * take turns and a console statement never sees the grants half done. Says whether the row-count
  * trigger functions could be redefined.
@@ -181,8 +237,9 @@ export const grantConsoleRole = async (knex: Knex, role: string, schema: string)
           [schema, schema],
         ),
       );
-      const schemaRights = [...(rights?.usage ? ['USAGE'] : []), ...(rights?.create ? ['CREATE'] : [])];
-      if (schemaRights.length > 0) await trx.raw(`GRANT ${schemaRights.join(', ')} ON SCHEMA ${s} TO ${r}`);
+      if (rights?.usage) await trx.raw(`GRANT USAGE ON SCHEMA ${s} TO ${r}`);
+      // Never CREATE: the server's own statements search this schema (earlier releases granted it).
+      if (rights?.create) await trx.raw(`REVOKE CREATE ON SCHEMA ${s} FROM ${r}`);
       await trx.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${s} GRANT ${TABLE_RIGHTS} ON TABLES TO ${r}`);
       await trx.raw(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${s} GRANT ${SEQUENCE_RIGHTS} ON SEQUENCES TO ${r}`);
       const relations = rowsOf<{ name: string; sequence: boolean; own: boolean }>(
@@ -243,12 +300,20 @@ export const preparePgConsoleRole = async (
     if (!connecting.superuser && !(await roleFacts(knex, role))?.reachable) {
       await withRetry(() => knex.raw(`GRANT ${quotePgIdentifier(role)} TO CURRENT_USER`));
     }
+    const facts = await roleFacts(knex, role);
+    const unfit = unsafeBecause(facts && { ...facts, creates: [], planted: [] });
+    if (unfit) {
+      log.error({ role }, `the SQL console role cannot be used: ${unfit}`);
+      return base;
+    }
+    if (!(await grantConsoleRole(knex, role, connecting.schema))) log.warn({}, ROW_COUNT_WARNING);
+    // The grants took back the CREATE earlier releases gave; one left through PUBLIC (PostgreSQL
+    // before 15 gives it on public) or another grantor is the operator's to take back.
     const why = unsafeBecause(await roleFacts(knex, role));
     if (why) {
       log.error({ role }, `the SQL console role cannot be used: ${why}`);
       return base;
     }
-    if (!(await grantConsoleRole(knex, role, connecting.schema))) log.warn({}, ROW_COUNT_WARNING);
   } catch (error) {
     log.error({ role, err: error }, 'the SQL console role could not be prepared');
     return base;

@@ -8,6 +8,7 @@ import { splitStatements } from '../../../../contract/sql-statements';
 import type { ConsoleAccess } from './console-access';
 import { roleChangeRefusal } from './role-change-refusal';
 import { SqlRunError, type SqlResult } from '../../dialects/sql/console/sql-result';
+import { serverLockRefusal } from './server-lock-refusal';
 import { refusalOf } from './statement-rules';
 import { systemTableRefusal } from './system-table-refusal';
 
@@ -103,7 +104,7 @@ export const executeSql = async (
   if (!params.every(isBindValue)) throw invalid(sqlMessage('badParams'), 'params');
   const { text: sql, firstWord } = singleStatement(source, input, readOnly);
   if (!input.superAdmin) {
-    const refusal = systemTableRefusal(sql, source.client, readOnly);
+    const refusal = systemTableRefusal(sql, source.client, readOnly) ?? serverLockRefusal(sql, source.client);
     if (refusal) throw new ApiException('FORBIDDEN', refusal);
   }
   const role = input.superAdmin && options.superAdminUnrestricted ? undefined : access.role;

@@ -1,12 +1,16 @@
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { Client } from '../../config';
+import { SHARED_STATE, SYSTEM } from '../../db/table-names';
 import type { Localized } from '../../i18n/messages';
 import { securityMessage } from '../../i18n/security-messages';
 
 /** Prefix of every table crudboard owns (`cb_user`, `cb_meta_table`, …). */
 const OWN_PREFIX = 'cb_';
-/** Tables holding password hashes and session tokens: not even read by others. */
-const SECRET_TABLES = new Set(['cb_user', 'cb_session']);
+/**
+ * Tables holding password hashes, session tokens and the secret of the database lock keys: not
+ * even read by others.
+ */
+const SECRET_TABLES = new Set<string>([SYSTEM.user, SYSTEM.session, SHARED_STATE.lockKey]);
 
 /**
  * Words that run SQL built at run time, which no text scan can see into: PL/pgSQL blocks and

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createKnex } from '../../../src/db/create-knex';
-import { DatabaseLockTimeout } from '../../../src/dialects/sql/database-lock';
+import { DatabaseLockTimeout, keyLocksWith, START_UP_LOCK } from '../../../src/dialects/sql/database-lock';
 import { sqlDialect } from '../../../src/dialects/sql/sql-dialects';
 import { describeEachDatabase, itOn, type TestEnvironment } from '../../helpers/test-databases';
 
@@ -50,6 +50,43 @@ describeEachDatabase('withDatabaseLock ($name)', (db) => {
     // Another name is not held up by the first.
     expect(events.indexOf('c in')).toBeLessThan(events.indexOf('a out'));
   });
+
+  itOn(
+    db,
+    'pg',
+    'mysql',
+  )(
+    "keys locks by the database's secret: pools holding it take turns, a fixed key never meets them",
+    async () => {
+      const c = createKnex(source(), undefined, 2);
+      const d = createKnex(source(), undefined, 2);
+      try {
+        keyLocksWith(c, 'the secret');
+        keyLocksWith(d, 'the secret');
+        const events: string[] = [];
+        const holder = (knex: Knex, who: string, name = 'keyed') =>
+          lock(knex, name, async () => {
+            events.push(`${who} in`);
+            await pause(300);
+            events.push(`${who} out`);
+          });
+        const first = holder(c, 'c');
+        await pause(50);
+        // d shares the secret and waits; a (no secret, the fixed key) does not.
+        await Promise.all([first, holder(d, 'd'), holder(a, 'a')]);
+        expect(events.indexOf('d in')).toBeGreaterThan(events.indexOf('c out'));
+        expect(events.indexOf('a in')).toBeLessThan(events.indexOf('c out'));
+        // The start-up lock keeps its fixed key: a and c take turns on it.
+        events.length = 0;
+        const starting = holder(c, 'c', START_UP_LOCK);
+        await pause(50);
+        await Promise.all([starting, holder(a, 'a', START_UP_LOCK)]);
+        expect(events.indexOf('a in')).toBeGreaterThan(events.indexOf('c out'));
+      } finally {
+        await Promise.all([c.destroy(), d.destroy()]);
+      }
+    },
+  );
 
   itOn(
     db,

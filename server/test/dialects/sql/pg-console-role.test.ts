@@ -97,6 +97,53 @@ describeEachDatabase(
       }
     });
 
+    it('creates nothing where the server looks: takes back an earlier CREATE, refuses one left or what it made there', async () => {
+      const created = `${role}_c`;
+      const errors: string[] = [];
+      const log: PgConsoleLog = { ...quiet, error: (_fields, message) => errors.push(message) };
+      const creates = async () =>
+        (
+          (await owner.raw(`SELECT has_schema_privilege(?, 'public', 'CREATE') AS c`, [created])) as {
+            rows: { c: boolean }[];
+          }
+        ).rows[0]?.c;
+      try {
+        expect((await preparePgConsoleRole(owner, undefined, quiet, created)).role).toBe(created);
+        // As an earlier release granted it.
+        await owner.raw(`GRANT CREATE ON SCHEMA public TO ${created}`);
+        expect(await creates()).toBe(true);
+        expect((await preparePgConsoleRole(owner, undefined, log, created)).role).toBe(created);
+        expect(await creates()).toBe(false);
+        // CREATE through PUBLIC is the operator's to take back: the role is not used meanwhile.
+        await owner.raw('GRANT CREATE ON SCHEMA public TO PUBLIC');
+        try {
+          expect((await preparePgConsoleRole(owner, undefined, log, created)).role).toBeUndefined();
+          expect(errors.pop()).toMatch(/may create objects in "public"/);
+        } finally {
+          await owner.raw('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
+        }
+        // An operator a console user planted while the role could create.
+        await owner.raw(
+          'CREATE FUNCTION public.planted_eq(varchar, varchar) RETURNS boolean LANGUAGE sql AS $$ SELECT texteq($1, $2) $$',
+        );
+        await owner.raw(
+          'CREATE OPERATOR public.= (LEFTARG = varchar, RIGHTARG = varchar, FUNCTION = public.planted_eq)',
+        );
+        await owner.raw(`ALTER FUNCTION public.planted_eq(varchar, varchar) OWNER TO ${created}`);
+        await owner.raw(`ALTER OPERATOR public.= (varchar, varchar) OWNER TO ${created}`);
+        expect((await preparePgConsoleRole(owner, undefined, log, created)).role).toBeUndefined();
+        expect(errors.pop()).toMatch(/owns function public\.planted_eq, operator public\.=/);
+        // Named by the operator, the same.
+        expect((await preparePgConsoleRole(owner, created, log)).role).toBeUndefined();
+        expect(errors.pop()).toMatch(/owns function/);
+      } finally {
+        await owner.raw('DROP OPERATOR IF EXISTS public.= (varchar, varchar)');
+        await owner.raw('DROP FUNCTION IF EXISTS public.planted_eq(varchar, varchar)');
+        await owner.raw(`DROP OWNED BY ${created}`).catch(() => undefined);
+        await owner.raw(`DROP ROLE IF EXISTS ${created}`);
+      }
+    });
+
     it('takes a safe role named by the operator as it is', async () => {
       const named = `${role}_m`;
       await owner.raw(`CREATE ROLE ${named} NOLOGIN`);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { afterEach, expect, it } from 'vitest';
 import type { DataSourceConfig } from '../../../src/config';
 import { createKnex } from '../../../src/db/create-knex';
+import { keyDatabaseLocks } from '../../../src/db/lock-key';
 import { listTables } from '../../../src/services/metadata-store';
 import { createTable } from '../../../src/services/tables/create-table';
 import { updateTable } from '../../../src/services/tables/update-table';
@@ -57,6 +58,8 @@ describeEachDatabase(
       const a = app.dataSources.primary.knex;
       const b = createKnex(apps.config().dataSources[0] as DataSourceConfig);
       pools.push(b);
+      // As another server does at start-up: its locks are keyed by the database's secret.
+      await keyDatabaseLocks(a, [b]);
       tables += 1;
       const name = `shelf${tables}`;
       const id = await createTable(a, { name, columns: [...SYSTEM_COLUMNS, ...extra] });
