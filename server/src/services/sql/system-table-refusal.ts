@@ -2,11 +2,12 @@ import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { Client } from '../../config';
 import type { Localized } from '../../i18n/messages';
 import { securityMessage } from '../../i18n/security-messages';
+import { CONSOLE_SECRET_TABLE } from '../../dialects/sql/mysql-console-account';
 
 /** Prefix of every table crudboard owns (`cb_user`, `cb_meta_table`, …). */
 const OWN_PREFIX = 'cb_';
-/** Tables holding password hashes and session tokens: not even read by others. */
-const SECRET_TABLES = new Set(['cb_user', 'cb_session']);
+/** Tables holding password hashes, session tokens and the console account's password: not even read by others. */
+const SECRET_TABLES = new Set(['cb_user', 'cb_session', CONSOLE_SECRET_TABLE]);
 
 /**
  * Words that run SQL built at run time, which no text scan can see into: PL/pgSQL blocks and
