@@ -62,6 +62,12 @@ const README_NARROW = (account: string, database: string) => [
   `GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, ALTER, DROP, INDEX, REFERENCES, TRIGGER ON \`${database}\`.* TO ${account}`,
 ];
 
+/** What the README recommends: crudboard may create users and grant on its database. */
+const README_RECOMMENDED = (account: string, database: string) => [
+  `GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, ALTER, DROP, INDEX, REFERENCES, TRIGGER, CREATE VIEW ON \`${database}\`.* TO ${account} WITH GRANT OPTION`,
+  `GRANT CREATE USER ON *.* TO ${account}`,
+];
+
 const logLines = () => {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
@@ -300,6 +306,53 @@ describeEachDatabase(
         );
       } finally {
         await narrow.drop();
+      }
+    });
+
+    it("manages the console account when crudboard's own is granted as the README recommends", async () => {
+      const first = await apps.build({}, consoleConfig());
+      await first.close();
+      const primary = apps.env().config().dataSources[0];
+      if (!primary) throw new Error('no primary');
+      const recommended = await makeAccount(
+        process.env.MYSQL_URL ?? '',
+        primary.database,
+        README_RECOMMENDED,
+      );
+      try {
+        const { app, operator, operatorId, admin } = await setup({
+          ...consoleConfig(),
+          dataSources: [{ ...primary, connection: recommended.url }],
+        });
+        const superRole = await superAdminRoleId(app);
+        for (const client of [operator, admin]) {
+          for (const { sql, readOnly } of [
+            { sql: `SELECT password FROM ${SYSTEM.user}`, readOnly: true },
+            {
+              sql: `EXECUTE IMMEDIATE concat('update cb_', 'user_role set roleId = ${superRole} where userId = ${operatorId}')`,
+              readOnly: false,
+            },
+          ]) {
+            const response = await client.post(SQL, { sql, readOnly });
+            expect([400, 403], `${sql}: ${response.body}`).toContain(response.statusCode);
+          }
+        }
+        await expectUnchanged(app, operator, operatorId);
+        await createTableViaApi(admin, {
+          name: 'acct_recommended',
+          caption: 'recommended',
+          columns: [...SYSTEM_COLUMNS, { name: 'label', dataType: 'VARCHAR', length: 20 }],
+        });
+        const made = await operator.post(SQL, {
+          sql: "INSERT INTO acct_recommended (name, label, createdDate, isDeleted) VALUES ('a', 'a', '2024-01-01 00:00:00', 0)",
+          readOnly: false,
+        });
+        expect(made.statusCode, made.body).toBe(200);
+        expect((await operator.post(SQL, { sql: 'SELECT label FROM acct_recommended' })).json().rows).toEqual(
+          [['a']],
+        );
+      } finally {
+        await recommended.drop();
       }
     });
 
