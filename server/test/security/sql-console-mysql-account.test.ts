@@ -227,7 +227,7 @@ describeEachDatabase(
     });
 
     it('keeps the account in step with the tables the designer and the console create, rename and drop', async () => {
-      const { operator, admin } = await setup();
+      const { app, operator, admin } = await setup();
       const made = await createTableViaApi(admin, {
         name: 'acct_made',
         caption: 'made',
@@ -257,6 +257,24 @@ describeEachDatabase(
         expect(response.statusCode, `${sql}: ${response.body}`).toBe(200);
       }
       expect((await operator.post(SQL, { sql: 'SELECT v FROM acct_console' })).json().rows).toEqual([['x']]);
+      // A view the console makes reads with its rights and is its to read; one made by crudboard's
+      // account (which would read with that account's rights) is not granted.
+      const view = await operator.post(SQL, {
+        sql: 'CREATE VIEW acct_console_v AS SELECT v FROM acct_console',
+        readOnly: false,
+      });
+      expect(view.statusCode, view.body).toBe(200);
+      expect((await operator.post(SQL, { sql: 'SELECT v FROM acct_console_v' })).json().rows).toEqual([
+        ['x'],
+      ]);
+      await app.dataSources.primary.knex.raw(
+        'CREATE OR REPLACE VIEW acct_sessions AS SELECT * FROM cb_session',
+      );
+      await admin.post(SQL, { sql: 'ALTER TABLE acct_console ADD COLUMN z INT', readOnly: false });
+      const sessions = await operator.post(SQL, { sql: 'SELECT count(*) FROM acct_sessions' });
+      expect(sessions.statusCode, sessions.body).toBe(400);
+      expect(sessions.json().message).toMatch(/denied/);
+      await app.dataSources.primary.knex.raw('DROP VIEW acct_sessions, acct_console_v');
       const drop = await operator.post(SQL, { sql: 'DROP TABLE acct_console', readOnly: false });
       expect(drop.statusCode, drop.body).toBe(200);
       const dropped = await admin.delete(`/api/metadata/tables/${made.id}?isDropPhysicalTable=true`);

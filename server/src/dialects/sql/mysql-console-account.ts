@@ -165,20 +165,28 @@ const grantDatabase = (knex: Knex, state: Pick<Managed, 'name' | 'host' | 'datab
  * the account's grants through its own connection (crudboard's account may not read others').
  */
 const syncGrants = async (knex: Knex, state: Managed): Promise<void> => {
-  const tables = await rowsOf<{ t: string; definer: string | null; security: string | null }>(
+  const tables = await rowsOf<{ t: string; view: number }>(
     knex.raw(
-      `SELECT t.TABLE_NAME AS t, v.DEFINER AS definer, v.SECURITY_TYPE AS security
-         FROM information_schema.TABLES t
-         LEFT JOIN information_schema.VIEWS v ON v.TABLE_SCHEMA = t.TABLE_SCHEMA AND v.TABLE_NAME = t.TABLE_NAME
-        WHERE t.TABLE_SCHEMA = ?`,
+      `SELECT TABLE_NAME AS t, TABLE_TYPE = 'VIEW' AS view FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?`,
       [state.database],
     ),
   );
   const self = `${state.name}@${state.host}`;
+  // Views only when there are some: reading their definers opens each of them.
+  const readable = tables.some((row) => Number(row.view) === 1)
+    ? await rowsOf<{ t: string }>(
+        knex.raw(
+          `SELECT TABLE_NAME AS t FROM information_schema.VIEWS
+            WHERE TABLE_SCHEMA = ? AND (SECURITY_TYPE = 'INVOKER' OR DEFINER = ?)`,
+          [state.database, self],
+        ),
+      )
+    : [];
+  const readableViews = new Set(readable.map((row) => row.t));
   const wanted = new Set(
     tables
       .filter((row) => !row.t.toLowerCase().startsWith('cb_'))
-      .filter((row) => row.definer === null || row.security === 'INVOKER' || row.definer === self)
+      .filter((row) => Number(row.view) !== 1 || readableViews.has(row.t))
       .map((row) => row.t),
   );
   const granted = new Map<string, Set<string>>();
