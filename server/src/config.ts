@@ -129,6 +129,12 @@ export interface SqlConsoleConfig {
    * maintains its own (`crudboard_console`) when the connecting role may; set: the operator manages it.
    */
   role?: string;
+  /**
+   * MySQL / MariaDB: the account console statements run as on the data source whose database it
+   * names (`mysql://user:password@host:port/database`). Unset: crudboard creates and maintains its
+   * own when its account may create users and grant.
+   */
+  url?: string;
   /** Let the console run as a superuser connection when no console role can be used. */
   allowSuperuser: boolean;
   /** The super admin's statements run as the connecting role, not the console role. */
@@ -252,8 +258,13 @@ const sqlConsoleOf = (env: NodeJS.ProcessEnv): SqlConsoleConfig => {
   if (role !== '' && !ROLE_NAME.test(role)) {
     throw new ConfigError(`SQL_CONSOLE_ROLE must be a plain role name (letters, digits, _), got "${role}"`);
   }
+  const url = env.SQL_CONSOLE_URL?.trim() ?? '';
+  if (url !== '' && !/^mysql:\/\/[^/]+\/[^/?]+/.test(url)) {
+    throw new ConfigError('SQL_CONSOLE_URL must be a mysql://user:password@host:port/database URL');
+  }
   return {
     ...(role === '' ? {} : { role }),
+    ...(url === '' ? {} : { url }),
     allowSuperuser: flag(env.SQL_CONSOLE_ALLOW_SUPERUSER),
     superAdminUnrestricted: flag(env.SQL_CONSOLE_SUPER_ADMIN_UNRESTRICTED),
     maxResultBytes: integer(

@@ -188,6 +188,15 @@ describe('loadConfig', () => {
     expect(DEFAULT_UPLOADS.maxFileSize).toBe(100 * 1024 * 1024);
   });
 
+  it('reads SQL_CONSOLE_URL, a mysql:// URL naming a database, and refuses anything else', () => {
+    const url = 'mysql://crm_console:secret@db.example:3306/crm';
+    expect(loadConfig({ SQL_CONSOLE_URL: ` ${url} ` }, cwd, noFile).sqlConsole.url).toBe(url);
+    expect(loadConfig({}, cwd, noFile).sqlConsole.url).toBeUndefined();
+    for (const bad of ['postgres://u:p@h/db', 'mysql://u:p@h', 'mysql://u:p@h/', 'crm_console']) {
+      expect(() => loadConfig({ SQL_CONSOLE_URL: bad }, cwd, noFile), bad).toThrow(/SQL_CONSOLE_URL/);
+    }
+  });
+
   it('reads how long downloads live: one hour unless DOWNLOAD_TTL says otherwise', () => {
     expect(DEFAULT_DOWNLOAD_TTL_SECONDS).toBe(3600);
     expect(loadConfig({ DOWNLOAD_TTL: '120' }, cwd, noFile).downloadTtlSeconds).toBe(120);

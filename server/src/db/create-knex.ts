@@ -31,7 +31,8 @@ const SQLITE_PRAGMAS = [
 export const MYSQL_SQL_MODE =
   "SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ZERO_IN_DATE,NO_ZERO_DATE,ERROR_FOR_DIVISION_BY_ZERO,NO_ENGINE_SUBSTITUTION'";
 
-const mysqlConnection = (url: string): Knex.MySql2ConnectionConfig => {
+/** The mysql2 connection settings of a `mysql://user:password@host:port/database?option=…` URL. */
+export const mysqlConnection = (url: string): Knex.MySql2ConnectionConfig => {
   const parsed = new URL(url);
   const options: Record<string, unknown> = {};
   for (const [key, value] of parsed.searchParams) {
@@ -113,20 +114,28 @@ const openKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, poolSi
         pool: { min: 0, max: poolSize },
       });
     case 'mysql':
-      return knex({
-        ...(log ? { log } : {}),
-        client: 'mysql2',
-        connection: mysqlConnection(source.connection),
-        pool: {
-          min: 0,
-          max: poolSize,
-          afterCreate: (connection: MysqlConnection, done: (error: Error | null, c: unknown) => void) => {
-            connection.query(MYSQL_SQL_MODE, (error) => done(error, connection));
-          },
-        },
-      });
+      return openMysqlKnex(mysqlConnection(source.connection), poolSize, log);
   }
 };
+
+/** A MySQL / MariaDB pool of at most `poolSize` connections, each in strict mode. */
+export const openMysqlKnex = (
+  connection: Knex.MySql2ConnectionConfig,
+  poolSize: number,
+  log?: Knex.Logger,
+): Knex =>
+  knex({
+    ...(log ? { log } : {}),
+    client: 'mysql2',
+    connection,
+    pool: {
+      min: 0,
+      max: poolSize,
+      afterCreate: (raw: MysqlConnection, done: (error: Error | null, c: unknown) => void) => {
+        raw.query(MYSQL_SQL_MODE, (error) => done(error, raw));
+      },
+    },
+  });
 
 /** Connections of a PostgreSQL or MySQL data source's pool. */
 export const DEFAULT_POOL_SIZE = 10;

@@ -44,6 +44,14 @@ export const SQL_MESSAGES = {
     zh: '控制台不能读写数据库服务器上的文件或加载扩展（{keyword}）',
     en: 'The console cannot read or write files on the database server or load extensions ({keyword})',
   },
+  executableComment: {
+    zh: '控制台不接受 MySQL/MariaDB 的可执行注释（{keyword} … */）：注释里的文字会被当作语句执行。请去掉注释标记，直接写出语句',
+    en: 'The console does not accept MySQL/MariaDB executable comments ({keyword} … */): their text runs as part of the statement. Remove the comment markers and write the statement out',
+  },
+  noConsoleAccount: {
+    zh: '数据源“{dataSource}”没有可用的受限控制台账号，SQL 控制台只对超级管理员开放。请让管理员授予 crudboard 的数据库账号 CREATE USER 与 GRANT OPTION，或配置 SQL_CONSOLE_URL（见 README 的“安全”一节）',
+    en: 'The SQL console is open to the super admin only on data source "{dataSource}": no restricted console account can be used. Ask the operator to give crudboard\'s database account CREATE USER and GRANT OPTION, or to set SQL_CONSOLE_URL (README, "Security")',
+  },
   roleChange: {
     zh: '控制台中的语句不能更改数据库角色或会话身份（{keyword}）',
     en: 'A console statement cannot change the database role or session identity ({keyword})',

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import knex, { type Knex } from 'knex';
 import { describe, it } from 'vitest';
 import { loadConfig, type AppConfig, type Client, type DataSourceConfig } from '../../src/config';
+import { consoleAccountName } from '../../src/dialects/sql/mysql-console-account';
 
 /** A database to run a test file against: SQLite always, PostgreSQL / MySQL when configured. */
 export interface TestDatabase {
@@ -81,11 +82,17 @@ const server = (name: 'pg' | 'mysql', adminUrl: string): TestDatabase => ({
       database,
     };
     return environment(tempDataDir(), primary, async () => {
-      await withAdmin(client, adminUrl, (admin) =>
-        name === 'pg'
-          ? admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [database])
-          : admin.raw('DROP DATABASE IF EXISTS ??', [database]),
-      );
+      await withAdmin(client, adminUrl, async (admin) => {
+        if (name === 'pg') return admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [database]);
+        await admin.raw('DROP DATABASE IF EXISTS ??', [database]);
+        // The console account crudboard made for this database.
+        const [hosts] = (await admin.raw('SELECT Host AS host FROM mysql.user WHERE User = ?', [
+          consoleAccountName(database),
+        ])) as [{ host: string }[]];
+        for (const { host } of hosts) {
+          await admin.raw('DROP USER IF EXISTS ?@?', [consoleAccountName(database), host]);
+        }
+      });
     });
   },
 });

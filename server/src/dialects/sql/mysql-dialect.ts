@@ -10,6 +10,7 @@ import {
 import { mysqlCacheVersion } from '../cache-version/mysql-cache-version';
 import type { Knex } from 'knex';
 import { mysqlSessionLock, withSessionLock } from './database-lock';
+import { keepMysqlConsoleGrants, prepareMysqlConsoleAccount } from './mysql-console-account';
 import type { SqlDialect } from './sql-dialect';
 
 /** Whether the connecting user holds FILE (server files through SQL). */
@@ -43,13 +44,21 @@ const PLAIN_WORDS: ReadonlySet<string> = new Set([
   'REPLACE',
 ]);
 
+/**
+ * Runs on the console account's connections when there is one. A statement that may have made,
+ * renamed or dropped tables brings the account's grants in step (the tables it made become its
+ * own to use).
+ */
 const runConsole: SqlDialect['runConsole'] = async (knex, run) => {
-  if (run.readOnly || PLAIN_WORDS.has(run.firstWord)) return runMysql(knex, run);
+  const on = run.account ?? knex;
+  if (run.readOnly || PLAIN_WORDS.has(run.firstWord)) return runMysql(on, run);
   await forgetMysqlRowCounts(knex);
   try {
-    return await runMysql(knex, run);
+    return await runMysql(on, run);
   } finally {
     await forgetMysqlRowCounts(knex);
+    // A failure here leaves the grants for the next change to bring in step; the statement stands.
+    await keepMysqlConsoleGrants(knex).catch(() => undefined);
   }
 };
 
@@ -119,16 +128,22 @@ export const mysqlDialect: SqlDialect = {
     unquote: (inner) => inner.replace(/''/g, "'").replace(/\\(.)/g, '$1'),
   },
   physicalTypes: { tinyIntOneIsBool: true, singleFloatUpTo: 24, byAffinity: false },
-  consoleAccount: async (knex) => ({
-    superuser: false,
-    privileged: false,
-    fileAccess: await holdsFilePrivilege(knex).catch(() => false),
-  }),
+  consoleAccount: async (knex, config, log) => {
+    const { account, why } = await prepareMysqlConsoleAccount(knex, config, log);
+    return {
+      superuser: false,
+      privileged: false,
+      fileAccess: await holdsFilePrivilege(knex).catch(() => false),
+      ...(account ? { account } : { noAccount: why ?? 'no console account' }),
+    };
+  },
+  keepConsoleGrants: keepMysqlConsoleGrants,
   runConsole,
   closeConsole: () => undefined,
   console: {
     refusesCopy: false,
     readOnlyFirstWords: PLAIN_WORDS,
+    executableComments: true,
     unicodeEscapes: false,
     refusesWritesUpFront: false,
   },

@@ -113,11 +113,18 @@ export const pgDialect: SqlDialect = {
     unquote: (inner) => inner.replace(/''/g, "'"),
   },
   physicalTypes: { tinyIntOneIsBool: false, singleFloatUpTo: null, byAffinity: false },
-  consoleAccount: async (knex, role, log) => ({
-    ...(await preparePgConsoleRole(knex, role, log)),
+  consoleAccount: async (knex, config, log) => ({
+    ...(await preparePgConsoleRole(knex, config.role, log)),
     fileAccess: false,
   }),
+  keepConsoleGrants: async () => undefined,
   runConsole: runPg,
   closeConsole: () => undefined,
-  console: { refusesCopy: true, readOnlyFirstWords: null, unicodeEscapes: true, refusesWritesUpFront: false },
+  console: {
+    refusesCopy: true,
+    readOnlyFirstWords: null,
+    executableComments: false,
+    unicodeEscapes: true,
+    refusesWritesUpFront: false,
+  },
 };

@@ -1,6 +1,6 @@
 import type { RowCountKeeping } from '../row-count/row-count-keeping';
 import type { Knex } from 'knex';
-import type { Client } from '../../config';
+import type { Client, SqlConsoleConfig } from '../../config';
 import type { SqlOutcome, SqlRun } from './console/sql-result';
 import type { CacheScope, RowEvent } from '../cache-version/cache-version';
 
@@ -30,6 +30,13 @@ export interface ConsoleAccount {
   privileged: boolean;
   /** It may read and write server files through SQL (MySQL's FILE privilege). */
   fileAccess: boolean;
+  /** MySQL: connections of a separate console account statements run on, when one can be used. */
+  account?: Knex;
+  /**
+   * MySQL: why no separate console account can be used, where the console is safe only on one
+   * (crudboard's own tables share the business database).
+   */
+  noAccount?: string;
 }
 
 /**
@@ -185,10 +192,17 @@ export interface SqlDialect {
 
   /**
    * Start-up: who the console's statements run as on this database, and what that account could
-   * reach beyond its tables. PostgreSQL creates or checks the console role (`role`: one the
-   * operator manages; unset: crudboard's own, when it may).
+   * reach beyond its tables. PostgreSQL creates or checks the console role (`config.role`: one the
+   * operator manages; unset: crudboard's own, when it may); MySQL the console account
+   * (`config.url`, or crudboard's own).
    */
-  consoleAccount(knex: Knex, role: string | undefined, log: ConsoleLog): Promise<ConsoleAccount>;
+  consoleAccount(knex: Knex, config: SqlConsoleConfig, log: ConsoleLog): Promise<ConsoleAccount>;
+
+  /**
+   * After the designer or the console created, renamed, dropped or reversed tables: MySQL brings
+   * the grants of the console account crudboard manages in step; elsewhere nothing.
+   */
+  keepConsoleGrants(knex: Knex): Promise<void>;
 
   /**
    * Runs one console statement within the run's limits (rows, bytes, time, read-only, role).
@@ -207,6 +221,8 @@ export interface SqlDialect {
      * implicit commit (MySQL); null: the read-only transaction itself refuses every write.
      */
     readOnlyFirstWords: ReadonlySet<string> | null;
+    /** Comments whose text the server runs (`/*! … *\/`, MySQL/MariaDB): refused outright. */
+    executableComments: boolean;
     /** String and identifier escapes (`U&'…'`) can spell any word past a scan (PostgreSQL). */
     unicodeEscapes: boolean;
     /** A write in read-only mode is refused before it runs (SQLite), not by the database while running. */

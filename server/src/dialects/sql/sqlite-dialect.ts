@@ -58,11 +58,13 @@ export const sqliteDialect: SqlDialect = {
   physicalTypes: { tinyIntOneIsBool: false, singleFloatUpTo: null, byAffinity: true },
   // The console opens the file itself; ATTACH and load_extension are refused by its statement rules.
   consoleAccount: async () => ({ superuser: false, privileged: false, fileAccess: false }),
+  keepConsoleGrants: async () => undefined,
   runConsole: runSqlite,
   closeConsole: closeSqliteProcesses,
   console: {
     refusesCopy: false,
     readOnlyFirstWords: null,
+    executableComments: false,
     unicodeEscapes: false,
     refusesWritesUpFront: true,
   },

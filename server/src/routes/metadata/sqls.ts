@@ -24,10 +24,13 @@ const LOGGED_SQL_CHARS = 200;
 const sqlRoutes: FastifyPluginAsyncTypebox<SqlRouteOptions> = async (app, options) => {
   const timeoutMs = options.timeoutMs ?? DEFAULT_SQL_TIMEOUT_MS;
   const config = options.console ?? DEFAULT_SQL_CONSOLE;
-  app.addHook('onClose', async () => closeConsoles());
-  // Start-up: what the console runs as on each data source (creates the PostgreSQL console role),
-  // one server at a time.
+  // Start-up: what the console runs as on each data source (creates the PostgreSQL console role,
+  // the MySQL console account), one server at a time.
   const access = new Map<string, ConsoleAccess>();
+  app.addHook('onClose', async () => {
+    closeConsoles();
+    await Promise.all([...access.values()].map((found) => found.account?.destroy()));
+  });
   for (const source of app.dataSources.list()) {
     access.set(
       source.name,

@@ -61,7 +61,8 @@ const transactionFor = (
  * with `foreign_keys` off, so table rebuilds cascade nowhere). MySQL commits each DDL statement,
  * so its steps are applied one by one and, if one or the metadata fails, the applied ones are
  * compensated in reverse order; drops happen only after the metadata is committed. Values a
- * confirmed lossy change repaired stay repaired on MySQL when a later step fails.
+ * confirmed lossy change repaired stay repaired on MySQL when a later step fails. Afterwards the
+ * console account's grants follow the tables (MySQL).
  */
 export const runSchemaChange = async <T>(
   knex: Knex,
@@ -129,6 +130,12 @@ export const runSchemaChange = async <T>(
     } catch (finalizeError) {
       hooks.onCleanupError?.(`finalize ${step.label}`, finalizeError);
     }
+  }
+  // Tables made, renamed, dropped or reversed: the console account's grants follow them.
+  try {
+    await sql.keepConsoleGrants(knex);
+  } catch (grantError) {
+    hooks.onCleanupError?.('console grants', grantError);
   }
   return result;
 };

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { SqlConsoleConfig } from '../../config';
 import type { Localized } from '../../i18n/messages';
 import { sqlMessage } from '../../i18n/sql-messages';
@@ -9,14 +10,19 @@ import { sqlDialect } from '../../dialects/sql/sql-dialects';
 export interface ConsoleAccess {
   /** PostgreSQL: the role statements run under. */
   role?: string;
+  /** MySQL: connections of the separate console account statements run on. */
+  account?: Knex;
   /** Why the console is turned off on this data source. */
   refusal?: Localized;
+  /** Why the console is turned off for everyone but the super admin (MySQL without a console account). */
+  othersRefused?: Localized;
 }
 
 /**
  * Start-up, per data source: on PostgreSQL the console role (see pg-console-role.ts); a superuser
- * connection with no usable console role turns the console off unless `allowSuperuser`. Logs
- * loudly what is unsafe.
+ * connection with no usable console role turns the console off unless `allowSuperuser`. On MySQL
+ * the console account (see mysql-console-account.ts); without one the console is the super
+ * admin's alone unless `allowSuperuser`. Logs loudly what is unsafe.
  */
 export const prepareConsoleAccess = async (
   source: DataSource,
@@ -24,7 +30,7 @@ export const prepareConsoleAccess = async (
   log: ConsoleLog,
 ): Promise<ConsoleAccess> => {
   const fields = { dataSource: source.name };
-  const found = await sqlDialect(source.client).consoleAccount(source.knex, config.role, log);
+  const found = await sqlDialect(source.client).consoleAccount(source.knex, config, log);
   if (found.fileAccess) {
     log.warn(
       fields,
@@ -32,6 +38,18 @@ export const prepareConsoleAccess = async (
     );
   }
   if (found.role !== undefined) return { role: found.role };
+  if (found.account !== undefined) return { account: found.account };
+  if (found.noAccount !== undefined) {
+    log.error(
+      { ...fields, reason: found.noAccount },
+      config.allowSuperuser
+        ? `SQL CONSOLE UNSAFE: no separate MySQL/MariaDB console account can be used (${found.noAccount}); SQL_CONSOLE_ALLOW_SUPERUSER lets console users run statements as crudboard's own account, which reaches crudboard's tables`
+        : `SQL CONSOLE SUPER ADMIN ONLY: no separate MySQL/MariaDB console account can be used (${found.noAccount}); give crudboard's account CREATE USER and GRANT OPTION or set SQL_CONSOLE_URL (SQL_CONSOLE_ALLOW_SUPERUSER=1 accepts the risk)`,
+    );
+    return config.allowSuperuser
+      ? {}
+      : { othersRefused: sqlMessage('noConsoleAccount', { dataSource: source.name }) };
+  }
   if (found.superuser) {
     log.error(
       fields,

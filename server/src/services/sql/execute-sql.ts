@@ -99,6 +99,7 @@ export const executeSql = async (
   const timeoutMs = options.timeoutMs ?? DEFAULT_SQL_TIMEOUT_MS;
   const access = options.access ?? {};
   if (access.refusal) throw new ApiException('FORBIDDEN', access.refusal);
+  if (access.othersRefused && !input.superAdmin) throw new ApiException('FORBIDDEN', access.othersRefused);
   const readOnly = input.readOnly ?? true;
   const params = input.params ?? [];
   if (!params.every(isBindValue)) throw invalid(sqlMessage('badParams'), 'params');
@@ -107,7 +108,9 @@ export const executeSql = async (
     const refusal = systemTableRefusal(sql, source.client, readOnly) ?? serverLockRefusal(sql, source.client);
     if (refusal) throw new ApiException('FORBIDDEN', refusal);
   }
-  const role = input.superAdmin && options.superAdminUnrestricted ? undefined : access.role;
+  const unrestricted = input.superAdmin && options.superAdminUnrestricted;
+  const role = unrestricted ? undefined : access.role;
+  const account = unrestricted ? undefined : access.account;
   if (role !== undefined) {
     const refusal = roleChangeRefusal(sql);
     if (refusal) throw invalid(refusal);
@@ -128,6 +131,7 @@ export const executeSql = async (
       maxCellBytes,
       maxRowBytes,
       ...(role === undefined ? {} : { role }),
+      ...(account === undefined ? {} : { account }),
     });
     return { ...outcome, elapsedMs: outcome.elapsedMs ?? Math.round(performance.now() - started) };
   } catch (error) {

@@ -41,6 +41,13 @@ const mysqlFileAccess = (words: readonly string[]): string | undefined => {
   return undefined;
 };
 
+/**
+ * MySQL / MariaDB executable comments (`/*! … *\/`, `/*!50000 … *\/`, `/*M! … *\/`): the server runs
+ * their text, which a scan of words would read as one word glued to the version number. Found in
+ * the whole text, strings included: a string holding `/*!` is refused too.
+ */
+const EXECUTABLE_COMMENT = /\/\*M?!/i;
+
 /** SQLite: other database files (`ATTACH`, `VACUUM INTO`) and native extensions (`load_extension()`). */
 const sqliteFileAccess = (words: readonly string[]): string | undefined => {
   const [first] = words;
@@ -68,11 +75,13 @@ export const refusalOf = (
   readOnly: boolean,
 ): Localized | undefined => {
   const { words } = statement;
+  const sql = sqlDialect(dialect);
+  const executable = sql.console.executableComments ? EXECUTABLE_COMMENT.exec(statement.text) : null;
+  if (executable) return sqlMessage('executableComment', { keyword: executable[0] });
   const keyword = transactionKeyword(words);
   if (keyword) return sqlMessage('transactionControl', { keyword });
   const first = words[0] ?? '';
   if (readOnly && PROCEDURAL.has(first)) return sqlMessage('readOnlyProcedure', { keyword: first });
-  const sql = sqlDialect(dialect);
   if (sql.console.refusesCopy && first === 'COPY') return sqlMessage('copyUnsupported');
   const file = FILE_ACCESS[dialect](words);
   if (file) return sqlMessage('serverFile', { keyword: file });

@@ -3,14 +3,20 @@ import type { Client } from '../../config';
 import { SHARED_STATE, SYSTEM } from '../../db/table-names';
 import type { Localized } from '../../i18n/messages';
 import { securityMessage } from '../../i18n/security-messages';
+import { CONSOLE_SECRET_TABLE } from '../../dialects/sql/mysql-console-account';
 
 /** Prefix of every table crudboard owns (`cb_user`, `cb_meta_table`, …). */
 const OWN_PREFIX = 'cb_';
 /**
- * Tables holding password hashes, session tokens and the secret of the database lock keys: not
- * even read by others.
+ * Tables holding password hashes, session tokens, the secret of the database lock keys and the
+ * console account's password: not even read by others.
  */
-const SECRET_TABLES = new Set<string>([SYSTEM.user, SYSTEM.session, SHARED_STATE.lockKey]);
+const SECRET_TABLES = new Set<string>([
+  SYSTEM.user,
+  SYSTEM.session,
+  SHARED_STATE.lockKey,
+  CONSOLE_SECRET_TABLE,
+]);
 
 /**
  * Words that run SQL built at run time, which no text scan can see into: PL/pgSQL blocks and

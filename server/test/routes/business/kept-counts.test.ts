@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { expect, it } from 'vitest';
+import { DEFAULT_SQL_CONSOLE } from '../../../src/config';
 import { system011MysqlRowCounts } from '../../../src/db/migrations/system-011-mysql-row-counts';
 import {
   mysqlKeptRowCount,
@@ -128,8 +129,20 @@ describeEachDatabase('row counts stay exact through every route of change ($name
       // The console's connections were folded into a few rows.
       const parts = await knex(ROW_COUNT_TABLE).where('tbl', 'parcel').count({ n: '*' }).first();
       expect(Number(parts?.n)).toBeLessThanOrEqual(17);
-      // The super admin may even drop the count table there: the statement answers, counts scan.
-      const dropped = await run(api, `DROP TABLE ${ROW_COUNT_TABLE}`);
+      // The console account has no right on crudboard's tables, the super admin's statements included.
+      const refused = await run(api, `DROP TABLE ${ROW_COUNT_TABLE}`);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(await expectExact()).toBe(2);
+      // Run as crudboard's own account, the super admin may even drop the count table: the
+      // statement answers, counts scan.
+      const unrestricted = await apps.build(
+        {},
+        apps.config({ sqlConsole: { ...DEFAULT_SQL_CONSOLE, superAdminUnrestricted: true } }),
+      );
+      const dropped = await run(
+        apiClient(unrestricted, (await login(unrestricted)).cookie),
+        `DROP TABLE ${ROW_COUNT_TABLE}`,
+      );
       expect(dropped.statusCode, dropped.body).toBe(200);
       expect(await expectExact()).toBe(2);
     }

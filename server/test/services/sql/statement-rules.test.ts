@@ -49,7 +49,6 @@ describe('refusalOf', () => {
       'LOCK TABLES t WRITE',
       'SET autocommit = 1',
       'GRANT ALL ON *.* TO x',
-      '/*!50000 DROP */ TABLE t',
     ]) {
       expect(refusal(sql, 'mysql'), sql).toMatch(/cannot run a statement starting with/);
       expect(refusal(sql, 'mysql', false), sql).toBeUndefined();
@@ -57,6 +56,27 @@ describe('refusalOf', () => {
     for (const sql of ['SHOW TABLES', 'DESCRIBE t', 'EXPLAIN SELECT 1', 'REPLACE INTO t VALUES (1)']) {
       expect(refusal(sql, 'mysql'), sql).toBeUndefined();
     }
+  });
+
+  it('refuses MySQL/MariaDB executable comments outright, in both modes', () => {
+    for (const sql of [
+      '/*!50000 DROP */ TABLE t',
+      'select username, password from /*!50000cb_user*/',
+      'select 1 /*!INTO OUTFILE "/tmp/x"*/',
+      'select /*M!100100LOAD_FILE*/("/etc/hostname")',
+      "SELECT '/*!' AS text",
+    ]) {
+      for (const readOnly of [true, false]) {
+        const [statement] = splitStatements(sql, 'mysql');
+        if (!statement) throw new Error(`no statement in ${sql}`);
+        const message = refusalOf(statement, 'mysql', readOnly);
+        expect(message?.en, sql).toMatch(/executable comments/);
+        expect(message?.zh, sql).toMatch(/可执行注释/);
+      }
+    }
+    expect(refusal('SELECT /* a plain comment */ 1', 'mysql')).toBeUndefined();
+    expect(refusal('SELECT /*+ MAX_EXECUTION_TIME(10) */ 1', 'mysql')).toBeUndefined();
+    expect(refusal('SELECT /*!50000 1*/', 'pg')).toBeUndefined();
   });
 
   it('refuses DO and CALL in read-only mode on every database', () => {

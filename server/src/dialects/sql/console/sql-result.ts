@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { SqlResult, SqlTruncation } from '../../../../../contract/sql-result';
 import { jsonValue } from './json-value';
 
@@ -23,6 +24,8 @@ export interface SqlRun extends ResultLimits {
   timeoutMs: number;
   /** PostgreSQL: the role the statement runs under (`SET LOCAL ROLE`), if any. */
   role?: string;
+  /** MySQL: connections of the console account the statement runs on, if any. */
+  account?: Knex;
   /** Bytes the connection may receive for one row; past it the statement is abandoned. */
   maxRowBytes: number;
 }
