@@ -20,6 +20,7 @@ import { system008Downloads } from './migrations/system-008-downloads';
 import { system009StatePerDataSource } from './migrations/system-009-state-per-data-source';
 import { system010MetadataPerDataSource } from './migrations/system-010-metadata-per-data-source';
 import { system011MysqlRowCounts } from './migrations/system-011-mysql-row-counts';
+import { system012SchemaJournal } from './migrations/system-012-schema-journal';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -46,6 +47,7 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system009StatePerDataSource,
   system010MetadataPerDataSource,
   system011MysqlRowCounts,
+  system012SchemaJournal,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

@@ -32,6 +32,7 @@ export const SYSTEM = {
 export const SHARED_STATE = {
   loginThrottle: 'cb_login_throttle',
   download: 'cb_download',
+  schemaJournal: 'cb_schema_journal',
 } as const;
 
 export const MIGRATION_TABLES = {

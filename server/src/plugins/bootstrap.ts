@@ -3,6 +3,7 @@ import { ensureSuperAdmin, type CreatedAdmin } from '../db/ensure-super-admin';
 import { runMigrations } from '../db/migrate';
 import { moveSourceMetadata } from '../db/move-source-metadata';
 import { withStartUpLock } from '../db/start-up-lock';
+import { repairSchemaChanges } from '../services/ddl/schema-lock';
 import { syncSystemTables } from '../services/system-tables/sync-system-tables';
 
 export interface BootstrapOptions {
@@ -14,7 +15,9 @@ export interface BootstrapOptions {
  * Migrates primary, describes the system tables in its metadata and creates the first admin; then
  * moves into primary the metadata another data source kept in its own database under an earlier
  * release (a connected database holds none of crudboard's tables otherwise). Each data source
- * under its start-up lock, so that servers starting together on one database take turns.
+ * under its start-up lock, so that servers starting together on one database take turns. Last,
+ * under each data source's schema lock, a schema change a server that died left half-applied is
+ * finished or taken back (MySQL); one that cannot be yet is logged, and start-up goes on.
  */
 export default fp<BootstrapOptions>(
   async (app, options) => {
@@ -44,6 +47,17 @@ export default fp<BootstrapOptions>(
         const admin = await ensureSuperAdmin(primary.knex, options.adminPassword);
         if (admin) options.onAdminCreated?.(admin);
       });
+    }
+    for (const source of app.dataSources.list()) {
+      try {
+        for (const change of await repairSchemaChanges(source.knex))
+          app.log.warn({ dataSource: source.name, ...change }, 'an unfinished schema change was repaired');
+      } catch (error) {
+        app.log.error(
+          { dataSource: source.name, err: error },
+          'an unfinished schema change is not repaired yet',
+        );
+      }
     }
   },
   { name: 'bootstrap', dependencies: ['db'] },
