@@ -108,6 +108,29 @@ describeEachDatabase(
       },
     );
 
+    it("the designer's repair takes the change back and says the table is in step again", async () => {
+      const { app, knex, table } = await setup();
+      const before = await snapshot(knex, 'parent');
+      await dieDuring(knex, table.id, bigEdit(table), 4);
+      const api = apiClient(app, (await login(app)).cookie);
+      const state = (await api.get(`/api/metadata/tables/${table.id}/schema-state`)).json();
+      expect(state).toMatchObject({
+        inStep: false,
+        unfinishedChange: true,
+        missingColumns: ['code', 'note'],
+      });
+
+      const repaired = await api.post(`/api/metadata/tables/${table.id}/schema-repair`, {});
+      expect(repaired.statusCode, repaired.body).toBe(200);
+      expect(repaired.json()).toEqual({
+        inStep: true,
+        unfinishedChange: false,
+        missingColumns: [],
+        extraColumns: [],
+      });
+      expect(await snapshot(knex, 'parent')).toEqual(before);
+    });
+
     it('finishes a change whose metadata was committed: the dropped column goes, metadata agrees', async () => {
       const { knex, table } = await setup();
       const { existing, next, steps, journal } = await dieDuring(knex, table.id, bigEdit(table), Infinity);
@@ -143,6 +166,9 @@ describeEachDatabase(
         expect(list.json()).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(pattern) });
       }
 
+      const state = await apiClient(app, cookie).get(`/api/metadata/tables/${table.id}/schema-state`);
+      expect(state.json()).toMatchObject({ inStep: false, unfinishedChange: true });
+
       // Another table's change (or this one's) takes the schema lock: the dead change goes first.
       await createTable(knex, { name: 'other', columns: SYSTEM_COLUMNS });
       expect((await snapshot(knex, 'parent')).columns).toEqual(before.columns);
@@ -153,3 +179,41 @@ describeEachDatabase(
   },
   (db) => db.name === 'mysql',
 );
+
+describeEachDatabase('a table whose columns are not what its metadata says ($name)', (db) => {
+  const apps = useTestApps(db);
+
+  it('is answered 409 (never 500), and the designer says which columns are missing', async () => {
+    const app = await apps.build();
+    const knex = app.dataSources.primary.knex;
+    await clearTables(knex);
+    const id = await createTable(knex, {
+      name: 'crate',
+      columns: [...SYSTEM_COLUMNS, { name: 'note', dataType: 'VARCHAR', length: 50 }] satisfies ColumnBody[],
+    });
+    const api = apiClient(app, (await login(app)).cookie, { 'accept-language': 'en' });
+    expect((await api.get(`/api/metadata/tables/${id}/schema-state`)).json()).toEqual({
+      inStep: true,
+      unfinishedChange: false,
+      missingColumns: [],
+      extraColumns: [],
+    });
+
+    // The column is dropped behind crudboard's back (the SQL console, another program).
+    await knex.schema.alterTable('crate', (t) => {
+      t.dropColumn('note');
+    });
+    for (const url of ['/api/business/crate', '/api/business/crate/count?note=x', '/api/business/crate/1']) {
+      const response = await api.get(url);
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(409);
+      expect(response.json().message).toMatch(/^table crate's design is out of step/);
+    }
+    expect((await api.get(`/api/metadata/tables/${id}`)).statusCode).toBe(200);
+    expect((await api.get(`/api/metadata/tables/${id}/schema-state`)).json()).toEqual({
+      inStep: false,
+      unfinishedChange: false,
+      missingColumns: ['note'],
+      extraColumns: [],
+    });
+  });
+});
