@@ -4,6 +4,7 @@ import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { ApiException } from '../../errors/api-exception';
 import { metadataMessage } from '../../i18n/metadata-messages';
 import { recoverSchemaChanges, SchemaRepairError, type RecoveredChange } from './recover-schema-changes';
+import { journalEntries } from './schema-journal';
 
 /** The database lock schema changes of one data source take, on every server sharing it. */
 export const SCHEMA_LOCK = 'schema changes';
@@ -61,7 +62,12 @@ export const withSchemaLock = <T>(knex: Knex, work: () => Promise<T>): Promise<T
 /**
  * Under the schema lock, finishes or takes back the changes dead servers left half-applied on this
  * data source (start-up, the designer's repair, a read that found a table out of step). Throws
- * SchemaRepairError when one cannot be repaired yet.
+ * SchemaRepairError when one cannot be repaired yet. Takes no lock where there can be none (a
+ * database with transactional DDL, an empty journal): a server starting while another runs a long
+ * change does not wait for it.
  */
-export const repairSchemaChanges = (knex: Knex): Promise<RecoveredChange[]> =>
-  queued(knex, () => recoverSchemaChanges(knex));
+export const repairSchemaChanges = async (knex: Knex): Promise<RecoveredChange[]> => {
+  if (sqlDialect(dialectOf(knex)).schemaChanges !== 'stepwise') return [];
+  if ((await journalEntries(knex)).length === 0) return [];
+  return queued(knex, () => recoverSchemaChanges(knex));
+};
