@@ -1,15 +1,12 @@
 import type { Knex } from 'knex';
-import type { Static } from 'typebox';
+import type { TableSchemaState } from '../../../../contract/schema-state';
 import { introspectionFor } from '../../dialects/introspection/introspection-for';
 import { ApiException } from '../../errors/api-exception';
 import { metadataMessage } from '../../i18n/metadata-messages';
-import type { TableSchemaStateSchema } from '../../schemas/table-query';
 import { SchemaRepairError } from '../ddl/recover-schema-changes';
 import { journalEntries } from '../ddl/schema-journal';
 import { repairSchemaChanges } from '../ddl/schema-lock';
 import { loadTable } from './load-table';
-
-export type TableSchemaState = Static<typeof TableSchemaStateSchema>;
 
 /** Names in `a` that `b` lacks, ignoring case (as the databases compare column names). */
 const without = (a: readonly string[], b: readonly string[]) => {
