@@ -17,3 +17,4 @@ export * from './search-body';
 export * from './system-columns';
 export * from './physical-table';
 export * from './row-count';
+export * from './schema-state';

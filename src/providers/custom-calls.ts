@@ -247,6 +247,19 @@ export const keepRowCountCall = (id: number, kept: boolean): CustomCall => ({
   payload: { kept },
 });
 
+/** `GET /metadata/tables/{id}/schema-state`: whether the physical table agrees with its metadata. */
+export const tableSchemaStateCall = (id: number): CustomCall => ({
+  url: `/metadata/tables/${id}/schema-state`,
+  method: 'get',
+});
+
+/** `POST /metadata/tables/{id}/schema-repair`: finishes or takes back an unfinished schema change. */
+export const repairTableSchemaCall = (id: number): CustomCall => ({
+  url: `/metadata/tables/${id}/schema-repair`,
+  method: 'post',
+  payload: {},
+});
+
 const PHYSICAL = '/metadata/tables/metadatas';
 
 /** `GET /metadatas`: physical tables no metadata describes yet. */

@@ -21,6 +21,7 @@ import { system009StatePerDataSource } from './migrations/system-009-state-per-d
 import { system010MetadataPerDataSource } from './migrations/system-010-metadata-per-data-source';
 import { system011MysqlRowCounts } from './migrations/system-011-mysql-row-counts';
 import { system012LockKey } from './migrations/system-012-lock-key';
+import { system013SchemaJournal } from './migrations/system-013-schema-journal';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -48,6 +49,7 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system010MetadataPerDataSource,
   system011MysqlRowCounts,
   system012LockKey,
+  system013SchemaJournal,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

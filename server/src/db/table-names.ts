@@ -34,6 +34,7 @@ export const SHARED_STATE = {
   download: 'cb_download',
   /** The secret of the database lock keys (database-lock.ts): read by no console. */
   lockKey: 'cb_lock_key',
+  schemaJournal: 'cb_schema_journal',
 } as const;
 
 export const MIGRATION_TABLES = {

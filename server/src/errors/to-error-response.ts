@@ -12,6 +12,8 @@ import { fieldErrors, type SchemaError } from './field-errors';
 import { badValueMessage } from './is-bad-value-error';
 import { isBusyError } from './is-busy-error';
 import { isConnectionError } from './is-connection-error';
+import { isUnknownColumn } from './is-unknown-column';
+import { metadataMessage } from '../i18n/metadata-messages';
 import { queryTimeoutOf } from './is-query-timeout';
 
 export interface ErrorResponse {
@@ -93,9 +95,15 @@ const invalidField = (field: string, key: FieldMessageKey, lang: Lang): ErrorRes
 
 /**
  * Maps anything thrown while handling a request to the docs/api.md §0 error body. Only 4xx errors
- * keep their detail; everything else becomes a generic 500 carrying the request id.
+ * keep their detail; everything else becomes a generic 500 carrying the request id. `table` names
+ * the table the request is about, when it names one.
  */
-export const toErrorResponse = (error: unknown, lang: Lang, requestId: string): ErrorResponse => {
+export const toErrorResponse = (
+  error: unknown,
+  lang: Lang,
+  requestId: string,
+  table?: string,
+): ErrorResponse => {
   if (error instanceof ApiException) return fromApiException(error, lang);
   const framework = (error ?? {}) as FrameworkError;
   if (Array.isArray(framework.validation)) {
@@ -127,6 +135,16 @@ export const toErrorResponse = (error: unknown, lang: Lang, requestId: string): 
   }
   const badValue = badValueMessage(error);
   if (badValue) return invalidField('value', badValue, lang);
+  if (isUnknownColumn(error)) {
+    // A table whose metadata and physical columns disagree: refused, never a 500 (see schema-lock).
+    return fromApiException(
+      new ApiException(
+        'CONFLICT',
+        table ? metadataMessage('tableOutOfStep', { name: table }) : metadataMessage('someTableOutOfStep'),
+      ),
+      lang,
+    );
+  }
   if (isConnectionError(error))
     return unavailable('DATABASE_UNAVAILABLE', RETRY_AFTER_SECONDS, lang, requestId);
   if (isBusyError(error)) return unavailable('DATABASE_BUSY', BUSY_RETRY_AFTER_SECONDS, lang, requestId);

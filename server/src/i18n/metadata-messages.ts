@@ -210,6 +210,18 @@ export const METADATA_MESSAGES = {
     zh: '数据库账号无权在表 {name} 上建触发器（MySQL 开启 binlog 时还需要 log_bin_trust_function_creators）',
     en: 'the database account may not create triggers on table {name} (MySQL with binary logging also needs log_bin_trust_function_creators)',
   },
+  tableOutOfStep: {
+    zh: '表 {name} 的设计与数据库中的表不一致（一次结构修改没有完成，正在修复）。请稍后再试，或在表设计器中打开它修复',
+    en: "table {name}'s design is out of step with its database table (a schema change did not finish and is being repaired); try again shortly, or open it in the table designer to repair it",
+  },
+  someTableOutOfStep: {
+    zh: '一个表的设计与数据库中的表不一致（一次结构修改没有完成，正在修复）。请稍后再试，或在表设计器中打开它修复',
+    en: "a table's design is out of step with its database table (a schema change did not finish and is being repaired); try again shortly, or open it in the table designer to repair it",
+  },
+  schemaRepairFailed: {
+    zh: '表 {name} 上一次没有完成的结构修改既无法完成也无法撤销：{reason}',
+    en: 'the unfinished schema change of table {name} could be neither finished nor taken back: {reason}',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type MetadataMessageKey = keyof typeof METADATA_MESSAGES;

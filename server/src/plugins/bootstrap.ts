@@ -4,6 +4,7 @@ import { keyDatabaseLocks } from '../db/lock-key';
 import { runMigrations } from '../db/migrate';
 import { moveSourceMetadata } from '../db/move-source-metadata';
 import { withStartUpLock } from '../db/start-up-lock';
+import { repairSchemaChanges } from '../services/ddl/schema-lock';
 import { syncSystemTables } from '../services/system-tables/sync-system-tables';
 
 /** Problems of a refused metadata move logged at most (the count says how many there are). */
@@ -19,7 +20,9 @@ export interface BootstrapOptions {
  * moves into primary the metadata another data source kept in its own database under an earlier
  * release (a connected database holds none of crudboard's tables otherwise). Each data source
  * under its start-up lock, so that servers starting together on one database take turns. Then keys
- * the database locks of every data source with primary's secret (lock-key.ts).
+ * the database locks of every data source with primary's secret (lock-key.ts). Last, under each
+ * data source's schema lock, a schema change a server that died left half-applied is finished or
+ * taken back (MySQL); one that cannot be yet is logged, and start-up goes on.
  */
 export default fp<BootstrapOptions>(
   async (app, options) => {
@@ -64,6 +67,17 @@ export default fp<BootstrapOptions>(
       // Every handle of every data source: whichever a schema change or an upload is given.
       app.dataSources.list().flatMap((source) => [source.knex, source.reads, source.auth]),
     );
+    for (const source of app.dataSources.list()) {
+      try {
+        for (const change of await repairSchemaChanges(source.knex))
+          app.log.warn({ dataSource: source.name, ...change }, 'an unfinished schema change was repaired');
+      } catch (error) {
+        app.log.error(
+          { dataSource: source.name, err: error },
+          'an unfinished schema change is not repaired yet',
+        );
+      }
+    }
   },
   { name: 'bootstrap', dependencies: ['db'] },
 );

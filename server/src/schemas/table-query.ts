@@ -63,3 +63,20 @@ export const TableRowCountSchema = Type.Object({
   ),
 });
 export const TableRowCountBody = Type.Object({ kept: Type.Boolean() }, { additionalProperties: false });
+
+export const TableSchemaStateSchema = Type.Object({
+  inStep: Type.Boolean({
+    description:
+      'the physical table has every column the metadata lists, and no schema change of it is unfinished',
+  }),
+  unfinishedChange: Type.Boolean({
+    description:
+      'a schema change of the table was left half-applied by a server that stopped (MySQL / MariaDB)',
+  }),
+  missingColumns: Type.Array(Type.String(), {
+    description: 'columns the metadata lists that the physical table does not have',
+  }),
+  extraColumns: Type.Array(Type.String(), {
+    description: 'columns of the physical table the metadata does not list',
+  }),
+});

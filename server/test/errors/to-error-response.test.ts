@@ -34,6 +34,24 @@ describe('toErrorResponse', () => {
     });
   });
 
+  it('answers a column the table does not have (MySQL 1054, PostgreSQL 42703) with 409 naming the table, never 500', () => {
+    const mysql = Object.assign(new Error("Unknown column 'note' in 'field list'"), { errno: 1054 });
+    const pg = Object.assign(new Error('column "note" does not exist'), { code: '42703' });
+    for (const error of [mysql, pg]) {
+      expect(toErrorResponse(error, 'en', 'r', 'ledger')).toMatchObject({
+        status: 409,
+        body: {
+          code: 'CONFLICT',
+          message: expect.stringMatching(/^table ledger's design is out of step.*designer/),
+        },
+        unexpected: false,
+      });
+      expect(toErrorResponse(error, 'zh', 'r').body.message).toMatch(
+        /^一个表的设计与数据库中的表不一致.*表设计器/,
+      );
+    }
+  });
+
   it('answers a statement stopped at the query timeout with QUERY_TIMEOUT, and a pool timeout with 503', () => {
     const stopped = Object.assign(new Error('Defined query timeout of 20000ms exceeded'), {
       name: 'KnexTimeoutError',

@@ -56,6 +56,8 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
       '/api/metadata/tables/name/{name}',
       '/api/metadata/tables/{id}',
       '/api/metadata/tables/{id}/row-count',
+      '/api/metadata/tables/{id}/schema-repair',
+      '/api/metadata/tables/{id}/schema-state',
       '/api/ready',
       '/api/users/me',
       '/api/users/me/menu',

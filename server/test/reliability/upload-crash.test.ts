@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataSourceConfig } from '../../src/config';
 import { multipartBody } from '../helpers/multipart';
 import { freePort, signIn, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { describeEachDatabase, type TestEnvironment } from '../helpers/test-databases';
 
 const PASSWORD = 'Crash-admin-Pass-1';
 const CHUNK = 1024 * 1024;
@@ -80,3 +82,53 @@ describe('a big-file upload when the server is killed', () => {
     }
   }, 120_000);
 });
+
+describeEachDatabase(
+  'a big-file upload when its server is killed, with a second server on the database ($name)',
+  (db) => {
+    let env: TestEnvironment;
+    let sharedDir: string;
+    beforeAll(async () => {
+      env = await db.create();
+      sharedDir = mkdtempSync(join(tmpdir(), 'crudboard-crash-'));
+    });
+    afterAll(async () => {
+      await env?.drop();
+      rmSync(sharedDir, { recursive: true, force: true });
+    });
+
+    it('the other server resumes from the chunks stored before kill -9 and assembles the right file', async () => {
+      const primary = env.config().dataSources[0] as DataSourceConfig;
+      const serverEnv = {
+        DATA_DIR: sharedDir,
+        ADMIN_PASSWORD: PASSWORD,
+        DATA_SOURCES: JSON.stringify([{ name: 'primary', client: db.name, connection: primary.connection }]),
+      };
+      const a = await startServerProcess(await freePort(), serverEnv);
+      let b: ServerProcess | undefined;
+      try {
+        b = await startServerProcess(await freePort(), serverEnv);
+        const onA = await signIn(a.url, PASSWORD);
+        const onB = await signIn(b.url, PASSWORD);
+        for (const index of [0, 2, 1, 3]) expect((await sendChunk(a, onA, index)).isFinished).toBe(false);
+        await sendHalfChunk(a, onA, 4);
+        await a.kill();
+
+        const status = await fetch(`${b.url}/api/file/big/${md5}`, { headers: { cookie: onB } });
+        expect(status.status).toBe(200);
+        expect(await status.json()).toMatchObject({ isFinished: false, received: [0, 1, 2, 3] });
+        let last = { isFinished: false } as { isFinished: boolean; url?: string };
+        for (const index of [4, 5, 6, 7]) last = await sendChunk(b, onB, index);
+        expect(last.isFinished).toBe(true);
+        const stored = await fetch(`${b.url}${last.url ?? ''}`, { headers: { cookie: onB } });
+        expect(stored.status).toBe(200);
+        const bytes = Buffer.from(await stored.arrayBuffer());
+        expect(createHash('md5').update(bytes).digest('hex')).toBe(md5);
+      } finally {
+        await a.kill();
+        await b?.kill();
+      }
+    }, 120_000);
+  },
+  (db) => db.name !== 'sqlite',
+);

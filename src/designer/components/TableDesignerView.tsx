@@ -19,6 +19,7 @@ import { ColumnGrid } from './ColumnGrid';
 import { useColumnWidgetSettings } from './ColumnWidgetSettings';
 import { DataLossDialog } from './DataLossDialog';
 import { RowCountCard } from './RowCountCard';
+import { SchemaStateAlert } from './SchemaStateAlert';
 import { TableChangeSummary } from './TableChangeSummary';
 import { useValueDialogSettings } from './ValueDialogSettings';
 
@@ -144,6 +145,9 @@ export const TableDesignerView = ({ designer }: { designer: TableDesignerControl
             </Row>
           </Form>
         </Card>
+        {!isNew && table?.id !== undefined ? (
+          <SchemaStateAlert tableId={table.id} tableName={table.tableName ?? ''} />
+        ) : null}
         {!isNew && table?.reverse && table.id !== undefined ? (
           <RowCountCard tableId={table.id} tableName={table.tableName ?? ''} />
         ) : null}

@@ -16,6 +16,10 @@ let server: FakeHttp;
 beforeEach(() => {
   server = installFakeHttp();
   server.on('GET', '/business/config', { data: [] });
+  // The edit page asks whether the stored table agrees with its design (it does here).
+  server.on('GET', '/metadata/tables/7/schema-state', {
+    data: { inStep: true, unfinishedChange: false, missingColumns: [], extraColumns: [] },
+  });
   server.on('GET', '/metadata/sequences', {
     data: [{ id: 4, name: 'orderNo', caption: '订单号', sequenceType: 'STRING' }],
   });

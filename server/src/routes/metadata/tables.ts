@@ -13,8 +13,10 @@ import {
   TableListQuery,
   TableRowCountBody,
   TableRowCountSchema,
+  TableSchemaStateSchema,
 } from '../../schemas/table-query';
 import { setTableRowCount, tableRowCount } from '../../services/tables/table-row-count';
+import { repairTableSchema, tableSchemaState } from '../../services/tables/table-schema-state';
 import { createTable } from '../../services/tables/create-table';
 import { deleteTables } from '../../services/tables/delete-tables';
 import { loadTable } from '../../services/tables/load-table';
@@ -106,6 +108,38 @@ const tableRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => setTableRowCount(request.dataSource.knex, request.params.id, request.body.kept),
+  );
+
+  app.get(
+    '/:id/schema-state',
+    {
+      onRequest: requirePermission('metadata:read'),
+      schema: {
+        tags,
+        summary:
+          'Whether the physical table agrees with its metadata, and whether a schema change of it is unfinished',
+        params: IdParams,
+        response: { 200: TableSchemaStateSchema, ...errorResponses },
+      },
+    },
+    async (request) => tableSchemaState(request.dataSource.knex, request.params.id),
+  );
+
+  app.post(
+    '/:id/schema-repair',
+    {
+      onRequest: requirePermission('metadata:write'),
+      schema: {
+        tags,
+        summary:
+          'Finish or take back the schema changes a stopped server left half-applied (MySQL / MariaDB)',
+        description:
+          'Under the schema lock, as a schema change; answers how the table stands after. 409 with the reason when a change can be neither finished nor taken back yet.',
+        params: IdParams,
+        response: { 200: TableSchemaStateSchema, ...errorResponses },
+      },
+    },
+    async (request) => repairTableSchema(request.dataSource.knex, request.params.id),
   );
 };
 

@@ -7,7 +7,8 @@ import type { TableDef } from '../../model/table-def';
 import { applyOp } from './apply-op';
 import type { DdlStep } from './ddl-step';
 import { applyRepairs, assertLossAllowed, findLosses } from './loss-findings';
-import { mysqlSteps } from './mysql-steps';
+import { finalTableOf, mysqlSteps } from './mysql-steps';
+import { closeJournal, markApplied, markCommitted, openJournal } from './schema-journal';
 import type { LossCheck, SchemaOp } from '../../model/schema-op';
 import { sqliteSteps } from './sqlite-rebuild';
 
@@ -34,12 +35,6 @@ export interface SchemaChangeHooks {
   onCleanupError?(label: string, error: unknown): void;
 }
 
-const tableRenames = (ops: readonly SchemaOp[]) => (table: string) => {
-  let name = table;
-  for (const op of ops) if (op.kind === 'renameTable' && op.from === name) name = op.to;
-  return name;
-};
-
 /**
  * The transaction settings of a change: the dialect's schema settings when DDL or data repairs
  * run, plain ones for a change of metadata alone. On SQLite the schema settings turn the foreign
@@ -61,8 +56,12 @@ const transactionFor = (
  * with `foreign_keys` off, so table rebuilds cascade nowhere). MySQL commits each DDL statement,
  * so its steps are applied one by one and, if one or the metadata fails, the applied ones are
  * compensated in reverse order; drops happen only after the metadata is committed. Values a
- * confirmed lossy change repaired stay repaired on MySQL when a later step fails. Afterwards the
- * console account's grants follow the tables (MySQL).
+ * confirmed lossy change repaired stay repaired on MySQL when a later step fails. There the plan
+ * is journalled in the metadata home before its first statement (schema-journal), each applied
+ * step marked, and the metadata's commit marks it committed in the same transaction: a server
+ * that dies mid-change leaves an entry that the next start-up or schema change of the data source
+ * finishes or takes back (recover-schema-changes). Afterwards
+ * the console account's grants follow the tables (MySQL).
  */
 export const runSchemaChange = async <T>(
   knex: Knex,
@@ -104,33 +103,55 @@ export const runSchemaChange = async <T>(
   if (findings.some((finding) => finding.check.repair)) {
     await knex.transaction((trx) => applyRepairs(trx, dialect, findings));
   }
-  const steps = mysqlSteps({ dialect, fullText }, change.ops, tableRenames(change.ops));
+  const steps = mysqlSteps({ dialect, fullText }, change.ops, finalTableOf(change.ops));
+  if (steps.length === 0) return inMetaTransaction(knex, (meta) => change.writeMetadata(meta));
+  // The journal outlives this process: a server that dies from here on leaves it for the next
+  // start-up or schema change of the data source to finish or take back (recover-schema-changes).
+  const journal = await openJournal(knex, change.ops);
   const applied: DdlStep[] = [];
   let result: T;
   try {
     for (const [index, step] of steps.entries()) {
       await step.apply(knex);
       applied.push(step);
+      await markApplied(knex, journal, index + 1);
       await hooks.afterStep?.(index, step.label);
     }
-    result = await inMetaTransaction(knex, (meta) => change.writeMetadata(meta));
+    result = await inMetaTransaction(knex, async (meta) => {
+      const written = await change.writeMetadata(meta);
+      await markCommitted(meta, journal);
+      return written;
+    });
   } catch (error) {
+    let undone = true;
     for (const step of applied.reverse()) {
       try {
         await step.undo?.(knex);
       } catch (undoError) {
+        undone = false;
         hooks.onCleanupError?.(`undo ${step.label}`, undoError);
       }
     }
+    // A compensation that failed leaves the entry: recovery takes the change back later.
+    if (undone)
+      await closeJournal(knex, journal).catch((closeError: unknown) =>
+        hooks.onCleanupError?.('close journal', closeError),
+      );
     throw error;
   }
+  let finalized = true;
   for (const step of steps) {
     try {
       await step.finalize?.(knex);
     } catch (finalizeError) {
+      finalized = false;
       hooks.onCleanupError?.(`finalize ${step.label}`, finalizeError);
     }
   }
+  if (finalized)
+    await closeJournal(knex, journal).catch((closeError: unknown) =>
+      hooks.onCleanupError?.('close journal', closeError),
+    );
   // Tables made, renamed, dropped or reversed: the console account's grants follow them.
   try {
     await sql.keepConsoleGrants(knex);
