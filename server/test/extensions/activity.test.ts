@@ -8,11 +8,8 @@ import { multipartBody } from '../helpers/multipart';
 import { createTable } from '../helpers/business-tables';
 import { clearTables } from '../helpers/physical-schema';
 import { ADMIN_PASSWORD, login, useTestApps } from '../helpers/test-app';
+import { userApi } from '../helpers/user-api';
 import { describeEachDatabase } from '../helpers/test-databases';
-import { createUser } from '../helpers/users';
-import type { App } from '../../src/app';
-
-const PASSWORD = 'User-pass-1';
 
 /** A test extension: refuses a name, fails after inserting another, and offers a route writing with the caller's rights. */
 const guard = defineServerExtension({
@@ -60,16 +57,6 @@ describeEachDatabase('record activity extension and write hooks ($name)', (db) =
     await createTable(admin, { name: 'product', columns: SYSTEM_COLUMNS });
     await createTable(admin, { name: 'secret', columns: SYSTEM_COLUMNS });
     return { app, admin, knex };
-  };
-
-  const userApi = async (app: App, username: string, permissions: string) => {
-    await createUser(app, {
-      username,
-      password: PASSWORD,
-      roles: { [`ROLE_${username.toUpperCase()}`]: permissions },
-    });
-    const { cookie } = await login(app, username, PASSWORD);
-    return apiClient(app, cookie);
   };
 
   it('logs every create, update and delete; the feed lists them newest first', async () => {

@@ -8,6 +8,7 @@ import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase, itOn } from '../helpers/test-databases';
 import { createUser } from '../helpers/users';
+import { countBlocked, waitFor } from '../helpers/blocked-reads';
 
 interface Setup {
   app: App;
@@ -206,30 +207,5 @@ const blockedReads = async (app: App, client: string, tableName: string): Promis
     return await countBlocked(knex, client, tableName);
   } finally {
     await knex.destroy();
-  }
-};
-
-const countBlocked = async (knex: Knex, client: string, tableName: string): Promise<number> => {
-  if (client === 'pg') {
-    const { rows } = await knex.raw(
-      `select count(*)::int as n from pg_stat_activity
-        where wait_event_type = 'Lock' and query ilike ? and datname = current_database()`,
-      [`%${tableName}%`],
-    );
-    return Number(rows[0].n);
-  }
-  const [rows] = await knex.raw(
-    `select count(*) as n from information_schema.processlist
-      where state like '%metadata lock%' and info like ?`,
-    [`%${tableName}%`],
-  );
-  return Number(rows[0].n);
-};
-
-const waitFor = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 };

@@ -4,12 +4,9 @@ import { apiClient, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { createTable } from '../../helpers/business-tables';
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
+import { userApi } from '../../helpers/user-api';
 import { describeEachDatabase } from '../../helpers/test-databases';
-import { createUser } from '../../helpers/users';
-import type { App } from '../../../src/app';
 import { createShop } from '../../helpers/shop-tables';
-
-const PASSWORD = 'User-pass-1';
 
 const rows = async (knex: Knex, table: string) => JSON.stringify(await knex(table).select('*').orderBy('id'));
 
@@ -28,16 +25,6 @@ describeEachDatabase('/api/business/{table} permissions ($name)', (db) => {
     await createTable(admin, { name: 'product', columns: SYSTEM_COLUMNS });
     await admin.post('/api/business/product', { name: 'a' });
     return { app, admin, knex };
-  };
-
-  const userApi = async (app: App, username: string, permissions: string) => {
-    await createUser(app, {
-      username,
-      password: PASSWORD,
-      roles: { [`ROLE_${username.toUpperCase()}`]: permissions },
-    });
-    const { cookie } = await login(app, username, PASSWORD);
-    return apiClient(app, cookie);
   };
 
   it('checks business:<table>:<action> on every route; a 403 changes nothing', async () => {

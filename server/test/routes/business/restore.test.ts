@@ -1,14 +1,11 @@
 import type { Knex } from 'knex';
 import { expect, it } from 'vitest';
-import type { App } from '../../../src/app';
 import { apiClient, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { createTable } from '../../helpers/business-tables';
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
+import { userApi } from '../../helpers/user-api';
 import { describeEachDatabase } from '../../helpers/test-databases';
-import { createUser } from '../../helpers/users';
-
-const PASSWORD = 'User-pass-1';
 
 /** The designer's defaults: the bookkeeping columns and the soft-delete flag are neither insertable nor updatable. */
 const DESIGNER_COLUMNS = SYSTEM_COLUMNS.map((column) =>
@@ -35,16 +32,6 @@ describeEachDatabase('restoring soft-deleted records ($name)', (db) => {
     for (const name of ['a', 'b', 'c'])
       expect((await admin.post('/api/business/loan', { name })).statusCode).toBe(201);
     return { app, admin, knex };
-  };
-
-  const userApi = async (app: App, username: string, permissions: string) => {
-    await createUser(app, {
-      username,
-      password: PASSWORD,
-      roles: { [`ROLE_${username.toUpperCase()}`]: permissions },
-    });
-    const { cookie } = await login(app, username, PASSWORD);
-    return apiClient(app, cookie);
   };
 
   it('brings a record of a designer-made table back from the recycle bin, one or many', async () => {
