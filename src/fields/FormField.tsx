@@ -7,6 +7,7 @@ import type { ValueDialog } from '../business/lib/business-meta';
 import type { FieldPath } from '../business/lib/field-errors';
 import type { FormFieldSpec, FormMode } from '../business/lib/form-fields';
 import { isBlank } from '../business/lib/field-values';
+import { breaksFormat } from '../business/lib/field-kinds';
 import { isNumericType, numberIssue, numberSpec } from '../business/lib/number-range';
 import { pickedRecords } from '../business/lib/record-payload';
 import { extensionRegistry } from '../extensions/registry';
@@ -60,6 +61,14 @@ export const FormField = ({
     rules.push({
       validator: async (_rule, value: unknown) => {
         if (isBlank(value) && (!requiredIf || requiredIf())) throw new Error(message);
+      },
+    });
+  }
+  const { format } = field;
+  if (format) {
+    rules.push({
+      validator: async (_rule, value: unknown) => {
+        if (breaksFormat(format, value)) throw new Error(t(`businessForm.format.${format}`));
       },
     });
   }

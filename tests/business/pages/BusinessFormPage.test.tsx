@@ -508,3 +508,51 @@ describe('BusinessFormPage — attachments', () => {
     expect(screen.queryByText('文件上传完成后才能保存')).toBeNull();
   });
 });
+
+describe('BusinessFormPage — a role', () => {
+  const role: Table = {
+    id: 30,
+    name: 'role',
+    caption: '角色',
+    systemable: true,
+    primaryNames: ['id'],
+    columns: [
+      col('id', 'BIGINT', { id: 300, insertable: false, autoIncrement: true }),
+      col('code', 'VARCHAR', { id: 301, caption: '编码', nullable: false }),
+      col('name', 'VARCHAR', { id: 302, caption: '名称' }),
+    ],
+  };
+  const ROLES = '/dataSource/primary/business/role';
+
+  beforeEach(() => {
+    server.on('GET', '/metadata/tables/name/role', { data: role });
+    server.on('GET', '/metadata/tablerelations/fromTable/name/role', { data: [] });
+  });
+
+  it('says a code must start with ROLE_ as it is typed, and sends nothing until it does', async () => {
+    server.on('POST', '/business/role', { status: 201, data: 7 });
+    renderPage(<BusinessFormPage />, { url: `${ROLES}/new`, route: `${ROUTE}/new`, ...appProviders });
+    await waitFor(() => expect(input('code')).not.toBeNull());
+    const rule = '角色编码应以 ROLE_ 开头，只含字母、数字和下划线';
+    type('code', 'clerk');
+    expect(await screen.findByText(rule)).toBeInTheDocument();
+    type('code', 'ROLE_clerk-1');
+    expect(await screen.findByText(rule)).toBeInTheDocument();
+    fireEvent.click(button('保存'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    type('code', 'ROLE_CLERK');
+    await waitFor(() => expect(screen.queryByText(rule)).toBeNull());
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(server.sent('POST', '/business/role')).toHaveLength(1));
+    expect(server.sent('POST', '/business/role')[0]?.body).toEqual({ code: 'ROLE_CLERK' });
+  });
+
+  it('leaves the code of any other table to the data type', async () => {
+    await openCreate();
+    type('code', 'clerk');
+    type('name', 'n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('角色编码应以 ROLE_ 开头，只含字母、数字和下划线')).toBeNull();
+  });
+});
