@@ -13,6 +13,7 @@ import { pickedRecords } from '../business/lib/record-payload';
 import { extensionRegistry } from '../extensions/registry';
 import { chosenWidget } from '../business/lib/column-widgets';
 import { useCaption } from '../common/hooks/useCaption';
+import { hasCaption, humanizedName } from '../common/lib/human-name';
 import { fieldTypeFor } from './registry';
 import { RelationInput } from './RelationInput';
 import { ValueDialogButton } from './ValueDialogButton';
@@ -53,7 +54,9 @@ export const FormField = ({
   const captionOf = useCaption();
   const form = Form.useFormInstance();
   const { column, readOnly, required } = field;
-  const label = captionOf(captionSourceOf(column, relation));
+  // A column nobody captioned (a reversed table's) reads as words, `first_name` as "First name".
+  const source = captionSourceOf(column, relation);
+  const label = hasCaption(source) ? captionOf(source) : humanizedName(source.name);
   const type = fieldTypeFor(field, chosenWidget(extensionRegistry.interfaces, interfaceId, column.dataType));
   const rules: Rule[] = [];
   if (required) {

@@ -39,6 +39,7 @@ import {
   type ImportOutcome,
 } from '../../providers/custom-calls';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { withName } from '../../common/lib/name-spacing';
 
 interface Chosen {
   file: File;
@@ -80,7 +81,7 @@ export const RecordImportPage = () => {
 
   const heading = useTableHeading(tableName, meta?.table);
   const listPath = appPaths(dataSource).business(tableName);
-  const title = t('screens.recordImport', { table: heading.caption ?? tableName });
+  const title = withName((table) => t('screens.recordImport', { table }), heading.caption ?? tableName);
   const breadcrumb = heading.recordTrail;
   if (loading) return <PageSpin />;
   if (error || !meta)

@@ -556,3 +556,30 @@ describe('BusinessFormPage — a role', () => {
     expect(screen.queryByText('角色编码应以 ROLE_ 开头，只含字母、数字和下划线')).toBeNull();
   });
 });
+
+describe('BusinessFormPage — a table nobody captioned', () => {
+  const student: Table = {
+    id: 40,
+    name: 'student',
+    primaryNames: ['id'],
+    reverse: true,
+    columns: [
+      col('id', 'BIGINT', { id: 400, caption: undefined, insertable: false, autoIncrement: true }),
+      col('first_name', 'VARCHAR', { id: 401, caption: undefined }),
+      col('grade', 'VARCHAR', { id: 402, caption: '年级' }),
+    ],
+  };
+
+  it('reads 添加 student and labels its captionless columns as words', async () => {
+    server.on('GET', '/metadata/tables/name/student', { data: student });
+    server.on('GET', '/metadata/tablerelations/fromTable/name/student', { data: [] });
+    const url = '/dataSource/primary/business/student/new';
+    renderPage(<BusinessFormPage />, { url, route: `${ROUTE}/new`, ...appProviders });
+    await waitFor(() => expect(input('first_name')).not.toBeNull());
+    expect(await screen.findByRole('heading', { name: '添加 student' })).toBeInTheDocument();
+    const labels = [...document.querySelectorAll('.ant-form-item-label label')].map((label) =>
+      label.textContent?.trim(),
+    );
+    expect(labels).toEqual(['First name', '年级']);
+  });
+});
