@@ -160,6 +160,23 @@ describe('BusinessFormPage — create', () => {
     expect(await screen.findByText('添加成功')).toBeInTheDocument();
   });
 
+  it('returns to the list as it was left, keyword and filters kept', async () => {
+    server.on('POST', '/business/product', { status: 201, data: 44 });
+    const search = `?q=${encodeURIComponent('三体')}&f.onSale=true&page=2`;
+    renderPage(<BusinessFormPage />, {
+      url: `${LIST}/new`,
+      route: `${ROUTE}/new`,
+      state: { listSearch: search },
+      ...appProviders,
+    });
+    await waitFor(() => expect(input('name')).not.toBeNull());
+    type('name', 'n');
+    type('code', 'c');
+    type('secret', 's');
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(currentPath()).toBe(`${LIST}${search}`));
+  });
+
   it('saves with Ctrl+S; Enter does not submit; an empty one-to-one section is optional', async () => {
     server.on('POST', '/business/product', { status: 201, data: 43 });
     await openCreate();
