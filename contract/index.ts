@@ -12,6 +12,7 @@ export * from './permissions';
 export * from './permission-match';
 export * from './grant-rule';
 export * from './record-key';
+export * from './role-code';
 export * from './sql-result';
 export * from './search-body';
 export * from './system-columns';

@@ -7,11 +7,13 @@ import type { ValueDialog } from '../business/lib/business-meta';
 import type { FieldPath } from '../business/lib/field-errors';
 import type { FormFieldSpec, FormMode } from '../business/lib/form-fields';
 import { isBlank } from '../business/lib/field-values';
+import { breaksFormat } from '../business/lib/field-kinds';
 import { isNumericType, numberIssue, numberSpec } from '../business/lib/number-range';
 import { pickedRecords } from '../business/lib/record-payload';
 import { extensionRegistry } from '../extensions/registry';
 import { chosenWidget } from '../business/lib/column-widgets';
 import { useCaption } from '../common/hooks/useCaption';
+import { hasCaption, humanizedName } from '../common/lib/human-name';
 import { fieldTypeFor } from './registry';
 import { RelationInput } from './RelationInput';
 import { ValueDialogButton } from './ValueDialogButton';
@@ -52,7 +54,9 @@ export const FormField = ({
   const captionOf = useCaption();
   const form = Form.useFormInstance();
   const { column, readOnly, required } = field;
-  const label = captionOf(captionSourceOf(column, relation));
+  // A column nobody captioned (a reversed table's) reads as words, `first_name` as "First name".
+  const source = captionSourceOf(column, relation);
+  const label = hasCaption(source) ? captionOf(source) : humanizedName(source.name);
   const type = fieldTypeFor(field, chosenWidget(extensionRegistry.interfaces, interfaceId, column.dataType));
   const rules: Rule[] = [];
   if (required) {
@@ -60,6 +64,14 @@ export const FormField = ({
     rules.push({
       validator: async (_rule, value: unknown) => {
         if (isBlank(value) && (!requiredIf || requiredIf())) throw new Error(message);
+      },
+    });
+  }
+  const { format } = field;
+  if (format) {
+    rules.push({
+      validator: async (_rule, value: unknown) => {
+        if (breaksFormat(format, value)) throw new Error(t(`businessForm.format.${format}`));
       },
     });
   }

@@ -7,11 +7,13 @@ import {
   TableOutlined,
 } from '@ant-design/icons';
 import { useGetIdentity, usePermissions } from '@refinedev/core';
-import { Avatar, Card, Col, Empty, Flex, Row, Skeleton, Tag, theme, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Empty, Flex, Row, Skeleton, Tag, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RecordCount } from './RecordCount';
+import { emptyHomeHint } from './empty-home-hint';
+import { useMayDesignTables } from '../common/hooks/useMayDesignTables';
 import { appPaths, visibleMenuCodes } from '../common/lib/menu';
 import type { Identity } from '../providers/auth-provider';
 import { useUserTables } from '../resources/useUserTables';
@@ -79,6 +81,7 @@ export const HomePage = () => {
   const dataSources = useDataSources();
   const { tables, isLoading } = useUserTables(dataSource);
   const canExecuteSql = useSqlAccess() === true;
+  const mayCreateTables = useMayDesignTables('create');
   useDocumentTitle(t('home.title'));
   const caption = useCaption();
   const names = useWellKnownNames();
@@ -90,6 +93,7 @@ export const HomePage = () => {
   const current = dataSources.find((ds) => ds.name === dataSource);
   const sourceCaption = current ? names.dataSource(current) : dataSource;
   const name = names.user(identity);
+  const emptyHint = emptyHomeHint(dataSource, mayCreateTables);
 
   const metadataLinks = [
     { key: 'tables', to: paths.tables, icon: <TableOutlined /> },
@@ -182,7 +186,14 @@ export const HomePage = () => {
         ) : tables.length === 0 ? (
           <Card>
             <Empty description={t('home.noTables')}>
-              <Typography.Text type="secondary">{t('home.noTablesHint')}</Typography.Text>
+              <Flex vertical align="center" gap={12}>
+                <Typography.Text type="secondary">{t(emptyHint.hint)}</Typography.Text>
+                {emptyHint.action && (
+                  <Link to={emptyHint.action.to}>
+                    <Button type="primary">{t(emptyHint.action.label)}</Button>
+                  </Link>
+                )}
+              </Flex>
             </Empty>
           </Card>
         ) : (

@@ -68,6 +68,7 @@ export const SideMenu = ({ dataSource, collapsed = false }: { dataSource: string
   const extensionEntries = useExtensionMenu(dataSource);
   const language = useCaptionLanguage();
   const canCreateTables = useMayDesignTables('create');
+  const canListTables = useMayDesignTables('list');
 
   // a businessName that is just the default label is not a custom name: keep it translated
   const customName = businessName && businessName !== DEFAULT_BUSINESS_NAME ? businessName : undefined;
@@ -81,9 +82,20 @@ export const SideMenu = ({ dataSource, collapsed = false }: { dataSource: string
         businessName: customName,
         canExecuteSql,
         canCreateTables,
+        canListTables,
         language,
       }),
-    [menu.codes, isSuperAdmin, tables, dataSource, customName, canExecuteSql, canCreateTables, language],
+    [
+      menu.codes,
+      isSuperAdmin,
+      tables,
+      dataSource,
+      customName,
+      canExecuteSql,
+      canCreateTables,
+      canListTables,
+      language,
+    ],
   );
 
   const home = appPaths(dataSource).home;

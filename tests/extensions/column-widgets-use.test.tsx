@@ -74,6 +74,18 @@ describe('the list cell chosen per column', () => {
   });
 });
 
+describe('the file list', () => {
+  it('shows sizes with their unit, and a business number column as it is', () => {
+    const size: Column = { id: 9, name: 'size', caption: '大小', dataType: 'BIGINT' };
+    const file: Table = { id: 8, name: 'file', systemable: true, columns: [size] };
+    const product: Table = { id: 6, name: 'product', columns: [size] };
+    const render = (one: Table) =>
+      businessColumns({ ...meta(new Map()), table: one }, one.columns, labels, (column) => column.name);
+    expect(cell(render(file), 'size', { id: 1, size: 1_572_864 })).toBe('1.5 MB');
+    expect(cell(render(product), 'size', { id: 1, size: 1_572_864 })).toBe('1572864');
+  });
+});
+
 describe('the input chosen per column', () => {
   const renderField = (column: Column, interfaceId?: string) =>
     renderWithRefine(

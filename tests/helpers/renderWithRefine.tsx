@@ -35,6 +35,8 @@ export const testDataProvider = (overrides: Partial<DataProvider> = {}): DataPro
 
 export interface RenderOptions {
   url?: string;
+  /** The router state the page is opened with (what `navigate(url, { state })` hands over). */
+  state?: unknown;
   dataProvider?: DataProvider | DataProviders;
   authProvider?: AuthProvider;
   accessControlProvider?: AccessControlProvider;
@@ -67,7 +69,11 @@ export const refineWrapper =
   );
 
 /** Renders inside the app's own router, theme and Refine setup, at `url`. */
-export const renderWithRefine = (ui: ReactElement, { url, ...options }: RenderOptions = {}) => {
-  window.history.replaceState({}, '', url ?? '/');
+export const renderWithRefine = (ui: ReactElement, { url, state, ...options }: RenderOptions = {}) => {
+  window.history.replaceState(
+    state === undefined ? {} : { usr: state, key: 'opened', idx: 0 },
+    '',
+    url ?? '/',
+  );
   return render(ui, { wrapper: refineWrapper(options) });
 };

@@ -6,7 +6,9 @@ import type { BusinessRecord } from '../lib/business-record';
 import type { BusinessTableMeta } from '../hooks/useBusinessTable';
 import {
   attachmentHref,
+  byteSizeText,
   cellText,
+  isByteSizeColumn,
   isImageHref,
   captionSourceOf,
   relationCellText,
@@ -23,6 +25,7 @@ import { extensionRegistry } from '../../extensions/registry';
 export const THUMBNAIL_SIZE = 32;
 
 const renderer = (
+  table: Table,
   column: Column,
   relation: Relation | undefined,
   relatedTable: Table | undefined,
@@ -35,6 +38,7 @@ const renderer = (
   if (display) {
     return (value: unknown, record: BusinessRecord) => display.render(value, record, column);
   }
+  if (isByteSizeColumn(table, column)) return (value: unknown) => byteSizeText(value);
   if (column.dataType === 'ATTACHMENT') {
     return (value: unknown) => {
       const href = attachmentHref(value);
@@ -97,6 +101,7 @@ export const businessColumns = (
             sortOrder: sorted ? (sorted.order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
           }),
       render: renderer(
+        meta.table,
         column,
         relation,
         relatedTable,

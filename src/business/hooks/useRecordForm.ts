@@ -2,7 +2,8 @@ import { useCreate, useUpdate } from '@refinedev/core';
 import { App, Form } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { listReturnPath } from '../lib/list-return';
 import { businessPermission } from '../../../contract';
 import { relationsByColumn } from '../lib/business-cells';
 import { findLayout } from '../lib/business-meta';
@@ -43,6 +44,7 @@ export const useRecordForm = ({ meta, mode, recordKey, original, onReload }: Rec
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
+  const { state: routerState } = useLocation();
   const { dataSource } = useCurrentDataSource();
   const [form] = Form.useForm<Record<string, unknown>>();
   const [saving, setSaving] = useState(false);
@@ -53,7 +55,8 @@ export const useRecordForm = ({ meta, mode, recordKey, original, onReload }: Rec
   const dirty = useRef(false);
   const { table } = meta;
   const readOnly = Boolean(table.readOnly);
-  const listPath = appPaths(dataSource).business(table.name);
+  // Back to the list as the user left it (its keyword, filters, sort and page), when it opened the form.
+  const listPath = listReturnPath(appPaths(dataSource).business(table.name), routerState);
 
   const model = useMemo(() => {
     const toOne = relationsByColumn(meta.relations);

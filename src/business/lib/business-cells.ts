@@ -3,6 +3,7 @@ import { isFilledOnCreate, isSearchBody, type Column, type Relation, type Table 
 import type { BusinessRecord } from './business-record';
 import { findLayout, type FormLayout } from './business-meta';
 import { titleColumnOf } from './record-title';
+import { formatBytes } from '../../upload/lib/transfer-rate';
 
 /** docs/product.md §9 formats. */
 export const DATE_FORMAT = 'YYYY-MM-DD';
@@ -161,6 +162,20 @@ export const cellText = (column: Column, value: unknown, labels: CellLabels): st
     default:
       return plain(value);
   }
+};
+
+/**
+ * Whether a column holds a size in bytes that reads best with a unit: the size of a stored file in
+ * crudboard's own file list (a business table's number column keeps its digits).
+ */
+export const isByteSizeColumn = (table: Pick<Table, 'name' | 'systemable'>, column: Column): boolean =>
+  table.systemable === true && table.name === 'file' && column.name === 'size';
+
+/** A size in bytes with its unit (`1536` → `1.5 KB`); what is not a whole number as it is. */
+export const byteSizeText = (value: unknown): string => {
+  if (value === null || value === undefined || value === '') return '';
+  const bytes = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+  return Number.isSafeInteger(bytes) && bytes >= 0 ? formatBytes(bytes) : plain(value);
 };
 
 const IMAGE_PATH = /\.(png|jpe?g|gif|webp)$/i;

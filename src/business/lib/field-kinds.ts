@@ -1,4 +1,4 @@
-import type { Column, Table } from '../../../contract';
+import { isRoleCode, type Column, type Table } from '../../../contract';
 
 /** Inputs chosen by what a column holds rather than by its data type. */
 export type FieldKind = 'permissionCodes' | 'userName';
@@ -24,3 +24,17 @@ export const fieldKindOf = (
   if (USER_ID_COLUMNS.includes(column.name)) return 'userName';
   return undefined;
 };
+
+/** A text rule of a column that the server checks too, so the form says it as the value is typed. */
+export type FieldFormat = 'roleCode';
+
+/** The text rule of a column, if it has one: a role's code starts with `ROLE_` (contract/role-code). */
+export const fieldFormatOf = (
+  table: Pick<Table, 'name' | 'systemable'>,
+  column: Pick<Column, 'name'>,
+): FieldFormat | undefined =>
+  table.systemable && table.name === 'role' && column.name === 'code' ? 'roleCode' : undefined;
+
+/** Whether a filled value breaks a column's text rule (a blank one is the required rule's business). */
+export const breaksFormat = (format: FieldFormat, value: unknown): boolean =>
+  typeof value === 'string' && value !== '' && format === 'roleCode' && !isRoleCode(value);

@@ -6,7 +6,7 @@ import {
   type Column,
   type Table,
 } from '../../../contract';
-import { fieldKindOf, type FieldKind } from './field-kinds';
+import { fieldFormatOf, fieldKindOf, type FieldFormat, type FieldKind } from './field-kinds';
 
 export type FormMode = 'create' | 'update';
 
@@ -19,6 +19,8 @@ export interface FormFieldSpec {
   required: boolean;
   /** An input of its own instead of the data type's (see field-kinds). */
   kind?: FieldKind;
+  /** A text rule the server checks too, said in the form as the value is typed (see field-kinds). */
+  format?: FieldFormat;
 }
 
 export interface FormFieldOptions {
@@ -75,7 +77,8 @@ export const formFields = (table: Table, mode: FormMode, options: FormFieldOptio
   });
   const kinded = specs.map((spec) => {
     const kind = fieldKindOf(table, spec.column);
-    return kind ? { ...spec, kind } : spec;
+    const format = fieldFormatOf(table, spec.column);
+    return { ...spec, ...(kind ? { kind } : {}), ...(format ? { format } : {}) };
   });
   // The fields of the create form come first, in the same order, so none moves between create and
   // edit; then what only the edit form shows (the key, non-insertable columns); then the bookkeeping.

@@ -21,6 +21,7 @@ import type { FormMode } from '../lib/form-fields';
 import { placeFields } from '../lib/form-layout';
 import { isChildFilled } from '../lib/record-payload';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { withName } from '../../common/lib/name-spacing';
 
 /** The record form's view: one collapsible section per table, save and cancel. */
 const RecordEditor = (props: RecordFormOptions) => {
@@ -101,8 +102,8 @@ const RecordEditor = (props: RecordFormOptions) => {
     <PageContainer
       title={
         mode === 'create'
-          ? t('screens.recordNew', { table: caption })
-          : t('screens.recordEdit', { table: caption })
+          ? withName((table) => t('screens.recordNew', { table }), caption)
+          : withName((table) => t('screens.recordEdit', { table }), caption)
       }
       breadcrumb={heading.recordTrail}
     >
@@ -195,7 +196,11 @@ export const BusinessFormPage = () => {
     setGeneration((value) => value + 1);
   };
   const table = heading.caption ?? tableName;
-  const title = mode === 'create' ? t('screens.recordNew', { table }) : t('screens.recordEdit', { table });
+  const title = withName(
+    (name) =>
+      mode === 'create' ? t('screens.recordNew', { table: name }) : t('screens.recordEdit', { table: name }),
+    table,
+  );
   const breadcrumb = heading.recordTrail;
   if (loading || (mode === 'update' && meta && stored.isPending)) return <PageSpin />;
   if (error || !meta)

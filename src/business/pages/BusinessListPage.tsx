@@ -32,7 +32,7 @@ import {
 import type { TableColumnsType, TableProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { businessPermission, type BusinessAction, type Column } from '../../../contract';
 import { captionSourceOf, relationsByColumn } from '../lib/business-cells';
 import { keywordScans } from '../lib/business-filters';
@@ -62,6 +62,7 @@ import { CountScanNote } from '../components/CountScanNote';
 import { RowActions, ROW_ACTIONS_WIDTH, type RowAction } from '../components/RowActions';
 import { failureReason } from '../../common/lib/failure-reason';
 import { tableScroll } from '../lib/table-virtual';
+import { listReturnState } from '../lib/list-return';
 import { businessColumns } from '../components/businessColumns';
 import { restoreRecordsCall } from '../../providers/custom-calls';
 
@@ -129,6 +130,7 @@ const BusinessListContent = ({
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const caption = useCaption();
   const heading = useTableHeading(tableName, meta.table);
   const list = useBusinessList(tableName, meta);
@@ -155,6 +157,8 @@ const BusinessListContent = ({
   const softDeletable = hasSoftDelete(table);
   const { dataSource, recycle, keyOf } = list;
   const base = appPaths(dataSource).business(tableName);
+  // The forms this list opens come back to it as it is now (keyword, filters, sort, page).
+  const returnState = listReturnState(search);
 
   const [storedColumns, chooseColumns] = useListColumnChoice(dataSource, tableName);
   const offered = useMemo(() => chooserColumns(table, meta.layouts), [table, meta.layouts]);
@@ -197,7 +201,8 @@ const BusinessListContent = ({
       render: (_: unknown, record: BusinessRecord) => {
         const key = keyOf(record);
         const act = (action: RowAction) => {
-          if (action === 'edit') void navigate(`${base}/${encodeURIComponent(key)}`);
+          if (action === 'edit')
+            void navigate(`${base}/${encodeURIComponent(key)}`, { state: listReturnState(search) });
           else if (action === 'viewJson') setJson(record);
           else setPending({ keys: [key], kind: action });
         };
@@ -211,7 +216,7 @@ const BusinessListContent = ({
         );
       },
     }),
-    [t, navigate, base, recycle, keyOf, rowActions, tableName, dataSource],
+    [t, navigate, base, search, recycle, keyOf, rowActions, tableName, dataSource],
   );
   const columns = useMemo(() => [...dataColumns, actionsColumn], [dataColumns, actionsColumn]);
   // As wide as the columns need at least; a wider screen shares the rest out, so no sideways scroll.
@@ -317,12 +322,19 @@ const BusinessListContent = ({
       )}
       {!locked && exportButton}
       {!locked && !recycle && mayImport && (
-        <Button icon={<UploadOutlined />} onClick={() => void navigate(`${base}/import`)}>
+        <Button
+          icon={<UploadOutlined />}
+          onClick={() => void navigate(`${base}/import`, { state: returnState })}
+        >
           {t('businessList.batchImport')}
         </Button>
       )}
       {canCreate && !recycle && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`${base}/new`)}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => void navigate(`${base}/new`, { state: returnState })}
+        >
           {t('businessList.add')}
         </Button>
       )}
@@ -351,7 +363,11 @@ const BusinessListContent = ({
       }
     >
       {firstRecord && (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(`${base}/new`)}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => void navigate(`${base}/new`, { state: returnState })}
+        >
           {t('businessList.addFirst')}
         </Button>
       )}

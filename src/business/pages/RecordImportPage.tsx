@@ -17,7 +17,8 @@ import {
 import { useInvalidate } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { listReturnPath } from '../lib/list-return';
 import { isSearchBody, type ImportResult } from '../../../contract';
 import { ImportFailureTable } from '../components/ImportFailureTable';
 import { LoadFailed } from '../../common/components/LoadFailed';
@@ -39,6 +40,7 @@ import {
   type ImportOutcome,
 } from '../../providers/custom-calls';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
+import { withName } from '../../common/lib/name-spacing';
 
 interface Chosen {
   file: File;
@@ -66,6 +68,7 @@ export const RecordImportPage = () => {
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const { state: routerState } = useLocation();
   const { tableName = '' } = useParams();
   const { dataSource } = useCurrentDataSource();
   const { meta, loading, error, reload } = useBusinessTable(tableName);
@@ -79,8 +82,8 @@ export const RecordImportPage = () => {
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
 
   const heading = useTableHeading(tableName, meta?.table);
-  const listPath = appPaths(dataSource).business(tableName);
-  const title = t('screens.recordImport', { table: heading.caption ?? tableName });
+  const listPath = listReturnPath(appPaths(dataSource).business(tableName), routerState);
+  const title = withName((table) => t('screens.recordImport', { table }), heading.caption ?? tableName);
   const breadcrumb = heading.recordTrail;
   if (loading) return <PageSpin />;
   if (error || !meta)

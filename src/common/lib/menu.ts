@@ -1,6 +1,5 @@
 import type { CaptionLanguage, MenuCode, Table } from '../../../contract';
 import { captionIn, MENU_CODES } from '../../../contract';
-import { PRIMARY_DATA_SOURCE } from './data-source';
 
 export interface MenuEntry {
   /** Unique key; the route path for links. */
@@ -36,6 +35,8 @@ export interface MenuInput {
   canExecuteSql?: boolean;
   /** Whether the user may create tables (`metadata:write`): an empty 业务数据 then offers to. Default: super admin only. */
   canCreateTables?: boolean;
+  /** Whether the user may open 表 (table management, `metadata:read`). Default: super admin only. */
+  canListTables?: boolean;
   /** The UI language the table captions are shown in (`captionIn`). Default: zh-CN. */
   language?: CaptionLanguage;
 }
@@ -91,6 +92,7 @@ export const buildMenuGroups = ({
   businessName,
   canExecuteSql = isSuperAdmin,
   canCreateTables = isSuperAdmin,
+  canListTables = isSuperAdmin,
   language = 'zh-CN',
 }: MenuInput): MenuGroup[] => {
   const paths = appPaths(dataSource);
@@ -121,7 +123,16 @@ export const buildMenuGroups = ({
       code: 'metadata',
       labelKey: 'menu.metadata',
       items: [
-        { key: paths.tables, path: paths.tables, labelKey: 'menu.tables', icon: 'table' },
+        ...(canListTables
+          ? [
+              {
+                key: paths.tables,
+                path: paths.tables,
+                labelKey: 'menu.tables',
+                icon: 'table',
+              } satisfies MenuEntry,
+            ]
+          : []),
         { key: paths.sequences, path: paths.sequences, labelKey: 'menu.sequences', icon: 'sequence' },
         { key: paths.relations, path: paths.relations, labelKey: 'menu.relations', icon: 'relation' },
         ...(canExecuteSql
@@ -138,11 +149,11 @@ export const buildMenuGroups = ({
       ],
     },
   };
-  // The built-in tables live in primary: another data source has none, and an empty group there
-  // would only say so.
-  const builtInsElsewhere = dataSource !== PRIMARY_DATA_SOURCE && !tables.some((table) => table.systemable);
+  // 内置数据 lists the built-in tables the user may read, and offers nothing else: with none (another
+  // data source has none at all, and a user may read none of primary's) the group would only say so.
+  const noBuiltIns = !tables.some((table) => table.systemable);
   return visibleMenuCodes(codes, isSuperAdmin)
-    .filter((code) => !(code === 'systemBusiness' && builtInsElsewhere))
+    .filter((code) => !(code === 'systemBusiness' && noBuiltIns))
     .map((code) => all[code]);
 };
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Column, Relation, Table } from '../../../contract';
 import {
   attachmentHref,
+  byteSizeText,
   cellText,
+  isByteSizeColumn,
   formatTemporal,
   isImageHref,
   listColumns,
@@ -238,5 +240,30 @@ describe('isImageHref', () => {
     ['/download/a.svg', false],
   ])('%s → %s', (href, image) => {
     expect(isImageHref(href)).toBe(image);
+  });
+});
+
+describe('file sizes in the file list', () => {
+  const size = col('size', 'BIGINT');
+  it('are read as sizes in the built-in file table only', () => {
+    expect(isByteSizeColumn({ name: 'file', systemable: true }, size)).toBe(true);
+    expect(isByteSizeColumn({ name: 'file' }, size)).toBe(false);
+    expect(isByteSizeColumn({ name: 'product', systemable: true }, size)).toBe(false);
+    expect(isByteSizeColumn({ name: 'file', systemable: true }, col('md5', 'VARCHAR'))).toBe(false);
+  });
+
+  it.each<[unknown, string]>([
+    [0, '0 B'],
+    [512, '512 B'],
+    [1536, '1.5 KB'],
+    ['2097152', '2.0 MB'],
+    [15 * 1024 * 1024, '15 MB'],
+    [3 * 1024 ** 3, '3.0 GB'],
+    [null, ''],
+    ['', ''],
+    ['abc', 'abc'],
+    [-5, '-5'],
+  ])('%s reads %s', (value, text) => {
+    expect(byteSizeText(value)).toBe(text);
   });
 });

@@ -160,6 +160,23 @@ describe('BusinessFormPage — create', () => {
     expect(await screen.findByText('添加成功')).toBeInTheDocument();
   });
 
+  it('returns to the list as it was left, keyword and filters kept', async () => {
+    server.on('POST', '/business/product', { status: 201, data: 44 });
+    const search = `?q=${encodeURIComponent('三体')}&f.onSale=true&page=2`;
+    renderPage(<BusinessFormPage />, {
+      url: `${LIST}/new`,
+      route: `${ROUTE}/new`,
+      state: { listSearch: search },
+      ...appProviders,
+    });
+    await waitFor(() => expect(input('name')).not.toBeNull());
+    type('name', 'n');
+    type('code', 'c');
+    type('secret', 's');
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(currentPath()).toBe(`${LIST}${search}`));
+  });
+
   it('saves with Ctrl+S; Enter does not submit; an empty one-to-one section is optional', async () => {
     server.on('POST', '/business/product', { status: 201, data: 43 });
     await openCreate();
@@ -506,5 +523,80 @@ describe('BusinessFormPage — attachments', () => {
     expect(await screen.findByText('a.png 上传失败：boom')).toBeInTheDocument();
     await waitFor(() => expect(button('保存')).toBeEnabled());
     expect(screen.queryByText('文件上传完成后才能保存')).toBeNull();
+  });
+});
+
+describe('BusinessFormPage — a role', () => {
+  const role: Table = {
+    id: 30,
+    name: 'role',
+    caption: '角色',
+    systemable: true,
+    primaryNames: ['id'],
+    columns: [
+      col('id', 'BIGINT', { id: 300, insertable: false, autoIncrement: true }),
+      col('code', 'VARCHAR', { id: 301, caption: '编码', nullable: false }),
+      col('name', 'VARCHAR', { id: 302, caption: '名称' }),
+    ],
+  };
+  const ROLES = '/dataSource/primary/business/role';
+
+  beforeEach(() => {
+    server.on('GET', '/metadata/tables/name/role', { data: role });
+    server.on('GET', '/metadata/tablerelations/fromTable/name/role', { data: [] });
+  });
+
+  it('says a code must start with ROLE_ as it is typed, and sends nothing until it does', async () => {
+    server.on('POST', '/business/role', { status: 201, data: 7 });
+    renderPage(<BusinessFormPage />, { url: `${ROLES}/new`, route: `${ROUTE}/new`, ...appProviders });
+    await waitFor(() => expect(input('code')).not.toBeNull());
+    const rule = '角色编码应以 ROLE_ 开头，只含字母、数字和下划线';
+    type('code', 'clerk');
+    expect(await screen.findByText(rule)).toBeInTheDocument();
+    type('code', 'ROLE_clerk-1');
+    expect(await screen.findByText(rule)).toBeInTheDocument();
+    fireEvent.click(button('保存'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    type('code', 'ROLE_CLERK');
+    await waitFor(() => expect(screen.queryByText(rule)).toBeNull());
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(server.sent('POST', '/business/role')).toHaveLength(1));
+    expect(server.sent('POST', '/business/role')[0]?.body).toEqual({ code: 'ROLE_CLERK' });
+  });
+
+  it('leaves the code of any other table to the data type', async () => {
+    await openCreate();
+    type('code', 'clerk');
+    type('name', 'n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('角色编码应以 ROLE_ 开头，只含字母、数字和下划线')).toBeNull();
+  });
+});
+
+describe('BusinessFormPage — a table nobody captioned', () => {
+  const student: Table = {
+    id: 40,
+    name: 'student',
+    primaryNames: ['id'],
+    reverse: true,
+    columns: [
+      col('id', 'BIGINT', { id: 400, caption: undefined, insertable: false, autoIncrement: true }),
+      col('first_name', 'VARCHAR', { id: 401, caption: undefined }),
+      col('grade', 'VARCHAR', { id: 402, caption: '年级' }),
+    ],
+  };
+
+  it('reads 添加 student and labels its captionless columns as words', async () => {
+    server.on('GET', '/metadata/tables/name/student', { data: student });
+    server.on('GET', '/metadata/tablerelations/fromTable/name/student', { data: [] });
+    const url = '/dataSource/primary/business/student/new';
+    renderPage(<BusinessFormPage />, { url, route: `${ROUTE}/new`, ...appProviders });
+    await waitFor(() => expect(input('first_name')).not.toBeNull());
+    expect(await screen.findByRole('heading', { name: '添加 student' })).toBeInTheDocument();
+    const labels = [...document.querySelectorAll('.ant-form-item-label label')].map((label) =>
+      label.textContent?.trim(),
+    );
+    expect(labels).toEqual(['First name', '年级']);
   });
 });

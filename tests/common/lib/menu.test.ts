@@ -89,10 +89,6 @@ describe('menu groups', () => {
     ]);
     // The built-in tables live in primary: another data source without any shows no 内置数据.
     expect(systemBusiness?.code).toBe('metadata');
-    const onPrimary = buildMenuGroups({ codes: [], isSuperAdmin: true, tables: [], dataSource: 'primary' });
-    expect(onPrimary.find((g) => g.code === 'systemBusiness')?.items.map((i) => i.labelKey)).toEqual([
-      'menu.noTables',
-    ]);
     const [forbidden] = buildMenuGroups({
       codes: ['business'],
       isSuperAdmin: false,
@@ -109,6 +105,37 @@ describe('menu groups', () => {
       dataSource: 'pg',
     });
     expect(allowed?.items.map((i) => i.labelKey)).toEqual(['menu.createFirstTable']);
+  });
+
+  it('hides 内置数据 when the user may read none of the built-in tables, on primary too', () => {
+    const groups = (tables: Table[]) =>
+      buildMenuGroups({
+        codes: ['business', 'systemBusiness'],
+        isSuperAdmin: false,
+        tables,
+        dataSource: 'primary',
+      }).map((g) => g.code);
+    expect(groups([table('order', '订单', false)])).toEqual(['business']);
+    expect(groups([table('order', '订单', false), table('file', '文件', true)])).toEqual([
+      'business',
+      'systemBusiness',
+    ]);
+  });
+
+  it('shows 表 (table management) only to who may list table designs', () => {
+    const metadataItems = (canListTables?: boolean) =>
+      buildMenuGroups({
+        codes: ['metadata'],
+        isSuperAdmin: false,
+        tables: [],
+        dataSource: 'p',
+        canListTables,
+      })
+        .find((g) => g.code === 'metadata')
+        ?.items.map((i) => i.labelKey);
+    expect(metadataItems(true)).toEqual(['menu.tables', 'menu.sequences', 'menu.relations']);
+    expect(metadataItems(false)).toEqual(['menu.sequences', 'menu.relations']);
+    expect(metadataItems()).toEqual(['menu.sequences', 'menu.relations']);
   });
 
   it('labels tables with the caption of the UI language', () => {

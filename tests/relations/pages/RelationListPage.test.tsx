@@ -56,6 +56,12 @@ describe('RelationListPage', () => {
     expect(server.sent('GET', '/metadata/tablerelations')[0]?.params).toEqual({ offset: '0', limit: '10' });
   });
 
+  it('is named 关系 in its heading and trail, as in the menu', async () => {
+    await open();
+    expect(screen.getByRole('heading', { name: '关系' })).toBeInTheDocument();
+    expect(screen.queryByText('表关系')).toBeNull();
+  });
+
   it('opens the graph', async () => {
     await open();
     fireEvent.click(button('查看关系图'));

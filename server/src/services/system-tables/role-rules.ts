@@ -1,4 +1,4 @@
-import { SUPER_ADMIN_ROLE } from '../../../../contract/index';
+import { ROLE_CODE_PATTERN, SUPER_ADMIN_ROLE } from '../../../../contract/index';
 import { SYSTEM } from '../../db/table-names';
 import { systemTableMessage } from '../../i18n/system-table-messages';
 import { assertGrants, assertHolds, codesOf } from './grant-checks';
@@ -7,11 +7,10 @@ import { conflict } from './rule-errors';
 import { superAdminRemains } from './super-admin-remains';
 import type { SystemTableRules } from './system-table-rules';
 
-/** A role's code becomes an authority of its users: never a permission code or a wildcard. */
-const ROLE_CODE = /^ROLE_[A-Za-z0-9_]{1,59}$/;
-
 const checkCode = (values: Record<string, unknown>, path: string) =>
-  checkFields(values, path, (check) => check.matches('code', ROLE_CODE, systemTableMessage('roleCode')));
+  checkFields(values, path, (check) =>
+    check.matches('code', ROLE_CODE_PATTERN, systemTableMessage('roleCode')),
+  );
 
 /**
  * The role table: codes look like `ROLE_...`; the editor holds every code a role gets; the

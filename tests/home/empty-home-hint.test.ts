@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { emptyHomeHint } from '../../src/home/empty-home-hint';
+
+describe('emptyHomeHint', () => {
+  it('sends primary to 元数据 / 表, with no step of its own', () => {
+    expect(emptyHomeHint('primary', true)).toEqual({ hint: 'home.noTablesHint' });
+  });
+
+  it('offers 数据库逆向 first on another data source to who may change metadata', () => {
+    expect(emptyHomeHint('legacy erp', true)).toEqual({
+      hint: 'home.noTablesReverseHint',
+      action: { to: '/dataSource/legacy%20erp/metadata/tables/reverse', label: 'screens.tableReverse' },
+    });
+  });
+
+  it('only says so to who may not', () => {
+    expect(emptyHomeHint('erp', false)).toEqual({ hint: 'home.noTablesReverseHint' });
+  });
+});
