@@ -18,3 +18,4 @@ export * from './system-columns';
 export * from './physical-table';
 export * from './row-count';
 export * from './schema-state';
+export * from './table-metadata-access';
