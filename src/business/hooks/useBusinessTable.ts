@@ -7,12 +7,16 @@ import { widgetChoices, type StoredWidget, type WidgetChoice } from '../lib/colu
 import { statusOf } from '../../common/lib/http-error';
 import {
   getTableByName,
+  getTableScreen,
   listFormLayouts,
   listMyTables,
   listColumnWidgets,
   listRelationsFromTable,
   listValueDialogs,
+  type TableScreen,
 } from '../../providers/system-records';
+import { tableMetadataAccess } from '../../../contract';
+import { getUserAccess } from '../../store/session';
 import { registeredTablesStore } from '../../resources/useRegisteredTables';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { METADATA_TABLES_PATH, metadataQueryKey } from '../../common/hooks/useMetadataList';
@@ -66,6 +70,11 @@ export interface MetaProviders {
   records: DataProvider;
   metadata: DataProvider;
   dataSource: string;
+  /**
+   * Whether the user reads the table's metadata as its reader only (no `metadata:read`): the
+   * layouts, value dialogs and inputs then come from the table's screen settings.
+   */
+  readerOnly?: boolean;
 }
 
 const tableNamed = async (providers: MetaProviders, name: string, signal?: AbortSignal): Promise<Table> => {
@@ -170,6 +179,23 @@ export const loadBusinessTableMeta = async (
       relatedTables[table.name] = table;
   }
   const tableId = table.id;
+  if (providers.readerOnly) {
+    const screen = await orElse(
+      () => getTableScreen(providers.metadata, table.name, signal),
+      { layouts: [], valueDialogs: [], widgets: [] } as TableScreen,
+      'screen settings',
+      signal,
+    );
+    return {
+      table,
+      relations,
+      relatedTables,
+      layouts: screen.layouts,
+      valueDialogs: screen.valueDialogs,
+      widgets: widgetChoices(screen.widgets),
+      ...(subRelations ? { subRelations } : {}),
+    };
+  }
   const ref = tableId === undefined ? undefined : { dataSource: providers.dataSource, tableId };
   const layouts =
     ref === undefined
@@ -209,6 +235,12 @@ export const loadBusinessTableMeta = async (
   };
 };
 
+/** Whether the signed-in user reads this table's metadata as its reader only (the shared rule). */
+const readerOnly = (tableName: string, dataSource: string): boolean => {
+  const access = getUserAccess();
+  return !access.isSuperAdmin && tableMetadataAccess(access.authorities, tableName, dataSource) === 'reader';
+};
+
 /** Under the tables' query key, so that saving a table in the designer refreshes it too. */
 export const businessMetaQueryKey = (dataSource: string, tableName: string) =>
   metadataQueryKey(METADATA_TABLES_PATH, dataSource, 'business', tableName);
@@ -225,7 +257,12 @@ export const useBusinessTable = (
     queryKey: [...businessMetaQueryKey(dataSource, tableName), ...(withSubs ? ['form'] : [])],
     queryFn: ({ signal }) =>
       loadBusinessTableMeta(
-        { records: provider(), metadata: provider('metadata'), dataSource },
+        {
+          records: provider(),
+          metadata: provider('metadata'),
+          dataSource,
+          readerOnly: readerOnly(tableName, dataSource),
+        },
         tableName,
         signal,
         { subRelations: withSubs },
