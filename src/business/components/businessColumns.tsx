@@ -9,6 +9,7 @@ import {
   cellText,
   isImageHref,
   captionSourceOf,
+  keyCellText,
   relationCellText,
   relationsByColumn,
   type CellLabels,
@@ -77,6 +78,7 @@ export const businessColumns = (
   displays: ReadonlyMap<string, FieldDisplay> = extensionRegistry.displays,
 ): TableColumnsType<BusinessRecord> => {
   const relations = relationsByColumn(meta.relations);
+  const byKey = relationsByColumn(meta.keyRelations ?? []);
   const choice = (column: Column): WidgetChoice | undefined =>
     column.id === undefined ? undefined : meta.widgets?.get(column.id);
   return columns.map((column) => {
@@ -96,13 +98,15 @@ export const businessColumns = (
             sorter: true,
             sortOrder: sorted ? (sorted.order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
           }),
-      render: renderer(
-        column,
-        relation,
-        relatedTable,
-        labels,
-        chosenWidget(displays, choice(column)?.display, column.dataType),
-      ),
+      render: byKey.has(column.name)
+        ? (value: unknown) => keyCellText(value)
+        : renderer(
+            column,
+            relation,
+            relatedTable,
+            labels,
+            chosenWidget(displays, choice(column)?.display, column.dataType),
+          ),
     };
   });
 };

@@ -37,6 +37,11 @@ export interface BusinessTableMeta {
    * `relatedTables` too.
    */
   subRelations?: Record<string, Relation[]>;
+  /**
+   * For a reader without `metadata:read`: the relations to tables the user may not read, left out
+   * of `relations`; their records show by key (`#11`), with no picker.
+   */
+  keyRelations?: Relation[];
 }
 
 /** The tables a record form embeds: targets of one-to-many and one-to-one (main to sub) relations. */
@@ -180,6 +185,8 @@ export const loadBusinessTableMeta = async (
   }
   const tableId = table.id;
   if (providers.readerOnly) {
+    // A relation whose target the server did not describe: that table is not the user's to read.
+    const keyRelations = relations.filter((relation) => !relatedTables[relation.toTable.name ?? '']);
     const screen = await orElse(
       () => getTableScreen(providers.metadata, table.name, signal),
       { layouts: [], valueDialogs: [], widgets: [] } as TableScreen,
@@ -188,8 +195,9 @@ export const loadBusinessTableMeta = async (
     );
     return {
       table,
-      relations,
+      relations: relations.filter((relation) => !keyRelations.includes(relation)),
       relatedTables,
+      ...(keyRelations.length > 0 ? { keyRelations } : {}),
       layouts: screen.layouts,
       valueDialogs: screen.valueDialogs,
       widgets: widgetChoices(screen.widgets),
@@ -253,15 +261,20 @@ export const useBusinessTable = (
   const { dataSource } = useCurrentDataSource();
   const provider = useDataProvider();
   const withSubs = Boolean(options.subRelations);
+  const asReader = readerOnly(tableName, dataSource);
   const query = useQuery({
-    queryKey: [...businessMetaQueryKey(dataSource, tableName), ...(withSubs ? ['form'] : [])],
+    queryKey: [
+      ...businessMetaQueryKey(dataSource, tableName),
+      ...(withSubs ? ['form'] : []),
+      ...(asReader ? ['reader'] : []),
+    ],
     queryFn: ({ signal }) =>
       loadBusinessTableMeta(
         {
           records: provider(),
           metadata: provider('metadata'),
           dataSource,
-          readerOnly: readerOnly(tableName, dataSource),
+          readerOnly: asReader,
         },
         tableName,
         signal,

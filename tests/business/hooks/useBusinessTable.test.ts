@@ -181,7 +181,9 @@ describe("loadBusinessTableMeta for a table's reader without metadata:read", () 
     expect(server.requests.map((request) => request.url)).not.toContain('/business/tableFormBuilder');
     expect(server.requests.map((request) => request.url)).not.toContain('/business/columnExtProperty');
     expect(meta.relatedTables).toEqual({ book });
-    expect(meta.relations.map((relation) => relation.name)).toEqual(['book', 'member']);
+    // member's records show by key: the relation is kept apart from those with a picker
+    expect(meta.relations.map((relation) => relation.name)).toEqual(['book']);
+    expect(meta.keyRelations?.map((relation) => relation.name)).toEqual(['member']);
     expect(meta.layouts).toEqual([
       { id: 1, tableId: 5, device: 'pc', type: 'update', body: [{ columnId: 51 }] },
     ]);
