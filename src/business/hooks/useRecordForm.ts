@@ -3,7 +3,9 @@ import { App, Form } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { businessPermission } from '../../../contract';
+import { businessPermission, qualifyBusinessPermission } from '../../../contract';
+import { hasAnyPermission } from '../../auth/lib/permission';
+import { getUserAccess } from '../../store/session';
 import { relationsByColumn } from '../lib/business-cells';
 import { findLayout } from '../lib/business-meta';
 import { codecResolver } from '../lib/column-widgets';
@@ -52,7 +54,19 @@ export const useRecordForm = ({ meta, mode, recordKey, original, onReload }: Rec
   const { mutateAsync: update } = useUpdate();
   const dirty = useRef(false);
   const { table } = meta;
-  const readOnly = Boolean(table.readOnly);
+  // A record the user may read but not change (or add) is shown without save.
+  const mayWrite = hasAnyPermission(getUserAccess(), [
+    qualifyBusinessPermission(
+      businessPermission(table.name, mode === 'update' ? 'update' : 'create'),
+      dataSource,
+    ),
+  ]);
+  const readOnlyReason: 'table' | 'permission' | undefined = table.readOnly
+    ? 'table'
+    : mayWrite
+      ? undefined
+      : 'permission';
+  const readOnly = readOnlyReason !== undefined;
   const listPath = appPaths(dataSource).business(table.name);
 
   const model = useMemo(() => {
@@ -180,6 +194,7 @@ export const useRecordForm = ({ meta, mode, recordKey, original, onReload }: Rec
     model,
     initialValues,
     readOnly,
+    readOnlyReason,
     listPath,
     saving,
     uploading,
