@@ -19,3 +19,4 @@ export * from './system-columns';
 export * from './physical-table';
 export * from './row-count';
 export * from './schema-state';
+export * from './table-metadata-access';

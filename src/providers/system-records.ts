@@ -270,8 +270,39 @@ export const getTableByName = (metadata: DataProvider, name: string, signal?: Ab
   runCustom<Table>(metadata.custom, {
     url: `/metadata/tables/name/${encodeURIComponent(name)}`,
     method: 'get',
+    // answered with metadata:read, or trimmed to its readable columns with the table's read permission
     meta: signal ? { signal } : {},
   });
+
+/** A table's saved layouts, value dialogs and chosen inputs, as its readers may read them. */
+export interface TableScreen {
+  layouts: FormLayout[];
+  valueDialogs: ValueDialog[];
+  widgets: StoredWidget[];
+}
+
+/**
+ * The screen settings of a table (`GET /api/metadata/tables/name/{name}/screen`): for users who may
+ * read the table but not crudboard's own records about it, without the columns hidden from them.
+ */
+export const getTableScreen = async (
+  metadata: DataProvider,
+  name: string,
+  signal?: AbortSignal,
+): Promise<TableScreen> => {
+  const screen = await runCustom<{ formBuilders?: unknown; extProperties?: unknown }>(metadata.custom, {
+    url: `/metadata/tables/name/${encodeURIComponent(name)}/screen`,
+    method: 'get',
+    meta: signal ? { signal } : {},
+  });
+  const layouts = Array.isArray(screen.formBuilders) ? (screen.formBuilders as unknown[]) : [];
+  const properties = Array.isArray(screen.extProperties) ? (screen.extProperties as unknown[]) : [];
+  return {
+    layouts: parseFormLayouts(layouts),
+    valueDialogs: parseValueDialogs(properties),
+    widgets: parseStoredWidgets(properties),
+  };
+};
 
 /** The tables the user may open, as `GET /api/users/me/table` gives them (readable columns only). */
 export const listMyTables = async (records: DataProvider, signal?: AbortSignal): Promise<Table[]> => {

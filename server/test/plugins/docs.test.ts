@@ -54,6 +54,7 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
       '/api/metadata/tables/metadatas/reverse/{tableName}',
       '/api/metadata/tables/metadatas/{tableName}',
       '/api/metadata/tables/name/{name}',
+      '/api/metadata/tables/name/{name}/screen',
       '/api/metadata/tables/{id}',
       '/api/metadata/tables/{id}/row-count',
       '/api/metadata/tables/{id}/schema-repair',

@@ -11,6 +11,7 @@ import {
   isByteSizeColumn,
   isImageHref,
   captionSourceOf,
+  keyCellText,
   relationCellText,
   relationsByColumn,
   type CellLabels,
@@ -81,6 +82,7 @@ export const businessColumns = (
   displays: ReadonlyMap<string, FieldDisplay> = extensionRegistry.displays,
 ): TableColumnsType<BusinessRecord> => {
   const relations = relationsByColumn(meta.relations);
+  const byKey = relationsByColumn(meta.keyRelations ?? []);
   const choice = (column: Column): WidgetChoice | undefined =>
     column.id === undefined ? undefined : meta.widgets?.get(column.id);
   return columns.map((column) => {
@@ -100,14 +102,16 @@ export const businessColumns = (
             sorter: true,
             sortOrder: sorted ? (sorted.order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
           }),
-      render: renderer(
-        meta.table,
-        column,
-        relation,
-        relatedTable,
-        labels,
-        chosenWidget(displays, choice(column)?.display, column.dataType),
-      ),
+      render: byKey.has(column.name)
+        ? (value: unknown) => keyCellText(value)
+        : renderer(
+            meta.table,
+            column,
+            relation,
+            relatedTable,
+            labels,
+            chosenWidget(displays, choice(column)?.display, column.dataType),
+          ),
     };
   });
 };

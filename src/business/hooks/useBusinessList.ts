@@ -41,7 +41,7 @@ const LIST_STATE = 'crudboardList';
 export const useBusinessList = (tableName: string, meta: BusinessTableMeta) => {
   const { dataSource } = useCurrentDataSource();
   const [searchParams, setSearchParams] = useSearchParams();
-  const fields = useMemo(() => filterFields(meta.table, meta.relations), [meta]);
+  const fields = useMemo(() => filterFields(meta.table, meta.relations, meta.keyRelations), [meta]);
   const readState = useCallback(
     (params: URLSearchParams): ListUrlState =>
       readListUrlState(

@@ -7,12 +7,16 @@ import { widgetChoices, type StoredWidget, type WidgetChoice } from '../lib/colu
 import { statusOf } from '../../common/lib/http-error';
 import {
   getTableByName,
+  getTableScreen,
   listFormLayouts,
   listMyTables,
   listColumnWidgets,
   listRelationsFromTable,
   listValueDialogs,
+  type TableScreen,
 } from '../../providers/system-records';
+import { tableMetadataAccess } from '../../../contract';
+import { getUserAccess } from '../../store/session';
 import { registeredTablesStore } from '../../resources/useRegisteredTables';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { METADATA_TABLES_PATH, metadataQueryKey } from '../../common/hooks/useMetadataList';
@@ -33,6 +37,11 @@ export interface BusinessTableMeta {
    * `relatedTables` too.
    */
   subRelations?: Record<string, Relation[]>;
+  /**
+   * For a reader without `metadata:read`: the relations to tables the user may not read, left out
+   * of `relations`; their records show by key (`#11`), with no picker.
+   */
+  keyRelations?: Relation[];
 }
 
 /** The tables a record form embeds: targets of one-to-many and one-to-one (main to sub) relations. */
@@ -66,6 +75,11 @@ export interface MetaProviders {
   records: DataProvider;
   metadata: DataProvider;
   dataSource: string;
+  /**
+   * Whether the user reads the table's metadata as its reader only (no `metadata:read`): the
+   * layouts, value dialogs and inputs then come from the table's screen settings.
+   */
+  readerOnly?: boolean;
 }
 
 const tableNamed = async (providers: MetaProviders, name: string, signal?: AbortSignal): Promise<Table> => {
@@ -170,6 +184,26 @@ export const loadBusinessTableMeta = async (
       relatedTables[table.name] = table;
   }
   const tableId = table.id;
+  if (providers.readerOnly) {
+    // A relation whose target the server did not describe: that table is not the user's to read.
+    const keyRelations = relations.filter((relation) => !relatedTables[relation.toTable.name ?? '']);
+    const screen = await orElse(
+      () => getTableScreen(providers.metadata, table.name, signal),
+      { layouts: [], valueDialogs: [], widgets: [] } as TableScreen,
+      'screen settings',
+      signal,
+    );
+    return {
+      table,
+      relations: relations.filter((relation) => !keyRelations.includes(relation)),
+      relatedTables,
+      ...(keyRelations.length > 0 ? { keyRelations } : {}),
+      layouts: screen.layouts,
+      valueDialogs: screen.valueDialogs,
+      widgets: widgetChoices(screen.widgets),
+      ...(subRelations ? { subRelations } : {}),
+    };
+  }
   const ref = tableId === undefined ? undefined : { dataSource: providers.dataSource, tableId };
   const layouts =
     ref === undefined
@@ -209,6 +243,12 @@ export const loadBusinessTableMeta = async (
   };
 };
 
+/** Whether the signed-in user reads this table's metadata as its reader only (the shared rule). */
+const readerOnly = (tableName: string, dataSource: string): boolean => {
+  const access = getUserAccess();
+  return !access.isSuperAdmin && tableMetadataAccess(access.authorities, tableName, dataSource) === 'reader';
+};
+
 /** Under the tables' query key, so that saving a table in the designer refreshes it too. */
 export const businessMetaQueryKey = (dataSource: string, tableName: string) =>
   metadataQueryKey(METADATA_TABLES_PATH, dataSource, 'business', tableName);
@@ -221,11 +261,21 @@ export const useBusinessTable = (
   const { dataSource } = useCurrentDataSource();
   const provider = useDataProvider();
   const withSubs = Boolean(options.subRelations);
+  const asReader = readerOnly(tableName, dataSource);
   const query = useQuery({
-    queryKey: [...businessMetaQueryKey(dataSource, tableName), ...(withSubs ? ['form'] : [])],
+    queryKey: [
+      ...businessMetaQueryKey(dataSource, tableName),
+      ...(withSubs ? ['form'] : []),
+      ...(asReader ? ['reader'] : []),
+    ],
     queryFn: ({ signal }) =>
       loadBusinessTableMeta(
-        { records: provider(), metadata: provider('metadata'), dataSource },
+        {
+          records: provider(),
+          metadata: provider('metadata'),
+          dataSource,
+          readerOnly: asReader,
+        },
         tableName,
         signal,
         { subRelations: withSubs },

@@ -4,7 +4,9 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { listReturnPath } from '../lib/list-return';
-import { businessPermission } from '../../../contract';
+import { businessPermission, qualifyBusinessPermission } from '../../../contract';
+import { hasAnyPermission } from '../../auth/lib/permission';
+import { getUserAccess } from '../../store/session';
 import { relationsByColumn } from '../lib/business-cells';
 import { findLayout } from '../lib/business-meta';
 import { codecResolver } from '../lib/column-widgets';
@@ -54,7 +56,19 @@ export const useRecordForm = ({ meta, mode, recordKey, original, onReload }: Rec
   const { mutateAsync: update } = useUpdate();
   const dirty = useRef(false);
   const { table } = meta;
-  const readOnly = Boolean(table.readOnly);
+  // A record the user may read but not change (or add) is shown without save.
+  const mayWrite = hasAnyPermission(getUserAccess(), [
+    qualifyBusinessPermission(
+      businessPermission(table.name, mode === 'update' ? 'update' : 'create'),
+      dataSource,
+    ),
+  ]);
+  const readOnlyReason: 'table' | 'permission' | undefined = table.readOnly
+    ? 'table'
+    : mayWrite
+      ? undefined
+      : 'permission';
+  const readOnly = readOnlyReason !== undefined;
   // Back to the list as the user left it (its keyword, filters, sort and page), when it opened the form.
   const listPath = listReturnPath(appPaths(dataSource).business(table.name), routerState);
 
@@ -183,6 +197,7 @@ export const useRecordForm = ({ meta, mode, recordKey, original, onReload }: Rec
     model,
     initialValues,
     readOnly,
+    readOnlyReason,
     listPath,
     saving,
     uploading,

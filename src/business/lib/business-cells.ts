@@ -146,6 +146,18 @@ export const relationCellText = (
     .join(', ');
 };
 
+/**
+ * The cell of a relation column whose table the user may not read: the related keys as `#11`
+ * (several, comma-separated, as `#1, #2`).
+ */
+export const keyCellText = (value: unknown): string =>
+  plain(value)
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '')
+    .map((key) => `#${key}`)
+    .join(', ');
+
 /** The text of one cell of a column (docs/product.md §2, §5, §9), attachments and relations aside. */
 export const cellText = (column: Column, value: unknown, labels: CellLabels): string => {
   if (value === null || value === undefined || value === '') return '';

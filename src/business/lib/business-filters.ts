@@ -81,8 +81,13 @@ const rankOf = (field: FilterField): number => {
  * dates, text otherwise — plus the bookkeeping columns (when created or modified, by whom, whose).
  * Files and passwords are not filtered; the soft-delete flag has its own control.
  */
-export const filterFields = (table: Table, relations: readonly Relation[]): FilterField[] => {
+export const filterFields = (
+  table: Table,
+  relations: readonly Relation[],
+  keyRelations: readonly Relation[] = [],
+): FilterField[] => {
   const byColumn = relationsByColumn(relations);
+  const byKey = relationsByColumn(keyRelations);
   const fields = table.columns
     .filter(
       (column) =>
@@ -93,6 +98,8 @@ export const filterFields = (table: Table, relations: readonly Relation[]): Filt
     )
     .map((column): FilterField => {
       const relation = byColumn.get(column.name);
+      // A relation to a table the user may not read is filtered by the keys typed in.
+      if (byKey.has(column.name)) return { column, kind: 'text' };
       return { column, kind: kindOf(column, table, relation), ...(relation ? { relation } : {}) };
     });
   return fields

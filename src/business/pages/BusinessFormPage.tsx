@@ -28,8 +28,19 @@ const RecordEditor = (props: RecordFormOptions) => {
   const { t } = useTranslation();
   const { meta, mode, original, recordKey } = props;
   const { dataSource } = useCurrentDataSource();
-  const { form, model, initialValues, readOnly, saving, uploading, activity, save, markDirty, cancel } =
-    useRecordForm(props);
+  const {
+    form,
+    model,
+    initialValues,
+    readOnly,
+    readOnlyReason,
+    saving,
+    uploading,
+    activity,
+    save,
+    markDirty,
+    cancel,
+  } = useRecordForm(props);
   const { table } = meta;
   const captionOf = useCaption();
   const { token } = theme.useToken();
@@ -108,7 +119,14 @@ const RecordEditor = (props: RecordFormOptions) => {
       breadcrumb={heading.recordTrail}
     >
       {readOnly && (
-        <Alert type="info" showIcon message={t('businessForm.readOnly')} style={{ marginBottom: 16 }} />
+        <Alert
+          type="info"
+          showIcon
+          message={t(
+            readOnlyReason === 'permission' ? 'businessForm.readOnlyNoPermission' : 'businessForm.readOnly',
+          )}
+          style={{ marginBottom: 16 }}
+        />
       )}
       <Card>
         <UploadActivityContext value={activity}>

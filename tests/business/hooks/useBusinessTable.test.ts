@@ -134,3 +134,59 @@ describe('loadBusinessTableMeta (docs/product.md §7 order)', () => {
     expect(server.requests).toHaveLength(2);
   });
 });
+
+describe("loadBusinessTableMeta for a table's reader without metadata:read", () => {
+  const loan: Table = {
+    id: 5,
+    name: 'loan',
+    primaryNames: ['id'],
+    columns: [
+      { id: 50, name: 'id', dataType: 'BIGINT' },
+      { id: 51, name: 'bookId', dataType: 'BIGINT' },
+      { id: 52, name: 'memberId', dataType: 'BIGINT' },
+    ],
+  };
+  const book: Table = { id: 6, name: 'book', primaryNames: ['id'], columns: [] };
+  const to = (name: string, id: number, column: number): Relation => ({
+    name,
+    relationType: 'ManyToOne',
+    fromTable: { id: 5, name: 'loan' },
+    toTable: { id, name },
+    fromColumn: { id: column, name: `${name}Id` },
+    toColumn: { id: id * 10, name: 'id' },
+  });
+
+  it("reads the layouts, value dialogs and inputs from the table's screen settings; an unreadable target stays out", async () => {
+    server.on('GET', '/metadata/tables/name/loan', { data: loan });
+    server.on('GET', '/metadata/tablerelations/fromTable/name/loan', {
+      data: [to('book', 6, 51), to('member', 7, 52)],
+    });
+    server.on('GET', '/metadata/tables/name/book', { data: book });
+    server.on('GET', '/metadata/tables/name/member', {
+      status: 403,
+      data: { code: 'FORBIDDEN', message: '没有权限' },
+    });
+    server.on('GET', '/metadata/tables/name/loan/screen', {
+      data: {
+        formBuilders: [{ id: 1, tableId: 5, device: 'pc', type: 'update', body: '[{"columnId":51}]' }],
+        extProperties: [
+          { id: 2, tableId: 5, columnId: 51, key: 'valueDialog', value: '{"name":"n","url":"/u"}' },
+          { id: 3, tableId: 5, columnId: 52, key: 'interface', value: '{"id":"number"}' },
+        ],
+      },
+    });
+    server.on('GET', '/users/me/table', { data: [loan, book] });
+    const meta = await loadMeta({ ...providers, readerOnly: true }, 'loan');
+    expect(server.unexpected).toEqual([]);
+    expect(server.requests.map((request) => request.url)).not.toContain('/business/tableFormBuilder');
+    expect(server.requests.map((request) => request.url)).not.toContain('/business/columnExtProperty');
+    expect(meta.relatedTables).toEqual({ book });
+    // member's records show by key: the relation is kept apart from those with a picker
+    expect(meta.relations.map((relation) => relation.name)).toEqual(['book']);
+    expect(meta.keyRelations?.map((relation) => relation.name)).toEqual(['member']);
+    expect(meta.layouts).toEqual([
+      { id: 1, tableId: 5, device: 'pc', type: 'update', body: [{ columnId: 51 }] },
+    ]);
+    expect(meta.valueDialogs).toEqual([{ columnId: 51, name: 'n', url: '/u' }]);
+  });
+});

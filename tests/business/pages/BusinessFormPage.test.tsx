@@ -57,6 +57,9 @@ beforeEach(() => {
   server.on('GET', '/metadata/tablerelations/fromTable/name/productDetail', { data: [] });
   server.on('GET', '/business/tableFormBuilder', () => ({ data: layouts }));
   server.on('GET', '/business/columnExtProperty', { data: [] });
+  server.on('GET', '/metadata/tables/name/product/screen', () => ({
+    data: { formBuilders: layouts, extProperties: [] },
+  }));
 });
 afterEach(() => {
   expect(server.unexpected).toEqual([]);
@@ -423,6 +426,26 @@ describe('BusinessFormPage — edit', () => {
     await waitFor(() => expect(input('name')?.value).toBe('别人的修改'));
     expect(server.sent('GET', '/business/product/5')).toHaveLength(2);
     expect(currentPath()).toBe(`${LIST}/5`);
+  });
+
+  it('a user who may read the table but not update it gets the record without save, told why', async () => {
+    signIn({
+      ...superAdmin,
+      id: 3,
+      username: 'reader',
+      roles: [{ id: 30, name: '读者', code: 'ROLE_READER' }],
+      authorities: [
+        { authority: 'ROLE_READER' },
+        { authority: 'business:product:read' },
+        { authority: 'business:category:read' },
+        { authority: 'business:productLine:read' },
+        { authority: 'business:productDetail:read' },
+      ],
+    });
+    await openEdit();
+    expect(screen.getByText('您没有修改该表记录的权限，只能查看。')).toBeInTheDocument();
+    expect(() => button('保存')).toThrow();
+    expect(input('name')).toBeDisabled();
   });
 
   it('a read-only table shows the record without save', async () => {

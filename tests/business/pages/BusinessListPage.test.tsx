@@ -92,6 +92,8 @@ const CATEGORIES = [
 let server: FakeHttp;
 let productTable: Table;
 let layouts: unknown[];
+/** Whether the server describes category to the signed-in user (else 403). */
+let categoryReadable: boolean;
 /** What the server says of product's row count (GET /metadata/tables/1/row-count). */
 let rowCount: TableRowCount;
 
@@ -122,13 +124,19 @@ beforeEach(() => {
   server = installFakeHttp();
   server.on('GET', '/business/config', { data: [] });
   server.on('GET', '/metadata/tables/name/product', () => ({ data: productTable }));
-  server.on('GET', '/metadata/tables/name/category', { data: category });
+  categoryReadable = true;
+  server.on('GET', '/metadata/tables/name/category', () =>
+    categoryReadable ? { data: category } : { status: 403, data: { code: 'FORBIDDEN', message: '没有权限' } },
+  );
   server.on('GET', '/metadata/tablerelations/fromTable/name/product', { data: [relation] });
   server.on('GET', '/metadata/tablerelations/fromTable/name/category', { data: [] });
   server.on('GET', '/business/tableFormBuilder', ({ params }) => ({
     data: params.tableId === '1' ? layouts : [],
   }));
   server.on('GET', '/business/columnExtProperty', { data: [] });
+  server.on('GET', '/metadata/tables/name/product/screen', () => ({
+    data: { formBuilders: layouts, extProperties: [] },
+  }));
   server.on('GET', '/metadata/tables/1/row-count', () => ({ data: rowCount }));
   server.on('GET', '/business/product', (request) => pageOf(request, PRODUCTS));
   server.on('GET', '/business/product/count', () => ({ data: PRODUCTS.length }));
@@ -573,6 +581,24 @@ describe('BusinessListPage', () => {
     await waitFor(() => expect(button('添加')).toBeInTheDocument());
     // primary's product is another table: its export right does not count here.
     expect(() => button('导出EXCEL')).toThrow();
+  });
+
+  it('shows a clerk who may not read the related table its records by key, filtered by typed keys', async () => {
+    signIn({
+      ...clerk,
+      authorities: [{ authority: 'ROLE_BUSINESS' }, { authority: 'business:product:read' }],
+    });
+    categoryReadable = false;
+    server.on('GET', '/users/me/table', { data: [product] });
+    await open();
+    expect(cellsOf(24)[4]).toBe('#7');
+    // the layouts came from the table's screen settings, not crudboard's own records
+    expect(server.sent('GET', '/metadata/tables/name/product/screen')).not.toEqual([]);
+    expect(server.sent('GET', '/business/tableFormBuilder')).toEqual([]);
+    expect(() => button('选择 分类')).toThrow();
+    fireEvent.change(labelled('分类'), { target: { value: '7' } });
+    fireEvent.click(button('查询'));
+    await waitFor(() => expect(lastList()).toMatchObject({ categoryId: '7' }));
   });
 
   it('offers only what the user may do', async () => {

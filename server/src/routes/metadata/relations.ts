@@ -14,9 +14,9 @@ import {
   listRelations,
   relationsFrom,
   relationsFromTable,
-  relationsFromTableName,
   updateRelation,
 } from '../../services/relations/relation-store';
+import { relationsForReader, tableForUser } from '../../services/permissions/table-reader-metadata';
 import { crudRoutes } from './crud-routes';
 
 const read = requirePermission('metadata:read');
@@ -54,15 +54,21 @@ const relationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/fromTable/name/:name',
     {
-      onRequest: read,
       schema: {
         tags,
         summary: 'Relations of a table given by name, pluralName or tableName (any case), id order',
+        description:
+          'With metadata:read all of them; with only the business read permission on the table, those ' +
+          'whose columns the user may read (docs/permissions.md); else 403.',
         params: NameParams,
         response: { 200: RelationList, ...errorResponses },
       },
     },
-    async (request) => relationsFromTableName(request.dataSource.knex, request.params.name),
+    async (request) => {
+      const { table, reader } = await tableForUser(request, request.params.name);
+      const relations = await relationsFrom(request.dataSource.knex, [table.id]);
+      return reader ? relationsForReader(relations, reader) : relations;
+    },
   );
 
   app.get(

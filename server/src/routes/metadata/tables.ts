@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { requirePermission } from '../../auth/require-permission';
 import { errorResponses } from '../../schemas/common';
 import { TableSchema } from '../../schemas/metadata';
+import { ScreenSettingsSchema } from '../../schemas/screen-settings';
 import { TableBody } from '../../schemas/table-body';
 import {
   ConfirmQuery,
@@ -20,7 +21,9 @@ import { repairTableSchema, tableSchemaState } from '../../services/tables/table
 import { createTable } from '../../services/tables/create-table';
 import { deleteTables } from '../../services/tables/delete-tables';
 import { loadTable } from '../../services/tables/load-table';
-import { countTables, getTableByName, listTablePage } from '../../services/tables/table-queries';
+import { countTables, listTablePage } from '../../services/tables/table-queries';
+import { tableForUser, trimScreenSettings } from '../../services/permissions/table-reader-metadata';
+import { loadScreenSettings } from '../../services/system-tables/screen-settings';
 import { updateTable } from '../../services/tables/update-table';
 import { crudRoutes } from './crud-routes';
 
@@ -68,15 +71,43 @@ const tableRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/name/:name',
     {
-      onRequest: requirePermission('metadata:read'),
       schema: {
         tags,
         summary: 'A table by name, pluralName or tableName (any case)',
+        description:
+          'With metadata:read the whole table; with only the business read permission on the table, the ' +
+          'same shape without the columns the user may not read (docs/permissions.md); else 403.',
         params: NameParams,
         response: { 200: TableSchema, ...errorResponses },
       },
     },
-    async (request) => getTableByName(request.dataSource.knex, request.params.name),
+    async (request) => (await tableForUser(request, request.params.name)).table,
+  );
+
+  app.get(
+    '/name/:name/screen',
+    {
+      schema: {
+        tags,
+        summary: "A table's saved form layouts and its columns' extension properties (value dialogs, inputs)",
+        description:
+          'For anyone who may read the table (metadata:read or its business read permission); a reader ' +
+          'without metadata:read gets neither layout items nor properties of columns hidden from it.',
+        params: NameParams,
+        response: { 200: ScreenSettingsSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { table, reader } = await tableForUser(request, request.params.name);
+      const settings = await loadScreenSettings(
+        app.dataSources.primary.knex,
+        request.dataSource.name,
+        table.id,
+      );
+      return reader
+        ? trimScreenSettings(settings, reader.rules.get(table.id)?.hidden ?? new Set())
+        : settings;
+    },
   );
 
   app.get(
