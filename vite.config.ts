@@ -12,9 +12,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 2048,
   },
   server: {
+    // Vite's string shorthand turns changeOrigin on: the server would then see its own host with
+    // the page's Origin and refuse every changing request as cross-site. Keep the Host as sent.
     proxy: {
-      '/api': serverUrl,
-      '/download': serverUrl,
+      '/api': { target: serverUrl, changeOrigin: false },
+      '/download': { target: serverUrl, changeOrigin: false },
     },
   },
   test: {

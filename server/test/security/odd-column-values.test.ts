@@ -250,8 +250,10 @@ describeEachDatabase(
         updatable: false,
       });
       const before = await knex('place').select('*').orderBy('id');
+      // Nothing of the body may be written: a 400 naming the column, never a 200 that changed nothing.
       const updated = await api.patch(`${BASE}/1`, { kind: 'notAValue' });
-      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.statusCode, updated.body).toBe(400);
+      expect(Object.keys(updated.json().errors)).toEqual(['kind']);
       expect(await knex('place').select('*').orderBy('id')).toEqual(before);
     });
   },
