@@ -17,7 +17,7 @@ import { Menu, Skeleton, Typography, type MenuProps } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { MenuCode } from '../../contract';
+import { MENU_CODES, type MenuCode } from '../../contract';
 import zhCN from '../locales/zh-CN.json';
 import { activeMenuKey, appPaths, buildMenuGroups, type MenuEntry } from '../common/lib/menu';
 import type { PermissionInfo } from '../store/session';
@@ -174,7 +174,8 @@ export const SideMenu = ({ dataSource, collapsed = false }: { dataSource: string
           collapsed
             ? []
             : [
-                ...groups.map((g) => `group:${g.code}`),
+                // every group, also one that appears once the user's tables are in
+                ...MENU_CODES.map((code) => `group:${code}`),
                 ...extensionRegistry.menuGroups.map((g) => `group:${g.key}`),
               ]
         }
