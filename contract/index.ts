@@ -16,6 +16,7 @@ export * from './role-code';
 export * from './sql-result';
 export * from './search-body';
 export * from './system-columns';
+export * from './title-column';
 export * from './physical-table';
 export * from './row-count';
 export * from './schema-state';

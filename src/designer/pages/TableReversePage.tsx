@@ -361,6 +361,9 @@ const ReverseReportView = ({
                   {t('reverse.warnings', { count: report.warnings })}
                 </Typography.Text>
               )}
+              <Typography.Text type="secondary" style={{ flexBasis: '100%' }}>
+                {t('reverse.titleColumnHint')}
+              </Typography.Text>
             </Flex>
           }
         />

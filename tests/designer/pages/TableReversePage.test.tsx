@@ -79,6 +79,8 @@ describe('TableReversePage', () => {
     expect(sent?.params).toMatchObject({ partial: 'true' });
     const report = screen.getByTestId('reverse-report');
     expect(report).toHaveTextContent('已逆向 2 张表');
+    // and where to change what names each table's records
+    expect(report).toHaveTextContent('可在表设计的「标题字段」中更改');
     expect(screen.getByRole('link', { name: 'Artist' })).toHaveAttribute(
       'href',
       '/dataSource/chinook/metadata/tables/12',

@@ -1,3 +1,5 @@
+import { isSystemColumnName } from '../../../../contract/system-columns';
+import { suggestTitleColumn } from '../../../../contract/title-column';
 import type { Client } from '../../config';
 import { parseDefaultValue } from '../../dialects/default-value';
 import type { RawIndex } from '../../dialects/introspection/introspection';
@@ -177,7 +179,11 @@ export const reverseTableDef = (
     systemable: false,
     // Without a key a record cannot be updated or deleted alone: the table is shown read-only.
     readOnly: recordKey.kind === 'none' || table.view === true,
-    titleColumn: null,
+    titleColumn: suggestTitleColumn(
+      columns.filter(
+        (column) => !column.nativeType && (column.name === 'name' || !isSystemColumnName(column.name)),
+      ),
+    ),
     columns,
     indexs,
   };

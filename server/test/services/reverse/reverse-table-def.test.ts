@@ -122,3 +122,40 @@ describe('reverseTableDef', () => {
     expect(warnings).toEqual([{ table: 'log', reason: 'noPrimaryKey' }]);
   });
 });
+
+describe('reverseTableDef: the title column a reversed table starts with', () => {
+  const section = (columns: RawColumn[]): IntrospectedTable => ({
+    tableName: 'class_section',
+    comment: null,
+    columns,
+    primaryKey: ['id'],
+    indexes: [],
+    foreignKeys: [],
+  });
+
+  it('is a column named like a name, not the first text column', () => {
+    const def = reverseTableDef(
+      section([
+        column('id', 'integer', { nullable: false }),
+        column('day_time', 'varchar(20)'),
+        column('section_name', 'varchar(80)'),
+      ]),
+      'pg',
+      'class_section',
+      [],
+    );
+    expect(def.titleColumn).toBe('section_name');
+  });
+
+  it('is never a native-typed text column (a uuid) nor a bookkeeping one, and null without text', () => {
+    const withUuid = reverseTableDef(
+      section([column('id', 'uuid', { nullable: false }), column('createById', 'varchar(20)')]),
+      'pg',
+      'class_section',
+      [],
+    );
+    expect(withUuid.titleColumn).toBeNull();
+    const numbers = reverseTableDef(section([column('id', 'integer')]), 'pg', 'class_section', []);
+    expect(numbers.titleColumn).toBeNull();
+  });
+});
