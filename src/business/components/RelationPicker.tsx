@@ -6,7 +6,8 @@ import { useMemo, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { businessPermission, DEFAULT_LIMIT, encodeRecordKey as recordKey } from '../../../contract';
 import { useBusinessTable } from '../hooks/useBusinessTable';
-import { cellText, listColumns } from '../lib/business-cells';
+import { cellText } from '../lib/business-cells';
+import { pickerColumns } from '../lib/picker-columns';
 import { softDeleteFilter } from '../lib/business-filters';
 import type { BusinessRecord } from '../lib/business-record';
 import { SEARCH_FIELD } from '../../common/lib/query-params';
@@ -78,7 +79,7 @@ const PickerList = ({ tableName, multiple, value, onOk, onCancel, searchRef }: P
   const columns = useMemo<TableColumnsType<BusinessRecord>>(
     () =>
       meta
-        ? listColumns(meta.table, meta.layouts).map((column) => ({
+        ? pickerColumns(meta.table, meta.layouts).map((column) => ({
             key: column.name,
             dataIndex: column.name,
             title: caption(column),
