@@ -21,3 +21,4 @@ export * from './physical-table';
 export * from './row-count';
 export * from './schema-state';
 export * from './table-metadata-access';
+export * from './stored-file';

@@ -3,6 +3,7 @@ import { App, Button, Image, Progress, Space, Typography, Upload } from 'antd';
 import { useDataProvider } from '@refinedev/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStoredFileName } from './useStoredFileName';
 import { useBigUploadDeps } from '../upload/hooks/useBigUploadDeps';
 import { useReportUpload } from '../upload/hooks/useUploadActivity';
 import { UploadCancelledError, uploadBigFile, type BigUploadPhase } from '../upload/lib/big-upload';
@@ -55,6 +56,8 @@ export const AttachmentInput = ({ id, value, onChange, disabled }: FieldInputPro
   const controller = useRef<AbortController | undefined>(undefined);
   const { custom } = useDataProvider()();
   const bigUploadDeps = useBigUploadDeps();
+  // an upload's URL carries a server-made name: the form shows the name it was uploaded under
+  const storedName = useStoredFileName(url, url !== undefined && uploaded?.url === url);
   const busy = progress !== undefined;
   useReportUpload(busy);
 
@@ -140,7 +143,8 @@ export const AttachmentInput = ({ id, value, onChange, disabled }: FieldInputPro
     </Upload>
   );
 
-  const name = url ? (uploaded?.url === url ? uploaded.name : attachmentName(url)) : undefined;
+  const justUploaded = url !== undefined && uploaded?.url === url;
+  const name = url ? (justUploaded ? uploaded.name : (storedName ?? attachmentName(url))) : undefined;
   return (
     <div id={id} className="attachment-input">
       {url && (

@@ -187,9 +187,14 @@ describe('the record form in a real browser (1440 × 900)', () => {
 
       await page.getByRole('button', { name: text.save }).click();
       await page.getByText(text.saved).first().waitFor();
-      const rows = await api.call<{ name: string; scan: string }[]>('GET', '/business/dossier');
-      expect(rows.find((row) => row.name === `附件档案 ${locale}`)?.scan).toMatch(
-        /^\/download\/files\/\w+\.png$/,
+      const rows = await api.call<{ id: number; name: string; scan: string }[]>('GET', '/business/dossier');
+      const saved = rows.find((row) => row.name === `附件档案 ${locale}`);
+      expect(saved?.scan).toMatch(/^\/download\/files\/\w+\.png$/);
+      // reopened, the file is named as it was uploaded, not by its stored name
+      await page.goto(app(`business/dossier/${saved?.id}`));
+      await page.locator('.attachment-input .attachment-name', { hasText: 'scan.png' }).waitFor();
+      expect(await page.locator('.attachment-input .attachment-name').innerText()).not.toMatch(
+        /[0-9a-f]{32}/,
       );
       expect(errors).toEqual([]);
     });

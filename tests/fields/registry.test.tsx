@@ -169,6 +169,22 @@ describe('AttachmentInput', () => {
     expect(getByText('ff.png').closest('a')).toHaveAttribute('href', '/download/files/ff.png');
   });
 
+  it('names a stored file by the name it was uploaded under, not by its stored name', async () => {
+    const stored = `${'3f'.repeat(16)}.pdf`;
+    server.on('GET', `/file/stored/${stored}`, {
+      data: { name: '借阅合同 2026.pdf', size: 9, url: `/download/files/${stored}` },
+    });
+    const { findByText } = renderWithRefine(
+      <AttachmentInput column={column('ATTACHMENT')} mode="update" value={`/download/files/${stored}`} />,
+      { dataProvider: dataProviders },
+    );
+    expect((await findByText('借阅合同 2026.pdf')).closest('a')).toHaveAttribute(
+      'href',
+      `/download/files/${stored}`,
+    );
+    expect(server.sent('GET', `/file/stored/${stored}`)).toHaveLength(1);
+  });
+
   it('a failed upload says why and keeps the previous value', async () => {
     server.on('POST', '/file', { status: 413, data: { code: 'PAYLOAD_TOO_LARGE', message: '文件太大' } });
     const onChange = vi.fn();

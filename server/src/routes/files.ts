@@ -2,6 +2,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { requirePermission } from '../auth/require-permission';
 import type { UploadConfig } from '../config';
 import { ApiException } from '../errors/api-exception';
@@ -11,9 +12,15 @@ import { errorResponses } from '../schemas/common';
 import { ChunkResultSchema, Md5ParamsSchema, UploadedFileSchema, UploadStatusSchema } from '../schemas/files';
 import { bigUploads, type ChunkResult } from '../services/files/big-upload';
 import { CHUNK_FIELDS, parseChunkFields } from '../services/files/chunk-fields';
-import { cleanOriginalName, formatBytes, MD5, newStoredName } from '../services/files/file-names';
+import {
+  cleanOriginalName,
+  formatBytes,
+  isStoredName,
+  MD5,
+  newStoredName,
+} from '../services/files/file-names';
 import { filePathsOf } from '../services/files/file-paths';
-import { insertFile, type StoredFile } from '../services/files/file-store';
+import { findFileByStoredName, insertFile, type StoredFile } from '../services/files/file-store';
 import { KeyLock } from '../services/files/key-lock';
 import { sharedKeyLock } from '../services/files/shared-key-lock';
 import { sqlDialect } from '../dialects/sql/sql-dialects';
@@ -159,6 +166,29 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (
         if (received.file && !received.file.placement) await rm(received.file.path, { force: true });
       }
       return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/file/stored/:name',
+    {
+      config: { dataSource: false },
+      schema: {
+        tags: ['files'],
+        summary: "An uploaded file's original name and size, by the stored name its URL ends in",
+        description:
+          'For any signed-in user, as the file itself (`GET /download/files/{name}`): a form names a ' +
+          'stored file by the name it was uploaded under. An unknown or malformed name is a 404.',
+        params: Type.Object({ name: Type.String({ maxLength: 200 }) }),
+        response: { 200: UploadedFileSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { name } = request.params;
+      if (!isStoredName(name)) throw new ApiException('NOT_FOUND');
+      const stored = await findFileByStoredName(knex(), name);
+      if (!stored) throw new ApiException('NOT_FOUND');
+      return { size: stored.size, name: stored.name, url: stored.url };
     },
   );
 

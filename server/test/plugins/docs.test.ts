@@ -33,6 +33,7 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
       '/api/file',
       '/api/file/big',
       '/api/file/big/{md5}',
+      '/api/file/stored/{name}',
       '/api/health',
       '/api/metadata/dataSources',
       '/api/metadata/sequences',

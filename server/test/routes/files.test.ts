@@ -131,6 +131,32 @@ describeEachDatabase('files API ($name)', (db) => {
     }
   });
 
+  it('names a stored file by its original name for any signed-in user, and 404s what it does not hold', async () => {
+    const app = await build();
+    const { cookie } = await login(app);
+    const uploaded = await post(app, cookie, '/api/file', [
+      { name: 'file', filename: '借阅合同 2026.pdf', value: 'pdf bytes' },
+    ]);
+    const url: string = uploaded.json().url;
+    const storedName = url.slice('/download/files/'.length);
+    await createUser(app, {
+      username: 'clerk',
+      password: 'Clerk-pass-1',
+      roles: { CLERK: 'business:*:read' },
+    });
+    const clerk = await login(app, 'clerk', 'Clerk-pass-1');
+    const info = await download(app, clerk.cookie, `/api/file/stored/${storedName}`);
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toEqual({ name: '借阅合同 2026.pdf', size: 9, url });
+
+    expect((await download(app, '', `/api/file/stored/${storedName}`)).statusCode).toBe(401);
+    for (const name of [`${'0'.repeat(32)}.pdf`, '..%2F..%2Fpasswd', 'x'.repeat(300), 'a.pdf']) {
+      const missing = await download(app, clerk.cookie, `/api/file/stored/${name}`);
+      expect([404, 400]).toContain(missing.statusCode);
+      expect(missing.json().message).toBeTruthy();
+    }
+  });
+
   it('answers 401 without a session and 403 without file:upload, storing nothing', async () => {
     const app = await build();
     const { cookie } = await login(app);

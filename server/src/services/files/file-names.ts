@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { DOWNLOAD_PREFIX, isStoredName, STORED_NAME } from '../../../../contract/stored-file';
 
-/** Stored names are server-made: 32 hex characters plus an optional short lowercase extension. */
-export const STORED_NAME = /^[0-9a-f]{32}(\.[a-z0-9]{1,10})?$/;
+/** Stored names are server-made: 32 hex characters plus an optional short lowercase extension (the rule is contract's). */
+export { DOWNLOAD_PREFIX, isStoredName, STORED_NAME };
 export const MD5 = /^[0-9a-f]{32}$/;
 /** A partial big upload's directory name: the file's md5 and the id of the user uploading it. */
 export const UPLOAD_KEY = /^[0-9a-f]{32}-(0|[1-9][0-9]{0,15})$/;
 export const uploadKey = (md5: string, ownerId: number): string => `${md5}-${ownerId}`;
 export const MAX_ORIGINAL_NAME = 255;
 export const FALLBACK_NAME = 'file';
-export const DOWNLOAD_PREFIX = '/download/files/';
 
 // C0/C1 controls and the bidirectional overrides / isolates that disguise an extension.
 // eslint-disable-next-line no-control-regex
@@ -38,8 +38,6 @@ export const newStoredName = (originalName: string): string => {
   const extension = safeExtension(originalName);
   return `${randomBytes(16).toString('hex')}${extension ? `.${extension}` : ''}`;
 };
-
-export const isStoredName = (name: string): boolean => STORED_NAME.test(name);
 
 export const downloadUrl = (storedName: string): string => `${DOWNLOAD_PREFIX}${storedName}`;
 
