@@ -15,3 +15,22 @@ export const storedNameOf = (url: string): string | undefined => {
   const name = url.slice(DOWNLOAD_PREFIX.length);
   return isStoredName(name) ? name : undefined;
 };
+
+const ABSOLUTE_DOWNLOAD = /^https?:\/\/[^/?#\s]+(\/download\/files\/[^/?#\s]+)$/i;
+
+/**
+ * An ATTACHMENT value as an export writes it: one of crudboard's uploads as an absolute link on
+ * `origin` (the address the user reached crudboard at), so the sheet's link opens outside the app;
+ * anything else as it is.
+ */
+export const absoluteAttachmentUrl = (value: string, origin: string): string =>
+  storedNameOf(value) ? `${origin.replace(/\/+$/, '')}${value}` : value;
+
+/**
+ * An ATTACHMENT value as an import stores it: an absolute link to an upload (what an export wrote)
+ * back to the stored form `/download/files/<stored name>`; anything else as it is.
+ */
+export const storedAttachmentValue = (text: string): string => {
+  const path = ABSOLUTE_DOWNLOAD.exec(text.trim())?.[1];
+  return path && storedNameOf(path) ? path : text;
+};

@@ -46,6 +46,24 @@ const produce = async (path: string, write: () => Promise<unknown>): Promise<voi
 };
 
 /**
+ * The address the user reached crudboard at, which an export's links to uploads start with: the
+ * page's `Origin` (a changing request's, which the cross-site guard has let through), else the
+ * server's own.
+ */
+const siteOrigin = (request: FastifyRequest): string => {
+  const claimed = request.headers.origin;
+  if (claimed) {
+    try {
+      const { origin } = new URL(claimed);
+      if (origin !== 'null') return origin;
+    } catch {
+      // not a URL: the server's own address
+    }
+  }
+  return `${request.protocol}://${request.host}`;
+};
+
+/**
  * Exports of the current list query (docs/api.md §3): `.xlsx` and `.xml`, streamed from the database in
  * batches into the file, answered with its download URL; and the import template.
  */
@@ -70,9 +88,10 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           select: { ...query.select, relations: [...new Set([...query.select.relations, ...related])] },
         }
       : query;
+    const origin = siteOrigin(request);
     const rows = async function* (): AsyncGenerator<ExportValue[][]> {
       for await (const batch of exportRecords(context, item, listQuery, request.dataSource.knex)) {
-        yield batch.map((record) => columns.map((column) => exportValue(record, column)));
+        yield batch.map((record) => columns.map((column) => exportValue(record, column, origin)));
       }
     };
     const title = captionIn(item.table, language);

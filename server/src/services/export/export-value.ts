@@ -1,3 +1,4 @@
+import { absoluteAttachmentUrl } from '../../../../contract/stored-file';
 import type { ExportColumn } from './export-columns';
 
 export type ExportValue = string | number | boolean | null;
@@ -22,12 +23,18 @@ export const relatedText = (related: unknown, keyName: string): ExportValue => {
 
 /**
  * The value an export writes for one column of a record: relation keys as the related record's
- * display values (docs/api.md §3), everything else as the list returns it (dates already formatted).
+ * display values (docs/api.md §3), uploads as absolute links on `origin` when given, everything else
+ * as the list returns it (dates already formatted).
  */
 export const exportValue = (
   record: Record<string, unknown>,
   { column, relation }: ExportColumn,
+  origin?: string,
 ): ExportValue => {
+  const value = record[column.name];
+  if (column.dataType === 'ATTACHMENT' && origin && typeof value === 'string') {
+    return absoluteAttachmentUrl(value, origin);
+  }
   if (relation) {
     const related = record[relation.name];
     if (Array.isArray(related)) {

@@ -1,3 +1,4 @@
+import { storedAttachmentValue } from '../../../../contract/stored-file';
 import type { Localized } from '../../i18n/messages';
 import { importMessage } from '../../i18n/import-messages';
 import { kindOf } from '../../query/data-type-kind';
@@ -46,7 +47,9 @@ const ok = (value: string | number | boolean | null): CellValue => ({ ok: true, 
 export const cellValue = (column: StoredColumn, raw: unknown): CellValue => {
   if (raw === null || raw === undefined) return ok(null);
   if (typeof raw === 'string') {
-    const text = kindOf(column.dataType) === 'text' || column.dataType === 'PASSWORD' ? raw : raw.trim();
+    // an upload's absolute link, as an export writes it, is stored as the upload's own value
+    const given = column.dataType === 'ATTACHMENT' ? storedAttachmentValue(raw) : raw;
+    const text = kindOf(column.dataType) === 'text' || column.dataType === 'PASSWORD' ? given : given.trim();
     return ok(text === '' ? null : text);
   }
   if (typeof raw === 'boolean') return ok(raw);

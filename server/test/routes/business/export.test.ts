@@ -254,6 +254,54 @@ describeEachDatabase('/api/business/{table}/export ($name)', (db) => {
     expect(templateHeaders).toEqual(expect.arrayContaining(['Name', 'Price', '编码']));
   });
 
+  it('writes an upload as an absolute link on the address the user came from, which imports back as the upload', async () => {
+    const { app, api, cookie } = await setup();
+    const dossier = await createTable(api, {
+      name: 'dossier',
+      caption: '档案',
+      columns: [...SYSTEM_COLUMNS, { name: 'scan', caption: '扫描件', dataType: 'ATTACHMENT' }],
+    });
+    const stored = `/download/files/${'ab'.repeat(16)}.png`;
+    for (const [name, scan] of [
+      ['甲', stored],
+      ['乙', 'https://example.org/elsewhere.png'],
+    ])
+      expect((await api.post('/api/business/dossier', { name, scan })).statusCode).toBe(201);
+    const origin = 'http://crudboard.example:8080';
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/business/dossier/export?select=name,scan&orderby=id',
+      headers: { cookie, origin, host: 'crudboard.example:8080' },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const file = await download(app, cookie, answer.body);
+    const [, first, second] = await readSheet(file);
+    expect(first).toEqual(['甲', `${origin}${stored}`]);
+    // an outside link stays as it is
+    expect(second).toEqual(['乙', 'https://example.org/elsewhere.png']);
+
+    // the file comes back in: the link is stored as the upload's own value again
+    await app.dataSources.primary.knex(dossier.tableName).del();
+    const { payload, headers: multipart } = multipartBody([
+      { name: 'file', value: file, filename: 'd.xlsx' },
+    ]);
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/api/business/dossier/import',
+      payload,
+      headers: { ...multipart, cookie },
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const rows = (await api.get('/api/business/dossier?orderby=id')).json() as {
+      name: string;
+      scan: string;
+    }[];
+    expect(rows.map((row) => [row.name, row.scan])).toEqual([
+      ['甲', stored],
+      ['乙', 'https://example.org/elsewhere.png'],
+    ]);
+  });
+
   it('writes .xml with names or captions, escaped', async () => {
     const { app, api, cookie } = await setup();
     const byName = readXml(
