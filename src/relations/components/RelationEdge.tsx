@@ -1,4 +1,12 @@
-import { BaseEdge, EdgeLabelRenderer, getBezierPath, type Edge, type EdgeProps } from '@xyflow/react';
+import {
+  BaseEdge,
+  EdgeLabelRenderer,
+  getBezierPath,
+  useStore,
+  type Edge,
+  type EdgeProps,
+} from '@xyflow/react';
+import { EDGE_LABEL_FONT_SIZE, edgeLabelScale } from '../lib/edge-label-scale';
 import { theme } from 'antd';
 
 export interface RelationEdgeData extends Record<string, unknown> {
@@ -13,7 +21,8 @@ const LOOP_HEIGHT = 64;
 
 /**
  * A relation edge: a curve from the table holding the key to the table holding the foreign key,
- * with its relations listed in a small label; a table related to itself gets a loop above it.
+ * with its relations listed in a label that stays readable when the graph is zoomed out; a table
+ * related to itself gets a loop above it.
  */
 export const RelationEdge = ({
   id,
@@ -30,6 +39,8 @@ export const RelationEdge = ({
   data,
 }: EdgeProps<RelationFlowEdge>) => {
   const { token } = theme.useToken();
+  // zoomed out to fit many tables, a label grows so that it can still be read
+  const scale = useStore((state) => edgeLabelScale(state.transform[2]));
   let path: string;
   let labelX: number;
   let labelY: number;
@@ -58,11 +69,11 @@ export const RelationEdge = ({
             className="nodrag nopan"
             style={{
               position: 'absolute',
-              transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)`,
+              transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px) scale(${scale})`,
               padding: '1px 5px',
               borderRadius: 4,
-              fontSize: 10,
-              lineHeight: '14px',
+              fontSize: EDGE_LABEL_FONT_SIZE,
+              lineHeight: 1.4,
               whiteSpace: 'nowrap',
               textAlign: 'center',
               color: token.colorTextSecondary,
