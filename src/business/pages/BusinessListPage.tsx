@@ -32,7 +32,7 @@ import {
 import type { TableColumnsType, TableProps } from 'antd';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { businessPermission, type BusinessAction, type Column } from '../../../contract';
 import { captionSourceOf, relationsByColumn } from '../lib/business-cells';
 import { keywordScans } from '../lib/business-filters';
@@ -136,7 +136,6 @@ const BusinessListContent = ({
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const { search } = useLocation();
   const caption = useCaption();
   const heading = useTableHeading(tableName, meta.table);
   const list = useBusinessList(tableName, meta);
@@ -161,12 +160,12 @@ const BusinessListContent = ({
   const canUpdate = !locked && canKey && mayUpdate;
   const canCreate = !locked && mayCreate;
   const softDeletable = hasSoftDelete(table);
-  const { dataSource, recycle, keyOf } = list;
+  const { dataSource, recycle, keyOf, query } = list;
   const { phone } = useScreenLayout();
   const [measureList, listWidth] = useElementWidth<HTMLDivElement>();
   const base = appPaths(dataSource).business(tableName);
   // The forms this list opens come back to it as it is now (keyword, filters, sort, page).
-  const returnState = listReturnState(search);
+  const returnState = listReturnState(query);
 
   const [storedColumns, chooseColumns] = useListColumnChoice(dataSource, tableName);
   const offered = useMemo(() => chooserColumns(table, meta.layouts), [table, meta.layouts]);
@@ -221,7 +220,7 @@ const BusinessListContent = ({
         const key = keyOf(record);
         const act = (action: RowAction) => {
           if (action === 'edit')
-            void navigate(`${base}/${encodeURIComponent(key)}`, { state: listReturnState(search) });
+            void navigate(`${base}/${encodeURIComponent(key)}`, { state: listReturnState(query) });
           else if (action === 'viewJson') setJson(record);
           else setPending({ keys: [key], kind: action });
         };
@@ -235,7 +234,7 @@ const BusinessListContent = ({
         );
       },
     }),
-    [t, navigate, base, search, recycle, keyOf, rowActions, tableName, dataSource],
+    [t, navigate, base, query, recycle, keyOf, rowActions, tableName, dataSource],
   );
   const columns = useMemo(() => [...dataColumns, actionsColumn], [dataColumns, actionsColumn]);
   // As wide as the columns need at least; a wider screen shares the rest out, so no sideways scroll.
