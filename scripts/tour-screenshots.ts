@@ -8,8 +8,9 @@
  * names, comma separated). It signs in, adds a small demo data set through the HTTP API unless it is
  * there (产品 / Products with a price, a launch date, a picture and a category; 产品类别 /
  * Categories read by their title column; a role; a plain database table to reverse-engineer), then
- * writes `<screen>-<locale>.png` at 1440 × 900 (the narrow list at 1024 × 768). A screen the server
- * does not have (an older build) is logged and skipped; the run goes on.
+ * writes `<screen>-<locale>.png` at 1440 × 900 (the narrow list at 1024 × 768, the phone screens at
+ * 390 × 844). A screen the server does not have (an older build) is logged and skipped; the run
+ * goes on.
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -63,6 +64,7 @@ const readOptions = (): Options => {
 
 const VIEWPORT = { width: 1440, height: 900 };
 const NARROW = { width: 1024, height: 768 };
+const PHONE = { width: 390, height: 844 };
 /** How long one step of a screen may take before the screen is given up. */
 const STEP_MS = 20_000;
 
@@ -544,6 +546,33 @@ const screens: Screen[] = [
     name: 'list-1024',
     viewport: NARROW,
     show: (tour) => openList(tour),
+  },
+  {
+    name: 'phone-list',
+    viewport: PHONE,
+    show: async ({ page, app }) => {
+      await page.goto(app('business/product'));
+      await page.locator('[data-record-card]').first().waitFor({ timeout: STEP_MS });
+    },
+  },
+  {
+    name: 'phone-menu',
+    viewport: PHONE,
+    show: async ({ page, app }) => {
+      await page.goto(app('business/product'));
+      await page.locator('[data-record-card]').first().waitFor({ timeout: STEP_MS });
+      await page.getByRole('button', { name: label('打开菜单', 'Open menu') }).click({ timeout: STEP_MS });
+      await page.locator('.ant-drawer-content nav').waitFor({ timeout: STEP_MS });
+    },
+  },
+  {
+    name: 'phone-edit',
+    viewport: PHONE,
+    show: async ({ page, app }) => {
+      await page.goto(app('business/product'));
+      await page.locator('[data-record-card]').first().getByRole('link').click({ timeout: STEP_MS });
+      await formField(page).waitFor({ timeout: STEP_MS });
+    },
   },
 ];
 

@@ -1,6 +1,7 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Divider, Flex, Layout, Space, theme, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { BrandMark } from '../common/components/BrandMark';
 import { useAppConfig } from '../store/useAppConfig';
 import { DataSourceSelect } from './DataSourceSelect';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -10,10 +11,53 @@ import { UserMenu } from './UserMenu';
 export interface AppHeaderProps {
   collapsed: boolean;
   onToggle: () => void;
+  /**
+   * Phones and tablets held upright: the button opens the drawer menu, the app's mark and name
+   * share the line with the language switch and the user menu (its name hidden); the data source
+   * and theme switches are in the drawer.
+   */
+  compact?: boolean;
 }
 
-/** Top bar: menu toggle (and the app name while the side menu is folded), data source, language, theme, user menu. */
-export const AppHeader = ({ collapsed, onToggle }: AppHeaderProps) => {
+const CompactHeader = ({ onToggle }: Pick<AppHeaderProps, 'onToggle'>) => {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { appName } = useAppConfig();
+  return (
+    <Layout.Header
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+        paddingInline: token.paddingXS,
+        background: token.colorBgContainer,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
+      <Flex align="center" justify="space-between" gap={token.marginXS} style={{ height: '100%' }}>
+        <Flex align="center" gap={token.marginXS} style={{ minWidth: 0 }}>
+          <Button
+            type="text"
+            aria-label={t('header.openMenu')}
+            icon={<MenuOutlined />}
+            onClick={onToggle}
+            style={{ flex: 'none' }}
+          />
+          <BrandMark size={26} />
+          <Typography.Text strong ellipsis style={{ fontSize: 16, whiteSpace: 'nowrap' }} title={appName}>
+            {appName}
+          </Typography.Text>
+        </Flex>
+        <Flex align="center" gap={token.marginXXS} style={{ flex: 'none' }}>
+          <LanguageSwitch />
+          <UserMenu compact />
+        </Flex>
+      </Flex>
+    </Layout.Header>
+  );
+};
+
+const WideHeader = ({ collapsed, onToggle }: AppHeaderProps) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { appName } = useAppConfig();
@@ -53,4 +97,10 @@ export const AppHeader = ({ collapsed, onToggle }: AppHeaderProps) => {
       </Flex>
     </Layout.Header>
   );
+};
+
+/** Top bar: menu toggle (and the app name while the side menu is folded), data source, language, theme, user menu. */
+export const AppHeader = ({ collapsed, onToggle, compact = false }: AppHeaderProps) => {
+  if (compact) return <CompactHeader onToggle={onToggle} />;
+  return <WideHeader collapsed={collapsed} onToggle={onToggle} />;
 };

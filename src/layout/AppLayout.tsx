@@ -1,16 +1,22 @@
-import { Flex, Layout, theme, Typography } from 'antd';
+import { Drawer, Flex, Layout, theme, Typography } from 'antd';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { BrandMark } from '../common/components/BrandMark';
+import { useScreenLayout } from '../common/hooks/useScreenLayout';
 import { ChunkErrorBoundary } from '../errors/ChunkErrorBoundary';
 import { PREFERENCE_KEYS, readPreference, writePreference } from '../store/preferences';
 import { useAppConfig } from '../store/useAppConfig';
 import { rememberDataSource, useCurrentDataSource } from '../store/useCurrentDataSource';
 import { AppHeader } from './AppHeader';
+import { DataSourceSelect } from './DataSourceSelect';
 import { SideMenu } from './SideMenu';
 import { isSiderCollapsed, NARROW_QUERY } from './sider-collapse';
+import { ThemeSwitch } from './ThemeSwitch';
 
 const SIDER_WIDTH = 232;
+/** The drawer menu's width: the side menu's, less on a phone narrower than it and a margin to tap. */
+const DRAWER_WIDTH = `min(${SIDER_WIDTH + 48}px, calc(100vw - 56px))`;
 
 const narrowMedia = () => window.matchMedia(NARROW_QUERY);
 const subscribeNarrow = (onChange: () => void) => {
@@ -24,10 +30,30 @@ const useNarrowWindow = () => useSyncExternalStore(subscribeNarrow, () => narrow
 const choiceKey = (narrow: boolean) =>
   narrow ? PREFERENCE_KEYS.siderCollapsedNarrow : PREFERENCE_KEYS.siderCollapsed;
 
-/** The signed-in frame: collapsible side menu (folded below 1280 px), header, and the routed page. */
+/** The app's mark and name, one line (a long name is cut short with …). */
+const Brand = ({ appName, size }: { appName: string; size: number }) => (
+  <Flex align="center" gap={10} style={{ minWidth: 0 }}>
+    <BrandMark size={size} />
+    <Typography.Text strong ellipsis style={{ fontSize: 17, whiteSpace: 'nowrap' }} title={appName}>
+      {appName}
+    </Typography.Text>
+  </Flex>
+);
+
+/**
+ * The signed-in frame: collapsible side menu (folded below 1280 px), header, and the routed page.
+ * Below lg (phones, tablets held upright) the menu is a drawer opened from the header, with the
+ * data source and theme switches under it.
+ */
 export const AppLayout = () => {
+  const { t } = useTranslation();
   const { token } = theme.useToken();
+  const { drawerMenu, phone } = useScreenLayout();
   const { pathname } = useLocation();
+  // The page the drawer menu was opened on: going to another page closes it.
+  const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
+  const drawerOpen = drawerOpenAt === pathname;
+  const setDrawerOpen = (open: boolean) => setDrawerOpenAt(open ? pathname : null);
   const { appName } = useAppConfig();
   const { dataSource, fromRoute, remembered } = useCurrentDataSource();
   const narrow = useNarrowWindow();
@@ -49,6 +75,40 @@ export const AppLayout = () => {
     writePreference(choiceKey(narrow), collapsed ? '0' : '1');
     setToggles((count) => count + 1);
   };
+
+  const content = (
+    <Layout.Content style={{ padding: phone ? token.paddingSM : token.paddingLG }}>
+      <ChunkErrorBoundary resetKey={pathname}>
+        <Outlet />
+      </ChunkErrorBoundary>
+    </Layout.Content>
+  );
+
+  if (drawerMenu) {
+    return (
+      <Layout style={{ minHeight: '100vh' }}>
+        <AppHeader compact collapsed={!drawerOpen} onToggle={() => setDrawerOpen(true)} />
+        <Drawer
+          open={drawerOpen}
+          placement="left"
+          width={DRAWER_WIDTH}
+          title={<Brand appName={appName} size={26} />}
+          closable={{ 'aria-label': t('header.closeMenu') }}
+          onClose={() => setDrawerOpen(false)}
+          styles={{ header: { paddingInline: token.padding }, body: { padding: 0 } }}
+          footer={
+            <Flex align="center" justify="space-between" gap={token.marginSM} wrap>
+              <DataSourceSelect />
+              <ThemeSwitch />
+            </Flex>
+          }
+        >
+          <SideMenu dataSource={dataSource} onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+        {content}
+      </Layout>
+    );
+  }
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -86,11 +146,7 @@ export const AppLayout = () => {
       </Layout.Sider>
       <Layout>
         <AppHeader collapsed={collapsed} onToggle={toggle} />
-        <Layout.Content style={{ padding: token.paddingLG }}>
-          <ChunkErrorBoundary resetKey={pathname}>
-            <Outlet />
-          </ChunkErrorBoundary>
-        </Layout.Content>
+        {content}
       </Layout>
     </Layout>
   );

@@ -55,8 +55,15 @@ type Item = Required<MenuProps>['items'][number];
 /** The default label of 业务数据, which the server seeds as `businessName`. */
 const DEFAULT_BUSINESS_NAME = zhCN.menu.business;
 
+export interface SideMenuProps {
+  dataSource: string;
+  collapsed?: boolean;
+  /** Called when an entry is chosen (the drawer menu closes then, also on its own page's entry). */
+  onNavigate?: () => void;
+}
+
 /** Side menu: 首页, then 业务数据 / 内置数据 / 元数据 / 系统 as the user's menu codes allow. */
-export const SideMenu = ({ dataSource, collapsed = false }: { dataSource: string; collapsed?: boolean }) => {
+export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenuProps) => {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { businessName } = useAppConfig();
@@ -180,6 +187,7 @@ export const SideMenu = ({ dataSource, collapsed = false }: { dataSource: string
               ]
         }
         items={items}
+        onClick={onNavigate}
         style={{ borderInlineEnd: 'none' }}
       />
     </nav>

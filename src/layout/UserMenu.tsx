@@ -8,8 +8,8 @@ import type { Identity } from '../providers/auth-provider';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { useWellKnownNames } from '../common/hooks/useCaption';
 
-/** The signed-in user's name with 设置, 修改密码 and 退出登录. */
-export const UserMenu = () => {
+/** The signed-in user's name with 设置, 修改密码 and 退出登录; `compact`: the avatar alone (named for screen readers). */
+export const UserMenu = ({ compact = false }: { compact?: boolean }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: identity } = useGetIdentity<Identity>();
@@ -35,14 +35,19 @@ export const UserMenu = () => {
           },
         }}
       >
-        <Button type="text" style={{ height: 40, paddingInline: 8 }}>
+        <Button
+          type="text"
+          aria-label={compact ? name : undefined}
+          title={compact ? name : undefined}
+          style={{ height: 40, paddingInline: compact ? 4 : 8 }}
+        >
           <Avatar
             size={28}
             src={identity?.avatar || undefined}
             icon={<UserOutlined />}
             style={{ background: '#1668dc' }}
           />
-          <span>{name}</span>
+          {!compact && <span>{name}</span>}
         </Button>
       </Dropdown>
       <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />

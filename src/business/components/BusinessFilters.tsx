@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Table } from '../../../contract';
 import { useCaption } from '../../common/hooks/useCaption';
+import { useScreenLayout } from '../../common/hooks/useScreenLayout';
 import type { BusinessRecord } from '../lib/business-record';
 import RelationPicker from './RelationPicker';
 import { FilterControl } from './FilterControl';
@@ -51,6 +52,8 @@ export const BusinessFilters = ({
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const caption = useCaption();
+  // On a phone the keyword takes the whole line and the filters start at its edge.
+  const { phone } = useScreenLayout();
   const primary = fields.slice(0, PRIMARY_FILTERS);
   const more = fields.slice(PRIMARY_FILTERS);
   const setMore = more.filter((field) => filterText(field, values[field.column.name], relatedTables) !== '');
@@ -87,7 +90,7 @@ export const BusinessFilters = ({
           value={keyword}
           onChange={(event) => onKeywordChange(event.target.value)}
           onPressEnter={onQuery}
-          style={{ width: KEYWORD_WIDTH }}
+          style={phone ? { width: '100%' } : { width: KEYWORD_WIDTH }}
           suffix={
             keywordScans ? (
               <Tooltip title={t('businessList.keywordScans')}>
@@ -106,7 +109,7 @@ export const BusinessFilters = ({
             align="center"
             gap={token.marginXXS}
             data-filter={field.column.name}
-            style={{ marginInlineStart: token.marginXS }}
+            style={phone ? undefined : { marginInlineStart: token.marginXS }}
           >
             <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
               {caption(captionSourceOf(field.column, field.relation))}

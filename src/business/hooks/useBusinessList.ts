@@ -127,6 +127,11 @@ export const useBusinessList = (tableName: string, meta: BusinessTableMeta) => {
     values,
     setValues,
     recycle,
+    /**
+     * The list's query as its link carries it (`?q=…&page=2`, or empty): what the forms it opens
+     * come back to. Taken from the list itself, so a record opened right after a search keeps it.
+     */
+    query: wanted === '' ? '' : `?${wanted}`,
     /** Whether the rows are narrowed by a keyword or a filter (an empty list is then no empty table). */
     filtered: list.search !== '' || Object.keys(filterTextsOf(list.filters)).length > 0,
     /** Runs the keyword and filters as they are typed now, from the first page. */

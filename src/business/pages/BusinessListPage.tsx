@@ -30,9 +30,9 @@ import {
   theme,
 } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { businessPermission, type BusinessAction, type Column } from '../../../contract';
 import { captionSourceOf, relationsByColumn } from '../lib/business-cells';
 import { keywordScans } from '../lib/business-filters';
@@ -64,6 +64,12 @@ import { failureReason } from '../../common/lib/failure-reason';
 import { tableScroll } from '../lib/table-virtual';
 import { listReturnState } from '../lib/list-return';
 import { businessColumns } from '../components/businessColumns';
+import { RecordCards, type CardField } from '../components/RecordCards';
+import { cardFields } from '../lib/card-fields';
+import { fitListColumns } from '../lib/fit-list-columns';
+import { recordTitle, titleColumnOf } from '../lib/record-title';
+import { useElementWidth } from '../../common/hooks/useElementWidth';
+import { useScreenLayout } from '../../common/hooks/useScreenLayout';
 import { restoreRecordsCall } from '../../providers/custom-calls';
 
 export interface BusinessListPageProps {
@@ -130,7 +136,6 @@ const BusinessListContent = ({
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const { search } = useLocation();
   const caption = useCaption();
   const heading = useTableHeading(tableName, meta.table);
   const list = useBusinessList(tableName, meta);
@@ -155,10 +160,12 @@ const BusinessListContent = ({
   const canUpdate = !locked && canKey && mayUpdate;
   const canCreate = !locked && mayCreate;
   const softDeletable = hasSoftDelete(table);
-  const { dataSource, recycle, keyOf } = list;
+  const { dataSource, recycle, keyOf, query } = list;
+  const { phone } = useScreenLayout();
+  const [measureList, listWidth] = useElementWidth<HTMLDivElement>();
   const base = appPaths(dataSource).business(tableName);
   // The forms this list opens come back to it as it is now (keyword, filters, sort, page).
-  const returnState = listReturnState(search);
+  const returnState = listReturnState(query);
 
   const [storedColumns, chooseColumns] = useListColumnChoice(dataSource, tableName);
   const offered = useMemo(() => chooserColumns(table, meta.layouts), [table, meta.layouts]);
@@ -176,10 +183,21 @@ const BusinessListContent = ({
     (column: Column) => caption(captionSourceOf(column, relationOf.get(column.name))),
     [caption, relationOf],
   );
+  const titleName = useMemo(() => titleColumnOf(table), [table]);
+  // Until the user chooses columns, a window too narrow for the default ones shows the title column
+  // and those that fit after it, in order; 列 shows the others again (and remembers the choice).
+  const reserved = ROW_ACTIONS_WIDTH + (canKey ? SELECTION_WIDTH : 0);
+  const shown = useMemo(
+    () =>
+      storedColumns === null && listWidth !== undefined && !phone
+        ? fitListColumns(visible, listWidth - reserved, listCellWidth, titleName)
+        : visible,
+    [storedColumns, listWidth, phone, visible, reserved, titleName],
+  );
   const { sorters } = list;
   const dataColumns = useMemo(
-    () => businessColumns(meta, visible, labels, caption, sorters),
-    [meta, visible, labels, caption, sorters],
+    () => businessColumns(meta, shown, labels, caption, sorters),
+    [meta, shown, labels, caption, sorters],
   );
 
   const rowActions = useMemo<RowAction[]>(
@@ -202,7 +220,7 @@ const BusinessListContent = ({
         const key = keyOf(record);
         const act = (action: RowAction) => {
           if (action === 'edit')
-            void navigate(`${base}/${encodeURIComponent(key)}`, { state: listReturnState(search) });
+            void navigate(`${base}/${encodeURIComponent(key)}`, { state: listReturnState(query) });
           else if (action === 'viewJson') setJson(record);
           else setPending({ keys: [key], kind: action });
         };
@@ -216,14 +234,26 @@ const BusinessListContent = ({
         );
       },
     }),
-    [t, navigate, base, search, recycle, keyOf, rowActions, tableName, dataSource],
+    [t, navigate, base, query, recycle, keyOf, rowActions, tableName, dataSource],
   );
   const columns = useMemo(() => [...dataColumns, actionsColumn], [dataColumns, actionsColumn]);
   // As wide as the columns need at least; a wider screen shares the rest out, so no sideways scroll.
-  const tableWidth =
-    visible.reduce((sum, column) => sum + listCellWidth(column), 0) +
-    ROW_ACTIONS_WIDTH +
-    (canKey ? SELECTION_WIDTH : 0);
+  const tableWidth = shown.reduce((sum, column) => sum + listCellWidth(column), 0) + reserved;
+
+  // On a phone: a card per record, headed by its title, with a few of the list's columns.
+  const cardColumns = useMemo<CardField[]>(() => {
+    const renders = new Map(dataColumns.map((column) => [column.key, column]));
+    return cardFields(shown, titleName, table.primaryNames ?? []).map((column) => {
+      const render = renders.get(column.name)?.render;
+      return {
+        key: column.name,
+        title: columnCaption(column),
+        render: (value, record, index) =>
+          render ? (render(value, record, index) as ReactNode) : String(value ?? ''),
+      };
+    });
+  }, [dataColumns, shown, titleName, table.primaryNames, columnCaption]);
+  const cardActions = useMemo(() => rowActions.filter((action) => action !== 'edit'), [rowActions]);
 
   const title = heading.caption ?? tableName;
   const selectedKeys = [...list.selected.keys()];
@@ -383,8 +413,8 @@ const BusinessListContent = ({
 
   return (
     <PageContainer title={heading.caption} breadcrumb={heading.listTrail}>
-      <Card styles={{ body: { padding: token.paddingLG } }}>
-        <Flex vertical gap={token.margin}>
+      <Card styles={{ body: { padding: phone ? token.paddingSM : token.paddingLG } }}>
+        <Flex vertical gap={token.margin} ref={measureList}>
           {softDeletable && (
             <Segmented<'live' | 'deleted'>
               aria-label={t('businessList.recycleBin')}
@@ -419,7 +449,7 @@ const BusinessListContent = ({
               </Tooltip>
               <ColumnChooser
                 columns={offered}
-                shown={visible.map((column) => column.name)}
+                shown={shown.map((column) => column.name)}
                 captionOf={columnCaption}
                 onChange={chooseColumns}
               />
@@ -445,28 +475,56 @@ const BusinessListContent = ({
               }
             />
           ) : null}
-          <Table<BusinessRecord>
-            rowKey={canKey ? list.keyOf : undefined}
-            size="middle"
-            columns={columns}
-            dataSource={list.rows}
-            loading={loadingRows}
-            pagination={false}
-            onChange={onTableChange}
-            showSorterTooltip={false}
-            {...tableScroll(list.rows.length, columns.length, tableWidth)}
-            locale={{ emptyText: loadingRows ? <div style={{ minHeight: LOADING_HEIGHT }} /> : emptyText }}
-            rowSelection={
-              canKey
-                ? {
-                    selectedRowKeys: selectedKeys,
-                    preserveSelectedRowKeys: true,
-                    columnWidth: SELECTION_WIDTH,
-                    onChange: list.select,
+          {phone ? (
+            <RecordCards
+              records={list.rows}
+              keyOf={list.keyOf}
+              titleOf={(record) => recordTitle(table, record)}
+              fields={cardColumns}
+              linkOf={
+                canKey && !recycle
+                  ? (record) => ({ to: `${base}/${encodeURIComponent(keyOf(record))}`, state: returnState })
+                  : undefined
+              }
+              actionsOf={(record) => (
+                <RowActions
+                  actions={cardActions}
+                  recycle={recycle}
+                  onAction={(action) =>
+                    action === 'viewJson'
+                      ? setJson(record)
+                      : setPending({ keys: [keyOf(record)], kind: action as Pending['kind'] })
                   }
-                : undefined
-            }
-          />
+                  extra={<RowExtraActions tableName={tableName} dataSource={dataSource} record={record} />}
+                />
+              )}
+              loading={loadingRows}
+              empty={emptyText}
+            />
+          ) : (
+            <Table<BusinessRecord>
+              rowKey={canKey ? list.keyOf : undefined}
+              size="middle"
+              columns={columns}
+              dataSource={list.rows}
+              loading={loadingRows}
+              pagination={false}
+              onChange={onTableChange}
+              showSorterTooltip={false}
+              {...tableScroll(list.rows.length, columns.length, tableWidth)}
+              locale={{ emptyText: loadingRows ? <div style={{ minHeight: LOADING_HEIGHT }} /> : emptyText }}
+              rowSelection={
+                canKey
+                  ? {
+                      selectedRowKeys: selectedKeys,
+                      preserveSelectedRowKeys: true,
+                      columnWidth: SELECTION_WIDTH,
+                      onChange: list.select,
+                    }
+                  : undefined
+              }
+            />
+          )}
           <PaginationBar
             page={list.page}
             rowsPerPage={list.rowsPerPage}

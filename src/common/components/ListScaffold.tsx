@@ -5,6 +5,7 @@ import type { TableColumnsType, TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MetadataListController } from '../hooks/useMetadataListController';
+import { useScreenLayout } from '../hooks/useScreenLayout';
 import { PageContainer, type Crumb } from './PageContainer';
 import { PaginationBar } from './PaginationBar';
 
@@ -35,10 +36,13 @@ export const ListScaffold = <T extends { id?: number }>({
 }: ListScaffoldProps<T>) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const { phone } = useScreenLayout();
   const selectedKeys = [...list.selected.keys()];
+  // On a phone no column is pinned: pinned ones would leave the others no room to scroll in.
+  const tableColumns = phone ? columns.map(({ fixed: _pinned, ...column }) => column) : columns;
   return (
     <PageContainer title={title} breadcrumb={breadcrumb}>
-      <Card styles={{ body: { padding: token.paddingLG } }}>
+      <Card styles={{ body: { padding: phone ? token.paddingSM : token.paddingLG } }}>
         <Flex
           justify="space-between"
           align="center"
@@ -56,7 +60,7 @@ export const ListScaffold = <T extends { id?: number }>({
               loading={list.isFetching && !list.isLoading}
               onChange={(event) => list.setKeyword(event.target.value)}
               onSearch={(value) => list.submitSearch(value)}
-              style={{ width: 320 }}
+              style={{ width: 320, maxWidth: '100%' }}
             />
             <Tooltip title={t('buttons.refresh')}>
               <Button
@@ -92,7 +96,7 @@ export const ListScaffold = <T extends { id?: number }>({
         <Table<T>
           rowKey={list.keyOf}
           size="middle"
-          columns={columns}
+          columns={tableColumns}
           dataSource={list.rows}
           loading={list.isLoading || (list.isFetching && list.rows.length === 0)}
           pagination={false}
