@@ -44,9 +44,22 @@ Object.defineProperty(globalThis, 'ResizeObserver', {
   value: ResizeObserverStub,
 });
 
-// jsdom does not implement getComputedStyle(element, pseudoElement); rc-table and antd ask for it.
+// jsdom computes a style by matching the element and its ancestors against every rule of every
+// sheet, and antd injects thousands of rules: a call costs milliseconds. Two kinds of call need none
+// of that:
+// - a pseudo-element's style, which jsdom does not implement (it would throw): it has no styles here;
+// - rc-util measuring the scrollbar (rc-table does on every render), which reads an element's
+//   scrollbar colour and width: jsdom lays nothing out, so the scrollbar measures 0 whatever they are;
+// - a popup (select, dropdown, tooltip) collecting its scrolling ancestors to follow them: nothing
+//   scrolls or is placed here, so it follows none.
+// Every other call gets jsdom's real answer (display, visibility: what visibility checks read).
 const { getComputedStyle } = window;
-window.getComputedStyle = ((element: Element, pseudo?: string | null) =>
-  getComputedStyle(element, pseudo ? undefined : pseudo)) as typeof window.getComputedStyle;
+const noStyle = (): CSSStyleDeclaration => document.createElement('div').style;
+window.getComputedStyle = ((element: Element, pseudo?: string | null) => {
+  if (pseudo) return noStyle();
+  const caller = new Error().stack ?? '';
+  if (caller.includes('measureScrollbarSize') || caller.includes('collectScroller')) return noStyle();
+  return getComputedStyle(element);
+}) as typeof window.getComputedStyle;
 
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
