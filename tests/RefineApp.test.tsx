@@ -8,7 +8,7 @@ import { appConfigLoader } from '../src/store/useAppConfig';
 import { dataSourcesLoader } from '../src/store/useCurrentDataSource';
 import { installFakeHttp, type FakeHttp } from './helpers/fakeHttp';
 import { renderWithRefine, testDataProvider } from './helpers/renderWithRefine';
-import { signIn, superAdmin } from './helpers/session';
+import { signedInPrincipal, signIn, superAdmin } from './helpers/session';
 
 const PRODUCT = { id: 1, name: 'product', caption: '产品', columns: [] };
 
@@ -17,6 +17,7 @@ let server: FakeHttp;
 const renderAt = (url: string) => {
   const custom = vi.fn(async ({ url }: { url: string }) => {
     const path = url.replace(/^\/api/, '');
+    if (path === '/users/me') return { data: signedInPrincipal() };
     if (path === '/users/me/menu') return { data: [] };
     // The record form asks for the user's tables itself when it starts before the menu has them.
     if (path === '/users/me/table') return { data: [PRODUCT] };

@@ -1,4 +1,5 @@
 import { Drawer, Flex, Layout, theme, Typography } from 'antd';
+import { usePrincipalRefresh } from '../auth/hooks/usePrincipalRefresh';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -55,6 +56,8 @@ export const AppLayout = () => {
   const drawerOpen = drawerOpenAt === pathname;
   const setDrawerOpen = (open: boolean) => setDrawerOpenAt(open ? pathname : null);
   const { appName } = useAppConfig();
+  // a permission change reaches this open session within a minute, or when the window is focused
+  usePrincipalRefresh();
   const { dataSource, fromRoute, remembered } = useCurrentDataSource();
   const narrow = useNarrowWindow();
   // Bumped on a toggle, so that the stored choices are read again.

@@ -19,6 +19,16 @@ export const clerk: Principal = {
   authorities: [{ authority: 'ROLE_BUSINESS' }, { authority: 'business:*:read' }],
 };
 
+let signedIn: Principal | undefined;
+
 /** Signs a principal in as far as the web app can tell (localStorage). */
-export const signIn = (principal: Principal) =>
-  saveLogin({ name: principal.username, authorities: principal.authorities, principal });
+export const signIn = (principal: Principal) => {
+  signedIn = principal;
+  return saveLogin({ name: principal.username, authorities: principal.authorities, principal });
+};
+
+/** What `GET /api/users/me` answers for the principal signed in last (the session refresh asks it). */
+export const signedInPrincipal = (): Principal => {
+  if (!signedIn) throw new Error('nobody is signed in');
+  return signedIn;
+};

@@ -1,4 +1,4 @@
-import type { Table } from '../../contract';
+import type { Principal, Table } from '../../contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
@@ -8,17 +8,19 @@ import { appClient } from '../../src/providers/app-client';
 import { resetRegisteredTables } from '../../src/resources/useRegisteredTables';
 import { appConfigLoader } from '../../src/store/useAppConfig';
 import { dataSourcesLoader } from '../../src/store/useCurrentDataSource';
+import { getPermission } from '../../src/store/session';
 import { installFakeHttp, type FakeHttp } from '../helpers/fakeHttp';
 import { renderWithRefine, testDataProvider } from '../helpers/renderWithRefine';
-import { clerk, signIn, superAdmin } from '../helpers/session';
+import { clerk, signedInPrincipal, signIn, superAdmin } from '../helpers/session';
 
 const product: Table = { id: 1, name: 'product', caption: '产品', columns: [] };
 const user: Table = { id: 2, name: 'user', caption: '用户', systemable: true, columns: [] };
 
 let server: FakeHttp;
 
-const renderLayout = (menuCodes: string[], tables: Table[]) => {
+const renderLayout = (menuCodes: string[], tables: Table[], me: () => Principal = signedInPrincipal) => {
   const custom = vi.fn(async ({ url }: { url: string }) => {
+    if (url === '/api/users/me') return { data: me() };
     if (url === '/api/users/me/menu')
       return { data: menuCodes.map((code, id) => ({ id, code, name: code })) };
     if (url === '/api/users/me/table') return { data: tables };
@@ -88,6 +90,24 @@ describe('AppLayout', { timeout: 30_000 }, () => {
       'href',
       '/dataSource/primary/metadata/sqls/new',
     );
+  });
+
+  it('takes a permission granted while the session is open without signing in again', async () => {
+    signIn(clerk);
+    // the server already knows the new rights when the layout asks who is signed in
+    const granted: Principal = {
+      ...clerk,
+      authorities: [...clerk.authorities, { authority: 'metadata:read' }, { authority: 'sql:execute' }],
+    };
+    const { custom } = renderLayout(['metadata'], [], () => granted);
+    const menu = await findMenu();
+    expect(await within(menu).findByRole('link', { name: 'SQL' })).toHaveAttribute(
+      'href',
+      '/dataSource/primary/metadata/sqls/new',
+    );
+    expect(getPermission()?.permissions.map((p) => p.authority)).toContain('sql:execute');
+    // what was loaded under the old rights was asked again
+    expect(custom.mock.calls.filter(([call]) => call.url === '/api/users/me/menu').length).toBeGreaterThan(1);
   });
 
   it('offers who may create tables to create the first one', async () => {
