@@ -131,6 +131,8 @@ const TEXTS = {
     remove: '移除',
     failed: 'scan.png 上传失败：',
     kept: '原文件保持不变。',
+    // the server answers in the page's language
+    tooLarge: '文件太大',
     deleted: '是否删除',
     createdBy: '创建者编号',
     admin: '超级管理员',
@@ -143,6 +145,7 @@ const TEXTS = {
     remove: 'Remove',
     failed: 'scan.png was not uploaded: ',
     kept: 'The previous file is kept.',
+    tooLarge: 'too large',
     deleted: 'Deleted',
     createdBy: 'Created by',
     admin: 'Super administrator',
@@ -175,12 +178,12 @@ describe('the record form in a real browser (1440 × 900)', () => {
 
       // A failed replacement says why and keeps the uploaded file.
       await page.route('**/api/file', (route) =>
-        route.fulfill({ status: 413, json: { code: 'PAYLOAD_TOO_LARGE', message: 'too large' } }),
+        route.fulfill({ status: 413, json: { code: 'PAYLOAD_TOO_LARGE', message: text.tooLarge } }),
       );
       await field.locator('input[type="file"]').setInputFiles(imagePath);
       const alert = field.getByRole('alert');
       await alert.waitFor();
-      expect((await alert.innerText()).split('\n')).toEqual([`${text.failed}too large`, text.kept]);
+      expect((await alert.innerText()).split('\n')).toEqual([`${text.failed}${text.tooLarge}`, text.kept]);
       await field.locator('.attachment-name', { hasText: 'scan.png' }).waitFor();
       await screenshot(page, `record-form-attachment-failed-${locale}`);
       await page.unroute('**/api/file');

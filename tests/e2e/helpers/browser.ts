@@ -22,10 +22,55 @@ export const screenshot = async (page: Page, name: string): Promise<void> => {
   await page.screenshot({ path: resolve(screenshotDir, `${name}.png`), fullPage: true });
 };
 
-/** Collects uncaught page errors so a test can assert the app ran cleanly. */
+/** Raw refusals no screen may show: a status or transport text in place of a sentence in the user's language. */
+const RAW_REFUSAL =
+  /403 forbidden|Request failed with status code|Internal Server Error|Bad Gateway|Service Unavailable|Too Many Requests|\bForbidden\b|\bUnauthorized\b/;
+
+const HAS_CHINESE = /[\u4e00-\u9fff]/;
+
+/**
+ * Collects what would tell a user something went wrong in a way they cannot read: uncaught page
+ * errors; an API refusal (4xx/5xx) answered in Chinese to a Chinese page without a Chinese message;
+ * and a message, notification or alert showing a raw refusal. A test asserts the list is empty.
+ */
 export const trackPageErrors = (page: Page): string[] => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('response', (response) => {
+    const request = response.request();
+    if (response.status() < 400 || !new URL(request.url()).pathname.includes('/api/')) return;
+    const language = request.headers()['accept-language'] ?? '';
+    if (!language.startsWith('zh')) return;
+    void response
+      .json()
+      .then((body: { message?: unknown }) => {
+        if (typeof body.message === 'string' && !HAS_CHINESE.test(body.message))
+          errors.push(`untranslated server message (${response.status()} ${request.url()}): ${body.message}`);
+      })
+      .catch(() => undefined);
+  });
+  void page.exposeFunction('__crudboardRawRefusal', (text: string) => {
+    errors.push(`raw refusal shown: ${text}`);
+  });
+  // Runs in the page (a script text: the tests are type checked without the DOM's types).
+  void page.addInitScript({
+    content: `(() => {
+      const raw = new RegExp(${JSON.stringify(RAW_REFUSAL.source)});
+      const seen = new Set();
+      const selector =
+        '.ant-message, .ant-notification, .ant-alert, .ant-result, .ant-form-item-explain, .ant-tooltip';
+      const check = () => {
+        for (const node of document.querySelectorAll(selector)) {
+          const text = node.textContent || '';
+          if (raw.test(text) && !seen.has(text)) {
+            seen.add(text);
+            if (window.__crudboardRawRefusal) window.__crudboardRawRefusal(text);
+          }
+        }
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+    })();`,
+  });
   return errors;
 };
 
