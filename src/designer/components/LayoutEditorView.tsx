@@ -10,21 +10,7 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Flex,
-  Form,
-  Row,
-  Space,
-  Table as DataTable,
-  Tooltip,
-  Typography,
-  theme,
-} from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, Form, Row, Space, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../contract';
 import { useCaption } from '../../common/hooks/useCaption';
@@ -38,6 +24,7 @@ import { columnLabel } from '../lib/column-label';
 import { hasWidths } from '../lib/layout-builder';
 import { BuilderItemRow } from './BuilderItemRow';
 import { BuilderZone } from './BuilderZone';
+import { LayoutPreviewList } from './LayoutPreviewList';
 
 /**
  * One layout of the form builder over its controller (`useLayoutEditor`): the two lists, dragged
@@ -85,19 +72,9 @@ export const LayoutEditorView = ({ editor }: { editor: LayoutEditorController })
         <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
           {t('layoutBuilder.previewList')}
         </Typography.Paragraph>
-        <DataTable
-          size="small"
-          bordered
-          data-testid="preview-list"
-          rowKey="key"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          dataSource={[]}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
-          columns={(state.selected.length > 0 ? listColumns(table, [layout]) : []).map((column) => ({
-            key: column.name,
-            title: captionOf(column),
-          }))}
+        <LayoutPreviewList
+          table={table}
+          columns={state.selected.length > 0 ? listColumns(table, [layout]) : []}
         />
       </>
     ) : state.selected.length === 0 && required.size === 0 ? (

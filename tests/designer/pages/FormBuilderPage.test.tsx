@@ -29,6 +29,14 @@ beforeEach(() => {
   server = installFakeHttp();
   server.on('GET', '/business/config', { data: [] });
   server.on('GET', '/metadata/tables/5', { data: table });
+  // the list preview shows the first records
+  server.on('GET', '/business/product', {
+    data: [
+      { id: 1, title: '三体', cost: '23.50' },
+      { id: 2, title: '活着', cost: '18.00' },
+    ],
+  });
+  server.on('GET', '/business/product/count', { data: 2 });
 });
 afterEach(() => {
   expect(server.unexpected).toEqual([]);
@@ -62,6 +70,10 @@ describe('FormBuilderPage', () => {
     server.on('PATCH', '/business/tableFormBuilder/30', { status: 200 });
     await open();
     await waitFor(() => expect(listed('selected')).toEqual(['cost', 'title']));
+    // the preview shows the chosen columns over real records
+    const preview = screen.getByTestId('preview-list');
+    await waitFor(() => expect(preview).toHaveTextContent('三体'));
+    expect(preview).toHaveTextContent('23.50');
     // passwords and full-text columns are never list columns
     expect(listed('unselected')).toEqual(['id']);
     expect(screen.getByText('没有未保存的修改')).toBeInTheDocument();
