@@ -96,6 +96,7 @@ const toColumnDef = (
     displayable: !mapped.readOnly,
     systemable: false,
     multipleValue: false,
+    options: null,
     nativeType: mapped.fidelity ? raw.type.slice(0, NATIVE_TYPE_LENGTH) : null,
     nativeDefault,
   };
