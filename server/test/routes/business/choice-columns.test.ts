@@ -1,4 +1,7 @@
+import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
+import type { App } from '../../../src/app';
+import { multipartBody } from '../../helpers/multipart';
 import { apiClient, createTableViaApi, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { cleanAdmin } from '../../helpers/clean-admin';
 import { ADMIN_PASSWORD, login, useTestApps } from '../../helpers/test-app';
@@ -33,6 +36,33 @@ interface StoredColumn {
   options: unknown;
   multipleValue: boolean;
 }
+
+const workbook = async (rows: ExcelJS.CellValue[][]): Promise<Buffer> => {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('数据');
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await book.xlsx.writeBuffer());
+};
+
+const upload = (app: App, cookie: string, url: string, file: Buffer) => {
+  const { payload, headers } = multipartBody([{ name: 'file', value: file, filename: 'books.xlsx' }]);
+  return app.inject({ method: 'POST', url, payload, headers: { ...headers, cookie } });
+};
+
+const exportedRows = async (app: App, cookie: string, language: string): Promise<unknown[][]> => {
+  const asked = await app.inject({
+    method: 'POST',
+    url: '/api/business/book/export?select=name,category,tags&orderby=name',
+    headers: { cookie, 'accept-language': language },
+  });
+  expect(asked.statusCode, asked.body).toBe(201);
+  const file = await app.inject({ method: 'GET', url: asked.body, headers: { cookie } });
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  book.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+};
 
 describeEachDatabase('choice columns ($name)', (db) => {
   const apps = useTestApps(db);
@@ -168,5 +198,68 @@ describeEachDatabase('choice columns ($name)', (db) => {
     const cleared = await api.patch(`/api/business/book/${id}`, { category: null, tags: [] });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect((await api.get(`/api/business/book/${id}`)).json()).toMatchObject({ category: null, tags: null });
+  });
+
+  it('exports captions in the UI language and imports values or captions of either language', async () => {
+    const { app, api, cookie } = await cleanAdmin(apps);
+    await createTableViaApi(api, BOOK);
+    expect(
+      (await api.post('/api/business/book', { name: 'Dune', category: 'scifi', tags: 'hot,new' })).statusCode,
+    ).toBe(201);
+    expect((await api.post('/api/business/book', { name: 'Odes', category: 'literature' })).statusCode).toBe(
+      201,
+    );
+
+    expect(await exportedRows(app, cookie, 'zh-CN')).toEqual([
+      ['名称', '类别', '标签'],
+      ['Dune', '科幻', 'hot,new'],
+      ['Odes', '文学'],
+    ]);
+    expect((await exportedRows(app, cookie, 'en-US'))[1]).toEqual(['Dune', 'Science fiction', 'hot,new']);
+
+    const good = await upload(
+      app,
+      cookie,
+      '/api/business/book/import',
+      await workbook([
+        ['名称', '类别', '标签'],
+        ['By value', 'classic', 'signed'],
+        ['By Chinese caption', '经典', 'hot，new'],
+        ['By English caption', 'science fiction', null],
+      ]),
+    );
+    expect(good.statusCode, good.body).toBe(201);
+    expect(good.json()).toMatchObject({ inserted: 3, failed: [] });
+    const stored = (await api.get('/api/business/book?orderby=name&select=name,category,tags')).json();
+    expect(stored.map((r: Record<string, unknown>) => [r.name, r.category, r.tags])).toEqual([
+      ['By Chinese caption', 'classic', 'hot,new'],
+      ['By English caption', 'scifi', null],
+      ['By value', 'classic', 'signed'],
+      ['Dune', 'scifi', 'hot,new'],
+      ['Odes', 'literature', null],
+    ]);
+
+    const bad = await upload(
+      app,
+      cookie,
+      '/api/business/book/import',
+      await workbook([
+        ['名称', '类别', '标签'],
+        ['Fine', '文学', null],
+        ['Wrong', 'Cooking', null],
+        ['Wrong tag', '经典', 'hot,cold'],
+      ]),
+    );
+    expect(bad.statusCode).toBe(400);
+    const failed = bad.json().failed as { row: number; column: string; message: string }[];
+    expect(failed.map((f) => [f.row, f.column])).toEqual([
+      [3, '类别'],
+      [4, '标签'],
+    ]);
+    expect(failed[0]?.message).toContain('Cooking');
+    expect(failed[0]?.message).toContain('classic, scifi, literature');
+    expect(failed[1]?.message).toContain('cold');
+    const names = (await api.get('/api/business/book?limit=100')).json().map((r: { name: string }) => r.name);
+    expect(names).not.toContain('Fine');
   });
 });
