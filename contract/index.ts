@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './captions';
+export * from './choice';
 export * from './business-import';
 export * from './column-fill';
 export * from './data-types';

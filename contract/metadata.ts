@@ -1,4 +1,5 @@
 import type { Captions } from './captions';
+import type { ChoiceOption } from './choice';
 import type { DataType, IndexStorage, IndexType, RelationType, SequenceType } from './data-types';
 
 /** Epoch milliseconds (metadata timestamps, crudapi style). */
@@ -29,7 +30,16 @@ export interface Column {
   queryable?: boolean;
   displayable?: boolean;
   systemable?: boolean;
+  /**
+   * Relation columns: the column holds several keys (a comma list). Choice columns: several of
+   * the options may be chosen (stored as a comma list, `a,b`).
+   */
   multipleValue?: boolean;
+  /**
+   * **[ext]** A choice column's allowed values, in the order they are offered (docs/contract.md,
+   * "Choice columns"); null or absent: any value of the column's type.
+   */
+  options?: ChoiceOption[] | null;
   /**
    * **[ext]** The physical type as the database names it (`uuid`, `jsonb`, `inet`, `integer[]`...)
    * when `dataType` only approximates it; null otherwise. Set by reverse engineering only; filters,

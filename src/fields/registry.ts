@@ -1,10 +1,11 @@
 import type { ComponentType } from 'react';
-import { isDataType, UnknownDataTypeError, type Column, type DataType } from '../../contract';
+import { isChoiceColumn, isDataType, UnknownDataTypeError, type Column, type DataType } from '../../contract';
 import type { FieldInterface } from '../extensions/defineExtension';
 import type { FieldKind } from '../business/lib/field-kinds';
 import { toFormValue, toWireValue } from '../business/lib/field-values';
 import { AttachmentInput } from './AttachmentInput';
 import { BoolInput } from './BoolInput';
+import { ChoiceInput } from './ChoiceInput';
 import { NumberInput } from './NumberInput';
 import { PasswordInput } from './PasswordInput';
 import { TemporalInput } from './TemporalInput';
@@ -61,6 +62,9 @@ export const fieldTypeOf = (dataType: DataType | string): FieldType => {
   return FIELD_TYPES[dataType];
 };
 
+/** A choice column (one with options), whatever its text type: a dropdown of the options. */
+export const CHOICE_FIELD: FieldType = type(ChoiceInput);
+
 /** Inputs of the special column kinds (a role's permission codes as a checklist). */
 export const FIELD_KINDS: Record<FieldKind, FieldType> = {
   permissionCodes: type(PermissionCodesInput),
@@ -69,10 +73,11 @@ export const FIELD_KINDS: Record<FieldKind, FieldType> = {
 
 /**
  * The field type of a form field: its kind's, else the input chosen for the column in the table
- * designer (an extension's interface, see column-widgets), else its data type's.
+ * designer (an extension's interface, see column-widgets), else the choice dropdown for a column
+ * with options, else its data type's.
  */
 export const fieldTypeFor = (
-  field: { kind?: FieldKind; column: Pick<Column, 'dataType'> },
+  field: { kind?: FieldKind; column: Pick<Column, 'dataType' | 'options'> },
   chosen?: FieldInterface,
 ): FieldType => {
   if (field.kind) return FIELD_KINDS[field.kind];
@@ -83,5 +88,6 @@ export const fieldTypeFor = (
       toWire: chosen.toWire ?? toWireValue,
     };
   }
+  if (isChoiceColumn(field.column)) return CHOICE_FIELD;
   return fieldTypeOf(field.column.dataType);
 };

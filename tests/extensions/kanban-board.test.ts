@@ -86,4 +86,57 @@ describe('laneColor', () => {
     expect(laneColor('')).toBeUndefined();
     expect(laneColor(null)).toBeUndefined();
   });
+
+  describe('a choice column', () => {
+    const status = {
+      name: 'status',
+      dataType: 'TEXT',
+      options: [
+        { value: 'todo', captions: { 'zh-CN': '待办' }, color: 'blue' },
+        { value: 'doing' },
+        { value: 'done', color: 'green' },
+      ],
+    } as Column;
+    const labels = {
+      name: 'labels',
+      dataType: 'VARCHAR',
+      multipleValue: true,
+      options: [{ value: 'hot' }, { value: 'new' }],
+    } as Column;
+
+    it('can be grouped by, whatever its text type, and is grouped by first', () => {
+      expect(groupableColumns([...columns, status], ['code']).map((c) => c.name)).toContain('status');
+      expect(defaultGroup([column('title', 'VARCHAR'), column('done', 'BOOL'), status], [])).toBe('status');
+    });
+
+    it('has one lane per option in option order (empty ones too), then stray values, then none', () => {
+      const records = [
+        { id: 1, status: 'done' },
+        { id: 2, status: null },
+        { id: 3, status: 'todo' },
+        { id: 4, status: 'archived' },
+        { id: 5, status: 'done' },
+      ];
+      const lanes = toLanes(records, status);
+      expect(
+        lanes.map((lane) => [lane.value, lane.option?.color ?? null, lane.records.map((r) => r.id)]),
+      ).toEqual([
+        ['todo', 'blue', [3]],
+        ['doing', null, []],
+        ['done', 'green', [1, 5]],
+        ['archived', null, [4]],
+        ['', null, [2]],
+      ]);
+      expect(lanes[0]?.option?.captions).toEqual({ 'zh-CN': '待办' });
+    });
+
+    it('puts a multiple choice record in the lane of each value it chose', () => {
+      const lanes = toLanes([{ id: 1, labels: 'new,hot' }, { id: 2, labels: 'hot' }, { id: 3 }], labels);
+      expect(lanes.map((lane) => [lane.value, lane.records.map((r) => r.id)])).toEqual([
+        ['hot', [1, 2]],
+        ['new', [1]],
+        ['', [3]],
+      ]);
+    });
+  });
 });

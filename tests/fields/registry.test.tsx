@@ -4,7 +4,8 @@ import { AttachmentInput } from '../../src/fields/AttachmentInput';
 import { BoolInput } from '../../src/fields/BoolInput';
 import { NumberInput } from '../../src/fields/NumberInput';
 import { PasswordInput } from '../../src/fields/PasswordInput';
-import { FIELD_TYPES, fieldTypeOf } from '../../src/fields/registry';
+import { CHOICE_FIELD, FIELD_TYPES, fieldTypeFor, fieldTypeOf } from '../../src/fields/registry';
+import { ChoiceInput } from '../../src/fields/ChoiceInput';
 import { TemporalInput } from '../../src/fields/TemporalInput';
 import { TextAreaInput } from '../../src/fields/TextAreaInput';
 import { TextInput } from '../../src/fields/TextInput';
@@ -52,6 +53,16 @@ describe('FIELD_TYPES', () => {
     expect(fieldTypeOf('VARCHAR').Input).toBe(TextInput);
     expect(() => fieldTypeOf('JSON')).toThrow('Unknown data type: JSON');
     expect(() => fieldTypeOf('toString')).toThrow(UnknownDataTypeError);
+  });
+});
+
+describe('fieldTypeFor', () => {
+  it('gives a column with options the choice dropdown, whatever its text type', () => {
+    const options = [{ value: 'a' }];
+    expect(fieldTypeFor({ column: column('VARCHAR', { options }) })).toBe(CHOICE_FIELD);
+    expect(fieldTypeFor({ column: column('TEXT', { options }) }).Input).toBe(ChoiceInput);
+    expect(fieldTypeFor({ column: column('VARCHAR', { options: [] }) }).Input).toBe(TextInput);
+    expect(fieldTypeFor({ column: column('VARCHAR', { options: null }) }).Input).toBe(TextInput);
   });
 });
 

@@ -8,6 +8,7 @@ import { metadata006CacheVersions } from './migrations/metadata-006-cache-versio
 import { metadata007Captions } from './migrations/metadata-007-captions';
 import { metadata008SystemColumnCaptions } from './migrations/metadata-008-system-column-captions';
 import { metadata009TitleColumn } from './migrations/metadata-009-title-column';
+import { metadata010ChoiceOptions } from './migrations/metadata-010-choice-options';
 import type { NamedMigration } from './migrations/named-migration';
 import { system001Tables } from './migrations/system-001-tables';
 import { system002Files } from './migrations/system-002-files';
@@ -35,6 +36,7 @@ export const METADATA_MIGRATIONS: readonly NamedMigration[] = [
   metadata007Captions,
   metadata008SystemColumnCaptions,
   metadata009TitleColumn,
+  metadata010ChoiceOptions,
 ];
 export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system001Tables,

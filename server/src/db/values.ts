@@ -1,4 +1,5 @@
 import { normalizeCaptions, type Captions } from '../../../contract/captions';
+import { normalizeChoiceOptions, type ChoiceOption } from '../../../contract/choice';
 /** BOOLEAN columns come back as true/false (pg) or 1/0 (sqlite, mysql). */
 export const toBool = (value: unknown): boolean => value === true || value === 1 || value === '1';
 
@@ -24,5 +25,21 @@ export const toCaptions = (value: unknown): Captions | null => {
 /** Per-language captions as stored: JSON text, or null for none. */
 export const captionsText = (captions: Captions | null | undefined): string | null => {
   const normalized = normalizeCaptions(captions);
+  return normalized ? JSON.stringify(normalized) : null;
+};
+
+/** A choice column's stored options (JSON text), or null when none or not readable. */
+export const toChoiceOptions = (value: unknown): ChoiceOption[] | null => {
+  if (typeof value !== 'string' || value === '') return null;
+  try {
+    return normalizeChoiceOptions(JSON.parse(value));
+  } catch {
+    return null;
+  }
+};
+
+/** A choice column's options as stored: JSON text, or null for none. */
+export const choiceOptionsText = (options: readonly ChoiceOption[] | null | undefined): string | null => {
+  const normalized = normalizeChoiceOptions(options);
   return normalized ? JSON.stringify(normalized) : null;
 };

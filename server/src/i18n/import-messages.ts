@@ -52,6 +52,10 @@ export const IMPORT_MESSAGES = {
     en: 'the cell holds a formula without a calculated result (save the result in Excel or paste values)',
   },
   cellError: { zh: '单元格是错误值 {value}', en: 'the cell holds the error value {value}' },
+  choiceUnknown: {
+    zh: '{name} 的值“{value}”不是可选值（可填写值或中英文名称）：{allowed}',
+    en: '"{value}" is not an option of {name} (write its value or its Chinese or English caption): {allowed}',
+  },
   relationNotFound: {
     zh: '在 {table} 中找不到编号或显示值为“{value}”的记录',
     en: 'no record of {table} has the key or display value "{value}"',

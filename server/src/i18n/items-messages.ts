@@ -56,6 +56,18 @@ export const ITEMS_MESSAGES = {
   },
   columnForbidden: { zh: '没有修改字段 {names} 的权限', en: 'you may not change {names}' },
   required: { zh: '不能为空', en: 'is required' },
+  choiceUnknown: {
+    zh: '{name} 的值 {value} 不在可选值中，可选值：{allowed}',
+    en: '{value} is not an allowed value of {name}; allowed values: {allowed}',
+  },
+  choiceShape: {
+    zh: '{name} 应为一个可选值（文本），可选值：{allowed}',
+    en: '{name} takes one allowed value (text); allowed values: {allowed}',
+  },
+  choiceListShape: {
+    zh: '{name} 应为可选值的列表（数组或逗号分隔的文本），可选值：{allowed}',
+    en: '{name} takes a list of allowed values (an array or comma-separated text); allowed values: {allowed}',
+  },
   badInteger: { zh: '应为 {min} 到 {max} 的整数', en: 'must be an integer from {min} to {max}' },
   badNumber: { zh: '应为数字', en: 'must be a number' },
   badDecimal: {

@@ -222,6 +222,34 @@ export const METADATA_MESSAGES = {
     zh: '表 {name} 上一次没有完成的结构修改既无法完成也无法撤销：{reason}',
     en: 'the unfinished schema change of table {name} could be neither finished nor taken back: {reason}',
   },
+  choiceEmpty: { zh: '选项不能为空', en: 'a choice column needs at least one option' },
+  choiceTooMany: { zh: '选项最多 {max} 个', en: 'at most {max} options' },
+  choiceBlankValue: { zh: '选项的值不能为空', en: 'an option value must not be blank' },
+  choiceValueTooLong: {
+    zh: '选项值 {value} 过长（最多 {max} 个字符）',
+    en: 'option value {value} is too long (at most {max} characters)',
+  },
+  choiceDuplicate: { zh: '选项值 {value} 重复', en: 'option value {value} is given twice' },
+  choiceSeparator: {
+    zh: '多选字段的选项值 {value} 不能包含逗号（逗号分隔所选的值）',
+    en: 'option value {value} of a multiple choice column must not contain a comma (commas separate the chosen values)',
+  },
+  choiceColor: {
+    zh: '颜色 {value} 无效：应为 #rrggbb 或 {names} 之一',
+    en: 'colour {value} is not valid: use #rrggbb or one of {names}',
+  },
+  choiceNotText: {
+    zh: '只有文本类型（CHAR、VARCHAR、TEXT、LONGTEXT）的字段可以设置选项',
+    en: 'only text columns (CHAR, VARCHAR, TEXT, LONGTEXT) may have options',
+  },
+  choiceLength: {
+    zh: '字段长度 {length} 放不下选项（需要 {need} 个字符）',
+    en: 'the column length {length} cannot hold the options (they need {need} characters)',
+  },
+  choiceDefault: {
+    zh: '默认值 {value} 不在选项中（可选值：{allowed}）',
+    en: 'default value {value} is not one of the options ({allowed})',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type MetadataMessageKey = keyof typeof METADATA_MESSAGES;

@@ -1,4 +1,4 @@
-import type { Captions, DataType, IndexStorage, IndexType } from '../../../contract/index';
+import type { Captions, ChoiceOption, DataType, IndexStorage, IndexType } from '../../../contract/index';
 
 /**
  * A column as the table services work with it: every field present, lengths and precisions
@@ -30,6 +30,8 @@ export interface ColumnDef {
   displayable: boolean;
   systemable: boolean;
   multipleValue: boolean;
+  /** A choice column's allowed values (null: not a choice column). */
+  options: ChoiceOption[] | null;
   /** Reversed tables: the physical type when `dataType` only approximates it (contract `Column`). */
   nativeType: string | null;
   /** Reversed tables: the database's default expression that `defaultValue` cannot hold. */

@@ -55,6 +55,27 @@ const applyNativeEquality = (
   }
 };
 
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * EQ / IN on a multiple choice column, stored as a comma list (`a,b`): a record matches when it
+ * chose any of the values, wherever the value stands in its list.
+ */
+const applyChoiceAny = (builder: Knex.QueryBuilder, column: string, values: readonly unknown[]) => {
+  if (values.length === 0) return builder.whereRaw(NOTHING);
+  return builder.where((group) => {
+    for (const value of values) {
+      const text = escapeLike(String(value));
+      group.orWhere(column, '=', String(value));
+      for (const pattern of [`${text},%`, `%,${text}`, `%,${text},%`])
+        group.orWhereRaw('?? LIKE ? ESCAPE ?', [column, pattern, '\\']);
+    }
+  });
+};
+
+const isMultipleChoice = (meta: QueryColumn | undefined): boolean =>
+  Boolean(meta?.multipleValue && Array.isArray(meta.options) && meta.options.length > 0);
+
 const applyLeaf = (
   builder: Knex.QueryBuilder,
   tableName: string,
@@ -65,6 +86,8 @@ const applyLeaf = (
   const column = `${tableName}.${leaf.column}`;
   const nativeType = meta?.nativeType ?? null;
   const [first, second] = leaf.values;
+  if ((leaf.operator === 'EQ' || leaf.operator === 'IN') && isMultipleChoice(meta))
+    return applyChoiceAny(builder, column, leaf.operator === 'EQ' ? [first] : leaf.values);
   if (['EQ', 'NE', 'IN', 'NOTIN'].includes(leaf.operator)) {
     const sql = nativeEqualitySql(dialect, nativeType);
     if (sql.column !== '??' || sql.value !== '?') return applyNativeEquality(builder, column, leaf, sql);

@@ -12,6 +12,9 @@ export interface QueryColumn {
   queryable: boolean;
   /** Reversed tables: the physical type the data type approximates (dialects/native-kind.ts). */
   nativeType?: string | null;
+  /** A multiple choice column (options and multipleValue): EQ / IN match any chosen value. */
+  multipleValue?: boolean;
+  options?: readonly unknown[] | null;
 }
 
 /** What the query layer needs to know of a table. */

@@ -27,6 +27,18 @@ const ColumnSchema = Type.Object({
   displayable: Type.Boolean(),
   systemable: Type.Boolean(),
   multipleValue: Type.Boolean(),
+  options: Type.Optional(
+    Nullable(
+      Type.Array(
+        Type.Object({
+          value: Type.String(),
+          captions: Type.Optional(CaptionsSchema),
+          color: Type.Optional(Nullable(Type.String())),
+        }),
+        { description: "a choice column's allowed values, in order" },
+      ),
+    ),
+  ),
   nativeType: Type.Optional(
     Nullable(Type.String({ description: 'reversed tables: the physical type the data type approximates' })),
   ),

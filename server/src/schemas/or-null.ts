@@ -16,5 +16,7 @@ export const StringOrNull = (options: { maxLength?: number; description?: string
 export const EnumOrNull = <T extends string>(values: readonly T[]) =>
   Type.Unsafe<T | null>({ type: ['string', 'null'], enum: [...values, null] });
 
-export const ArrayOrNull = <T extends TSchema>(items: T, options: { maxItems?: number } = {}) =>
-  Type.Unsafe<Static<T>[] | null>({ type: ['array', 'null'], items, ...options });
+export const ArrayOrNull = <T extends TSchema>(
+  items: T,
+  options: { maxItems?: number; description?: string } = {},
+) => Type.Unsafe<Static<T>[] | null>({ type: ['array', 'null'], items, ...options });

@@ -33,6 +33,22 @@ export const ColumnBody = Type.Object({
   displayable: Flag,
   systemable: Flag,
   multipleValue: Flag,
+  options: Type.Optional(
+    ArrayOrNull(
+      Type.Object(
+        {
+          value: Type.String({ maxLength: 1000 }),
+          captions: CaptionsBody("the option's caption per UI language"),
+          color: Type.Optional(StringOrNull({ maxLength: 40 })),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        maxItems: 1000,
+        description: "a choice column's allowed values, in order; null or []: not a choice column",
+      },
+    ),
+  ),
 });
 export type ColumnBody = Static<typeof ColumnBody>;
 

@@ -1,5 +1,5 @@
 import type { Column, DataType, Index, IndexStorage, IndexType, Table } from '../../../contract/index';
-import { toBool, toCaptions, toNumber, toNumberOrNull, toStringOrNull } from '../db/values';
+import { toBool, toCaptions, toChoiceOptions, toNumber, toNumberOrNull, toStringOrNull } from '../db/values';
 
 export type Row = Record<string, unknown>;
 
@@ -38,6 +38,7 @@ export const toColumn = (row: Row): StoredColumn => ({
   displayable: toBool(row.displayable),
   systemable: toBool(row.systemable),
   multipleValue: toBool(row.multipleValue),
+  options: toChoiceOptions(row.options),
   nativeType: toStringOrNull(row.nativeType),
   nativeDefault: toStringOrNull(row.nativeDefault),
   createdDate: toNumber(row.createdDate),

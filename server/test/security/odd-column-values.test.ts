@@ -152,7 +152,9 @@ describeEachDatabase(
       for (const [key, value] of Object.entries(answers))
         expect(value, key).toMatch(/^400 .*"errors":\{"(latin|kind|tags)":"/);
       expect(answers[`create ${JSON.stringify({ latin: '二' })}`]).toContain('latin1');
-      expect(answers[`update ${JSON.stringify({ kind: 'notAValue' })}`]).toContain('ENUM');
+      // The ENUM and SET are choice columns: a value they do not list is refused before SQL, naming them.
+      expect(answers[`update ${JSON.stringify({ kind: 'notAValue' })}`]).toContain('shop, farm');
+      expect(answers[`create ${JSON.stringify({ tags: 'red,green' })}`]).toContain('green');
       expect(await knex('place').select('*').orderBy('id')).toEqual(before);
     });
 
@@ -240,14 +242,15 @@ describeEachDatabase(
       expect(await labels(`search=${encodeURIComponent(EMOJI)}`)).toBe('200 ');
     });
 
-    it('keeps an enum of a type of its own read-only: a value it does not list changes nothing', async () => {
+    it('makes an enum of a type of its own a choice column: a value it does not list changes nothing', async () => {
       await client();
       const table = (await api.get('/api/metadata/tables/name/place')).json() as {
         columns: { name: string; updatable: boolean; nativeType: string | null }[];
       };
       expect(table.columns.find((column) => column.name === 'kind')).toMatchObject({
         nativeType: 'place_kind',
-        updatable: false,
+        updatable: true,
+        options: [{ value: 'shop' }, { value: 'farm' }],
       });
       const before = await knex('place').select('*').orderBy('id');
       // Nothing of the body may be written: a 400 naming the column, never a 200 that changed nothing.
@@ -255,6 +258,11 @@ describeEachDatabase(
       expect(updated.statusCode, updated.body).toBe(400);
       expect(Object.keys(updated.json().errors)).toEqual(['kind']);
       expect(await knex('place').select('*').orderBy('id')).toEqual(before);
+      // A value it lists is written through the enum type.
+      const listed = await api.patch(`${BASE}/1`, { kind: 'farm' });
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect((await knex('place').where('id', 1).first()).kind).toBe('farm');
+      await knex('place').where('id', 1).update({ kind: 'shop' });
     });
   },
   (db) => db.name === 'pg',

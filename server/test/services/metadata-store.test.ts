@@ -139,6 +139,7 @@ describeEachDatabase('metadata store ($name)', (db) => {
       displayable: false,
       systemable: false,
       multipleValue: false,
+      options: null,
       ...stamps,
     });
     expect(order?.columns[3]).toMatchObject({

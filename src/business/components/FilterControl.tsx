@@ -1,8 +1,10 @@
 import { CloseCircleOutlined, ZoomInOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, InputNumber, Segmented, Space } from 'antd';
+import { Button, DatePicker, Input, InputNumber, Segmented, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Table } from '../../../contract';
+import { choiceCaption, type Table } from '../../../contract';
+import { useCaptionLanguage } from '../../common/hooks/useCaption';
+import { ChoiceTag } from '../../fields/ChoiceTags';
 import { DATE_FORMAT, relatedText } from '../lib/business-cells';
 import type { FilterField, FilterValue, RangeValue } from '../lib/business-filters';
 import type { BusinessRecord } from '../lib/business-record';
@@ -33,7 +35,7 @@ const dayOf = (text: string | undefined) => {
   return day.isValid() ? day : null;
 };
 
-/** One filter's control by its kind (business-filters): choice, picker, range, users or text. */
+/** One filter's control by its kind (business-filters): yes/no, options, picker, range, users or text. */
 export const FilterControl = ({
   field,
   label,
@@ -45,8 +47,36 @@ export const FilterControl = ({
   width = '100%',
 }: FilterControlProps) => {
   const { t } = useTranslation();
+  const language = useCaptionLanguage();
   const { column } = field;
   switch (field.kind) {
+    case 'choice': {
+      const options = column.options ?? [];
+      return (
+        <Select<string[]>
+          aria-label={label}
+          mode="multiple"
+          allowClear
+          maxTagCount={2}
+          optionFilterProp="label"
+          placeholder={column.description ?? ''}
+          value={
+            Array.isArray(value) ? value.filter((chosen): chosen is string => typeof chosen === 'string') : []
+          }
+          onChange={(chosen) => onChange(chosen)}
+          options={options.map((option) => ({ value: option.value, label: choiceCaption(option, language) }))}
+          tagRender={({ value: chosen, closable, onClose }) => (
+            <ChoiceTag
+              value={String(chosen)}
+              closable={closable}
+              onClose={onClose}
+              option={options.find((option) => option.value === chosen)}
+            />
+          )}
+          style={{ width }}
+        />
+      );
+    }
     case 'bool': {
       const choice: BoolChoice = typeof value === 'boolean' ? (String(value) as BoolChoice) : 'any';
       return (

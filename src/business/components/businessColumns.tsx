@@ -1,7 +1,7 @@
 import type { CrudSort } from '@refinedev/core';
 import type { TableColumnsType } from 'antd';
 import { Image, Typography } from 'antd';
-import { dataTypeTraits, type Column, type Relation, type Table } from '../../../contract';
+import { dataTypeTraits, isChoiceColumn, type Column, type Relation, type Table } from '../../../contract';
 import type { BusinessRecord } from '../lib/business-record';
 import type { BusinessTableMeta } from '../hooks/useBusinessTable';
 import {
@@ -21,6 +21,7 @@ import { chosenWidget, type WidgetChoice } from '../lib/column-widgets';
 import { downloadHref } from '../../common/lib/download-url';
 import type { FieldDisplay } from '../../extensions/defineExtension';
 import { extensionRegistry } from '../../extensions/registry';
+import { ChoiceTags } from '../../fields/ChoiceTags';
 
 /** Side of an attachment's thumbnail in a list cell, in pixels. */
 export const THUMBNAIL_SIZE = 32;
@@ -39,6 +40,7 @@ const renderer = (
   if (display) {
     return (value: unknown, record: BusinessRecord) => display.render(value, record, column);
   }
+  if (isChoiceColumn(column)) return (value: unknown) => <ChoiceTags column={column} value={value} />;
   if (isByteSizeColumn(table, column)) return (value: unknown) => byteSizeText(value);
   if (column.dataType === 'ATTACHMENT') {
     return (value: unknown) => {

@@ -1,6 +1,7 @@
 import {
   dataTypeTraits,
   encodeRecordKey as recordKey,
+  isChoiceColumn,
   isFilledOnCreate,
   SOFT_DELETE_COLUMN,
   type Column,
@@ -36,9 +37,10 @@ export type FilterValues = Record<string, FilterValue>;
  * - `bool`: any / yes / no;
  * - `relation`: records picked in the relation picker;
  * - `number`, `date`, `datetime`: a from–to range (a DATETIME range by days);
- * - `user`: users picked by name (who created, modified or owns a record).
+ * - `user`: users picked by name (who created, modified or owns a record);
+ * - `choice`: options of a choice column picked from a list (any of them matches).
  */
-export type FilterKind = 'bool' | 'text' | 'relation' | 'number' | 'date' | 'datetime' | 'user';
+export type FilterKind = 'bool' | 'text' | 'relation' | 'number' | 'date' | 'datetime' | 'user' | 'choice';
 
 export interface FilterField {
   column: Column;
@@ -56,6 +58,7 @@ const isTypeable = (column: Column): boolean =>
 
 const kindOf = (column: Column, table: Table, relation: Relation | undefined): FilterKind => {
   if (relation) return 'relation';
+  if (isChoiceColumn(column)) return 'choice';
   const traits = dataTypeTraits(column.dataType);
   if (USER_COLUMNS.includes(column.name) && traits.integer) return 'user';
   if (traits.boolean) return 'bool';
@@ -69,7 +72,7 @@ const kindOf = (column: Column, table: Table, relation: Relation | undefined): F
 /** Text and pick-one filters come first: what narrows a list best; the bookkeeping ones last. */
 const rankOf = (field: FilterField): number => {
   if (isFilledOnCreate(field.column.name)) return 3;
-  if (field.kind === 'relation' || field.kind === 'bool') return 0;
+  if (field.kind === 'relation' || field.kind === 'bool' || field.kind === 'choice') return 0;
   if (field.kind === 'text')
     return field.column.dataType === 'CHAR' || field.column.dataType === 'VARCHAR' ? 0 : 1;
   return 2;
@@ -169,7 +172,7 @@ export const filterText = (
         field.relation,
         relatedTables[field.relation.toTable.name ?? ''],
       );
-    if (field.kind === 'user')
+    if (field.kind === 'user' || field.kind === 'choice')
       return normaliseFilterText(value.filter((id): id is string => typeof id === 'string').join(','));
     return '';
   }
@@ -237,6 +240,7 @@ export const filterValuesOf = (
         break;
       }
       case 'user':
+      case 'choice':
         values[name] = text.split(',').filter((id) => id !== '');
         break;
       case 'number':

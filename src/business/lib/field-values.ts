@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { Column } from '../../../contract';
+import { choiceText, choiceValuesOf, isChoiceColumn, type Column } from '../../../contract';
 import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT } from './business-cells';
 
 /** Whether a form value counts as empty (docs/product.md §5: such values are left out of payloads). */
@@ -38,12 +38,19 @@ const toBool = (value: unknown): boolean =>
   value === '1' ||
   (typeof value === 'string' && value.toLowerCase() === 'true');
 
+/** What the conversions read of a column: its type, and a choice column's options. */
+type ValueColumn = Pick<Column, 'dataType' | 'options' | 'multipleValue'>;
+
 /**
- * A record value as its input holds it: dayjs for dates and times, boolean for BOOL, text for
+ * A record value as its input holds it (a choice column's: the chosen value, or the list of them): dayjs for dates and times, boolean for BOOL, text for
  * BIGINT and DECIMAL (no digit lost), numbers for the other numeric types, text otherwise; a
  * PASSWORD input always starts empty (the server never returns it).
  */
-export const toFormValue = (column: Pick<Column, 'dataType'>, value: unknown): unknown => {
+export const toFormValue = (column: ValueColumn, value: unknown): unknown => {
+  if (isChoiceColumn(column)) {
+    const values = choiceValuesOf(value, Boolean(column.multipleValue));
+    return column.multipleValue ? values : values[0];
+  }
   switch (column.dataType) {
     case 'DATE':
     case 'TIME':
@@ -74,10 +81,15 @@ export const toFormValue = (column: Pick<Column, 'dataType'>, value: unknown): u
 /**
  * An input's value as the server takes it (docs/api.md §0): DATE `YYYY-MM-DD`, TIME `HH:mm:ss`, DATETIME
  * `YYYY-MM-DD HH:mm:ss`, BOOL true/false, BIGINT a number when it is safe and text beyond 2^53,
- * DECIMAL exact text, other numbers as numbers, text as it is. Blank values give undefined.
+ * DECIMAL exact text, other numbers as numbers, text as it is, a multiple choice column's list as
+ * the comma-joined values. Blank values give undefined.
  */
-export const toWireValue = (column: Pick<Column, 'dataType'>, value: unknown): unknown => {
+export const toWireValue = (column: ValueColumn, value: unknown): unknown => {
   if (isBlank(value)) return undefined;
+  if (isChoiceColumn(column)) {
+    const multiple = Boolean(column.multipleValue);
+    return choiceText(choiceValuesOf(value, multiple), multiple) ?? undefined;
+  }
   switch (column.dataType) {
     case 'DATE':
     case 'TIME':

@@ -10,6 +10,7 @@ import { moreErrors, type MoreField } from '../lib/column-more-fields';
 import { DATA_TYPE_TRAITS, isColumnFieldEnabled } from '../lib/column-traits';
 import type { MoveDirection } from '../lib/move-item';
 import { CheckCell, NumberCell, SelectCell, TextCell, type CellOption } from './CellEditors';
+import { ChoiceOptionsEditor } from './ChoiceOptionsEditor';
 
 /** What every row shares; stable while the user types, so untouched rows do not re-render. */
 export interface GridContext {
@@ -160,6 +161,16 @@ export const MORE_CELLS: Record<MoreField, (args: CellArgs) => ReactNode> = {
   ),
   indexName: textCell('indexName', true),
   defaultValue: textCell('defaultValue', true),
+  options: ({ row, position, errors, lock, ctx }) => (
+    <ChoiceOptionsEditor
+      row={row}
+      position={position}
+      t={ctx.t}
+      disabled={isLocked(lock, 'options')}
+      error={moreErrors(errors).options}
+      onChange={(field, value) => ctx.change(row.key, field, value)}
+    />
+  ),
   seqId: ({ row, position, errors, lock, ctx }) => (
     <SelectCell<number>
       rowKey={row.key}

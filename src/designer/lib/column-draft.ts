@@ -1,4 +1,11 @@
-import type { CaptionLanguage, Captions, Column, DataType, IndexType } from '../../../contract';
+import {
+  choiceAllowedFor,
+  type CaptionLanguage,
+  type Captions,
+  type Column,
+  type DataType,
+  type IndexType,
+} from '../../../contract';
 import { DATA_TYPE_TRAITS, isColumnFieldEnabled } from './column-traits';
 
 /** A row of the column grid: a Column plus a client-only key that survives renames and moves. */
@@ -80,6 +87,8 @@ export const tidyColumn = <T extends Column>(column: T): T => {
   if (!isColumnFieldEnabled(next, 'indexStorage')) next.indexStorage = null;
   if (!isColumnFieldEnabled(next, 'indexName')) next.indexName = null;
   if (!isColumnFieldEnabled(next, 'defaultValue')) next.defaultValue = null;
+  // Only text columns are choice columns; another type drops the options.
+  if (next.options && !choiceAllowedFor(next.dataType)) next.options = null;
   return next;
 };
 

@@ -14,6 +14,7 @@ export const MORE_FIELDS = [
   'indexStorage',
   'indexName',
   'defaultValue',
+  'options',
   'seqId',
   'description',
   'interface',

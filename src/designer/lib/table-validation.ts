@@ -1,4 +1,4 @@
-import { DATA_TYPES, type Column, type Table } from '../../../contract';
+import { choiceOptionsProblem, DATA_TYPES, type Column, type Table } from '../../../contract';
 import { DATA_TYPE_TRAITS, isColumnFieldEnabled } from './column-traits';
 import { duplicatePositions, issue, nameIssue, type Issue, type Issues } from '../../common/lib/name-rules';
 import type { TableDraft } from './table-draft';
@@ -114,6 +114,14 @@ const columnIssues = (
   }
   const defaultProblem = defaultValueIssue(column);
   if (defaultProblem) out[at('defaultValue')] = defaultProblem;
+  if (column.options && column.options.length > 0) {
+    // The server's rule (contract/choice.ts), so the message comes before saving.
+    const problem = choiceOptionsProblem(column.options, column);
+    if (problem) {
+      const { kind, ...params } = problem;
+      out[at('options')] = issue(`choice.${kind}`, params as Record<string, string | number>);
+    }
+  }
 };
 
 export interface TableCheckContext {

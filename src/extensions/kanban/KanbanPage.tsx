@@ -3,17 +3,21 @@ import { Card, Empty, Flex, Select, Spin, Tag, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { encodeRecordKey } from '../../../contract';
+import { choiceCaption, encodeRecordKey } from '../../../contract';
 import { LoadFailed } from '../../common/components/LoadFailed';
 import { PageContainer } from '../../common/components/PageContainer';
 import { useBusinessTable } from '../../business/hooks/useBusinessTable';
 import { appPaths } from '../../common/lib/menu';
-import { useCaption } from '../../common/hooks/useCaption';
+import { useCaption, useCaptionLanguage } from '../../common/hooks/useCaption';
+import { ChoiceTag } from '../../fields/ChoiceTags';
 import { defaultGroup, groupableColumns, titleColumn, toLanes } from './kanban-board';
 
 type Row = Record<string, unknown>;
 
-/** A table's records as cards in lanes, one lane per value of a short text or flag column. */
+/**
+ * A table's records as cards in lanes: one lane per option of a choice column (in option order,
+ * with its caption and colour), or per value of a short text or flag column.
+ */
 export const KanbanPage = () => {
   const { t } = useTranslation();
   const caption = useCaption();
@@ -31,7 +35,12 @@ export const KanbanPage = () => {
     queryOptions: { enabled: choices.length > 0 },
   });
   const group = picked ?? defaultGroup(choices, result.data);
-  const lanes = useMemo(() => (group ? toLanes(result.data, group) : []), [result.data, group]);
+  const groupColumn = choices.find((column) => column.name === group);
+  const lanes = useMemo(
+    () => (groupColumn ? toLanes(result.data, groupColumn) : []),
+    [result.data, groupColumn],
+  );
+  const language = useCaptionLanguage();
   const title = table ? caption(table) : tableName;
   const listPath = appPaths(dataSource).business(tableName);
   const crumbs = [{ title, path: listPath }];
@@ -74,12 +83,23 @@ export const KanbanPage = () => {
         >
           {lanes.length === 0 && <Empty description={t('ext.kanban.empty')} />}
           {lanes.map((lane) => (
-            <section key={lane.value} aria-label={lane.value || t('ext.kanban.none')}>
+            <section
+              key={lane.value}
+              aria-label={
+                (lane.option ? choiceCaption(lane.option, language) : lane.value) || t('ext.kanban.none')
+              }
+            >
               <Card
                 size="small"
                 title={
                   <Flex justify="space-between">
-                    <span>{lane.value || t('ext.kanban.none')}</span>
+                    {lane.option ? (
+                      <span>
+                        <ChoiceTag option={lane.option} value={lane.value} />
+                      </span>
+                    ) : (
+                      <span>{lane.value || t('ext.kanban.none')}</span>
+                    )}
                     <Tag>{lane.records.length}</Tag>
                   </Flex>
                 }

@@ -1,13 +1,22 @@
-import { isSystemColumnName, type Column } from '../../../contract';
+import {
+  choiceValuesOf,
+  isChoiceColumn,
+  isSystemColumnName,
+  type ChoiceOption,
+  type Column,
+} from '../../../contract';
 
 /** Data types whose values make good lanes: short texts and flags. */
 const GROUPABLE_TYPES: ReadonlySet<string> = new Set(['CHAR', 'VARCHAR', 'BOOL']);
 
-/** The columns a board can group by: short text or flag columns that are not keys nor server-filled. */
+/**
+ * The columns a board can group by: choice columns (any text type) and short text or flag columns,
+ * that are not keys nor server-filled.
+ */
 export const groupableColumns = (columns: readonly Column[], keyNames: readonly string[] = []): Column[] =>
   columns.filter(
     (column) =>
-      GROUPABLE_TYPES.has(column.dataType) &&
+      (GROUPABLE_TYPES.has(column.dataType) || isChoiceColumn(column)) &&
       !keyNames.includes(column.name) &&
       !isSystemColumnName(column.name),
   );
@@ -15,6 +24,8 @@ export const groupableColumns = (columns: readonly Column[], keyNames: readonly 
 export interface Lane<R> {
   /** The value of the group column (`''` for none). */
   value: string;
+  /** A choice column's lane: the option it stands for (absent for a value that is not one). */
+  option?: ChoiceOption;
   records: R[];
 }
 
@@ -24,11 +35,43 @@ const laneValue = (value: unknown): string => {
   return String(value);
 };
 
-/** The records in lanes by the group column's value: lanes in order of first appearance, the empty lane last. */
+/**
+ * A choice column's records in lanes: one per option, in option order (empty ones too), then a
+ * lane per stored value that is no longer an option, the empty lane last. A record of a multiple
+ * choice column is in the lane of each value it chose.
+ */
+const toChoiceLanes = <R extends Record<string, unknown>>(
+  records: readonly R[],
+  column: Column,
+): Lane<R>[] => {
+  const lanes = new Map<string, Lane<R>>(
+    (column.options ?? []).map((option) => [option.value, { value: option.value, option, records: [] }]),
+  );
+  const none: Lane<R> = { value: '', records: [] };
+  for (const record of records) {
+    const values = choiceValuesOf(record[column.name], Boolean(column.multipleValue));
+    if (values.length === 0) none.records.push(record);
+    for (const value of values) {
+      const lane = lanes.get(value) ?? { value, records: [] };
+      lane.records.push(record);
+      lanes.set(value, lane);
+    }
+  }
+  return [...lanes.values(), ...(none.records.length > 0 ? [none] : [])];
+};
+
+/**
+ * The records in lanes by the group column's value: a choice column's by its options
+ * (toChoiceLanes), others in order of first appearance, the empty lane last.
+ */
 export const toLanes = <R extends Record<string, unknown>>(
   records: readonly R[],
-  column: string,
+  column: string | Column,
 ): Lane<R>[] => {
+  if (typeof column !== 'string') {
+    if (isChoiceColumn(column)) return toChoiceLanes(records, column);
+    return toLanes(records, column.name);
+  }
   const lanes = new Map<string, R[]>();
   for (const record of records) {
     const value = laneValue(record[column]);
@@ -41,11 +84,16 @@ export const toLanes = <R extends Record<string, unknown>>(
     .sort((a, b) => Number(a.value === '') - Number(b.value === ''));
 };
 
-/** The column to group by first: the one with the fewest distinct values (the most lane-like), ties by order. */
+/**
+ * The column to group by first: the first choice column (its lanes are its options), else the
+ * one with the fewest distinct values (the most lane-like), ties by order.
+ */
 export const defaultGroup = (
   columns: readonly Column[],
   records: readonly Record<string, unknown>[],
 ): string | undefined => {
+  const choice = columns.find(isChoiceColumn);
+  if (choice) return choice.name;
   let best: { name: string; count: number } | undefined;
   for (const column of columns) {
     const count = new Set(records.map((record) => laneValue(record[column.name]))).size;

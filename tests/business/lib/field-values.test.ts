@@ -83,3 +83,23 @@ describe('toFormValue → toWireValue round trip', () => {
     expect(toDayjs('DATE', 'not a date')).toBeNull();
   });
 });
+
+describe('choice columns', () => {
+  const options = [{ value: 'hot' }, { value: 'new' }];
+  const single = { dataType: 'VARCHAR' as const, options };
+  const multiple = { dataType: 'VARCHAR' as const, options, multipleValue: true };
+
+  it('hold the chosen value, or the list of them, in the form', () => {
+    expect(toFormValue(single, 'hot')).toBe('hot');
+    expect(toFormValue(single, null)).toBeUndefined();
+    expect(toFormValue(multiple, 'hot,new')).toEqual(['hot', 'new']);
+    expect(toFormValue(multiple, null)).toEqual([]);
+  });
+
+  it('send one value, or the values joined by commas; nothing chosen is blank', () => {
+    expect(toWireValue(single, 'new')).toBe('new');
+    expect(toWireValue(multiple, ['new', 'hot'])).toBe('new,hot');
+    expect(toWireValue(multiple, [])).toBeUndefined();
+    expect(toWireValue(single, undefined)).toBeUndefined();
+  });
+});

@@ -482,6 +482,95 @@ describe('BusinessFormPage — edit', () => {
   });
 });
 
+describe('BusinessFormPage — choice columns', () => {
+  const withChoices = () => {
+    productTable = {
+      ...product,
+      columns: [
+        ...product.columns,
+        col('kind', 'VARCHAR', {
+          id: 130,
+          caption: '类别',
+          options: [
+            { value: 'classic', captions: { 'zh-CN': '经典', 'en-US': 'Classic' }, color: 'gold' },
+            { value: 'scifi', captions: { 'zh-CN': '科幻' }, color: 'blue' },
+          ],
+        }),
+        col('labels', 'VARCHAR', {
+          id: 131,
+          caption: '标签',
+          multipleValue: true,
+          options: [{ value: 'hot', color: 'red' }, { value: 'new' }, { value: 'signed' }],
+        }),
+      ],
+    };
+  };
+  const openSelect = (id: string) =>
+    fireEvent.mouseDown(
+      input(id).closest('.ant-select')?.querySelector('.ant-select-selector') as HTMLElement,
+    );
+  const pick = async (text: string) => {
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-select-item-option')].find(
+        (item) => item.textContent === text && !item.closest('.ant-select-dropdown-hidden'),
+      );
+      if (!found) throw new Error(`no option ${text}`);
+      return found as HTMLElement;
+    });
+    fireEvent.click(option);
+  };
+
+  it('offers the options in a dropdown (several for a multiple choice) and sends their values', async () => {
+    withChoices();
+    server.on('POST', '/business/product', { status: 201, data: 45 });
+    await openCreate();
+    type('name', 'n');
+    type('code', 'c');
+    type('secret', 's');
+    openSelect('kind');
+    await pick('科幻');
+    openSelect('labels');
+    await pick('signed');
+    await pick('hot');
+    const chosen = input('labels').closest('.ant-select') as HTMLElement;
+    expect([...chosen.querySelectorAll('.ant-tag')].map((tag) => tag.textContent)).toEqual(['signed', 'hot']);
+    expect(chosen.querySelector('.ant-tag-red')).toHaveTextContent('hot');
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(server.sent('POST', '/business/product')).toHaveLength(1));
+    expect(server.sent('POST', '/business/product')[0]?.body).toMatchObject({
+      kind: 'scifi',
+      labels: 'signed,hot',
+    });
+  });
+
+  it('shows the stored values by their captions and clears them with null', async () => {
+    withChoices();
+    server.on('GET', '/business/product/5', () => ({
+      data: { ...stored(), kind: 'classic', labels: 'new,hot' },
+    }));
+    server.on('PATCH', '/business/product/5', { data: null });
+    await openEdit();
+    const kind = input('kind').closest('.ant-select') as HTMLElement;
+    expect(kind.querySelector('.ant-select-selection-item')).toHaveTextContent('经典');
+    const labels = input('labels').closest('.ant-select') as HTMLElement;
+    expect([...labels.querySelectorAll('.ant-tag')].map((tag) => tag.textContent)).toEqual(['new', 'hot']);
+    fireEvent.mouseEnter(kind);
+    const clear = await waitFor(() => {
+      const found = kind.querySelector('.ant-select-clear');
+      if (!found) throw new Error('no clear button');
+      return found as HTMLElement;
+    });
+    fireEvent.mouseDown(clear);
+    fireEvent.click(clear);
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(server.sent('PATCH', '/business/product/5')).toHaveLength(1));
+    expect(server.sent('PATCH', '/business/product/5')[0]?.body).toMatchObject({
+      kind: null,
+      labels: 'new,hot',
+    });
+  });
+});
+
 describe('BusinessFormPage — attachments', () => {
   /** Holds `POST /file` until `release` is called, then lets the fake server answer it. */
   const holdUploads = () => {

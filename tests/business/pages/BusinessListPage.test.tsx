@@ -758,4 +758,78 @@ describe('BusinessListPage', () => {
     expect(await screen.findByText('服务器错误')).toBeInTheDocument();
     expect(button('重试')).toBeEnabled();
   });
+  describe('a choice column', () => {
+    const KIND_OPTIONS = [
+      { value: 'classic', captions: { 'zh-CN': '经典', 'en-US': 'Classic' }, color: 'gold' },
+      { value: 'scifi', captions: { 'zh-CN': '科幻', 'en-US': 'Science fiction' }, color: 'blue' },
+      { value: 'poetry', captions: { 'zh-CN': '诗歌' } },
+    ];
+    const withChoices = () => {
+      const [id, ...rest] = product.columns;
+      productTable = {
+        ...product,
+        columns: [
+          id as Column,
+          col(40, 'kind', 'VARCHAR', { caption: '类别', queryable: true, options: KIND_OPTIONS }),
+          col(41, 'labels', 'VARCHAR', {
+            caption: '标签',
+            multipleValue: true,
+            options: [{ value: 'hot', color: 'red' }, { value: 'new' }],
+          }),
+          ...rest,
+        ],
+      };
+      PRODUCTS = ALL_PRODUCTS.map((one) => ({
+        ...one,
+        kind: one.id % 2 === 0 ? 'scifi' : 'classic',
+        labels: one.id === 25 ? 'hot,new' : null,
+      }));
+    };
+    const tagsIn = (key: number) =>
+      [...row(key).querySelectorAll('.ant-tag')].map((tag) => [tag.textContent, tag.className]);
+
+    it('shows each value as a tag in its colour with its caption in the UI language', async () => {
+      withChoices();
+      await open();
+      const tags = tagsIn(25);
+      expect(tags.map(([text]) => text)).toEqual(['经典', 'hot', 'new']);
+      expect(tags[0]?.[1]).toContain('ant-tag-gold');
+      expect(tags[1]?.[1]).toContain('ant-tag-red');
+      expect(tagsIn(24).map(([text]) => text)).toEqual(['科幻']);
+      cleanup();
+      await changeLocale('en-US');
+      try {
+        await open();
+        expect(tagsIn(24).map(([text]) => text)).toEqual(['Science fiction']);
+      } finally {
+        await changeLocale('zh-CN');
+      }
+    });
+
+    it('filters by options picked in a multi-select of the captions', async () => {
+      withChoices();
+      await open();
+      const filter = document.querySelector('[data-filter="kind"]') as HTMLElement;
+      fireEvent.mouseDown(filter.querySelector('.ant-select-selector') as HTMLElement);
+      const option = async (text: string) =>
+        waitFor(() => {
+          const found = [...document.querySelectorAll('.ant-select-item-option')].find(
+            (item) => item.textContent === text,
+          );
+          if (!found) throw new Error(`no option ${text}`);
+          return found as HTMLElement;
+        });
+      expect(
+        [...document.querySelectorAll('.ant-select-item-option')].map((item) => item.textContent),
+      ).toEqual(['经典', '科幻', '诗歌']);
+      fireEvent.click(await option('科幻'));
+      fireEvent.click(await option('诗歌'));
+      fireEvent.click(button('查询'));
+      await waitFor(() => expect(lastList()).toMatchObject({ kind: 'scifi,poetry' }));
+      expect([...filter.querySelectorAll('.ant-tag')].map((tag) => tag.textContent)).toEqual([
+        '科幻',
+        '诗歌',
+      ]);
+    });
+  });
 });

@@ -327,4 +327,51 @@ describe('TableDesigner: edit', () => {
     expect(body.captions).toEqual({ 'en-US': 'Products' });
     expect(body.columns.map((c) => c.captions)).toEqual([undefined, { 'en-US': 'Title' }, undefined]);
   });
+  it('gives a text column options in its 更多 drawer (value, captions, colour, multiple) and checks them', async () => {
+    server.on('GET', '/metadata/tables/7', { data: stored });
+    server.on('PATCH', '/metadata/tables/7', { status: 200 });
+    renderPage(<TableEditPage />, { url: `${LIST}/7`, route: `${ROUTE}/:id`, ...appProviders });
+    await screen.findByDisplayValue('title');
+    fireEvent.click(cell('更多设置 1'));
+    expect(
+      await screen.findByText('只有文本类型（CHAR、VARCHAR、TEXT、LONGTEXT）的字段可以设置选项'),
+    ).toBeInTheDocument();
+    fireEvent.click(cell('更多设置 2'));
+    const drawer = await screen.findByTestId('choice-options-2');
+    fireEvent.click(button('添加选项', drawer));
+    fireEvent.change(cell('值 2.1'), { target: { value: 'scifi' } });
+    fireEvent.change(cell('中文名称 2.1'), { target: { value: '科幻' } });
+    fireEvent.change(cell('英文名称 2.1'), { target: { value: 'Science fiction' } });
+    fireEvent.mouseDown(select('颜色 2.1').querySelector('.ant-select-selector') as HTMLElement);
+    fireEvent.click(
+      await waitFor(() => {
+        const found = [...document.querySelectorAll('.ant-select-item-option')].find(
+          (item) => item.textContent === 'blue',
+        );
+        if (!found) throw new Error('no blue');
+        return found as HTMLElement;
+      }),
+    );
+    fireEvent.click(button('添加选项', drawer));
+    fireEvent.change(cell('值 2.2'), { target: { value: 'scifi' } });
+    fireEvent.click(button('保存'));
+    expect(await within(drawer).findByText('选项值 scifi 重复')).toBeInTheDocument();
+    expect(server.sent('PATCH', '/metadata/tables/7')).toHaveLength(0);
+
+    fireEvent.change(cell('值 2.2'), { target: { value: 'poetry' } });
+    fireEvent.click(cell('上移选项 2.2'));
+    fireEvent.click(within(drawer).getByLabelText('多选'));
+    fireEvent.click(button('保存'));
+    fireEvent.click(button('确定', await dialog('确认提交吗？')));
+    await waitFor(() => expect(server.sent('PATCH', '/metadata/tables/7')).toHaveLength(1));
+    const body = server.sent('PATCH', '/metadata/tables/7')[0]?.body as Table;
+    expect(body.columns[1]).toMatchObject({
+      name: 'title',
+      multipleValue: true,
+      options: [
+        { value: 'poetry' },
+        { value: 'scifi', captions: { 'zh-CN': '科幻', 'en-US': 'Science fiction' }, color: 'blue' },
+      ],
+    });
+  });
 });

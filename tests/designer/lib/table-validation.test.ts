@@ -229,3 +229,24 @@ describe('validateTable', () => {
     expect(keys(draft(columns))).toEqual(expected);
   });
 });
+
+describe('choice columns', () => {
+  it('checks the options with the server’s rule, on the options field', () => {
+    const withOptions = (options: Column['options'], extra: Partial<Column> = {}) =>
+      draft([{ length: 20, options, ...extra }]);
+    const issues = (options: Column['options'], extra: Partial<Column> = {}) => {
+      const found = validateTable(withOptions(options, extra));
+      return Object.entries(found).find(([path]) => path.endsWith('.options'))?.[1];
+    };
+    expect(issues([{ value: 'a' }, { value: 'b' }])).toBeUndefined();
+    expect(issues([{ value: 'a' }, { value: 'a' }])).toEqual({
+      key: 'choice.duplicate',
+      params: { value: 'a' },
+    });
+    expect(issues([{ value: 'a,b' }], { multipleValue: true })).toEqual({
+      key: 'choice.separator',
+      params: { value: 'a,b' },
+    });
+    expect(issues([{ value: '' }])).toEqual({ key: 'choice.blankValue', params: {} });
+  });
+});

@@ -21,6 +21,11 @@ export interface RawColumn {
   comment: string | null;
   /** A computed column: read-only. */
   generated: boolean;
+  /**
+   * The values the column's type lists, in the database's order: a MySQL/MariaDB ENUM
+   * (`multiple: false`) or SET (`multiple: true`), a PostgreSQL enum type. Absent for other types.
+   */
+  choices?: { values: string[]; multiple: boolean };
 }
 
 export interface RawIndex {
@@ -66,3 +71,17 @@ export const textOrNull = (value: unknown): string | null =>
     : Buffer.isBuffer(value)
       ? value.toString('utf8')
       : String(value);
+
+/**
+ * The members of a MySQL/MariaDB `enum('a','b')` or `set('a','b')` column type (quotes doubled
+ * inside a member, as information_schema writes them); undefined for any other type.
+ */
+export const enumMembersOf = (type: string): { values: string[]; multiple: boolean } | undefined => {
+  const match = /^\s*(enum|set)\s*\(([\s\S]*)\)\s*$/i.exec(type);
+  if (!match) return undefined;
+  const values: string[] = [];
+  const members = /'((?:[^']|'')*)'/g;
+  for (let found = members.exec(match[2] ?? ''); found; found = members.exec(match[2] ?? ''))
+    values.push((found[1] ?? '').replace(/''/g, "'"));
+  return { values, multiple: (match[1] ?? '').toLowerCase() === 'set' };
+};

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { rowsOf, textOrNull, type Introspection } from './introspection';
+import { enumMembersOf, rowsOf, textOrNull, type Introspection } from './introspection';
 
 const query = async (db: Knex, sql: string, bindings: readonly unknown[] = []) =>
   rowsOf(await db.raw(sql, bindings as Knex.RawBinding[]));
@@ -48,7 +48,9 @@ export const mysqlIntrospection: Introspection = {
       const extra = String(row.extra ?? '');
       // `VIRTUAL GENERATED`, `STORED GENERATED` (MariaDB also `PERSISTENT`); not `DEFAULT_GENERATED`.
       const generated = /\b(VIRTUAL|STORED|PERSISTENT)\b/i.test(extra);
+      const choices = enumMembersOf(String(row.type));
       return {
+        ...(choices ? { choices } : {}),
         name: String(row.name),
         type: String(row.type),
         nullable: row.nullable === 'YES',

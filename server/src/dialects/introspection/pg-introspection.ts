@@ -30,7 +30,9 @@ export const pgIntrospection: Introspection = {
       db,
       `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull AS notnull,
               pg_get_expr(d.adbin, d.adrelid) AS dflt, a.attidentity AS identity, a.attgenerated AS generated,
-              col_description(a.attrelid, a.attnum) AS comment
+              col_description(a.attrelid, a.attnum) AS comment,
+              (SELECT array_agg(e.enumlabel::text ORDER BY e.enumsortorder) FROM pg_enum e
+                WHERE e.enumtypid = a.atttypid) AS enum_labels
        FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
        WHERE a.attrelid = ${tableOid} AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`,
       [table],
@@ -40,7 +42,9 @@ export const pgIntrospection: Introspection = {
       const generated = textOrNull(row.generated) === 's';
       const serial = !generated && dflt !== null && /^nextval\(/i.test(dflt);
       const identity = ['a', 'd'].includes(String(row.identity ?? ''));
+      const labels = Array.isArray(row.enum_labels) ? row.enum_labels.map(String) : null;
       return {
+        ...(labels ? { choices: { values: labels, multiple: false } } : {}),
         name: String(row.name),
         type: String(row.type),
         nullable: !row.notnull,

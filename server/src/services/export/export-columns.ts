@@ -1,4 +1,5 @@
 import { captionIn, type CaptionLanguage } from '../../../../contract/captions';
+import { isChoiceColumn } from '../../../../contract/choice';
 import { isFilledOnCreate } from '../../../../contract/system-columns';
 import { kindOf } from '../../query/data-type-kind';
 import type { StoredColumn } from '../metadata-rows';
@@ -14,6 +15,8 @@ export interface ExportColumn {
   header: string;
   /** How a spreadsheet holds its values (a relation's record text is text). */
   cell: XlsxCellKind;
+  /** A choice column exported by captions: the language of its options' captions; else null (values). */
+  choiceLanguage: CaptionLanguage | null;
 }
 
 /** Never exported (docs/api.md §3): password hashes and the full-text body. */
@@ -50,6 +53,7 @@ export const exportColumns = (
       relation,
       header: useCaptions ? captionIn(column, language) : column.name,
       cell: cellKindOf(kindOf(column.dataType), column.scale, relation !== null),
+      choiceLanguage: useCaptions && isChoiceColumn(column) ? language : null,
     };
   });
 };

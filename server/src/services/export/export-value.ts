@@ -1,3 +1,4 @@
+import { choiceCaption, choiceValuesOf } from '../../../../contract/choice';
 import { absoluteAttachmentUrl } from '../../../../contract/stored-file';
 import type { ExportColumn } from './export-columns';
 
@@ -23,17 +24,28 @@ export const relatedText = (related: unknown, keyName: string): ExportValue => {
 
 /**
  * The value an export writes for one column of a record: relation keys as the related record's
- * display values (docs/api.md §3), uploads as absolute links on `origin` when given, everything else
- * as the list returns it (dates already formatted).
+ * display values (docs/api.md §3), a choice column's values as their captions in the asker's
+ * language when headers are captions, uploads as absolute links on `origin` when given, everything
+ * else as the list returns it (dates already formatted).
  */
 export const exportValue = (
   record: Record<string, unknown>,
-  { column, relation }: ExportColumn,
+  { column, relation, choiceLanguage }: ExportColumn,
   origin?: string,
 ): ExportValue => {
   const value = record[column.name];
   if (column.dataType === 'ATTACHMENT' && origin && typeof value === 'string') {
     return absoluteAttachmentUrl(value, origin);
+  }
+  if (choiceLanguage) {
+    if (value === null || value === undefined || value === '') return null;
+    // Each chosen value as its option's caption (a value no longer an option as it is).
+    return choiceValuesOf(value, column.multipleValue)
+      .map((chosen) => {
+        const option = column.options?.find((one) => one.value === chosen);
+        return option ? choiceCaption(option, choiceLanguage) : chosen;
+      })
+      .join(',');
   }
   if (relation) {
     const related = record[relation.name];

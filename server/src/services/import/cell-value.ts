@@ -1,3 +1,4 @@
+import { choiceOptionFor, choiceText, isChoiceColumn } from '../../../../contract/choice';
 import { storedAttachmentValue } from '../../../../contract/stored-file';
 import type { Localized } from '../../i18n/messages';
 import { importMessage } from '../../i18n/import-messages';
@@ -37,6 +38,47 @@ const isTemporal = (column: StoredColumn): boolean => {
 
 const ok = (value: string | number | boolean | null): CellValue => ({ ok: true, value });
 
+/** Most allowed values a refused choice cell lists. */
+const MAX_LISTED_CHOICES = 30;
+
+/**
+ * A choice column's cell: the option its text stands for, by value or by caption in either
+ * language (an export writes captions); a multiple choice cell lists several, separated by commas
+ * (`,` `，` `、`). Anything else refuses the row, naming the column and the allowed values.
+ */
+const choiceCell = (column: StoredColumn, text: string): CellValue => {
+  const options = column.options ?? [];
+  const whole = choiceOptionFor(options, text);
+  if (whole) return ok(whole.value);
+  const multiple = column.multipleValue;
+  const parts = multiple
+    ? text
+        .split(/[,，、]/)
+        .map((part) => part.trim())
+        .filter((part) => part !== '')
+    : [text];
+  const values: string[] = [];
+  for (const part of parts) {
+    const option = choiceOptionFor(options, part);
+    if (!option) {
+      const allowed = options.map((one) => one.value);
+      return {
+        ok: false,
+        message: importMessage('choiceUnknown', {
+          name: column.caption || column.name,
+          value: part.slice(0, 100),
+          allowed:
+            allowed.length > MAX_LISTED_CHOICES
+              ? `${allowed.slice(0, MAX_LISTED_CHOICES).join(', ')}, …`
+              : allowed.join(', '),
+        }),
+      };
+    }
+    values.push(option.value);
+  }
+  return ok(choiceText(values, multiple));
+};
+
 /**
  * The value of one cell of an imported sheet for `column`: text, numbers and booleans as they are
  * (numbers as text for text columns; a number in a date/time column is read as a spreadsheet date
@@ -45,6 +87,12 @@ const ok = (value: string | number | boolean | null): CellValue => ({ ok: true, 
  * without one is refused; error cells (`#N/A`…) are refused.
  */
 export const cellValue = (column: StoredColumn, raw: unknown): CellValue => {
+  const value = plainCellValue(column, raw);
+  if (!value.ok || !isChoiceColumn(column) || value.value === null) return value;
+  return choiceCell(column, String(value.value));
+};
+
+const plainCellValue = (column: StoredColumn, raw: unknown): CellValue => {
   if (raw === null || raw === undefined) return ok(null);
   if (typeof raw === 'string') {
     // an upload's absolute link, as an export writes it, is stored as the upload's own value
@@ -70,15 +118,15 @@ export const cellValue = (column: StoredColumn, raw: unknown): CellValue => {
       if (cell.result === undefined || cell.result === null) {
         return { ok: false, message: importMessage('formulaNoResult') };
       }
-      return cellValue(column, cell.result);
+      return plainCellValue(column, cell.result);
     }
     if ('error' in cell)
       return { ok: false, message: importMessage('cellError', { value: String(cell.error) }) };
     if (Array.isArray(cell.richText)) {
       const text = (cell.richText as { text?: unknown }[]).map((part) => String(part.text ?? '')).join('');
-      return cellValue(column, text);
+      return plainCellValue(column, text);
     }
-    if ('text' in cell) return cellValue(column, cell.text);
+    if ('text' in cell) return plainCellValue(column, cell.text);
   }
   return ok(String(raw));
 };

@@ -1,4 +1,11 @@
-import { filledWhenOmitted, type RelationType } from '../../../../contract/index';
+import {
+  choiceText,
+  choiceValuesOf,
+  filledWhenOmitted,
+  isChoiceColumn,
+  unknownChoices,
+  type RelationType,
+} from '../../../../contract/index';
 import { TRUNCATED_KEY } from '../../../../contract/embedded-children';
 import { isFilledOnCreate, isLockedOnUpdate } from '../../../../contract/system-columns';
 import type { Localized } from '../../i18n/messages';
@@ -54,6 +61,50 @@ const byName = <T extends { name: string }>(list: readonly T[]): ReadonlyMap<str
   return found;
 };
 
+/** The most allowed values a refusal lists; more are summed up as "…". */
+const MAX_LISTED_CHOICES = 30;
+
+/**
+ * A choice column's value (docs/api.md §3, "Choice columns"): a single choice takes one option
+ * value; a multiple choice takes a comma list or an array of them, stored as a comma list. Any
+ * value that is not an option is refused, naming the column and the allowed values. Null or blank
+ * (no value chosen) comes back as null.
+ */
+const choiceValue = (
+  column: StoredColumn,
+  value: unknown,
+): { ok: true; value: string | null } | { ok: false; message: Localized } => {
+  const options = column.options ?? [];
+  const multiple = column.multipleValue;
+  const allowed = () => {
+    const values = options.map((option) => option.value);
+    return values.length > MAX_LISTED_CHOICES
+      ? `${values.slice(0, MAX_LISTED_CHOICES).join(', ')}, …`
+      : values.join(', ');
+  };
+  const name = column.caption ? `${column.caption} (${column.name})` : column.name;
+  const badShape =
+    (Array.isArray(value) && (!multiple || value.some((entry) => typeof entry !== 'string'))) ||
+    (!Array.isArray(value) && typeof value !== 'string');
+  if (badShape)
+    return {
+      ok: false,
+      message: itemsMessage(multiple ? 'choiceListShape' : 'choiceShape', { name, allowed: allowed() }),
+    };
+  const values = choiceValuesOf(value, multiple);
+  const unknown = unknownChoices(values, options);
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      message: itemsMessage('choiceUnknown', {
+        name,
+        value: unknown.map((text) => text.slice(0, 100)).join(', '),
+        allowed: allowed(),
+      }),
+    };
+  return { ok: true, value: choiceText(values, multiple) };
+};
+
 /** Whether the server fills a column itself, or the column may not be written in this mode. */
 const ignoredColumn = (column: StoredColumn, input: PayloadInput): boolean => {
   if (column.indexType === 'FULLTEXT') return true;
@@ -105,6 +156,14 @@ export const cleanPayload = (input: PayloadInput): CleanPayload => {
     if (ignoredColumn(column, input)) return;
     // A blank password leaves the stored one as it is.
     if (value === '' && kindOf(column.dataType) === 'password') return;
+    if (isChoiceColumn(column) && value !== null) {
+      const chosen = choiceValue(column, value);
+      if (!chosen.ok) {
+        errors[column.name] = chosen.message;
+        return;
+      }
+      value = chosen.value;
+    }
     if (value === null || (value === '' && kindOf(column.dataType) !== 'text')) {
       if (!column.nullable) errors[column.name] = itemsMessage('required');
       else values[column.name] = null;

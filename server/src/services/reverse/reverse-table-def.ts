@@ -1,13 +1,14 @@
+import { CHOICE_SEPARATOR, choiceOptionsProblem, type ChoiceOption } from '../../../../contract/choice';
 import { isSystemColumnName } from '../../../../contract/system-columns';
 import { suggestTitleColumn } from '../../../../contract/title-column';
 import type { Client } from '../../config';
 import { parseDefaultValue } from '../../dialects/default-value';
-import type { RawIndex } from '../../dialects/introspection/introspection';
+import type { RawColumn, RawIndex } from '../../dialects/introspection/introspection';
 import { MAX_IDENTIFIER_LENGTH } from '../../dialects/derived-name';
 import { isTextType } from '../../query/data-type-kind';
 import type { ColumnDef, IndexDef, TableDef } from '../../model/table-def';
 import { literalDefault } from './literal-default';
-import { mapPhysicalType } from './map-physical-type';
+import { mapPhysicalType, type MappedType } from './map-physical-type';
 import { recordKeyOf } from './record-key';
 import type { IntrospectedTable } from './physical-tables';
 import type { ReverseWarning } from './reverse-warning';
@@ -29,6 +30,46 @@ const describable = (index: RawIndex): boolean =>
   index.columns.every((column) => column !== null) &&
   ['btree', 'hash'].includes((index.type ?? '').toLowerCase());
 
+/** Longest VARCHAR a reversed choice column is given (crudboard's VARCHAR maximum). */
+const MAX_CHOICE_VARCHAR = 16383;
+/** The length a reversed choice column gets when its values need less. */
+const CHOICE_VARCHAR = 255;
+
+/**
+ * A column whose type lists its values (MySQL ENUM / SET, a PostgreSQL enum type) as a choice
+ * column: VARCHAR long enough for its values (every value joined by commas for a SET), its members
+ * as options in the database's order, several for a SET. Written as text: the database turns it
+ * into its own type. Undefined when the type lists none, or values the choice rule refuses (a
+ * blank member, too many...): the column is then reversed as before.
+ */
+const choiceColumnOf = (
+  raw: RawColumn,
+  mapped: MappedType,
+): { mapped: MappedType; options: ChoiceOption[]; multiple: boolean } | undefined => {
+  if (!raw.choices || raw.choices.values.length === 0) return undefined;
+  const { values, multiple } = raw.choices;
+  const options = values.map((value) => ({ value }));
+  if (choiceOptionsProblem(options, { dataType: 'VARCHAR', multipleValue: multiple })) return undefined;
+  const need = multiple
+    ? values.reduce((sum, value) => sum + value.length, 0) + (values.length - 1) * CHOICE_SEPARATOR.length
+    : Math.max(...values.map((value) => value.length));
+  if (need > MAX_CHOICE_VARCHAR) return undefined;
+  // At least what MySQL's ENUM / SET were read as before: a filter with a longer text is refused.
+  const length = Math.max(need, CHOICE_VARCHAR, mapped.dataType === 'VARCHAR' ? (mapped.length ?? 0) : 0);
+  return {
+    mapped: {
+      dataType: 'VARCHAR',
+      length,
+      precision: null,
+      scale: null,
+      unsigned: false,
+      fidelity: 'approximate',
+    },
+    options,
+    multiple,
+  };
+};
+
 const toColumnDef = (
   table: IntrospectedTable,
   dialect: Client,
@@ -37,7 +78,8 @@ const toColumnDef = (
 ): ColumnDef => {
   const raw = table.columns[displayOrder];
   if (!raw) throw new Error('column out of range');
-  const mapped = mapPhysicalType(raw.type, dialect);
+  const choice = choiceColumnOf(raw, mapPhysicalType(raw.type, dialect));
+  const mapped = choice?.mapped ?? mapPhysicalType(raw.type, dialect);
   const singleKey = table.primaryKey.length === 1 && table.primaryKey[0] === raw.name;
   const inKey = table.primaryKey.includes(raw.name);
   const foreignKey = table.foreignKeys.some((key) => key.column === raw.name);
@@ -97,7 +139,8 @@ const toColumnDef = (
     queryable: !mapped.readOnly && (isTextType(mapped.dataType) || inKey || foreignKey),
     displayable: !mapped.readOnly,
     systemable: false,
-    multipleValue: false,
+    multipleValue: choice?.multiple ?? false,
+    options: choice?.options ?? null,
     nativeType: mapped.fidelity ? raw.type.slice(0, NATIVE_TYPE_LENGTH) : null,
     nativeDefault,
   };

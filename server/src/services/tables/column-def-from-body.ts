@@ -1,4 +1,5 @@
 import { normalizeCaptions, type Captions } from '../../../../contract/captions';
+import { normalizeChoiceOptions } from '../../../../contract/choice';
 import { isSystemColumnName, SYSTEM_COLUMN_CAPTIONS } from '../../../../contract/system-columns';
 import type { ColumnBody } from '../../schemas/table-body';
 import { dataTypeTraits } from '../../../../contract/data-types';
@@ -26,6 +27,7 @@ export const NEW_COLUMN: Omit<ColumnDef, 'name' | 'caption' | 'displayOrder'> = 
   displayable: false,
   systemable: false,
   multipleValue: false,
+  options: null,
   nativeType: null,
   nativeDefault: null,
 };
@@ -88,6 +90,7 @@ export const columnDefFromBody = (body: ColumnBody, base: ColumnDef): ColumnDef 
   if (body.indexName !== undefined) column.indexName = blankToNull(body.indexName);
   if (body.seqId !== undefined) column.seqId = count(body.seqId);
   if (body.defaultValue !== undefined) column.defaultValue = blankToNull(body.defaultValue);
+  if (body.options !== undefined) column.options = normalizeChoiceOptions(body.options);
   if (column.dataType !== base.dataType) column.nativeType = null;
   if (column.defaultValue !== base.defaultValue) column.nativeDefault = null;
   for (const flag of FLAGS) {

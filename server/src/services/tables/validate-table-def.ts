@@ -1,5 +1,11 @@
 import {
+  CHOICE_COLORS,
+  CHOICE_SEPARATOR,
+  choiceOptionsProblem,
+  choiceValuesOf,
+  unknownChoices,
   DATA_TYPE_TABLE,
+  type ChoiceOptionsProblem,
   type DataType,
   type LengthRule,
   type SequenceType,
@@ -170,6 +176,49 @@ const checkSequence = (
     errors.add(`${path}.seqId`, metadataMessage('sequenceTypeMismatch', { type, dataType: column.dataType }));
 };
 
+const CHOICE_PROBLEM_KEYS = {
+  empty: 'choiceEmpty',
+  tooMany: 'choiceTooMany',
+  blankValue: 'choiceBlankValue',
+  valueTooLong: 'choiceValueTooLong',
+  duplicate: 'choiceDuplicate',
+  separator: 'choiceSeparator',
+  color: 'choiceColor',
+  notText: 'choiceNotText',
+} as const satisfies Record<ChoiceOptionsProblem['kind'], string>;
+
+/**
+ * A choice column's options (contract `choiceOptionsProblem`), the column length they need (the
+ * longest value, or every value joined for a multiple choice) and a default among them.
+ */
+const checkChoice = (column: ColumnDef, path: string, errors: ErrorBag) => {
+  const options = column.options;
+  if (options === null) return;
+  const problem = choiceOptionsProblem(options, column);
+  if (problem) {
+    const params = { ...problem, names: CHOICE_COLORS.join(', ') } as Record<string, string | number>;
+    errors.add(`${path}.options`, metadataMessage(CHOICE_PROBLEM_KEYS[problem.kind], params));
+    return;
+  }
+  const lengths = options.map((option) => option.value.length);
+  const need = column.multipleValue
+    ? lengths.reduce((sum, length) => sum + length, 0) + (lengths.length - 1) * CHOICE_SEPARATOR.length
+    : Math.max(...lengths);
+  if (column.length !== null && need > column.length)
+    errors.add(`${path}.length`, metadataMessage('choiceLength', { length: column.length, need }));
+  if (column.defaultValue !== null) {
+    const unknown = unknownChoices(choiceValuesOf(column.defaultValue, column.multipleValue), options);
+    if (unknown.length > 0)
+      errors.add(
+        `${path}.defaultValue`,
+        metadataMessage('choiceDefault', {
+          value: unknown.join(', '),
+          allowed: options.map((option) => option.value).join(', '),
+        }),
+      );
+  }
+};
+
 const checkColumns = (table: TableDef, context: TableValidationContext, errors: ErrorBag) => {
   if (table.columns.length === 0) errors.add('columns', metadataMessage('columnsRequired'));
   const names = new Set<string>();
@@ -196,6 +245,7 @@ const checkColumns = (table: TableDef, context: TableValidationContext, errors: 
     checkDefault(column, path, errors);
     checkColumnIndex(column, path, errors);
     checkSequence(column, path, context, errors);
+    checkChoice(column, path, errors);
     if (column.indexType === 'FULLTEXT' && ++fullText > 1) {
       errors.add(`${path}.indexType`, metadataMessage('fullTextSingle'));
     }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { MetaDb } from '../../db/metadata-home';
 import { META } from '../../db/table-names';
-import { captionsText, toNumber } from '../../db/values';
+import { captionsText, choiceOptionsText, toNumber } from '../../db/values';
 import { inSource, relationsOf, tablesOf } from '../scoped-meta';
 import { insertReturningId } from '../../db/insert-returning-id';
 import type { ColumnDef, IndexDef, TableDef } from '../../model/table-def';
@@ -44,6 +44,7 @@ const columnRow = (column: ColumnDef) => ({
   displayable: column.displayable,
   systemable: column.systemable,
   multipleValue: column.multipleValue,
+  options: choiceOptionsText(column.options),
   nativeType: column.nativeType,
   nativeDefault: column.nativeDefault,
 });

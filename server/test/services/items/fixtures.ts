@@ -32,6 +32,7 @@ export const stored = (
   displayable: false,
   systemable: false,
   multipleValue: false,
+  options: null,
   nativeType: null,
   nativeDefault: null,
   createdDate: 0,
