@@ -87,68 +87,71 @@ export const AppLayout = () => {
     </Layout.Content>
   );
 
-  if (drawerMenu) {
-    return (
-      <Layout style={{ minHeight: '100vh' }}>
-        <AppHeader compact collapsed={!drawerOpen} onToggle={() => setDrawerOpen(true)} />
-        <Drawer
-          open={drawerOpen}
-          placement="left"
-          width={DRAWER_WIDTH}
-          title={<Brand appName={appName} size={26} />}
-          closable={{ 'aria-label': t('header.closeMenu') }}
-          onClose={() => setDrawerOpen(false)}
-          styles={{ header: { paddingInline: token.padding }, body: { padding: 0 } }}
-          footer={
-            <Flex align="center" justify="space-between" gap={token.marginSM} wrap>
-              <DataSourceSelect />
-              <ThemeSwitch />
-            </Flex>
-          }
-        >
-          <SideMenu dataSource={dataSource} onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
-        {content}
-      </Layout>
-    );
-  }
+  // The menu: a drawer below lg, else the side menu. Either way the page sits at the same place in
+  // the tree, so a window crossing lg (or the breakpoints arriving after the first render) never
+  // mounts the page afresh and loses what the user typed.
+  const menu = drawerMenu ? (
+    <Drawer
+      open={drawerOpen}
+      placement="left"
+      width={DRAWER_WIDTH}
+      title={<Brand appName={appName} size={26} />}
+      closable={{ 'aria-label': t('header.closeMenu') }}
+      onClose={() => setDrawerOpen(false)}
+      styles={{ header: { paddingInline: token.padding }, body: { padding: 0 } }}
+      footer={
+        <Flex align="center" justify="space-between" gap={token.marginSM} wrap>
+          <DataSourceSelect />
+          <ThemeSwitch />
+        </Flex>
+      }
+    >
+      <SideMenu dataSource={dataSource} onNavigate={() => setDrawerOpen(false)} />
+    </Drawer>
+  ) : (
+    <Layout.Sider
+      width={SIDER_WIDTH}
+      collapsedWidth={64}
+      collapsed={collapsed}
+      trigger={null}
+      theme="light"
+      style={{
+        position: 'sticky',
+        top: 0,
+        height: '100vh',
+        overflow: 'auto',
+        borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
+      <Flex
+        align="center"
+        gap={10}
+        style={{
+          height: 56,
+          paddingInline: collapsed ? 16 : 20,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        }}
+      >
+        <BrandMark size={30} />
+        {!collapsed && (
+          <Typography.Text strong ellipsis style={{ fontSize: 17 }} title={appName}>
+            {appName}
+          </Typography.Text>
+        )}
+      </Flex>
+      <SideMenu dataSource={dataSource} collapsed={collapsed} />
+    </Layout.Sider>
+  );
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider
-        width={SIDER_WIDTH}
-        collapsedWidth={64}
-        collapsed={collapsed}
-        trigger={null}
-        theme="light"
-        style={{
-          position: 'sticky',
-          top: 0,
-          height: '100vh',
-          overflow: 'auto',
-          borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
-        }}
-      >
-        <Flex
-          align="center"
-          gap={10}
-          style={{
-            height: 56,
-            paddingInline: collapsed ? 16 : 20,
-            borderBottom: `1px solid ${token.colorBorderSecondary}`,
-          }}
-        >
-          <BrandMark size={30} />
-          {!collapsed && (
-            <Typography.Text strong ellipsis style={{ fontSize: 17 }} title={appName}>
-              {appName}
-            </Typography.Text>
-          )}
-        </Flex>
-        <SideMenu dataSource={dataSource} collapsed={collapsed} />
-      </Layout.Sider>
+      {menu}
       <Layout>
-        <AppHeader collapsed={collapsed} onToggle={toggle} />
+        {drawerMenu ? (
+          <AppHeader compact collapsed={!drawerOpen} onToggle={() => setDrawerOpen(true)} />
+        ) : (
+          <AppHeader collapsed={collapsed} onToggle={toggle} />
+        )}
         {content}
       </Layout>
     </Layout>
