@@ -95,6 +95,10 @@ describe('metadata tools in a real browser', () => {
     };
 
     await page.goto(app('metadata/tables/import'));
+    // a link without a data source is taken to primary's page first, which then loads what it
+    // needs (its tables, the user's rights): choose the file once the page has settled
+    await page.waitForURL(/\/dataSource\/primary\/metadata\/tables\/import$/);
+    await page.waitForLoadState('networkidle');
     await page.locator('input[type=file]').setInputFiles({
       name: 'authors.json',
       mimeType: 'application/json',
