@@ -21,7 +21,8 @@ export interface CrossSiteGuardOptions {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const JSON_TYPE = 'application/json';
 
-const originOf = (value: string): string | undefined => {
+/** The origin of a URL (`Origin` or `Referer` text); undefined for an opaque one or no URL. */
+export const originOf = (value: string): string | undefined => {
   try {
     const origin = new URL(value).origin;
     return origin === 'null' ? undefined : origin;

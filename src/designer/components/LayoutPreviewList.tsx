@@ -2,7 +2,7 @@ import { useCan, useList } from '@refinedev/core';
 import { Empty, Table as DataTable } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { businessPermission, type Column, type Table } from '../../../contract';
+import { businessPermission, encodeRecordKey, type Column, type Table } from '../../../contract';
 import { useCaption } from '../../common/hooks/useCaption';
 import { cellText } from '../../business/lib/business-cells';
 import { softDeleteFilter } from '../../business/lib/business-filters';
@@ -25,7 +25,8 @@ export const LayoutPreviewList = ({ table, columns }: { table: Table; columns: C
     action: 'list',
     params: { resource: { name: table.name, meta: { dataSource } } },
   });
-  const mayRead = access?.can === true;
+  // the records are asked for only when there is something to show them under and the user may read them
+  const enabled = access?.can === true && columns.length > 0;
   const { result, query } = useList<BusinessRecord>({
     resource: table.name,
     pagination: { currentPage: 1, pageSize: PREVIEW_ROWS, mode: 'server' },
@@ -36,7 +37,7 @@ export const LayoutPreviewList = ({ table, columns }: { table: Table; columns: C
     })),
     meta: { dataSource, requiredPermissions: [businessPermission(table.name, 'read')] },
     errorNotification: false,
-    queryOptions: { enabled: mayRead && columns.length > 0 },
+    queryOptions: { enabled },
   });
   const labels = useMemo(() => ({ yes: t('common.yes'), no: t('common.no') }), [t]);
   const primaryNames = table.primaryNames ?? ['id'];
@@ -45,11 +46,11 @@ export const LayoutPreviewList = ({ table, columns }: { table: Table; columns: C
       size="small"
       bordered
       data-testid="preview-list"
-      rowKey={(record) => primaryNames.map((name) => String(record[name])).join('\u0000')}
+      rowKey={(record) => encodeRecordKey(primaryNames, record)}
       pagination={false}
       scroll={{ x: 'max-content' }}
-      loading={mayRead && columns.length > 0 && query.isLoading}
-      dataSource={mayRead && columns.length > 0 ? result.data : []}
+      loading={enabled && query.isLoading}
+      dataSource={enabled ? result.data : []}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} /> }}
       columns={columns.map((column) => ({
         key: column.name,

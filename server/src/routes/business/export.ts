@@ -1,4 +1,5 @@
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
+import { originOf } from '../../plugins/cross-site-guard';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { captionIn, captionLanguageOf } from '../../../../contract/captions';
 import { languageOf } from '../../i18n/messages';
@@ -50,18 +51,9 @@ const produce = async (path: string, write: () => Promise<unknown>): Promise<voi
  * page's `Origin` (a changing request's, which the cross-site guard has let through), else the
  * server's own.
  */
-const siteOrigin = (request: FastifyRequest): string => {
-  const claimed = request.headers.origin;
-  if (claimed) {
-    try {
-      const { origin } = new URL(claimed);
-      if (origin !== 'null') return origin;
-    } catch {
-      // not a URL: the server's own address
-    }
-  }
-  return `${request.protocol}://${request.host}`;
-};
+const siteOrigin = (request: FastifyRequest): string =>
+  (request.headers.origin ? originOf(request.headers.origin) : undefined) ??
+  `${request.protocol}://${request.host}`;
 
 /**
  * Exports of the current list query (docs/api.md §3): `.xlsx` and `.xml`, streamed from the database in
