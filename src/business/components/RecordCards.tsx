@@ -1,4 +1,4 @@
-import { Card, Flex, Spin, Typography, theme } from 'antd';
+import { Card, Checkbox, Flex, Spin, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -25,6 +25,11 @@ export interface RecordCardsProps {
   loading: boolean;
   /** Shown when there are no records. */
   empty: ReactNode;
+  /** A check box on each card, for the list's batch actions; none: the cards cannot be selected. */
+  selection?: {
+    isSelected: (key: string) => boolean;
+    onToggle: (record: BusinessRecord, selected: boolean) => void;
+  };
 }
 
 /**
@@ -40,6 +45,7 @@ export const RecordCards = ({
   actionsOf,
   loading,
   empty,
+  selection,
 }: RecordCardsProps) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -59,25 +65,40 @@ export const RecordCards = ({
         {records.map((record, index) => {
           const title = titleOf(record);
           const link = linkOf?.(record);
+          const key = keyOf(record);
+          const heading = link ? (
+            <Link
+              to={link.to}
+              state={link.state}
+              aria-label={t('businessList.openRecord', { title })}
+              style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}
+            >
+              {title}
+            </Link>
+          ) : (
+            title
+          );
           return (
-            <div role="listitem" key={keyOf(record)}>
+            <div role="listitem" key={key}>
               <Card
                 size="small"
                 data-record-card
                 hoverable={Boolean(link)}
                 styles={{ header: { minHeight: 44 } }}
                 title={
-                  link ? (
-                    <Link
-                      to={link.to}
-                      state={link.state}
-                      aria-label={t('businessList.openRecord', { title })}
-                      style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}
-                    >
-                      {title}
-                    </Link>
+                  selection ? (
+                    <Flex align="center" gap={token.marginSM} style={{ minWidth: 0 }}>
+                      {/* 44 px of tap target around the box, as on the rest of the card */}
+                      <Checkbox
+                        checked={selection.isSelected(key)}
+                        aria-label={t('businessList.selectRecord', { title })}
+                        onChange={(event) => selection.onToggle(record, event.target.checked)}
+                        style={{ padding: token.paddingXS, margin: -token.paddingXS }}
+                      />
+                      <div style={{ minWidth: 0, flex: 1 }}>{heading}</div>
+                    </Flex>
                   ) : (
-                    title
+                    heading
                   )
                 }
                 extra={

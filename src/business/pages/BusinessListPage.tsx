@@ -4,6 +4,7 @@ import {
   DownOutlined,
   PlusOutlined,
   ReloadOutlined,
+  UndoOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import {
@@ -64,6 +65,7 @@ import { failureReason } from '../../common/lib/failure-reason';
 import { tableScroll } from '../lib/table-virtual';
 import { listReturnState } from '../lib/list-return';
 import { businessColumns } from '../components/businessColumns';
+import { CardSort } from '../components/CardSort';
 import { RecordCards, type CardField } from '../components/RecordCards';
 import { cardFields } from '../lib/card-fields';
 import { fitListColumns } from '../lib/fit-list-columns';
@@ -254,6 +256,16 @@ const BusinessListContent = ({
     });
   }, [dataColumns, shown, titleName, table.primaryNames, columnCaption]);
   const cardActions = useMemo(() => rowActions.filter((action) => action !== 'edit'), [rowActions]);
+  // Cards have no column headers: the columns a header could sort by are offered beside them.
+  const sortOptions = useMemo(
+    () =>
+      dataColumns.flatMap((column) =>
+        column.sorter && typeof column.key === 'string'
+          ? [{ value: column.key, label: column.title as ReactNode }]
+          : [],
+      ),
+    [dataColumns],
+  );
 
   const title = heading.caption ?? tableName;
   const selectedKeys = [...list.selected.keys()];
@@ -340,6 +352,11 @@ const BusinessListContent = ({
   const banner = (
     <Flex gap={token.marginXS} wrap>
       <ListExtraActions tableName={tableName} dataSource={dataSource} />
+      {!locked && selectedKeys.length > 0 && canUpdate && recycle && (
+        <Button icon={<UndoOutlined />} onClick={() => ask('restore')}>
+          {t('businessList.batchRestore')}
+        </Button>
+      )}
       {!locked && selectedKeys.length > 0 && canDelete && softDeletable && !recycle && (
         <Button danger icon={<DeleteOutlined />} onClick={() => ask('softDelete')}>
           {t('businessList.batchSoftDelete')}
@@ -458,6 +475,14 @@ const BusinessListContent = ({
                   {t('businessList.selected', { count: selectedKeys.length })}
                 </Typography.Text>
               )}
+              {phone && sortOptions.length > 0 && (
+                <CardSort
+                  options={sortOptions}
+                  field={list.sorters[0]?.field}
+                  order={list.sorters[0]?.order}
+                  onChange={list.sortBy}
+                />
+              )}
               {locked && <Typography.Text type="secondary">{t('businessList.readOnly')}</Typography.Text>}
             </Flex>
             {banner}
@@ -500,6 +525,20 @@ const BusinessListContent = ({
               )}
               loading={loadingRows}
               empty={emptyText}
+              selection={
+                canKey
+                  ? {
+                      isSelected: (key) => list.selected.has(key),
+                      onToggle: (record, selected) => {
+                        const key = keyOf(record);
+                        const keys = selected
+                          ? [...selectedKeys, key]
+                          : selectedKeys.filter((other) => other !== key);
+                        list.select(keys, [record]);
+                      },
+                    }
+                  : undefined
+              }
             />
           ) : (
             <Table<BusinessRecord>
