@@ -1,11 +1,12 @@
 import { Authenticated, Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { lazyPage } from './common/components/lazyPage';
 import { extensionRegistry } from './extensions/registry';
 import { TablePageSwitch } from './extensions/TablePageSwitch';
 import { PageSpin } from './common/components/PageSpin';
+import { RequireAccess, type GuardedResource } from './common/components/RequireAccess';
 import { shouldRetryQuery } from './common/lib/retry-policy';
 import { appClient } from './providers/app-client';
 import { addTexts, i18nProvider } from './providers/i18n-provider';
@@ -70,6 +71,15 @@ const BusinessFormPage = lazyPage(() =>
 );
 
 const M = 'dataSource/:dataSource/metadata';
+/** What each metadata screen asks of the user: reading the metadata, or running SQL for the console. */
+const TABLES: GuardedResource = { name: 'tables', kind: 'metadata', action: 'list' };
+const SEQUENCES: GuardedResource = { name: 'sequences', kind: 'metadata', action: 'list' };
+const RELATIONS: GuardedResource = { name: 'tablerelations', kind: 'metadata', action: 'list' };
+const SQL: GuardedResource = { name: 'sqls', kind: 'sql', action: 'create' };
+/** A screen shown only to who may use it; others who open its link see the no-access page. */
+const guarded = (resource: GuardedResource, page: ReactNode) => (
+  <RequireAccess resource={resource}>{page}</RequireAccess>
+);
 
 // the extensions' texts live under `ext.<name>.`
 addTexts((locale) => extensionRegistry.locale(locale));
@@ -88,22 +98,22 @@ export const AppRoutes = () => (
       <Route path="dataSource/:dataSource" element={<HomePage />} />
       <Route path="about" element={<AboutPage />} />
       <Route path="setting" element={<SettingPage />} />
-      <Route path={`${M}/tables`} element={<TableListPage />} />
-      <Route path={`${M}/tables/new`} element={<TableCreatePage />} />
-      <Route path={`${M}/tables/reverse`} element={<TableReversePage />} />
-      <Route path={`${M}/tables/import`} element={<TableImportPage />} />
-      <Route path={`${M}/tables/:id`} element={<TableEditPage />} />
-      <Route path={`${M}/tables/:id/indexs`} element={<TableIndexesPage />} />
-      <Route path={`${M}/tables/:id/formBuilder`} element={<FormBuilderPage />} />
-      <Route path={`${M}/tables/:id/tablePermission`} element={<TablePermissionPage />} />
-      <Route path={`${M}/sequences`} element={<SequenceListPage />} />
-      <Route path={`${M}/sequences/new`} element={<SequenceFormPage />} />
-      <Route path={`${M}/sequences/:id`} element={<SequenceFormPage />} />
-      <Route path={`${M}/relations`} element={<RelationListPage />} />
-      <Route path={`${M}/relations/new`} element={<RelationFormPage />} />
-      <Route path={`${M}/relations/graph`} element={<RelationGraphPage />} />
-      <Route path={`${M}/relations/:id`} element={<RelationFormPage />} />
-      <Route path={`${M}/sqls/new`} element={<SqlConsolePage />} />
+      <Route path={`${M}/tables`} element={guarded(TABLES, <TableListPage />)} />
+      <Route path={`${M}/tables/new`} element={guarded(TABLES, <TableCreatePage />)} />
+      <Route path={`${M}/tables/reverse`} element={guarded(TABLES, <TableReversePage />)} />
+      <Route path={`${M}/tables/import`} element={guarded(TABLES, <TableImportPage />)} />
+      <Route path={`${M}/tables/:id`} element={guarded(TABLES, <TableEditPage />)} />
+      <Route path={`${M}/tables/:id/indexs`} element={guarded(TABLES, <TableIndexesPage />)} />
+      <Route path={`${M}/tables/:id/formBuilder`} element={guarded(TABLES, <FormBuilderPage />)} />
+      <Route path={`${M}/tables/:id/tablePermission`} element={guarded(TABLES, <TablePermissionPage />)} />
+      <Route path={`${M}/sequences`} element={guarded(SEQUENCES, <SequenceListPage />)} />
+      <Route path={`${M}/sequences/new`} element={guarded(SEQUENCES, <SequenceFormPage />)} />
+      <Route path={`${M}/sequences/:id`} element={guarded(SEQUENCES, <SequenceFormPage />)} />
+      <Route path={`${M}/relations`} element={guarded(RELATIONS, <RelationListPage />)} />
+      <Route path={`${M}/relations/new`} element={guarded(RELATIONS, <RelationFormPage />)} />
+      <Route path={`${M}/relations/graph`} element={guarded(RELATIONS, <RelationGraphPage />)} />
+      <Route path={`${M}/relations/:id`} element={guarded(RELATIONS, <RelationFormPage />)} />
+      <Route path={`${M}/sqls/new`} element={guarded(SQL, <SqlConsolePage />)} />
       <Route path="dataSource/:dataSource/business/import" element={<BusinessImportPage />} />
       <Route
         path="dataSource/:dataSource/business/:tableName"

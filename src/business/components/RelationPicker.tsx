@@ -4,7 +4,13 @@ import { Alert, Button, Flex, Input, Modal, Table, Typography, theme, type Input
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { businessPermission, DEFAULT_LIMIT, encodeRecordKey as recordKey } from '../../../contract';
+import {
+  businessPermission,
+  DEFAULT_LIMIT,
+  encodeRecordKey as recordKey,
+  isChoiceColumn,
+} from '../../../contract';
+import { ChoiceTags } from '../../fields/ChoiceTags';
 import { useBusinessTable } from '../hooks/useBusinessTable';
 import { cellText } from '../lib/business-cells';
 import { pickerColumns } from '../lib/picker-columns';
@@ -84,7 +90,13 @@ const PickerList = ({ tableName, multiple, value, onOk, onCancel, searchRef }: P
             dataIndex: column.name,
             title: caption(column),
             ellipsis: true,
-            render: (cell: unknown) => cellText(column, cell, labels),
+            // a choice column reads as in the list: its options' captions, not the stored values
+            render: (cell: unknown) =>
+              isChoiceColumn(column) ? (
+                <ChoiceTags column={column} value={cell} />
+              ) : (
+                cellText(column, cell, labels)
+              ),
           }))
         : [],
     [meta, labels, caption],

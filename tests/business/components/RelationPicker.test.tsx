@@ -19,9 +19,21 @@ const category: Table = {
     { id: 31, name: 'title', caption: '标题', dataType: 'VARCHAR' },
     { id: 32, name: 'secret', caption: '口令', dataType: 'PASSWORD' },
     { id: 33, name: 'isDeleted', caption: '是否删除', dataType: 'BOOL' },
+    {
+      id: 34,
+      name: 'shelf',
+      caption: '书架',
+      dataType: 'VARCHAR',
+      options: [{ value: 'east', captions: { 'zh-CN': '东区', 'en-US': 'East wing' } }],
+    },
   ],
 };
-const ROWS = Array.from({ length: 12 }, (_, i) => ({ id: 12 - i, title: `分类${12 - i}`, isDeleted: false }));
+const ROWS = Array.from({ length: 12 }, (_, i) => ({
+  id: 12 - i,
+  title: `分类${12 - i}`,
+  isDeleted: false,
+  shelf: 'east',
+}));
 
 let server: FakeHttp;
 beforeEach(() => {
@@ -80,7 +92,10 @@ describe('RelationPicker', () => {
       isDeleted: 'false',
     });
     // the key and the title; not the password, nor the soft-delete flag (deleted records are not offered)
-    expect(headers(modal).slice(1)).toEqual(['编号', '标题']);
+    expect(headers(modal).slice(1)).toEqual(['编号', '标题', '书架']);
+    // a choice column reads by its option's caption, as in the list
+    expect(rowIn(modal, 12)?.textContent).toContain('东区');
+    expect(rowIn(modal, 12)?.textContent).not.toContain('east');
     expect((rowIn(modal, 11)?.querySelector('input[type="radio"]') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(rowIn(modal, 12)?.querySelector('input') as HTMLElement);
     fireEvent.click(button('确定', modal));
