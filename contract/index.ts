@@ -18,6 +18,7 @@ export * from './sql-result';
 export * from './search-body';
 export * from './system-columns';
 export * from './title-column';
+export * from './record-title';
 export * from './physical-table';
 export * from './row-count';
 export * from './schema-state';

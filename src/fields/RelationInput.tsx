@@ -7,7 +7,7 @@ import { businessPermission, type Relation, type Table } from '../../contract';
 import type { BusinessRecord } from '../business/lib/business-record';
 import RelationPicker from '../business/components/RelationPicker';
 import { relatedText } from '../business/lib/business-cells';
-import { recordTitle } from '../business/lib/record-title';
+import { recordTitle } from '../../contract';
 import { bareKeys, withLoaded } from './relation-keys';
 import type { FieldInputProps } from './types';
 

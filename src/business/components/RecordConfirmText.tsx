@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Table } from '../../../contract';
 import type { BusinessRecord } from '../lib/business-record';
 import { deleteConfirmLines, type RecordAction } from '../lib/delete-confirm-text';
-import { recordTitle } from '../lib/record-title';
+import { recordTitle } from '../../../contract';
 
 /**
  * The body of a delete / soft delete / restore confirmation: the records by their titles, then

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { isFilledOnCreate, isSearchBody, type Column, type Relation, type Table } from '../../../contract';
 import type { BusinessRecord } from './business-record';
 import { findLayout, type FormLayout } from './business-meta';
-import { titleColumnOf } from './record-title';
+import { titleColumnOf } from '../../../contract';
 import { formatBytes } from '../../upload/lib/transfer-rate';
 
 /** docs/product.md §9 formats. */

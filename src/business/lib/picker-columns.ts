@@ -1,7 +1,7 @@
 import { isFilledOnCreate, type Column, type Table } from '../../../contract';
 import type { FormLayout } from './business-meta';
 import { isListable, listColumns } from './business-cells';
-import { titleColumnOf } from './record-title';
+import { titleColumnOf } from '../../../contract';
 
 /** How many columns the relation picker shows at most: enough to tell records apart, no sideways scroll. */
 export const PICKER_COLUMN_LIMIT = 5;

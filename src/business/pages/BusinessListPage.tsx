@@ -69,7 +69,7 @@ import { CardSort } from '../components/CardSort';
 import { RecordCards, type CardField } from '../components/RecordCards';
 import { cardFields } from '../lib/card-fields';
 import { fitListColumns } from '../lib/fit-list-columns';
-import { recordTitle, titleColumnOf } from '../lib/record-title';
+import { recordTitle, titleColumnOf } from '../../../contract';
 import { useElementWidth } from '../../common/hooks/useElementWidth';
 import { useScreenLayout } from '../../common/hooks/useScreenLayout';
 import { restoreRecordsCall } from '../../providers/custom-calls';

@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../../contract';
-import { titleColumnOf } from '../../business/lib/record-title';
+import { titleColumnOf } from '../../../contract';
 import { useCaption } from '../../common/hooks/useCaption';
 
 /** Data types that cannot name a record: a password's hash, a file's address. */

@@ -1,5 +1,7 @@
 import { choiceCaption, choiceValuesOf } from '../../../../contract/choice';
+import { recordTitle } from '../../../../contract/record-title';
 import { absoluteAttachmentUrl } from '../../../../contract/stored-file';
+import type { StoredTable } from '../metadata-rows';
 import type { ExportColumn } from './export-columns';
 
 export type ExportValue = string | number | boolean | null;
@@ -11,7 +13,17 @@ const scalar = (value: unknown): ExportValue => {
   return JSON.stringify(value);
 };
 
-/** The display text of an embedded related record: its non-key values joined with a bar, else its key. */
+/** The title of an embedded related record (its title column's value, else its key), as the list shows it. */
+const relatedTitle = (related: unknown, toTable: StoredTable): ExportValue => {
+  if (related === null || related === undefined || typeof related !== 'object') return null;
+  const title = recordTitle(toTable, related as Record<string, unknown>);
+  return title === '' ? null : title;
+};
+
+/**
+ * The display text of a related record in files of earlier versions: its non-key values joined with
+ * a bar, else its key. An import still finds a record by it.
+ */
 export const relatedText = (related: unknown, keyName: string): ExportValue => {
   if (related === null || related === undefined || typeof related !== 'object') return null;
   const entries = Object.entries(related as Record<string, unknown>);
@@ -24,7 +36,7 @@ export const relatedText = (related: unknown, keyName: string): ExportValue => {
 
 /**
  * The value an export writes for one column of a record: relation keys as the related record's
- * display values (docs/api.md §3), a choice column's values as their captions in the asker's
+ * title, as the list shows it (docs/api.md §3), a choice column's values as their captions in the asker's
  * language when headers are captions, uploads as absolute links on `origin` when given, everything
  * else as the list returns it (dates already formatted).
  */
@@ -50,12 +62,10 @@ export const exportValue = (
   if (relation) {
     const related = record[relation.name];
     if (Array.isArray(related)) {
-      const texts = related
-        .map((one) => relatedText(one, relation.toColumn.name))
-        .filter((text) => text !== null);
+      const texts = related.map((one) => relatedTitle(one, relation.toTable)).filter((text) => text !== null);
       if (texts.length > 0) return texts.join(',');
     } else {
-      const text = relatedText(related, relation.toColumn.name);
+      const text = relatedTitle(related, relation.toTable);
       if (text !== null) return text;
     }
   }

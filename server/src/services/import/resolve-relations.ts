@@ -1,4 +1,5 @@
 import { importMessage } from '../../i18n/import-messages';
+import { titleColumnOf } from '../../../../contract/record-title';
 import { coerceValue } from '../../query/coerce-value';
 import type { ScalarValue } from '../../query/query-types';
 import { relatedText } from '../export/export-value';
@@ -70,8 +71,40 @@ const byKey = async (
 };
 
 /**
- * Target records whose display text (as the list and the export show it: the key and displayable
- * values but the relation column, joined with `|`) equals a reference: reference → keys found.
+ * Target records whose title (their title column's value, what the list and the export show of a
+ * related record) equals a reference: reference → keys found. None when the target has no readable
+ * title column.
+ */
+const byTitle = async (
+  write: WriteContext,
+  relation: ItemRelation,
+  references: readonly string[],
+): Promise<Map<string, Set<string>>> => {
+  const { toTable, toColumn } = relation;
+  const titleName = titleColumnOf(toTable);
+  const title = toTable.columns.find((column) => column.name === titleName);
+  const matches = new Map<string, Set<string>>();
+  if (!title || !isReadable(title) || references.length === 0) return matches;
+  for (const part of chunks([...new Set(references.map((reference) => reference.trim()))])) {
+    const rows: Record<string, unknown>[] = await readRows(write.db, write.dialect, toTable.tableName, [
+      toColumn.name,
+      title.name,
+    ]).whereIn(`${toTable.tableName}.${title.name}`, part);
+    for (const row of rows) {
+      const key = keyTextOf(relation, row[toColumn.name]);
+      const text = row[title.name];
+      if (key === null || text === null || text === undefined) continue;
+      const keys = matches.get(String(text)) ?? new Set<string>();
+      keys.add(key);
+      matches.set(String(text), keys);
+    }
+  }
+  return matches;
+};
+
+/**
+ * Target records whose display text in files of earlier versions (the key and displayable values
+ * but the relation column, joined with `|`) equals a reference: reference → keys found.
  */
 const byDisplay = async (
   write: WriteContext,
@@ -120,8 +153,8 @@ const byDisplay = async (
 /**
  * Replaces the values of the ManyToOne / OneToOneSubToMain foreign keys of a batch of rows by the
  * keys they stand for: a key of the target (translated first through `keyMaps` when the target's
- * records got new keys in this import), else the target's display text (looked up only when the
- * user may read the target). A value that matches nothing, or a display text shared by several
+ * records got new keys in this import), else the target's title, else its display text in files of
+ * earlier versions (both looked up only when the user may read the target). A value that matches nothing, or a display text shared by several
  * records, becomes a failure of its row. One query per relation and chunk, not per row.
  */
 export const resolveRelations = async (
@@ -143,9 +176,13 @@ export const resolveRelations = async (
     if (references.size === 0 && !mapped) continue;
     const keys = await byKey(write, relation, [...references]);
     const rest = [...references].filter((reference) => !keys.has(reference));
+    const readable = may(write, relation.toTable, 'read');
+    const titles =
+      rest.length > 0 && readable ? await byTitle(write, relation, rest) : new Map<string, Set<string>>();
+    const untitled = rest.filter((reference) => !titles.has(reference.trim()));
     const displays =
-      rest.length > 0 && may(write, relation.toTable, 'read')
-        ? await byDisplay(write, relation, rest)
+      untitled.length > 0 && readable
+        ? await byDisplay(write, relation, untitled)
         : new Map<string, Set<string>>();
 
     for (const row of rows) {
@@ -154,7 +191,7 @@ export const resolveRelations = async (
       const resolved: ScalarValue[] = [];
       for (const reference of given) {
         const key = mapped?.get(reference) ?? keys.get(reference);
-        const shownAs = displays.get(reference);
+        const shownAs = titles.get(reference.trim()) ?? displays.get(reference);
         if (key !== undefined) resolved.push(key);
         else if (shownAs?.size === 1) resolved.push([...shownAs][0] ?? '');
         else {

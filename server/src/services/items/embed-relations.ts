@@ -2,6 +2,7 @@ import {
   EMBEDDED_CHILDREN_LIMIT,
   EMBEDDED_ROWS_BUDGET,
   TRUNCATED_KEY,
+  titleColumnOf,
   type TruncatedChildren,
 } from '../../../../contract/index';
 import { coerceValue } from '../../query/coerce-value';
@@ -40,11 +41,15 @@ const referencesOf = (relation: ItemRelation, record: RecordRow): unknown[] => {
 const readableNames = (table: StoredTable): string[] =>
   table.columns.filter(isReadable).map((column) => column.name);
 
-/** The target's key, the relation's target column and the displayable columns (all readable ones when expanded). */
+/**
+ * The target's key, the relation's target column, its title column (what names the record wherever
+ * it is referred to) and the displayable columns (all readable ones when expanded).
+ */
 const parentColumns = (relation: ItemRelation, full: boolean): string[] => {
   const { toTable } = relation;
   if (full) return readableNames(toTable);
-  const wanted = new Set([...toTable.primaryNames, relation.toColumn.name]);
+  const title = titleColumnOf(toTable);
+  const wanted = new Set([...toTable.primaryNames, relation.toColumn.name, ...(title ? [title] : [])]);
   return toTable.columns
     .filter((column) => isReadable(column) && (wanted.has(column.name) || column.displayable))
     .map((column) => column.name);

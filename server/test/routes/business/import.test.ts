@@ -180,33 +180,42 @@ describeEachDatabase('business import and multi-table export ($name)', (db) => {
     expect(ids).toEqual(list.map((order) => order.id));
   });
 
-  it('takes a relation by its display value, and refuses an ambiguous one', async () => {
+  it('takes a relation by its title or its earlier display value, and refuses an ambiguous one', async () => {
     const { app, api, cookie } = await setup();
-    // A second 张三 in 上海 makes that display value ambiguous; 李四|北京 stays unique.
+    // A second 张三 in 上海 makes that title and display value ambiguous; 李四 stays unique.
     await api.post('/api/business/customer', { name: '张三', city: '上海' });
     const response = await importSheet(
       app,
       cookie,
       [
         ['名称', 'customerId', 'tagIds'],
-        ['按显示值', '李四|北京', '红,蓝'],
+        ['按标题', '李四', '红,蓝'],
+        ['按显示值', '李四|北京', null],
         ['按编号', '1', '2'],
         ['有歧义', '张三|上海', null],
+        ['标题有歧义', '张三', null],
       ],
       '?partial=true',
     );
     expect(response.statusCode, response.body).toBe(201);
     const result = response.json() as ImportResult;
-    expect(result.inserted).toBe(2);
-    expect(result.failed).toHaveLength(1);
-    expect(result.failed[0]).toMatchObject({ row: 4, column: 'customerId' });
+    expect(result.inserted).toBe(3);
+    expect(result.failed.map((failure) => [failure.row, failure.column])).toEqual([
+      [5, 'customerId'],
+      [6, 'customerId'],
+    ]);
     const list = (await api.get('/api/business/salesOrder?orderby=id&limit=10')).json() as (Order & {
       tagIds: string;
     })[];
-    expect(list.slice(2).map((order) => [order.name, order.customerId, order.tagIds])).toEqual([
-      ['按显示值', 2, '1,3'],
-      ['按编号', 1, '2'],
-    ]);
+    const imported = list.slice(2).map((order) => [order.name, order.customerId, order.tagIds]);
+    expect(imported).toHaveLength(3);
+    expect(imported).toEqual(
+      expect.arrayContaining([
+        ['按标题', 2, '1,3'],
+        ['按显示值', 2, null],
+        ['按编号', 1, '2'],
+      ]),
+    );
   });
 
   it('updates the records whose key is stored already; an export read back in changes nothing', async () => {

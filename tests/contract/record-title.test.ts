@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Column } from '../../../contract';
-import { recordTitle, titleColumnOf } from '../../../src/business/lib/record-title';
+import type { Column } from '../../contract';
+import { recordTitle, titleColumnOf } from '../../contract/record-title';
 
 const col = (name: string, dataType: Column['dataType'], extra: Partial<Column> = {}): Column => ({
   name,

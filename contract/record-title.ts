@@ -1,17 +1,32 @@
-import { isSearchBody, isSystemColumnName, type Column, type DataType, type Table } from '../../../contract';
-import type { BusinessRecord } from './business-record';
+import type { Column } from './metadata';
+import { isSearchBody } from './search-body';
+import { isSystemColumnName } from './system-columns';
 
-const TEXT_TYPES: readonly DataType[] = ['CHAR', 'VARCHAR', 'TEXT', 'LONGTEXT'];
+/** A record as the API answers it: column (and relation) name → value. */
+type BusinessRecord = Readonly<Record<string, unknown>>;
+
+/** What the rules read of a column (the web app's metadata and the server's stored rows alike). */
+type TitledColumn = Pick<Column, 'name' | 'indexType' | 'displayOrder'> & { dataType: string };
+
+/** What the rules read of a table. */
+interface TitledTable {
+  columns?: readonly TitledColumn[] | null;
+  primaryNames?: readonly string[] | null;
+  titleColumn?: string | null;
+  reverse?: boolean | null;
+}
+
+const TEXT_TYPES: readonly string[] = ['CHAR', 'VARCHAR', 'TEXT', 'LONGTEXT'];
 
 /** The key columns of a table: its `primaryNames`, else its PRIMARY column, else `id`. */
-const keyNamesOf = (table: Pick<Table, 'columns' | 'primaryNames'>): string[] => {
+const keyNamesOf = (table: TitledTable): string[] => {
   if (table.primaryNames && table.primaryNames.length > 0) return [...table.primaryNames];
   const primary = (table.columns ?? []).filter((c) => c.indexType === 'PRIMARY').map((c) => c.name);
   return primary.length > 0 ? primary : ['id'];
 };
 
 /** A column a record can be named by: text, not a password, not filled by the server (`name` is fine). */
-const isTitleCandidate = (table: Pick<Table, 'reverse'>, column: Column): boolean =>
+const isTitleCandidate = (table: TitledTable, column: TitledColumn): boolean =>
   TEXT_TYPES.includes(column.dataType) &&
   !isSearchBody(table, column) &&
   (column.name === 'name' || !isSystemColumnName(column.name));
@@ -22,7 +37,7 @@ const isTitleCandidate = (table: Pick<Table, 'reverse'>, column: Column): boolea
  * key names the record).
  */
 export const titleColumnOf = (
-  table: Pick<Table, 'columns' | 'titleColumn' | 'reverse'>,
+  table: TitledTable,
   chosen: string | null | undefined = table.titleColumn,
 ): string | null => {
   const columns = [...(table.columns ?? [])].sort((a, b) => (a.displayOrder ?? 0) - (b.displayOrder ?? 0));
@@ -39,7 +54,7 @@ const present = (value: unknown): boolean =>
  * its key (several key columns joined with `|`).
  */
 export const recordTitle = (
-  table: Pick<Table, 'columns' | 'primaryNames' | 'titleColumn'>,
+  table: TitledTable,
   record: BusinessRecord | null | undefined,
   chosen: string | null | undefined = table.titleColumn,
 ): string => {
