@@ -4,7 +4,7 @@ import { SHARED_STATE } from '../../src/db/table-names';
 import { createRelation, createTable, type CreatedTable } from './business-tables';
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from './metadata-api';
 import { clearTables } from './physical-schema';
-import { login } from './test-app';
+import { login, type TestApps } from './test-app';
 
 /** A stored revision as its row holds it, `changes` parsed. */
 export interface StoredRevision {
@@ -51,9 +51,11 @@ export interface HistoryTables {
  * `purchase` (amount, a PASSWORD pin, soft-delete flag) owning `purchaseLine` rows (OneToMany
  * `lines`, a UNIQUE sku), no history yet; the administrator's client is a browser.
  */
-export const createHistoryTables = async (app: App): Promise<HistoryTables> => {
+export const createHistoryTables = async (apps: TestApps): Promise<HistoryTables> => {
+  // Tables of earlier tests go; the app built afterwards describes the system tables again.
+  await clearTables((await apps.build()).dataSources.primary.knex);
+  const app = await apps.build();
   const knex = app.dataSources.primary.knex;
-  await clearTables(knex);
   await knex(SHARED_STATE.revision).delete();
   const { cookie } = await login(app);
   const admin = apiClient(app, cookie, BROWSER);

@@ -9,7 +9,7 @@ describeEachDatabase('record history: every write records its revisions ($name)'
   const apps = useTestApps(db);
 
   it('records a create with its nested children, in one request, from the web', async () => {
-    const { knex, admin } = await createHistoryTables(await apps.build());
+    const { knex, admin } = await createHistoryTables(apps);
     const created = await admin.post('/api/business/purchase', {
       name: '订单',
       amount: 10,
@@ -49,7 +49,7 @@ describeEachDatabase('record history: every write records its revisions ($name)'
   });
 
   it('records only the columns an update really changes, and nothing for an update that changes nothing', async () => {
-    const { knex, admin } = await createHistoryTables(await apps.build());
+    const { knex, admin } = await createHistoryTables(apps);
     await admin.post('/api/business/purchase', { name: '订单', amount: 10, note: 'n' });
     await knex('cb_revision').delete();
     expect((await admin.patch('/api/business/purchase/1', { name: '订单', amount: 12 })).statusCode).toBe(
@@ -66,7 +66,7 @@ describeEachDatabase('record history: every write records its revisions ($name)'
   });
 
   it('records nested child writes: inserted, updated and removed children', async () => {
-    const { knex, admin } = await createHistoryTables(await apps.build());
+    const { knex, admin } = await createHistoryTables(apps);
     await admin.post('/api/business/purchase', {
       name: '订单',
       lines: [
@@ -98,7 +98,7 @@ describeEachDatabase('record history: every write records its revisions ($name)'
   });
 
   it('records soft delete, recycle-bin restore and hard delete with its cascade (the last values kept)', async () => {
-    const { knex, admin } = await createHistoryTables(await apps.build());
+    const { knex, admin } = await createHistoryTables(apps);
     await admin.post('/api/business/purchase', { name: '一', amount: 1, lines: [{ name: '甲', sku: 'A' }] });
     await admin.post('/api/business/purchase', { name: '二', amount: 2 });
     await knex('cb_revision').delete();
@@ -127,7 +127,7 @@ describeEachDatabase('record history: every write records its revisions ($name)'
   });
 
   it('leaves no revision for a refused or rolled-back write', async () => {
-    const { knex, admin, app } = await createHistoryTables(await apps.build());
+    const { knex, admin, app } = await createHistoryTables(apps);
     await admin.post('/api/business/purchase', { name: '订单', lines: [{ name: '甲', sku: 'A' }] });
     await knex('cb_revision').delete();
     // 400: a bad value
@@ -156,7 +156,7 @@ describeEachDatabase('record history: every write records its revisions ($name)'
   });
 
   it('records the rows of an import, channel import, and none of a failed one', async () => {
-    const { knex, app, cookie } = await createHistoryTables(await apps.build());
+    const { knex, app, cookie } = await createHistoryTables(apps);
     const upload = (records: unknown[]) => {
       const file = Buffer.from(JSON.stringify({ purchase: records }));
       const { payload, headers } = multipartBody([{ name: 'file', value: file, filename: 'data.json' }]);
