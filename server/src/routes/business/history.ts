@@ -2,15 +2,23 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { itemOf } from '../../plugins/item-access';
 import { errorResponses } from '../../schemas/common';
-import { HistoryParams, HistoryQuery, RevisionSchema } from '../../schemas/history';
+import {
+  HistoryParams,
+  HistoryQuery,
+  RestoreRevisionBody,
+  RevisionParams,
+  RevisionSchema,
+} from '../../schemas/history';
 import { countHistory, readHistory } from '../../services/history/read-history';
+import { restoreRevision } from '../../services/history/restore-revision';
 import { parseRecordKey } from '../../services/items/record-keys';
 
 const tags = ['business'];
 
 /**
- * Record history (docs/api.md §3.9): the revisions of one record, newest first, and their count.
- * Read permission on the table; the reader's column rules trim every revision.
+ * Record history (docs/api.md §3.9): the revisions of one record, newest first, and their count
+ * (read permission; the reader's column rules trim every revision), and restoring a revision
+ * (update permission, create for a record hard-deleted since).
  */
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -47,6 +55,34 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { context, item } = itemOf(request);
       const key = parseRecordKey(item, request.params.id);
       return countHistory(request.server.dataSources.primary.reads, context, item, key);
+    },
+  );
+
+  app.post(
+    '/:table/:id/history/:revisionId/restore',
+    {
+      config: { item: { action: 'update' } },
+      schema: {
+        tags,
+        summary:
+          'Set a record back to how it was right after a revision (all its restorable columns, or only `columns`); a hard-deleted record is created again with its key',
+        params: RevisionParams,
+        body: RestoreRevisionBody,
+        response: {
+          200: Type.Object(
+            { columns: Type.Array(Type.String(), { description: 'the columns set back' }) },
+            { additionalProperties: false },
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { context, item } = itemOf(request);
+      const key = parseRecordKey(item, request.params.id);
+      const primary = request.server.dataSources.primary.knex;
+      const { revisionId } = request.params;
+      return restoreRevision(primary, context, item, key, revisionId, request.body?.columns);
     },
   );
 };
