@@ -1,5 +1,5 @@
 /**
- * Record history (docs/api.md §3.9): one revision per record a committed write changed, in the
+ * Record history (docs/api.md §3, record history): one revision per record a committed write changed, in the
  * writer's transaction. Shared by the server (which writes and serves it) and the web app.
  */
 

@@ -1,6 +1,6 @@
 import { format, type Localized, type Params } from './messages';
 
-/** Messages of record history (docs/api.md §3.9), Chinese and English. */
+/** Messages of record history (docs/api.md §3, record history), Chinese and English. */
 export const HISTORY_MESSAGES = {
   otherRecord: {
     zh: '版本 {id} 不属于这条记录',

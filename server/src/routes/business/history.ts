@@ -16,7 +16,7 @@ import { parseRecordKey } from '../../services/items/record-keys';
 const tags = ['business'];
 
 /**
- * Record history (docs/api.md §3.9): the revisions of one record, newest first, and their count
+ * Record history (docs/api.md §3, record history): the revisions of one record, newest first, and their count
  * (read permission; the reader's column rules trim every revision), and restoring a revision
  * (update permission, create for a record hard-deleted since).
  */
