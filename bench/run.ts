@@ -27,6 +27,7 @@ export const SUITES: Record<string, () => Promise<void>> = {
   'page-load': async () => (await import('./page-load')).runPageLoad(),
   instances: async () => (await import('./instances')).runInstances(),
   'write-cost': async () => (await import('./write-cost')).runWriteCost(),
+  'history-cost': async () => (await import('./history-cost')).runHistoryCost(),
 };
 
 const requested = process.argv.slice(2);

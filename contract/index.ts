@@ -13,6 +13,7 @@ export * from './permissions';
 export * from './permission-match';
 export * from './grant-rule';
 export * from './record-key';
+export * from './revision';
 export * from './role-code';
 export * from './sql-result';
 export * from './search-body';

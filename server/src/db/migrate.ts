@@ -23,6 +23,7 @@ import { system010MetadataPerDataSource } from './migrations/system-010-metadata
 import { system011MysqlRowCounts } from './migrations/system-011-mysql-row-counts';
 import { system012LockKey } from './migrations/system-012-lock-key';
 import { system013SchemaJournal } from './migrations/system-013-schema-journal';
+import { system014Revisions } from './migrations/system-014-revisions';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -52,6 +53,7 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system011MysqlRowCounts,
   system012LockKey,
   system013SchemaJournal,
+  system014Revisions,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

@@ -35,6 +35,8 @@ export const SHARED_STATE = {
   /** The secret of the database lock keys (database-lock.ts): read by no console. */
   lockKey: 'cb_lock_key',
   schemaJournal: 'cb_schema_journal',
+  /** Record history: one row per record a committed write changed (services/history/). */
+  revision: 'cb_revision',
 } as const;
 
 export const MIGRATION_TABLES = {

@@ -12,6 +12,7 @@ import type { ColumnRules } from '../services/permissions/column-rules';
 import { loadColumnRules } from '../services/permissions/load-column-rules';
 import { assertSettable, narrowForImport, narrowForRead } from '../services/permissions/narrow-item';
 import { principalOf } from './session';
+import { writeOriginOf } from './write-origin';
 
 /** A business table opened for one action: the caller's context and the table as they may see it. */
 export interface OpenedItem {
@@ -46,6 +47,7 @@ export const itemContextOf = async (request: FastifyRequest, reads = false): Pro
     dataSource: request.dataSource.name,
     rules: await columnRulesOf(request, authorities),
     hooks: request.server.writeHooks,
+    origin: writeOriginOf(request),
     ...(token ? { sessionTokenHash: hashSessionToken(token) } : {}),
   };
 };

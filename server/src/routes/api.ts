@@ -5,6 +5,7 @@ import itemAccess from '../plugins/item-access';
 import authRoutes, { type LoginLimits } from './auth';
 import configRoutes from './business/config';
 import exportRoutes from './business/export';
+import historyRoutes from './business/history';
 import importRoutes from './business/import';
 import itemRoutes from './business/items';
 import fileRoutes, { type FileRoutesOptions } from './files';
@@ -62,6 +63,7 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   await app.register(sequenceValueRoutes, { prefix: '/business' });
   await app.register(exportRoutes, { prefix: '/business' });
   await app.register(importRoutes, { prefix: '/business', ...options.files });
+  await app.register(historyRoutes, { prefix: '/business' });
   await app.register(itemRoutes, { prefix: '/business' });
   await app.register(fileRoutes, options.files);
   for (const extension of options.extensions) {

@@ -10,6 +10,8 @@ import {
   type PreparedInsert,
 } from '../items/insert-record';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
+import { createdChanges } from '../history/column-changes';
+import { recordsHistory } from '../history/revision-log';
 import type { ItemTable } from '../items/item-table';
 import { mapDbError } from '../items/map-db-error';
 import { readRows } from '../items/read-rows';
@@ -105,16 +107,22 @@ const generatedKey = (item: ItemTable) => {
   return item.keys.length === 1 && single?.autoIncrement ? single : null;
 };
 
+/** Record history of a record the bulk path inserted (insertRecord reports its own). */
+const created = (write: WriteContext, item: ItemTable, key: KeyValues, values: Record<string, unknown>) =>
+  write.changed({ item, key, action: 'create', changes: createdChanges(item, { ...values, ...key }) });
+
 const insertGroups = async (
   write: WriteContext,
   item: ItemTable,
   inserts: PreparedInsert[],
 ): Promise<void> => {
-  const afterCreate = write.hooks.watching('afterCreate', item.table);
+  // Record history and the afterCreate hooks want each new record's key.
+  const afterCreate = write.hooks.watching('afterCreate', item.table) || recordsHistory(item);
   if (afterCreate && sqlDialect(write.dialect).insertedKeys !== 'returning') {
-    // A hook wants each new record's key and only one comes back per INSERT: a record at a time.
+    // Only one key comes back per INSERT: a record at a time.
     for (const { values } of inserts) {
       const key = await insertRow(write, item, values);
+      created(write, item, key, values);
       await write.hooks.run('afterCreate', { write, item, key, values });
     }
     return;
@@ -138,6 +146,7 @@ const insertGroups = async (
       // A hook wants each new record's key: read back with the insert, then the hooks in row order.
       const keys = await insertRowsReturningKeys(write, item, chunk);
       for (const [index, values] of chunk.entries()) {
+        created(write, item, keys[index] ?? {}, values);
         await write.hooks.run('afterCreate', { write, item, key: keys[index] ?? {}, values });
       }
     }
@@ -154,6 +163,7 @@ const runOne = async (
     case 'insert': {
       const { values } = operation.prepared;
       const key = await insertRow(write, item, values);
+      created(write, item, key, values);
       await write.hooks.run('afterCreate', { write, item, key, values });
       return;
     }
@@ -185,6 +195,7 @@ const writeOperations = async (
     if (operation.kind === 'update') report.updated += 1;
     else report.inserted += 1;
   };
+  const collected = write.revisions.size;
   try {
     await write.db.transaction(async (savepoint) => {
       const inner = { ...write, db: savepoint };
@@ -200,16 +211,20 @@ const writeOperations = async (
     operations.forEach(count);
     return;
   } catch (error) {
+    // The batch rolled back to its savepoint: so do the revisions it collected.
+    write.revisions.truncate(collected);
     // Not about a row (a lost connection…): the whole import fails.
     failuresOf(error, item);
   }
   for (const operation of operations) {
+    const before = write.revisions.size;
     try {
       await write.db.transaction((savepoint) =>
         runOne({ ...write, db: savepoint }, item, operation, options),
       );
       count(operation);
     } catch (error) {
+      write.revisions.truncate(before);
       for (const failure of failuresOf(error, item)) operation.row.fail(failure.column, failure.message);
     }
   }

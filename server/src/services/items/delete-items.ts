@@ -1,3 +1,4 @@
+import { SOFT_DELETE_COLUMN } from '../../../../contract/system-columns';
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import { kindOf } from '../../query/data-type-kind';
@@ -7,6 +8,7 @@ import type { ItemTable } from './item-table';
 import { readRows } from './read-rows';
 import { uniqueKeys, whereKeys, type KeyValues } from './record-keys';
 import { systemValues } from './system-columns';
+import { toRecord } from './to-record';
 import { runWrite } from './write-context';
 
 /**
@@ -28,13 +30,11 @@ export const deleteItems = async (
     });
   }
   await runWrite(context, item, async (write) => {
-    const found: unknown[] = await whereKeys(
-      readRows(
-        write.db,
-        write.dialect,
-        item.table.tableName,
-        item.keys.map((key) => key.name),
-      ),
+    const found: Record<string, unknown>[] = await whereKeys(
+      readRows(write.db, write.dialect, item.table.tableName, [
+        ...item.keys.map((key) => key.name),
+        ...(soft && flag ? [flag.name] : []),
+      ]),
       item,
       unique,
     );
@@ -45,6 +45,10 @@ export const deleteItems = async (
         ...systemValues(item.table.columns, 'update', write.now, write.userId),
         isDeleted: kindOf(flag.dataType) === 'bool' ? true : 1,
       });
+      for (const record of found.map((row) => toRecord(item.table.columns, row))) {
+        const changes = [{ column: SOFT_DELETE_COLUMN, old: record[SOFT_DELETE_COLUMN] ?? null, new: true }];
+        write.changed({ item, key: record as KeyValues, action: 'softDelete', changes });
+      }
       await write.hooks.run('afterDelete', { write, item, keys: unique, soft: true });
       return;
     }

@@ -5,7 +5,9 @@ import { assertMay } from './item-context';
 import { isToChildren, type ItemRelation, type ItemTable } from './item-table';
 import { readRows } from './read-rows';
 import { whereKeys, type KeyValues } from './record-keys';
-import { toRecord } from './to-record';
+import { isReadable, toRecord } from './to-record';
+import { deletedChanges } from '../history/column-changes';
+import { recordsHistory } from '../history/revision-log';
 import { MAX_WRITE_DEPTH } from './max-write-depth';
 import type { WriteContext } from './write-context';
 
@@ -38,6 +40,25 @@ const childKeys = async (
     child.keys.map((key) => key.name),
   ).whereIn(`${child.table.tableName}.${relation.toColumn.name}`, parentValues as (string | number)[]);
   return rows.map((row) => toRecord(child.table.columns, row) as KeyValues);
+};
+
+/** Record history of the records about to go: their last values, read in one query. */
+const recordDeletion = async (write: WriteContext, item: ItemTable, keys: KeyValues[]): Promise<void> => {
+  if (!recordsHistory(item)) return;
+  const columns = item.table.columns.filter(isReadable).map((column) => column.name);
+  const rows: Record<string, unknown>[] = await whereKeys(
+    readRows(write.db, write.dialect, item.table.tableName, columns),
+    item,
+    keys,
+  );
+  for (const record of rows.map((row) => toRecord(item.table.columns, row))) {
+    write.changed({
+      item,
+      key: record as KeyValues,
+      action: 'delete',
+      changes: deletedChanges(item, record),
+    });
+  }
 };
 
 /**
@@ -81,6 +102,7 @@ export const deleteRecords = async (
     assertMay(write, child.table, 'delete');
     await deleteRecords(write, child, children, depth + 1);
   }
+  await recordDeletion(write, item, keys);
   await whereKeys(write.db(item.table.tableName), item, keys).delete();
   await write.hooks.run('afterDelete', { write, item, keys, soft: false });
 };

@@ -5,6 +5,7 @@ import { invalidParam } from '../../query/query-error';
 import type { ScalarValue } from '../../query/query-types';
 import { assertValuesSettable } from '../permissions/assert-values-settable';
 import { nextValue } from '../sequences/next-value';
+import { createdChanges } from '../history/column-changes';
 import { columnValue } from './column-value';
 import { fullTextBody } from './full-text-body';
 import type { ItemTable } from './item-table';
@@ -163,6 +164,7 @@ export const insertRecord = async (
 ): Promise<KeyValues> => {
   const { values, nested: children } = await prepareInsert(write, item, body, options);
   const key = await insertRow(write, item, values);
+  write.changed({ item, key, action: 'create', changes: createdChanges(item, { ...values, ...key }) });
   await write.hooks.run('afterCreate', { write, item, key, values });
   for (const nested of children) {
     const relation = item.relations.find((candidate) => candidate.name === nested.relation);

@@ -4,6 +4,7 @@ import { hasPermission } from '../../auth/permission';
 import type { Client } from '../../config';
 import { ApiException } from '../../errors/api-exception';
 import type { WriteHooks } from '../../extensions/write-hooks';
+import type { WriteOrigin } from '../history/revision-log';
 import type { StoredTable } from '../metadata-rows';
 import type { ColumnRules } from '../permissions/column-rules';
 
@@ -19,6 +20,8 @@ export interface ItemContext {
   rules: ColumnRules;
   /** Record write hooks: the core's (system-table rules), then the extensions'. */
   hooks: WriteHooks;
+  /** Who writes and how, for record history (default: an extension's own write). */
+  origin?: WriteOrigin;
   /** Hash of the session token the request came with (a password change keeps that session). */
   sessionTokenHash?: string;
 }

@@ -1,3 +1,4 @@
+import type { RevisionAction } from '../../../../contract/revision';
 import { hashPassword } from '../../auth/password';
 import { ApiException } from '../../errors/api-exception';
 import type { Localized } from '../../i18n/messages';
@@ -14,6 +15,8 @@ export interface WriteOptions {
   depth: number;
   /** Column values the server sets (a child's foreign key). */
   fixed: Record<string, ScalarValue>;
+  /** How record history names this write of the record (default: `create` / `update`). */
+  action?: RevisionAction;
 }
 
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>

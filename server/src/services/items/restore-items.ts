@@ -53,7 +53,7 @@ export const restoreItems = async (
         item,
         key,
         {},
-        { path: '', depth: 0, fixed: { [SOFT_DELETE_COLUMN]: cleared } },
+        { path: '', depth: 0, fixed: { [SOFT_DELETE_COLUMN]: cleared }, action: 'restore' },
       );
     }
     return unique.length;

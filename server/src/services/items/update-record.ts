@@ -5,6 +5,7 @@ import { itemsMessage } from '../../i18n/items-messages';
 import type { ScalarValue } from '../../query/query-types';
 import { coerceValue } from '../../query/coerce-value';
 import { assertValuesSettable } from '../permissions/assert-values-settable';
+import { updatedChanges } from '../history/column-changes';
 import { fullTextBody } from './full-text-body';
 import { columnValue } from './column-value';
 import { hashPasswords, isPlainObject, notAnObject, payloadFor, type WriteOptions } from './record-payload';
@@ -100,6 +101,12 @@ export const updateRecord = async (
   if (Object.keys(values).length > 0) {
     await whereKeys(write.db(item.table.tableName), item, [key]).update(values);
   }
+  write.changed({
+    item,
+    key,
+    action: options.action ?? 'update',
+    changes: updatedChanges(item, current, values),
+  });
   for (const nested of payload.nested) {
     const relation = item.relations.find((candidate) => candidate.name === nested.relation);
     if (!relation) continue;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { metaOf } from '../../db/metadata-home';
+import { EXTENSION_ORIGIN, RevisionLog, type RecordChange } from '../history/revision-log';
 import type { StoredTable } from '../metadata-rows';
 import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
@@ -24,11 +25,19 @@ export interface WriteContext extends ItemContext {
    * handed to the record writers here so that they and the child writer do not import each other.
    */
   writeChildren: typeof writeChildren;
+  /**
+   * Reports what a record write changed: one revision of record history, inserted in `primary`
+   * at the end of the write, before it commits (services/history/). Every writer of records calls it.
+   */
+  changed(change: RecordChange): void;
+  /** The revisions collected so far: a savepoint that rolls back drops its own (`truncate`). */
+  revisions: RevisionLog;
 }
 
 /**
  * Runs a write in one transaction: everything or nothing, ending with the `beforeCommit` hooks of
- * the tables it reached (crudboard's own: a super admin remains). A constraint violation of the
+ * the tables it reached (crudboard's own: a super admin remains) and the revisions of record
+ * history it collected (one change record, written in the writer's transaction). A constraint violation of the
  * database becomes the 409 / 400 it stands for, naming the column when the driver says which.
  */
 export const runWrite = async <T>(
@@ -42,6 +51,15 @@ export const runWrite = async <T>(
     return await context.db.transaction(async (trx) => {
       const load = itemTableCache(trx);
       const home = metaOf(trx);
+      const now = new Date();
+      const revisions = new RevisionLog(
+        {
+          dataSource: context.dataSource,
+          userId: context.userId,
+          origin: context.origin ?? EXTENSION_ORIGIN,
+        },
+        now,
+      );
       const write: WriteContext = {
         ...context,
         db: trx,
@@ -50,16 +68,19 @@ export const runWrite = async <T>(
           beside ??= home.db.transaction();
           return beside;
         },
-        now: new Date(),
+        now,
         tableById: async (id) => {
           const table = await load(id);
           reached.set(id, table.table);
           return table;
         },
         writeChildren,
+        changed: (change) => revisions.add(change),
+        revisions,
       };
       const result = await work(write);
       await write.hooks.runBeforeCommit({ write, tables: [...reached.values()] });
+      await revisions.flush(write.primary);
       if (beside) await (await beside).commit();
       return result;
     });

@@ -8,13 +8,15 @@ import { CONSOLE_SECRET_TABLE } from '../../dialects/sql/mysql-console-account';
 /** Prefix of every table crudboard owns (`cb_user`, `cb_meta_table`, …). */
 const OWN_PREFIX = 'cb_';
 /**
- * Tables holding password hashes, session tokens, the secret of the database lock keys and the
- * console account's password: not even read by others.
+ * Tables holding password hashes, session tokens, the secret of the database lock keys, the
+ * console account's password, and record history (values that column rules hide from some
+ * readers, served only through the history API): not even read by others.
  */
 const SECRET_TABLES = new Set<string>([
   SYSTEM.user,
   SYSTEM.session,
   SHARED_STATE.lockKey,
+  SHARED_STATE.revision,
   CONSOLE_SECRET_TABLE,
 ]);
 

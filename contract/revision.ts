@@ -1,0 +1,38 @@
+/**
+ * Record history (docs/api.md §3, record history): one revision per record a committed write changed, in the
+ * writer's transaction. Shared by the server (which writes and serves it) and the web app.
+ */
+
+/** What a revision did to its record. */
+export const REVISION_ACTIONS = ['create', 'update', 'delete', 'softDelete', 'restore'] as const;
+export type RevisionAction = (typeof REVISION_ACTIONS)[number];
+
+/**
+ * How the write reached crudboard: the web app (a browser), the API (a script), an import, an
+ * extension's own write, or a restore from history.
+ */
+export const REVISION_CHANNELS = ['web', 'api', 'import', 'extension', 'restore'] as const;
+export type RevisionChannel = (typeof REVISION_CHANNELS)[number];
+
+/**
+ * One column a revision changed: `old` (absent on create) and `new` (absent on delete) in the
+ * API's value types. A PASSWORD column is never stored: `secret: true` says only that it changed.
+ */
+export interface ColumnChange {
+  column: string;
+  old?: unknown;
+  new?: unknown;
+  secret?: true;
+}
+
+/** A revision as `GET /api/business/{table}/{id}/history` sends it. */
+export interface Revision {
+  id: number;
+  action: RevisionAction;
+  /** Epoch milliseconds. */
+  time: number;
+  user: { id: number | null; name: string | null };
+  channel: RevisionChannel;
+  requestId: string | null;
+  changes: ColumnChange[];
+}

@@ -1,0 +1,24 @@
+import { format, type Localized, type Params } from './messages';
+
+/** Messages of record history (docs/api.md §3, record history), Chinese and English. */
+export const HISTORY_MESSAGES = {
+  otherRecord: {
+    zh: '版本 {id} 不属于这条记录',
+    en: 'revision {id} is not a revision of this record',
+  },
+  deletedByRevision: {
+    zh: '版本 {id} 删除了这条记录，之后没有可恢复的内容；请选择更早的版本',
+    en: 'revision {id} deleted the record, so there is nothing to restore right after it; choose an earlier revision',
+  },
+  notRestorable: {
+    zh: '这些字段不能恢复：{names}',
+    en: 'these columns cannot be restored: {names}',
+  },
+} as const satisfies Record<string, Localized>;
+
+export type HistoryMessageKey = keyof typeof HISTORY_MESSAGES;
+
+export const historyMessage = (key: HistoryMessageKey, params: Params = {}): Localized => ({
+  zh: format(HISTORY_MESSAGES[key], 'zh', params),
+  en: format(HISTORY_MESSAGES[key], 'en', params),
+});

@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import type { RevisionChannel } from '../../../contract/revision';
+import type { WriteOrigin } from '../services/history/revision-log';
+import { principalOf } from './session';
+
+/**
+ * How a request's writes reached crudboard, as record history names it: an import route, a
+ * restore from history, the web app (a browser's fetch sends `Sec-Fetch-Mode`), else the API.
+ */
+const channelOf = (request: FastifyRequest): RevisionChannel => {
+  const route = request.routeOptions.url ?? '';
+  if (route.endsWith('/import')) return 'import';
+  if (route.endsWith('/history/:revisionId/restore')) return 'restore';
+  return request.headers['sec-fetch-mode'] === undefined ? 'api' : 'web';
+};
+
+/** Who writes (the user's name at this moment) and how, for the revisions of a request's writes. */
+export const writeOriginOf = (request: FastifyRequest): WriteOrigin => {
+  const principal = principalOf(request);
+  return {
+    userName: principal.realname || principal.username,
+    channel: channelOf(request),
+    requestId: request.id,
+  };
+};

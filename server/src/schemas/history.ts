@@ -1,0 +1,93 @@
+import { Type } from 'typebox';
+
+// The literals of contract/revision.ts (REVISION_ACTIONS, REVISION_CHANNELS), spelt out so that
+// the route's answer type keeps them.
+const Action = Type.Union(
+  [
+    Type.Literal('create'),
+    Type.Literal('update'),
+    Type.Literal('delete'),
+    Type.Literal('softDelete'),
+    Type.Literal('restore'),
+  ],
+  { description: 'what the revision did to the record' },
+);
+const Channel = Type.Union(
+  [
+    Type.Literal('web'),
+    Type.Literal('api'),
+    Type.Literal('import'),
+    Type.Literal('extension'),
+    Type.Literal('restore'),
+  ],
+  { description: 'how the write reached crudboard' },
+);
+
+export const ColumnChangeSchema = Type.Object(
+  {
+    column: Type.String(),
+    old: Type.Optional(Type.Unknown({ description: 'the value before (absent on create)' })),
+    new: Type.Optional(Type.Unknown({ description: 'the value after (absent on delete)' })),
+    secret: Type.Optional(Type.Literal(true, { description: 'a PASSWORD column changed; no value is kept' })),
+  },
+  { additionalProperties: false },
+);
+
+export const RevisionSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    action: Action,
+    time: Type.Integer({ description: 'epoch milliseconds' }),
+    user: Type.Object(
+      {
+        id: Type.Union([Type.Integer(), Type.Null()]),
+        name: Type.Union([Type.String(), Type.Null()], { description: 'the name the user had then' }),
+      },
+      { additionalProperties: false },
+    ),
+    channel: Channel,
+    requestId: Type.Union([Type.String(), Type.Null()], {
+      description: 'the request that wrote it: revisions of one request share it',
+    }),
+    changes: Type.Array(ColumnChangeSchema, {
+      description: 'the changed columns the reader may read (column rules apply)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const HistoryParams = Type.Object({
+  table: Type.String({ minLength: 1, maxLength: 200, description: 'name, pluralName or tableName' }),
+  id: Type.String({ minLength: 1, maxLength: 2000, description: 'the key value, or k1=v1,k2=v2' }),
+});
+
+export const RevisionParams = Type.Object({
+  ...HistoryParams.properties,
+  revisionId: Type.Integer({ minimum: 1, description: 'a revision of this record' }),
+});
+
+/** Most revisions one page may hold. */
+export const MAX_HISTORY_LIMIT = 100;
+
+export const HistoryQuery = Type.Object({
+  offset: Type.Integer({ minimum: 0, default: 0, description: 'revisions to skip' }),
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: MAX_HISTORY_LIMIT,
+    default: 20,
+    description: 'revisions to return',
+  }),
+});
+
+export const RestoreRevisionBody = Type.Object(
+  {
+    columns: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+        minItems: 1,
+        maxItems: 1000,
+        description: 'only these columns (default: every column the revision state holds)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);

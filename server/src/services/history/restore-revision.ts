@@ -1,0 +1,138 @@
+import type { Knex } from 'knex';
+import {
+  SOFT_DELETE_COLUMN,
+  SYSTEM_COLUMNS,
+  type SystemColumnName,
+} from '../../../../contract/system-columns';
+import type { ColumnChange } from '../../../../contract/revision';
+import { ApiException } from '../../errors/api-exception';
+import { historyMessage } from '../../i18n/history-messages';
+import { SHARED_STATE } from '../../db/table-names';
+import { readOnlyNames } from '../permissions/narrow-item';
+import { insertRecord } from '../items/insert-record';
+import { assertMay, type ItemContext } from '../items/item-context';
+import type { ItemTable } from '../items/item-table';
+import { readRows } from '../items/read-rows';
+import { whereKeys, type KeyValues } from '../items/record-keys';
+import { isReadable, toRecord } from '../items/to-record';
+import { updateRecord } from '../items/update-record';
+import { runWrite } from '../items/write-context';
+import { revisionsOf } from './read-history';
+import { revisionKey } from './revision-log';
+import { revisionState } from './revision-state';
+
+const isStamped = (name: string): boolean =>
+  Object.hasOwn(SYSTEM_COLUMNS, name) && SYSTEM_COLUMNS[name as SystemColumnName].filledOnCreate;
+
+/**
+ * The columns the user may set back: shown by records, readable and changeable under their
+ * column rules, changeable by the table's design, not a bookkeeping stamp nor the soft-delete
+ * flag (the recycle bin's); on update not a key (a re-created record gets its key back as it was).
+ */
+const restorableColumns = (context: ItemContext, item: ItemTable, mode: 'create' | 'update'): Set<string> => {
+  const denied = readOnlyNames(item, context.rules);
+  const keys = new Set(item.keys.map((key) => key.name));
+  return new Set(
+    item.table.columns
+      .filter(
+        (column) =>
+          isReadable(column) &&
+          !denied.has(column.name) &&
+          !isStamped(column.name) &&
+          column.name !== SOFT_DELETE_COLUMN &&
+          !keys.has(column.name) &&
+          (mode === 'create' ? column.insertable : column.updatable),
+      )
+      .map((column) => column.name),
+  );
+};
+
+interface StoredRevision {
+  id: number | string;
+  dataSource: string;
+  tableName: string;
+  recordKey: string;
+  action: string;
+  changes: string;
+}
+
+const parse = (row: { action: string; changes: string }) => ({
+  action: row.action,
+  changes: JSON.parse(row.changes) as ColumnChange[],
+});
+
+/**
+ * POST …/{id}/history/{revisionId}/restore: sets the record back to how it was right after the
+ * revision (revision-state.ts), all its restorable columns or only `columns`, through the normal
+ * update path (so it is a revision of its own, channel `restore`; a constraint is the usual 409);
+ * a record hard-deleted since is created again with its key (needs the create permission).
+ * 404 for an unknown revision, 400 for one of another record or one that deleted the record.
+ * Answers the columns set back (none when the record already is as it was).
+ */
+export const restoreRevision = async (
+  primary: Knex,
+  context: ItemContext,
+  item: ItemTable,
+  key: KeyValues,
+  revisionId: number,
+  columns: readonly string[] | undefined,
+): Promise<{ columns: string[] }> => {
+  const target: StoredRevision | undefined = await primary(SHARED_STATE.revision)
+    .where('id', revisionId)
+    .first();
+  if (!target) throw new ApiException('NOT_FOUND');
+  const ours =
+    target.dataSource === context.dataSource &&
+    target.tableName === item.table.name &&
+    target.recordKey === revisionKey(item, key);
+  if (!ours) {
+    throw new ApiException('VALIDATION_ERROR', historyMessage('otherRecord', { id: revisionId }), {
+      revisionId: historyMessage('otherRecord', { id: revisionId }),
+    });
+  }
+  if (target.action === 'delete') {
+    throw new ApiException('VALIDATION_ERROR', historyMessage('deletedByRevision', { id: revisionId }));
+  }
+  const later: { action: string; changes: string }[] = await revisionsOf(primary, context, item, key)
+    .where('id', '>', revisionId)
+    .orderBy('id')
+    .select('action', 'changes');
+  const state = revisionState(later.map(parse));
+
+  return runWrite(context, item, async (write) => {
+    const readable = item.table.columns.filter(isReadable).map((column) => column.name);
+    const row: Record<string, unknown> | undefined = await whereKeys(
+      readRows(write.db, write.dialect, item.table.tableName, readable),
+      item,
+      [key],
+    ).first();
+    const stored = row ? toRecord(item.table.columns, row) : undefined;
+    const mode = stored ? 'update' : 'create';
+    const restorable = restorableColumns(context, item, mode);
+    if (columns) {
+      const refused = columns.filter((name) => !restorable.has(name));
+      if (refused.length > 0) {
+        const message = historyMessage('notRestorable', { names: refused.slice(0, 20).join(', ') });
+        throw new ApiException('VALIDATION_ERROR', message, { columns: message });
+      }
+    }
+    const chosen = new Set(columns ?? restorable);
+    // Only what differs from now: a column already as it was is not set again.
+    const values = Object.fromEntries(
+      Object.entries(state).filter(
+        ([name, value]) =>
+          chosen.has(name) &&
+          restorable.has(name) &&
+          (!stored || JSON.stringify(stored[name] ?? null) !== JSON.stringify(value)),
+      ),
+    );
+    if (mode === 'create') {
+      assertMay(context, item.table, 'create');
+      await insertRecord(write, item, values, { path: '', depth: 0, fixed: key });
+      return { columns: Object.keys(values) };
+    }
+    if (Object.keys(values).length === 0) return { columns: [] };
+    await updateRecord(write, item, key, values, { path: '', depth: 0, fixed: {} });
+    return { columns: Object.keys(values) };
+  });
+};

@@ -1,0 +1,92 @@
+import type { Knex } from 'knex';
+import type { ColumnChange, RevisionAction, RevisionChannel } from '../../../../contract/revision';
+import { SHARED_STATE } from '../../db/table-names';
+import type { ItemTable } from '../items/item-table';
+import { keyText, type KeyValues } from '../items/record-keys';
+
+/** Who writes and how: the same for every revision of one write. */
+export interface WriteOrigin {
+  userName: string | null;
+  channel: RevisionChannel;
+  /** The Fastify request id: ties together the revisions of one request. */
+  requestId: string | null;
+}
+
+/** A write made outside a request (an extension's own code): no request, no name. */
+export const EXTENSION_ORIGIN: WriteOrigin = { userName: null, channel: 'extension', requestId: null };
+
+/** What one record write changed, as a writer reports it (`write.changed`). */
+export interface RecordChange {
+  item: ItemTable;
+  key: KeyValues;
+  action: RevisionAction;
+  changes: ColumnChange[];
+}
+
+/** The longest record key kept (the index's width); a longer key is cut, here and when read. */
+export const MAX_RECORD_KEY = 400;
+
+/** A record's key as history stores and looks it up. */
+export const revisionKey = (item: ItemTable, key: Record<string, unknown>): string =>
+  keyText(item, key).slice(0, MAX_RECORD_KEY);
+
+/**
+ * Whether a table's records have history: business tables with a key. The system tables (users,
+ * roles, permissions…) belong to an audit log, not here; a row without a key cannot be named.
+ */
+export const recordsHistory = (item: ItemTable): boolean =>
+  item.table.systemable !== true && item.keys.length > 0;
+
+/** Rows per INSERT: well under every engine's parameter limit (11 per row). */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * The revisions one write collects while it runs, inserted into `primary` at its end, before it
+ * commits (write-context.ts): so a refused or rolled-back write leaves none and a committed one
+ * always has its own. An update that changes nothing records nothing.
+ */
+export class RevisionLog {
+  private readonly rows: Record<string, unknown>[] = [];
+
+  constructor(
+    private readonly who: { dataSource: string; userId: number; origin: WriteOrigin },
+    private readonly at: Date,
+  ) {}
+
+  add(change: RecordChange): void {
+    if (!recordsHistory(change.item)) return;
+    if (change.changes.length === 0 && change.action === 'update') return;
+    const { origin } = this.who;
+    this.rows.push({
+      dataSource: this.who.dataSource,
+      tableName: change.item.table.name,
+      recordKey: revisionKey(change.item, change.key),
+      action: change.action,
+      at: this.at.getTime(),
+      userId: this.who.userId || null,
+      userName: origin.userName?.slice(0, 200) ?? null,
+      channel: origin.channel,
+      requestId: origin.requestId?.slice(0, 64) ?? null,
+      changes: JSON.stringify(change.changes),
+    });
+  }
+
+  /** How many revisions are collected: a savepoint notes it, and on rollback `truncate`s back to it. */
+  get size(): number {
+    return this.rows.length;
+  }
+
+  truncate(size: number): void {
+    this.rows.length = Math.min(this.rows.length, size);
+  }
+
+  /** Inserts the collected revisions (one multi-row INSERT per 500) in `primary`'s transaction. */
+  async flush(primary: () => Promise<Knex>): Promise<void> {
+    if (this.rows.length === 0) return;
+    const db = await primary();
+    for (let start = 0; start < this.rows.length; start += ROWS_PER_INSERT) {
+      await db(SHARED_STATE.revision).insert(this.rows.slice(start, start + ROWS_PER_INSERT));
+    }
+    this.rows.length = 0;
+  }
+}

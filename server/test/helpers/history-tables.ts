@@ -1,0 +1,88 @@
+import type { Knex } from 'knex';
+import type { App } from '../../src/app';
+import { SHARED_STATE } from '../../src/db/table-names';
+import { createRelation, createTable, type CreatedTable } from './business-tables';
+import { apiClient, SYSTEM_COLUMNS, type ApiClient } from './metadata-api';
+import { clearTables } from './physical-schema';
+import { login, type TestApps } from './test-app';
+
+/** A stored revision as its row holds it, `changes` parsed. */
+export interface StoredRevision {
+  id: number;
+  dataSource: string;
+  tableName: string;
+  recordKey: string;
+  action: string;
+  userId: number | null;
+  userName: string | null;
+  channel: string;
+  requestId: string | null;
+  changes: { column: string; old?: unknown; new?: unknown; secret?: true }[];
+}
+
+/** Every revision stored, oldest first. */
+export const storedRevisions = async (knex: Knex): Promise<StoredRevision[]> =>
+  (await knex(SHARED_STATE.revision).select('*').orderBy('id')).map((row: Record<string, unknown>) => ({
+    id: Number(row.id),
+    dataSource: String(row.dataSource),
+    tableName: String(row.tableName),
+    recordKey: String(row.recordKey),
+    action: String(row.action),
+    userId: row.userId === null ? null : Number(row.userId),
+    userName: row.userName === null ? null : String(row.userName),
+    channel: String(row.channel),
+    requestId: row.requestId === null ? null : String(row.requestId),
+    changes: JSON.parse(String(row.changes)) as StoredRevision['changes'],
+  }));
+
+/** A browser's fetch: record history names its writes `web`. */
+export const BROWSER = { 'sec-fetch-mode': 'cors' };
+
+export interface HistoryTables {
+  app: App;
+  knex: Knex;
+  admin: ApiClient;
+  cookie: string;
+  order: CreatedTable;
+  line: CreatedTable;
+}
+
+/**
+ * `purchase` (amount, a PASSWORD pin, soft-delete flag) owning `purchaseLine` rows (OneToMany
+ * `lines`, a UNIQUE sku), no history yet; the administrator's client is a browser.
+ */
+export const createHistoryTables = async (apps: TestApps): Promise<HistoryTables> => {
+  // Tables of earlier tests go; the app built afterwards describes the system tables again.
+  await clearTables((await apps.build()).dataSources.primary.knex);
+  const app = await apps.build();
+  const knex = app.dataSources.primary.knex;
+  await knex(SHARED_STATE.revision).delete();
+  const { cookie } = await login(app);
+  const admin = apiClient(app, cookie, BROWSER);
+  const order = await createTable(admin, {
+    name: 'purchase',
+    columns: [
+      ...SYSTEM_COLUMNS,
+      { name: 'amount', dataType: 'INT', queryable: true },
+      { name: 'note', dataType: 'VARCHAR', length: 50 },
+      { name: 'pin', dataType: 'PASSWORD' },
+    ],
+  });
+  const line = await createTable(admin, {
+    name: 'purchaseLine',
+    columns: [
+      ...SYSTEM_COLUMNS,
+      { name: 'sku', dataType: 'VARCHAR', length: 20, indexType: 'UNIQUE' },
+      { name: 'purchaseId', dataType: 'BIGINT' },
+    ],
+  });
+  await createRelation(knex, {
+    name: 'lines',
+    relationType: 'OneToMany',
+    from: order,
+    fromColumn: 'id',
+    to: line,
+    toColumn: 'purchaseId',
+  });
+  return { app, knex, admin, cookie, order, line };
+};
