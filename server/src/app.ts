@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { usePasswordHashCost } from './auth/password';
 import type { AppConfig } from './config';
 import type { CreatedAdmin } from './db/ensure-super-admin';
 import type { ServerExtension } from './extensions/define-server-extension';
@@ -51,6 +52,7 @@ const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
  * and returns a ready app; on failure closes what was opened and rethrows.
  */
 export const buildApp = async (config: AppConfig, options: BuildOptions = {}) => {
+  usePasswordHashCost(config.passwordHashCost);
   const logger = options.logger ?? false;
   const app = Fastify({
     logger:

@@ -24,6 +24,11 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   adminPassword?: string;
+  /**
+   * The scrypt cost (N) of password hashes written from now on (PASSWORD_HASH_COST, a power of two;
+   * default 32768). Stored hashes keep the cost they were made with, so changing it locks nobody out.
+   */
+  passwordHashCost?: number;
   sessionTtlSeconds: number;
   /** Statement timeout of the SQL console, in milliseconds. */
   sqlTimeoutMs: number;
@@ -199,6 +204,10 @@ export const PRIMARY_CAPTION = '主数据源';
 export const SQLITE_FILE = 'crudboard.sqlite';
 export const CONFIG_FILE = 'crudboard.config.json';
 export const DEFAULT_SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const DEFAULT_PASSWORD_HASH_COST = 2 ** 15;
+/** A cost this low is for test runs; a server should keep the default. */
+const MIN_PASSWORD_HASH_COST = 2 ** 10;
+const MAX_PASSWORD_HASH_COST = 2 ** 20;
 export const DEFAULT_SQL_TIMEOUT_MS = 30_000;
 export const DEFAULT_DOWNLOAD_TTL_SECONDS = 60 * 60;
 
@@ -335,6 +344,12 @@ const integer = (value: string | undefined, name: string, fallback: number, min:
   if (!Number.isInteger(n) || n < min || n > max) {
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
   }
+  return n;
+};
+
+const powerOfTwo = (value: string | undefined, name: string, fallback: number, min: number, max: number) => {
+  const n = integer(value, name, fallback, min, max);
+  if ((n & (n - 1)) !== 0) throw new ConfigError(`${name} must be a power of two, got "${value ?? ''}"`);
   return n;
 };
 
@@ -520,6 +535,13 @@ export const loadConfig = (
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir,
     ...(adminPassword === undefined ? {} : { adminPassword }),
+    passwordHashCost: powerOfTwo(
+      env.PASSWORD_HASH_COST,
+      'PASSWORD_HASH_COST',
+      DEFAULT_PASSWORD_HASH_COST,
+      MIN_PASSWORD_HASH_COST,
+      MAX_PASSWORD_HASH_COST,
+    ),
     sessionTtlSeconds: integer(
       env.SESSION_TTL,
       'SESSION_TTL',

@@ -4,6 +4,7 @@ import {
   DEFAULT_DOWNLOAD_TTL_SECONDS,
   DEFAULT_HTTP_LIMITS,
   DEFAULT_QUERY_LIMITS,
+  DEFAULT_PASSWORD_HASH_COST,
   DEFAULT_SESSION_TTL_SECONDS,
   DEFAULT_SQL_CONSOLE,
   DEFAULT_SQL_TIMEOUT_MS,
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       dataDir: '/srv/app/data',
+      passwordHashCost: DEFAULT_PASSWORD_HASH_COST,
       sessionTtlSeconds: DEFAULT_SESSION_TTL_SECONDS,
       sqlTimeoutMs: DEFAULT_SQL_TIMEOUT_MS,
       sqlConsole: DEFAULT_SQL_CONSOLE,
@@ -47,6 +49,13 @@ describe('loadConfig', () => {
       http: DEFAULT_HTTP_LIMITS,
       queries: DEFAULT_QUERY_LIMITS,
     });
+  });
+
+  it('reads PASSWORD_HASH_COST: a power of two from 1024 to 1048576', () => {
+    expect(loadConfig({ PASSWORD_HASH_COST: '65536' }, cwd, noFile).passwordHashCost).toBe(65536);
+    for (const bad of ['1000', '512', '2097152', 'high']) {
+      expect(() => loadConfig({ PASSWORD_HASH_COST: bad }, cwd, noFile)).toThrow(/PASSWORD_HASH_COST/);
+    }
   });
 
   it('reads ALLOWED_ORIGINS, TRUST_PROXY, PUBLIC_API_DOCS and the HTTP limits', () => {

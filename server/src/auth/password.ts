@@ -12,6 +12,13 @@ export interface ScryptParams {
 }
 
 export const DEFAULT_PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 1 };
+/** The parameters of hashes written from now on: the default, or the configured cost. */
+let current: ScryptParams = DEFAULT_PARAMS;
+
+/** Sets the scrypt cost (N) of new hashes (config `passwordHashCost`); stored hashes keep theirs. */
+export const usePasswordHashCost = (N: number = DEFAULT_PARAMS.N): void => {
+  current = { ...DEFAULT_PARAMS, N };
+};
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
 const LIMITS = { N: 2 ** 20, r: 32, p: 16 };
@@ -19,10 +26,7 @@ const LIMITS = { N: 2 ** 20, r: 32, p: 16 };
 const maxmem = ({ N, r, p }: ScryptParams) => 128 * N * r + 128 * r * p + 1024 * 1024;
 
 /** `scrypt$N=32768,r=8,p=1$<salt base64>$<key base64>`: self-describing, so params can change later. */
-export const hashPassword = async (
-  password: string,
-  params: ScryptParams = DEFAULT_PARAMS,
-): Promise<string> => {
+export const hashPassword = async (password: string, params: ScryptParams = current): Promise<string> => {
   const salt = randomBytes(SALT_LENGTH);
   const key = await scryptAsync(password, salt, KEY_LENGTH, { ...params, maxmem: maxmem(params) });
   return `scrypt$N=${params.N},r=${params.r},p=${params.p}$${salt.toString('base64')}$${key.toString('base64')}`;

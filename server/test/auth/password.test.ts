@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generatePassword, hashPassword, verifyPassword } from '../../src/auth/password';
+import { generatePassword, hashPassword, usePasswordHashCost, verifyPassword } from '../../src/auth/password';
 
 const fast = { N: 1024, r: 8, p: 1 };
 
@@ -22,6 +22,20 @@ describe('password hashing', () => {
     const hash = await hashPassword('x');
     expect(hash).toMatch(/^scrypt\$N=32768,r=8,p=1\$/);
     await expect(verifyPassword('x', hash)).resolves.toBe(true);
+  });
+
+  it('writes new hashes with the configured cost; hashes made before keep verifying', async () => {
+    const strong = await hashPassword('x');
+    try {
+      usePasswordHashCost(2 ** 10);
+      const cheap = await hashPassword('x');
+      expect(cheap).toMatch(/^scrypt\$N=1024,r=8,p=1\$/);
+      await expect(verifyPassword('x', cheap)).resolves.toBe(true);
+      await expect(verifyPassword('x', strong)).resolves.toBe(true);
+    } finally {
+      usePasswordHashCost();
+    }
+    expect(await hashPassword('x')).toMatch(/^scrypt\$N=32768,/);
   });
 
   it.each([

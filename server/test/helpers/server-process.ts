@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { TEST_PASSWORD_HASH_COST } from './test-databases';
 
 /** The real server as a child process (`server/src/server.ts`), for tests that kill it. */
 export interface ServerProcess {
@@ -40,7 +41,14 @@ export const startServerProcess = async (
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_SOURCES: '', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_SOURCES: '',
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (data: Buffer) => (out += data.toString()));

@@ -25,8 +25,17 @@ export interface TestEnvironment {
 
 const tempDataDir = () => mkdtempSync(join(tmpdir(), 'crudboard-test-'));
 
+/**
+ * The lowest password hash cost: the suites sign in thousands of times, and what they test of
+ * hashing does not depend on its cost (server/test/auth/password.test.ts checks the default).
+ */
+export const TEST_PASSWORD_HASH_COST = '1024';
+
 const baseConfig = (dataDir: string, primary?: DataSourceConfig): AppConfig => {
-  const config = loadConfig({ DATA_DIR: dataDir, DATA_SOURCES: '[]' }, dataDir);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, DATA_SOURCES: '[]', PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST },
+    dataDir,
+  );
   return { ...config, dataSources: primary ? [primary] : config.dataSources };
 };
 

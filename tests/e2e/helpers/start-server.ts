@@ -63,6 +63,8 @@ export const startServer = async (
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: adminPassword,
       DATA_SOURCES: '',
+      // the lowest password hash cost: the suites sign in often, and the cost is not under test here
+      PASSWORD_HASH_COST: '1024',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
