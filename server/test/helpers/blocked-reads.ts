@@ -12,7 +12,7 @@ export const countBlocked = async (knex: Knex, client: string, tableName: string
   }
   const [rows] = await knex.raw(
     `select count(*) as n from information_schema.processlist
-      where state like '%metadata lock%' and info like ?`,
+      where state like '%metadata lock%' and db = database() and info like ?`,
     [`%${tableName}%`],
   );
   return Number(rows[0].n);
