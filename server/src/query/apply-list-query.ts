@@ -3,6 +3,7 @@ import type { Client } from '../config';
 import { nativeKindOf } from '../dialects/native-kind';
 import { nativeOrderSql } from '../dialects/native-sql';
 import { applyCondition } from './apply-condition';
+import { isOptionOrdered, optionOrderSql } from './choice-order';
 import { isTextType } from './data-type-kind';
 import type { ListCollation, ListQuery, QueryColumn, QueryTable } from './query-types';
 import { findColumn } from './resolve-column';
@@ -20,10 +21,13 @@ export interface ApplyOptions {
   pinyinOrder?: string | null;
 }
 
+/** MySQL's ENUM and SET keep the order of their members (as a PostgreSQL enum does), pinyin or not. */
+const ENUMERATED = /^\s*(enum|set)\b/i;
+
 /**
  * Whether `collation` changes how `column` is ordered: pinyin applies to text columns (CHAR,
- * VARCHAR, TEXT, LONGTEXT, ATTACHMENT; a reversed column whose native type is a plain text or enum
- * type too), never to numbers, dates, booleans or other native kinds.
+ * VARCHAR, TEXT, LONGTEXT, ATTACHMENT; a reversed column whose native type is a plain text type
+ * too), never to numbers, dates, booleans, enumerated types or other native kinds.
  */
 export const collatedColumn = (
   column: QueryColumn | undefined,
@@ -32,7 +36,8 @@ export const collatedColumn = (
   collation === 'pinyin' &&
   column !== undefined &&
   isTextType(column.dataType) &&
-  nativeKindOf(column.nativeType) === null;
+  nativeKindOf(column.nativeType) === null &&
+  !ENUMERATED.test(column.nativeType ?? '');
 
 /** WHERE of a list or count: the filters, then the keyword. */
 export const applyWhere = (
@@ -48,8 +53,9 @@ export const applyWhere = (
 
 /**
  * ORDER BY the requested columns, then the key columns DESC (the default order and the tiebreak).
- * A column with a native type is ordered as its kind asks (a JSON document as a document); a text
- * column, with `pinyinOrder`, in pinyin order.
+ * A column with a native type is ordered as its kind asks (a JSON document as a document; a reversed
+ * PostgreSQL enum by its options, its declared order); a text column, with `pinyinOrder`, in pinyin
+ * order.
  */
 export const applyOrder = (
   builder: Knex.QueryBuilder,
@@ -61,12 +67,18 @@ export const applyOrder = (
   for (const item of orderBy) {
     const column = `${table.tableName}.${item.column}`;
     const found = findColumn(table, item.column);
+    const direction = item.direction === 'desc' ? 'DESC' : 'ASC';
+    if (found && isOptionOrdered(found)) {
+      const { sql, bindings } = optionOrderSql(dialect, found);
+      builder.orderByRaw(`${sql} ${direction}`, [column, ...bindings]);
+      continue;
+    }
     const sql =
       pinyinOrder && collatedColumn(found, 'pinyin')
         ? pinyinOrder
         : nativeOrderSql(dialect, found?.nativeType);
     if (sql === '??') builder.orderBy(column, item.direction);
-    else builder.orderByRaw(`${sql} ${item.direction === 'desc' ? 'DESC' : 'ASC'}`, [column]);
+    else builder.orderByRaw(`${sql} ${direction}`, [column]);
   }
   for (const key of table.primaryNames) {
     if (!orderBy.some((item) => item.column === key)) builder.orderBy(`${table.tableName}.${key}`, 'desc');

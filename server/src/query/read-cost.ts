@@ -1,5 +1,6 @@
 import { SOFT_DELETE_COLUMN } from '../../../contract/index';
 import { collatedColumn } from './apply-list-query';
+import { isOptionOrdered } from './choice-order';
 import type { Condition, LeafCondition, ListQuery, QueryColumn, QueryTable } from './query-types';
 
 /**
@@ -86,7 +87,7 @@ const orderedByIndex = (
   const [first] = query.orderBy;
   if (first === undefined) return true;
   const column = columnOf(table, first.column);
-  return isIndexed(column, table) && !collatedColumn(column, query.collation);
+  return isIndexed(column, table) && !collatedColumn(column, query.collation) && !isOptionOrdered(column);
 };
 
 /**
