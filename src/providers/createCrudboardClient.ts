@@ -7,7 +7,7 @@ import { createSession, type Session } from '../store/session';
 import { createAccessControlProvider } from './access-control';
 import { createAuthProvider } from './auth-provider';
 import { runCustom, type CustomCall } from './custom-calls';
-import { createDataProvider } from './data-provider';
+import { collationOfLanguage, createDataProvider } from './data-provider';
 import { apiUrlOf, createHttp, createUnauthorizedHandler } from './http';
 
 export interface CrudboardClientOptions {
@@ -25,7 +25,8 @@ export interface CrudboardClientOptions {
   storageKeyPrefix?: string;
   /**
    * `Accept-Language` of every request (the server answers messages in English for `en...`, else
-   * in Chinese). Default: the stored `locale`, else the browser's language.
+   * in Chinese), and the order of sorted lists (Chinese: text in pinyin order, `collation=pinyin`).
+   * Default: the stored `locale`, else the browser's language.
    */
   getLanguage?: () => string;
   /**
@@ -105,7 +106,12 @@ export const createCrudboardClient = ({
     }),
   });
   const dataProviders = {
-    default: createDataProvider(http, { apiUrl, basePath: '/business', deleteFlag: 'isSoftDelete' }),
+    default: createDataProvider(http, {
+      apiUrl,
+      basePath: '/business',
+      deleteFlag: 'isSoftDelete',
+      collation: () => collationOfLanguage(language()),
+    }),
     metadata: createDataProvider(http, {
       apiUrl,
       basePath: '/metadata',

@@ -117,6 +117,26 @@ describe('createCrudboardClient', () => {
     expect(sent().headers.get('Accept-Language')).toBe('zh-CN');
   });
 
+  it('asks sorted lists for pinyin order while the language is Chinese, and only then', async () => {
+    let language = 'zh-CN';
+    const client = createCrudboardClient({ getLanguage: () => language });
+    const sorters = [{ field: 'name', order: 'desc' as const }];
+    const chinese = withReplies(client, { status: 200, data: [] }, { status: 200, data: 0 });
+    await client.dataProvider.getList({ resource: 'customer', sorters });
+    expect(chinese.sent(0).params).toMatchObject({ orderby: 'name DESC', collation: 'pinyin' });
+    expect(chinese.sent(1).params).not.toHaveProperty('collation');
+    language = 'en-US';
+    const english = withReplies(client, { status: 200, data: [] }, { status: 200, data: 0 });
+    await client.dataProvider.getList({ resource: 'customer', sorters });
+    expect(english.sent(0).params).toMatchObject({ orderby: 'name DESC' });
+    expect(english.sent(0).params).not.toHaveProperty('collation');
+    // Metadata lists keep their own order.
+    language = 'zh-CN';
+    const metadata = withReplies(client, { status: 200, data: [] }, { status: 200, data: 0 });
+    await client.dataProviders.metadata.getList({ resource: 'tables', sorters });
+    expect(metadata.sent(0).params).not.toHaveProperty('collation');
+  });
+
   it('forgets its session on a 401 and tells the app', async () => {
     vi.useFakeTimers();
     try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDataProvider } from '../../src/providers/data-provider';
+import { collationOfLanguage, createDataProvider } from '../../src/providers/data-provider';
 import { createFakeHttpClient, type Expected } from '../helpers/fakeHttpClient';
 
 const business = (expected: Expected[]) => {
@@ -13,6 +13,47 @@ const business = (expected: Expected[]) => {
 };
 
 describe('data provider: lists (docs/api.md §3)', () => {
+  it('asks a sorted list for the collation of the UI language, not its count nor an unsorted list', async () => {
+    let language = 'zh-CN';
+    const fake = createFakeHttpClient([
+      { method: 'get', url: '/business/product', reply: [] },
+      { method: 'get', url: '/business/product/count', reply: 0 },
+    ]);
+    const sent = (url: string, i: number) =>
+      fake.request.mock.calls.filter(([config]) => config.url === url)[i]?.[0].params as unknown;
+    const provider = createDataProvider(fake.http, {
+      apiUrl: '/api',
+      basePath: '/business',
+      deleteFlag: 'isSoftDelete',
+      collation: () => collationOfLanguage(language),
+    });
+    const sorters = [{ field: 'name', order: 'asc' as const }];
+    await provider.getList({ resource: 'product', sorters });
+    expect(sent('/business/product', 0)).toEqual({
+      orderby: 'name ASC',
+      collation: 'pinyin',
+      offset: '0',
+      limit: '10',
+    });
+    expect(sent('/business/product/count', 0)).toEqual({});
+    await provider.getList({ resource: 'product' });
+    expect(sent('/business/product', 1)).toEqual({ offset: '0', limit: '10' });
+    language = 'en-US';
+    await provider.getList({ resource: 'product', sorters });
+    expect(sent('/business/product', 2)).toEqual({ orderby: 'name ASC', offset: '0', limit: '10' });
+    language = 'zh';
+    await provider.getList({ resource: 'product', sorters, pagination: { mode: 'client' } });
+    expect(sent('/business/product', 3)).toMatchObject({ orderby: 'name ASC', collation: 'pinyin' });
+  });
+
+  it('knows Chinese UI languages from the others', () => {
+    expect(collationOfLanguage('zh-CN')).toBe('pinyin');
+    expect(collationOfLanguage('zh')).toBe('pinyin');
+    expect(collationOfLanguage('ZH-tw')).toBe('pinyin');
+    expect(collationOfLanguage('en-US')).toBeUndefined();
+    expect(collationOfLanguage('zhx')).toBeUndefined();
+  });
+
   it('asks for one page with offset/limit and the count in parallel', async () => {
     const rows = [{ id: 6 }, { id: 7 }];
     const { provider, call, request } = business([

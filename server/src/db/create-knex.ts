@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import knex, { type Knex } from 'knex';
 import type { DataSourceConfig } from '../config';
 import { pgStartupOptions } from '../dialects/pg-search-path';
+import { addSqlitePinyin } from '../dialects/sqlite-pinyin';
 import { addSqliteRegexp, type SqliteFunctions } from '../dialects/sqlite-regexp';
 import { pgTypes } from './pg-types';
 import { routeSqliteReads } from './route-sqlite-reads';
@@ -87,6 +88,7 @@ const openKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, poolSi
                 for (const pragma of SQLITE_PRAGMAS) connection.pragma(pragma);
                 if (reads) connection.pragma('query_only = ON');
                 addSqliteRegexp(connection);
+                addSqlitePinyin(connection);
                 cacheStatements(connection);
                 done(null, connection);
               } catch (error) {

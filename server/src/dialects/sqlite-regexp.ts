@@ -5,7 +5,7 @@ export interface SqliteFunctions {
   function(
     name: string,
     options: { deterministic: boolean },
-    fn: (pattern: unknown, value: unknown) => number | null,
+    fn: (...args: unknown[]) => number | string | null,
   ): void;
 }
 

@@ -46,6 +46,10 @@ export const ITEMS_MESSAGES = {
     zh: '排序应为“字段 [ASC|DESC]”，多个用逗号分隔',
     en: 'order is "column [ASC|DESC]", comma-separated',
   },
+  collation: {
+    zh: '排序规则只能是 {allowed}（如 collation=pinyin 按拼音排序），或不填',
+    en: 'collation is one of {allowed} (collation=pinyin orders Chinese text by pinyin), or none',
+  },
   listEmpty: { zh: '不能为空', en: 'must not be empty' },
   invalidKey: { zh: '主键格式不正确：{key}', en: 'invalid key: {key}' },
   noKey: { zh: '表 {name} 没有主键', en: 'table {name} has no primary key' },

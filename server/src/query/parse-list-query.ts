@@ -13,7 +13,13 @@ import { parseFilterJson } from './parse-filter-json';
 import { parseOrderBy } from './parse-order-by';
 import { parseSelect } from './parse-select';
 import { invalidParam } from './query-error';
-import type { Condition, ListQuery, QueryTable } from './query-types';
+import {
+  LIST_COLLATIONS,
+  type Condition,
+  type ListCollation,
+  type ListQuery,
+  type QueryTable,
+} from './query-types';
 import { queryableColumn } from './resolve-column';
 
 /** Query keys with a meaning of their own: never column filters, even if a column has the name. */
@@ -29,6 +35,7 @@ export const RESERVED_QUERY_KEYS: ReadonlySet<string> = new Set([
   'isSoftDelete',
   'ids',
   'confirm',
+  'collation',
 ]);
 
 export const MAX_SEARCH_LENGTH = 200;
@@ -81,9 +88,19 @@ const checkConditionCount = (conditions: Condition[], param: string): void => {
   }
 };
 
+/** `collation`: absent or blank is none, `pinyin` (any case), anything else a 400. */
+const collationOf = (query: Record<string, unknown>): ListCollation | null => {
+  const text = textOf(query, 'collation')?.trim().toLowerCase() ?? '';
+  if (text === '') return null;
+  const found = LIST_COLLATIONS.find((name) => name === text);
+  if (!found)
+    throw invalidParam('collation', itemsMessage('collation', { allowed: LIST_COLLATIONS.join(', ') }));
+  return found;
+};
+
 /**
  * The list parameters of docs/api.md §3 as a typed query: paging within docs/api.md §0 limits, `search`,
- * `select`, `orderby`, `expand`, and every other key as a column filter, ANDed with `filter`.
+ * `select`, `orderby`, `collation`, `expand`, and every other key as a column filter, ANDed with `filter`.
  * Every name goes through the table's metadata; anything unknown or malformed is a 400 naming the
  * parameter.
  */
@@ -120,5 +137,6 @@ export const parseListQuery = (
     orderBy: parseOrderBy(textOf(query, 'orderby') ?? '', table),
     expand: parseExpand(textOf(query, 'expand') ?? '', table),
     where: conjunction(conditions),
+    collation: collationOf(query),
   };
 };

@@ -1,5 +1,6 @@
 import { nativeRuleOf } from '../dialects/native-kind';
 import { itemsMessage } from '../i18n/items-messages';
+import { isOptionOrdered } from './choice-order';
 import { kindOf } from './data-type-kind';
 import { invalidParam } from './query-error';
 import type { OrderItem, QueryTable } from './query-types';
@@ -11,7 +12,8 @@ const ITEM = /^(.+?)(?:\s+(ASC|DESC))?$/i;
 
 /**
  * `orderby`: `col [ASC|DESC],...` over metadata columns (not PASSWORD / FULLTEXT, not a native type
- * without an order such as a point); blank is none.
+ * without an order such as a point, unless it is a single choice column: a reversed PostgreSQL enum
+ * is ordered by its options); blank is none.
  */
 export const parseOrderBy = (text: string, table: QueryTable, param = 'orderby'): OrderItem[] =>
   splitList(text).map((item) => {
@@ -24,7 +26,7 @@ export const parseOrderBy = (text: string, table: QueryTable, param = 'orderby')
     if (kindOf(column.dataType) === 'password') {
       throw invalidParam(param, itemsMessage('notQueryable', { name: column.name }));
     }
-    if (nativeRuleOf(column.nativeType)?.order === false) {
+    if (nativeRuleOf(column.nativeType)?.order === false && !isOptionOrdered(column)) {
       throw invalidParam(
         param,
         itemsMessage('nativeNoOrder', { name: column.name, type: column.nativeType ?? '' }),

@@ -78,4 +78,10 @@ export interface ListQuery {
   expand: string[];
   /** The conjunction of the column filters and `filter`; null when there is none. */
   where: Condition | null;
+  /** `collation=pinyin`: text columns are ordered in pinyin order; null: as the database stores them. */
+  collation: ListCollation | null;
 }
+
+/** The orders a list may ask of its text columns besides the database's own (`collation=`). */
+export const LIST_COLLATIONS = ['pinyin'] as const;
+export type ListCollation = (typeof LIST_COLLATIONS)[number];

@@ -1,4 +1,6 @@
 import { SOFT_DELETE_COLUMN } from '../../../contract/index';
+import { collatedColumn } from './apply-list-query';
+import { isOptionOrdered } from './choice-order';
 import type { Condition, LeafCondition, ListQuery, QueryColumn, QueryTable } from './query-types';
 
 /**
@@ -74,10 +76,18 @@ const withoutLiveRowsFlag = (where: Condition | null): Condition | null => {
   return rest.length === 1 && rest[0] ? rest[0] : { ...where, conditions: rest };
 };
 
-/** Whether the page's order is an index's: none asked (key descending) or an indexed column first. */
-const orderedByIndex = (query: Pick<ListQuery, 'orderBy'>, table: QueryTable): boolean => {
+/**
+ * Whether the page's order is an index's: none asked (key descending) or an indexed column first
+ * (not a text column in pinyin order: no index holds that order).
+ */
+const orderedByIndex = (
+  query: Pick<ListQuery, 'orderBy'> & Partial<Pick<ListQuery, 'collation'>>,
+  table: QueryTable,
+): boolean => {
   const [first] = query.orderBy;
-  return first === undefined || isIndexed(columnOf(table, first.column), table);
+  if (first === undefined) return true;
+  const column = columnOf(table, first.column);
+  return isIndexed(column, table) && !collatedColumn(column, query.collation) && !isOptionOrdered(column);
 };
 
 /**
@@ -86,7 +96,8 @@ const orderedByIndex = (query: Pick<ListQuery, 'orderBy'>, table: QueryTable): b
  * rows' flag and is read in an index's order (it stops after its rows).
  */
 export const listReadCost = (
-  query: Pick<ListQuery, 'search' | 'limit' | 'offset' | 'where' | 'orderBy'>,
+  query: Pick<ListQuery, 'search' | 'limit' | 'offset' | 'where' | 'orderBy'> &
+    Partial<Pick<ListQuery, 'collation'>>,
   table: QueryTable,
 ): ReadCost => {
   if (query.search !== null) return 'expensive';

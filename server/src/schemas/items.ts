@@ -25,6 +25,7 @@ export const ItemListQuery = Type.Object(
     search: Text(200, 'keyword over the FULLTEXT column (else the queryable text columns)'),
     filter: Text(100000, 'URL-encoded JSON condition'),
     orderby: Text(4000, 'col [ASC|DESC],...'),
+    collation: Text(20, 'pinyin: text columns of orderby in pinyin order (Chinese text)'),
     ...readQuery,
   },
   {

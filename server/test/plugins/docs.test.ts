@@ -82,6 +82,7 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
       'search',
       'filter',
       'orderby',
+      'collation',
       'select',
       'expand',
     ]);

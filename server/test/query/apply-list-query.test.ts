@@ -112,6 +112,38 @@ describe('applyListQuery', () => {
     expect(bindings).toEqual([1, '%a%', '\\', '%a%', '\\', '%b\\%%', '\\', '%b\\%%', '\\', 10]);
   });
 
+  it('orders text columns through the pinyin order when asked, other columns and the key as they are', () => {
+    const query = parseListQuery({ orderby: 'name DESC,qty,file', collation: 'pinyin' }, PRODUCT);
+    const sqlite = builders.sqlite('product').select('*');
+    applyListQuery(sqlite, PRODUCT, query, { dialect: 'sqlite', search, pinyinOrder: 'cb_pinyin_key(??)' });
+    expect(sqlite.toSQL().sql).toBe(
+      'select * from `product` order by cb_pinyin_key(`product`.`name`) DESC, `product`.`qty` asc, ' +
+        'cb_pinyin_key(`product`.`file`) ASC, `product`.`id` desc limit ?',
+    );
+    const pg = builders.pg('product').select('*');
+    applyListQuery(pg, PRODUCT, query, {
+      dialect: 'pg',
+      search,
+      pinyinOrder: '?? COLLATE pg_catalog."zh-x-icu"',
+    });
+    expect(pg.toSQL().sql).toContain(
+      'order by "product"."name" COLLATE pg_catalog."zh-x-icu" DESC, "product"."qty" asc',
+    );
+    // Without collation=pinyin the data source's pinyin order is not used; without one, plain order.
+    const plain = builders.mysql('product').select('*');
+    applyListQuery(plain, PRODUCT, parseListQuery({ orderby: 'name' }, PRODUCT), {
+      dialect: 'mysql',
+      search,
+      pinyinOrder: 'CONVERT(?? USING gbk)',
+    });
+    expect(plain.toSQL().sql).toBe(
+      'select * from `product` order by `product`.`name` asc, `product`.`id` desc limit ?',
+    );
+    const none = builders.mysql('product').select('*');
+    applyListQuery(none, PRODUCT, query, { dialect: 'mysql', search, pinyinOrder: null });
+    expect(none.toSQL().sql).toContain('order by `product`.`name` desc');
+  });
+
   it('a keyword with no text column to search matches nothing', () => {
     const builder = builders.sqlite('product').select('*');
     likeSearch(builder, 'sqlite', 'product', [], 'x');

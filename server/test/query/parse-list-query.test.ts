@@ -15,7 +15,18 @@ describe('parseListQuery', () => {
       orderBy: [],
       expand: [],
       where: null,
+      collation: null,
     });
+  });
+
+  it('reads collation: pinyin in any case, blank as none, anything else (or twice) a 400', () => {
+    expect(parseListQuery({ collation: 'pinyin' }, PRODUCT).collation).toBe('pinyin');
+    expect(parseListQuery({ collation: ' PinYin ' }, PRODUCT).collation).toBe('pinyin');
+    expect(parseListQuery({ collation: '' }, PRODUCT).collation).toBeNull();
+    expect(errorsOf(() => parseListQuery({ collation: 'gbk' }, PRODUCT)).collation).toContain('pinyin');
+    expect(
+      errorsOf(() => parseListQuery({ collation: ['pinyin', 'pinyin'] }, PRODUCT)).collation,
+    ).toBeTruthy();
   });
 
   it('reads paging, search, select, orderby and expand; other keys are column filters ANDed with filter', () => {
@@ -54,6 +65,7 @@ describe('parseListQuery', () => {
           { kind: 'leaf', column: 'name', operator: 'LIKE', values: ['a'] },
         ],
       },
+      collation: null,
     });
   });
 

@@ -61,6 +61,10 @@ describe('listReadCost', () => {
     expect(list({ isDeleted: 'true' })).toBe('expensive');
     expect(list({ isDeleted: 'false', name: 'x' })).toBe('expensive');
     expect(list({ orderby: 'stamp desc' })).toBe('expensive');
+    // No index holds the pinyin order of a text column (other columns keep their index).
+    expect(list({ orderby: 'code asc' })).toBe('cheap');
+    expect(list({ orderby: 'code asc', collation: 'pinyin' })).toBe('expensive');
+    expect(list({ orderby: 'parentId', collation: 'pinyin' })).toBe('cheap');
     expect(list({ limit: '101' })).toBe('expensive');
     expect(list({ offset: '1001' })).toBe('expensive');
     expect(

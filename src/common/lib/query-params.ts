@@ -129,6 +129,7 @@ const RESERVED = new Set([
   'offset',
   'limit',
   'orderby',
+  'collation',
   'dataSource',
 ]);
 

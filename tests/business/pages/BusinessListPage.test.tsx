@@ -681,6 +681,8 @@ describe('BusinessListPage', () => {
       createdDate: 'GE 2024-01-01 00:00:00',
       isDeleted: 'false',
       orderby: 'launchDate DESC',
+      // The interface is in Chinese: text is ordered by pinyin.
+      collation: 'pinyin',
     });
     expect(labelled('请输入关键字')).toHaveValue('苹果');
     expect(labelled('名称')).toHaveValue('a,b');

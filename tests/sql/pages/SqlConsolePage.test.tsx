@@ -237,6 +237,7 @@ describe('SqlConsolePage', () => {
       offset: '0',
       limit: String(MAX_LIMIT),
       orderby: 'name ASC',
+      collation: 'pinyin',
     });
     fireEvent.click(screen.getByRole('button', { name: '载入 热门歌手' }));
     await waitFor(() => expect(editor().state.doc.toString()).toBe('select * from Artist limit 5'));

@@ -23,9 +23,11 @@ export interface RawColumn {
   generated: boolean;
   /**
    * The values the column's type lists, in the database's order: a MySQL/MariaDB ENUM
-   * (`multiple: false`) or SET (`multiple: true`), a PostgreSQL enum type. Absent for other types.
+   * (`multiple: false`) or SET (`multiple: true`), a PostgreSQL enum type; or the values a
+   * `CHECK (col IN (...))` constraint allows (`fromCheck`, single choice, `check-in-list.ts`).
+   * Absent for other columns.
    */
-  choices?: { values: string[]; multiple: boolean };
+  choices?: { values: string[]; multiple: boolean; fromCheck?: boolean };
 }
 
 export interface RawIndex {
@@ -84,4 +86,13 @@ export const enumMembersOf = (type: string): { values: string[]; multiple: boole
   for (let found = members.exec(match[2] ?? ''); found; found = members.exec(match[2] ?? ''))
     values.push((found[1] ?? '').replace(/''/g, "'"));
   return { values, multiple: (match[1] ?? '').toLowerCase() === 'set' };
+};
+
+/** `choices` of a column a `CHECK (col IN (...))` constraint limits (found by name in any case). */
+export const checkChoicesFor = (
+  name: string,
+  checks: ReadonlyMap<string, string[]>,
+): { choices: { values: string[]; multiple: false; fromCheck: true } } | Record<string, never> => {
+  const values = checks.get(name.toLowerCase());
+  return values ? { choices: { values, multiple: false, fromCheck: true } } : {};
 };

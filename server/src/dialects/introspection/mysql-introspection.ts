@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { enumMembersOf, rowsOf, textOrNull, type Introspection } from './introspection';
+import { checkChoicesOf } from './check-in-list';
+import { checkChoicesFor, enumMembersOf, rowsOf, textOrNull, type Introspection } from './introspection';
 
 const query = async (db: Knex, sql: string, bindings: readonly unknown[] = []) =>
   rowsOf(await db.raw(sql, bindings as Knex.RawBinding[]));
@@ -14,6 +15,32 @@ const defaultText = (value: unknown, extra: string, mariadb: boolean): string | 
   if (mariadb) return text === 'NULL' ? null : text;
   if (/DEFAULT_GENERATED/i.test(extra) || /^[-+]?\d+(\.\d+)?$/.test(text)) return text;
   return `'${text.replace(/'/g, "''")}'`;
+};
+
+/**
+ * The check expressions of a table (MySQL 8.0.16+, MariaDB 10.2+; none before). MariaDB names a
+ * column's check after the column, so its checks are found by table; MySQL's names are the
+ * schema's, joined through TABLE_CONSTRAINTS.
+ */
+const checkClauses = async (db: Knex, table: string, mariadb: boolean): Promise<string[]> => {
+  try {
+    const rows = await query(
+      db,
+      mariadb
+        ? `SELECT CHECK_CLAUSE AS clause FROM information_schema.CHECK_CONSTRAINTS
+           WHERE CONSTRAINT_SCHEMA = database() AND TABLE_NAME = ? ORDER BY CONSTRAINT_NAME`
+        : `SELECT c.CHECK_CLAUSE AS clause FROM information_schema.TABLE_CONSTRAINTS t
+           JOIN information_schema.CHECK_CONSTRAINTS c
+             ON c.CONSTRAINT_SCHEMA = t.CONSTRAINT_SCHEMA AND c.CONSTRAINT_NAME = t.CONSTRAINT_NAME
+           WHERE t.TABLE_SCHEMA = database() AND t.TABLE_NAME = ? AND t.CONSTRAINT_TYPE = 'CHECK'
+           ORDER BY t.CONSTRAINT_NAME`,
+      [table],
+    );
+    return rows.map((row) => textOrNull(row.clause) ?? '');
+  } catch {
+    // A server without CHECK_CONSTRAINTS (MySQL before 8.0.16) keeps no checks to read.
+    return [];
+  }
 };
 
 /** MySQL and MariaDB through information_schema, in the connection's current database. */
@@ -44,13 +71,14 @@ export const mysqlIntrospection: Introspection = {
        ORDER BY ORDINAL_POSITION`,
       [table],
     );
+    const checks = checkChoicesOf(await checkClauses(db, table, mariadb), true);
     return rows.map((row) => {
       const extra = String(row.extra ?? '');
       // `VIRTUAL GENERATED`, `STORED GENERATED` (MariaDB also `PERSISTENT`); not `DEFAULT_GENERATED`.
       const generated = /\b(VIRTUAL|STORED|PERSISTENT)\b/i.test(extra);
       const choices = enumMembersOf(String(row.type));
       return {
-        ...(choices ? { choices } : {}),
+        ...(choices ? { choices } : checkChoicesFor(String(row.name), checks)),
         name: String(row.name),
         type: String(row.type),
         nullable: row.nullable === 'YES',

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { rowsOf, textOrNull, type Introspection } from './introspection';
+import { checkChoicesOf } from './check-in-list';
+import { checkChoicesFor, rowsOf, textOrNull, type Introspection } from './introspection';
 import { PG_CURRENT_SCHEMA_OID } from '../pg-current-schema';
 
 const IN_SCHEMA = `c.relnamespace = ${PG_CURRENT_SCHEMA_OID}`;
@@ -37,6 +38,16 @@ export const pgIntrospection: Introspection = {
        WHERE a.attrelid = ${tableOid} AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`,
       [table],
     );
+    const checks = checkChoicesOf(
+      (
+        await query(
+          db,
+          `SELECT pg_get_constraintdef(k.oid) AS def FROM pg_constraint k
+           WHERE k.conrelid = ${tableOid} AND k.contype = 'c' ORDER BY k.conname`,
+          [table],
+        )
+      ).map((row) => String(row.def ?? '')),
+    );
     return rows.map((row) => {
       const dflt = textOrNull(row.dflt);
       const generated = textOrNull(row.generated) === 's';
@@ -44,7 +55,9 @@ export const pgIntrospection: Introspection = {
       const identity = ['a', 'd'].includes(String(row.identity ?? ''));
       const labels = Array.isArray(row.enum_labels) ? row.enum_labels.map(String) : null;
       return {
-        ...(labels ? { choices: { values: labels, multiple: false } } : {}),
+        ...(labels
+          ? { choices: { values: labels, multiple: false } }
+          : checkChoicesFor(String(row.name), checks)),
         name: String(row.name),
         type: String(row.type),
         nullable: !row.notnull,

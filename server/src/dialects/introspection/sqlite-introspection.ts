@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { rowsOf, textOrNull, type Introspection, type RawForeignKey } from './introspection';
+import { checkChoicesOf, sqliteCheckClauses } from './check-in-list';
+import { checkChoicesFor, rowsOf, textOrNull, type Introspection, type RawForeignKey } from './introspection';
 
 type Pragma = 'foreign_key_list' | 'table_xinfo' | 'index_list' | 'index_info';
 
@@ -39,9 +40,14 @@ export const sqliteIntrospection: Introspection = {
     const keys = rows.filter((row) => Number(row.pk) > 0);
     // A single INTEGER primary key is the rowid: SQLite numbers new rows itself.
     const rowid = keys.length === 1 && String(keys[0]?.type).toUpperCase() === 'INTEGER';
+    const [created] = rowsOf(
+      await db.raw(`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?`, [table]),
+    );
+    const checks = checkChoicesOf(sqliteCheckClauses(textOrNull(created?.sql) ?? ''));
     return rows
       .filter((row) => Number(row.hidden) !== 1)
       .map((row) => ({
+        ...checkChoicesFor(String(row.name), checks),
         name: String(row.name),
         type: String(row.type ?? ''),
         nullable: Number(row.notnull) === 0 && Number(row.pk) === 0,

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import { collatedColumn } from '../../query/apply-list-query';
 import { coerceValue } from '../../query/coerce-value';
+import { findColumn } from '../../query/resolve-column';
 import type { Condition, ListQuery } from '../../query/query-types';
 import type { ItemContext } from '../items/item-context';
 import type { ItemTable } from '../items/item-table';
@@ -10,14 +12,16 @@ export const EXPORT_BATCH = 1000;
 
 /**
  * The direction of a list ordered by its single key alone (the default order, key DESC), for
- * keyset paging; null for any other order (paged by offset).
+ * keyset paging; null for any other order (paged by offset), a text key in pinyin order among them
+ * (its order is not the key comparison's).
  */
 const keyOrder = (item: ItemTable, query: ListQuery): 'asc' | 'desc' | null => {
   const [key] = item.keys;
   if (item.keys.length !== 1 || !key) return null;
   if (query.orderBy.length === 0) return 'desc';
   const [only] = query.orderBy;
-  return query.orderBy.length === 1 && only?.column === key.name ? only.direction : null;
+  if (query.orderBy.length !== 1 || only?.column !== key.name) return null;
+  return collatedColumn(findColumn(item.query, key.name), query.collation) ? null : only.direction;
 };
 
 /** The query for the rows after `last` in key order: the list's conditions AND key beyond `last`. */

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
-import { applyListQuery, applyWhere } from '../../query/apply-list-query';
+import { pinyinOrderFor } from '../../dialects/pinyin-order';
+import { applyListQuery, applyWhere, collatedColumn } from '../../query/apply-list-query';
 import type { ListQuery } from '../../query/query-types';
+import { findColumn } from '../../query/resolve-column';
 import { columnsToRead } from './columns-to-read';
 import { embedRelations } from './embed-relations';
 import { fullTextTargetFor } from './full-text-target';
@@ -11,11 +13,15 @@ import { relationsToEmbed } from './relations-to-embed';
 import { searchConditionFor } from './search-condition';
 import { toRecord } from './to-record';
 
-/** The direction of a page ordered by `key` alone (the default order is the key descending), else null. */
-const keyOrder = (query: ListQuery, key: string): 'asc' | 'desc' | null => {
+/**
+ * The direction of a page ordered by `key` alone (the default order is the key descending), else
+ * null (also when the key is text in pinyin order: not the index's).
+ */
+const keyOrder = (item: ItemTable, query: ListQuery, key: string): 'asc' | 'desc' | null => {
   if (query.orderBy.length === 0) return 'desc';
   const [only] = query.orderBy;
-  return query.orderBy.length === 1 && only?.column === key ? only.direction : null;
+  if (query.orderBy.length !== 1 || only?.column !== key) return null;
+  return collatedColumn(findColumn(item.query, key), query.collation) ? null : only.direction;
 };
 
 /**
@@ -33,7 +39,7 @@ const driveByFullText = async (
   if (!query.search || !item.fullText) return false;
   const index = await fullTextTargetFor(context, item, sourceKnex);
   const key = index?.target.rowidKey;
-  const direction = key ? keyOrder(query, key) : null;
+  const direction = key ? keyOrder(item, query, key) : null;
   if (!index?.fullText.driveInRowidOrder || !direction) return false;
   if (!index.fullText.driveInRowidOrder(context.db, builder, index.target, query.search, direction))
     return false;
@@ -66,6 +72,7 @@ export const listItems = async (
     applyListQuery(builder, item.query, query, {
       dialect: context.dialect,
       search: await searchConditionFor(context, item, sourceKnex, query.search),
+      pinyinOrder: query.collation === 'pinyin' ? await pinyinOrderFor(sourceKnex) : null,
     });
   }
   const rows: Record<string, unknown>[] = await builder;

@@ -39,7 +39,8 @@ const CHOICE_VARCHAR = 255;
  * A column whose type lists its values (MySQL ENUM / SET, a PostgreSQL enum type) as a choice
  * column: VARCHAR long enough for its values (every value joined by commas for a SET), its members
  * as options in the database's order, several for a SET. Written as text: the database turns it
- * into its own type. Undefined when the type lists none, or values the choice rule refuses (a
+ * into its own type. A text column a `CHECK (col IN (...))` limits keeps its type and gets those
+ * values as options. Undefined when the type lists none, or values the choice rule refuses (a
  * blank member, too many...): the column is then reversed as before.
  */
 const choiceColumnOf = (
@@ -49,6 +50,14 @@ const choiceColumnOf = (
   if (!raw.choices || raw.choices.values.length === 0) return undefined;
   const { values, multiple } = raw.choices;
   const options = values.map((value) => ({ value }));
+  if (raw.choices.fromCheck) {
+    // A CHECK (col IN (...)) on a text column: the column keeps its type, with the values as options.
+    if (mapped.fidelity || choiceOptionsProblem(options, { dataType: mapped.dataType, multipleValue: false }))
+      return undefined;
+    if (mapped.length !== null && values.some((value) => value.length > (mapped.length ?? 0)))
+      return undefined;
+    return { mapped, options, multiple: false };
+  }
   if (choiceOptionsProblem(options, { dataType: 'VARCHAR', multipleValue: multiple })) return undefined;
   const need = multiple
     ? values.reduce((sum, value) => sum + value.length, 0) + (values.length - 1) * CHOICE_SEPARATOR.length
