@@ -60,6 +60,20 @@ export const LOCK_COLUMN = 'lastModifiedDate' satisfies SystemColumnName;
 /** The soft-delete flag. */
 export const SOFT_DELETE_COLUMN = 'isDeleted' satisfies SystemColumnName;
 
+/** The bookkeeping columns that hold a user's id: who created, last modified and owns a record. */
+export const USER_ID_COLUMNS: readonly string[] = [
+  'createById',
+  'updateById',
+  'ownerId',
+] satisfies SystemColumnName[];
+
+/**
+ * Key under which a record read through the API carries the names of the users its bookkeeping
+ * columns hold, `{"<user id>": "<real name, else user name>"}`, so that every reader of the record
+ * sees who, not an id, without the right to read the user table (no column is named so).
+ */
+export const USER_NAMES_KEY = '$userNames';
+
 export const isSystemColumnName = (name: string): name is SystemColumnName =>
   Object.hasOwn(SYSTEM_COLUMNS, name);
 

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInApi, type ApiSession } from './helpers/api-session';
+import { addUserWithRole, type ApiSession, signInApi } from './helpers/api-session';
 import { launchBrowser, screenshot, trackPageErrors } from './helpers/browser';
 import { designerTable } from './helpers/designer-table';
 import { startServer, type RunningServer } from './helpers/start-server';
@@ -206,13 +206,7 @@ beforeAll(async () => {
     permissions: CLERK_CODES.filter((code) => code.startsWith('business:loan:')).join(','),
     columns: JSON.stringify([{ columnId: col(loan, 'remark'), read: false, update: false }]),
   });
-  const userId = await api.call<number>('POST', '/business/user', {
-    username: CLERK.username,
-    realname: '文员小王',
-    password: CLERK.password,
-    enabled: true,
-  });
-  await api.call('POST', '/business/userRole', { userId, roleId });
+  await addUserWithRole(api, { ...CLERK, realname: '文员小王' }, roleId);
 }, 120_000);
 
 afterAll(async () => {
@@ -235,6 +229,7 @@ const WORDS = {
     book: '图书',
     returned: '已归还',
     name: '名称',
+    createdBy: '创建者编号',
     borrower: '借阅人',
     mode: '方式',
     remark: '备注',
@@ -268,6 +263,7 @@ const WORDS = {
     book: 'Book',
     returned: 'Returned',
     name: 'Name',
+    createdBy: 'Created by',
     borrower: 'Borrower',
     mode: 'Mode',
     remark: 'Remark',
@@ -578,6 +574,10 @@ const readOnlyBook = async (run: Run) => {
     .poll(() => page.locator('.ant-collapse').getByLabel(w.name, { exact: true }).inputValue())
     .toBe('三体');
   expect(await page.getByRole('button', { name: w.save }).count()).toBe(0);
+  // who made it, by name, although the clerk may not read the user table
+  expect(await page.locator('.ant-collapse').getByLabel(w.createdBy, { exact: true }).inputValue()).toBe(
+    '超级管理员',
+  );
   await shot(run, '6-read-only-book');
 };
 

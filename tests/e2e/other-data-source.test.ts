@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInApi, type ApiSession } from './helpers/api-session';
+import { addUserWithRole, type ApiSession, signInApi } from './helpers/api-session';
 import { launchBrowser, screenshotDir, signedInPage, signedInPageAs } from './helpers/browser';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
@@ -140,13 +140,7 @@ describe('another data source in a real browser', () => {
 
   it('shows its table to a user of that role: the rows, without the hidden column or 添加', async () => {
     const password = 'Store-viewer-2468';
-    const userId = await api.call<number>('POST', '/business/user', {
-      username: 'storeviewer',
-      realname: '门店查看',
-      password,
-      enabled: true,
-    });
-    await api.call('POST', '/business/userRole', { userId, roleId });
+    await addUserWithRole(api, { username: 'storeviewer', realname: '门店查看', password }, roleId);
     const { page: viewer, errors: viewerErrors } = await signedInPageAs(
       browser,
       server.url,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInApi, type ApiSession } from './helpers/api-session';
+import { addUserWithRole, type ApiSession, signInApi } from './helpers/api-session';
 import { launchBrowser, screenshot, signedInPage, trackPageErrors } from './helpers/browser';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
@@ -73,13 +73,7 @@ beforeAll(async () => {
       permissions: 'business:book:read,business:book:update',
     }),
   );
-  const userId = await api.call<number>('POST', '/business/user', {
-    username: CLERK.username,
-    realname: '图书管理员',
-    password: CLERK.password,
-    enabled: true,
-  });
-  await api.call('POST', '/business/userRole', { userId, roleId });
+  await addUserWithRole(api, { ...CLERK, realname: '图书管理员' }, roleId);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInApi, type ApiSession } from './helpers/api-session';
+import { addUserWithRole, type ApiSession, signInApi } from './helpers/api-session';
 import { launchBrowser, screenshotDir, trackPageErrors } from './helpers/browser';
 import { openColumnMore } from './helpers/designer';
 import { SYSTEM_COLUMNS } from './helpers/shop';
@@ -60,13 +60,7 @@ beforeAll(async () => {
       permissions: 'business:gadget:read',
     }),
   );
-  const userId = await api.call<number>('POST', '/business/user', {
-    username: 'viewer',
-    realname: '查看员',
-    password: VIEWER_PASSWORD,
-    enabled: true,
-  });
-  await api.call('POST', '/business/userRole', { userId, roleId });
+  await addUserWithRole(api, { username: 'viewer', realname: '查看员', password: VIEWER_PASSWORD }, roleId);
 
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'zh-CN' });
   admin = await context.newPage();

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInApi, type ApiSession } from './helpers/api-session';
+import { addUserWithRole, type ApiSession, signInApi } from './helpers/api-session';
 import { launchBrowser, screenshotDir, signedInPageAs } from './helpers/browser';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
@@ -35,13 +35,7 @@ beforeAll(async () => {
     code: 'ROLE_BUSINESS_ALL',
     permissions: 'business:*',
   });
-  const userId = await api.call<number>('POST', '/business/user', {
-    username: 'clerk',
-    realname: '全权员',
-    password: PASSWORD,
-    enabled: true,
-  });
-  await api.call('POST', '/business/userRole', { userId, roleId });
+  await addUserWithRole(api, { username: 'clerk', realname: '全权员', password: PASSWORD }, roleId);
 }, 120_000);
 
 afterAll(async () => {

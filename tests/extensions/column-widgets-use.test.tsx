@@ -86,6 +86,16 @@ describe('the file list', () => {
   });
 });
 
+describe('the bookkeeping columns', () => {
+  it('show who by the name the record came with, else the id', () => {
+    const owner: Column = { id: 10, name: 'ownerId', caption: '所有者编号', dataType: 'BIGINT' };
+    const memo: Table = { id: 6, name: 'memo', columns: [owner] };
+    const columns = businessColumns({ ...meta(new Map()), table: memo }, memo.columns, labels, (c) => c.name);
+    expect(cell(columns, 'ownerId', { id: 1, ownerId: 7, $userNames: { '7': '文员小王' } })).toBe('文员小王');
+    expect(cell(columns, 'ownerId', { id: 2, ownerId: 8, $userNames: { '7': '文员小王' } })).toBe('8');
+  });
+});
+
 describe('the input chosen per column', () => {
   const renderField = (column: Column, interfaceId?: string) =>
     renderWithRefine(

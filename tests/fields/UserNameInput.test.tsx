@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { UserNameInput } from '../../src/fields/UserNameInput';
 import { userIdOf } from '../../src/fields/user-id';
+import { UserNamesContext, userNamesOf } from '../../src/fields/UserNamesContext';
 import { renderWithRefine, testDataProvider } from '../helpers/renderWithRefine';
 
 const column = { name: 'createById', dataType: 'BIGINT' as const };
@@ -39,6 +40,21 @@ describe('UserNameInput', () => {
     });
     await waitFor(() => expect(getMany).toHaveBeenCalled());
     expect((container.querySelector('input') as HTMLInputElement).value).toBe('9');
+  });
+
+  it('shows the name the server sent with the record, and then asks for no user', async () => {
+    const getMany = vi.fn(async () => {
+      throw new Error('not expected: the record named its users');
+    });
+    const { container } = renderWithRefine(
+      <UserNamesContext value={userNamesOf({ createById: 9, $userNames: { '9': '文员小王' } })}>
+        <UserNameInput column={column} mode="update" value={9} />
+      </UserNamesContext>,
+      { dataProvider: testDataProvider({ getMany: getMany as never }) },
+    );
+    const input = container.querySelector('input') as HTMLInputElement;
+    await waitFor(() => expect(input.value).toBe('文员小王'));
+    expect(getMany).not.toHaveBeenCalled();
   });
 
   it('asks nothing for an empty value', () => {

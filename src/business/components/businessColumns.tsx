@@ -1,7 +1,14 @@
 import type { CrudSort } from '@refinedev/core';
 import type { TableColumnsType } from 'antd';
 import { Image, Typography } from 'antd';
-import { dataTypeTraits, isChoiceColumn, type Column, type Relation, type Table } from '../../../contract';
+import {
+  dataTypeTraits,
+  isChoiceColumn,
+  USER_ID_COLUMNS,
+  type Column,
+  type Relation,
+  type Table,
+} from '../../../contract';
 import type { BusinessRecord } from '../lib/business-record';
 import type { BusinessTableMeta } from '../hooks/useBusinessTable';
 import {
@@ -22,6 +29,7 @@ import { downloadHref } from '../../common/lib/download-url';
 import type { FieldDisplay } from '../../extensions/defineExtension';
 import { extensionRegistry } from '../../extensions/registry';
 import { ChoiceTags } from '../../fields/ChoiceTags';
+import { userNamesOf } from '../../fields/UserNamesContext';
 
 /** Side of an attachment's thumbnail in a list cell, in pixels. */
 export const THUMBNAIL_SIZE = 32;
@@ -39,6 +47,11 @@ const renderer = (
   }
   if (display) {
     return (value: unknown, record: BusinessRecord) => display.render(value, record, column);
+  }
+  if (USER_ID_COLUMNS.includes(column.name)) {
+    // who, by the name the server sends with the record; the id when it has none (the user is gone)
+    return (value: unknown, record: BusinessRecord) =>
+      userNamesOf(record)[String(value)] ?? cellText(column, value, labels);
   }
   if (isChoiceColumn(column)) return (value: unknown) => <ChoiceTags column={column} value={value} />;
   if (isByteSizeColumn(table, column)) return (value: unknown) => byteSizeText(value);

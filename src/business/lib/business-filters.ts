@@ -4,6 +4,7 @@ import {
   isChoiceColumn,
   isFilledOnCreate,
   SOFT_DELETE_COLUMN,
+  USER_ID_COLUMNS,
   type Column,
   type Relation,
   type Table,
@@ -49,9 +50,6 @@ export interface FilterField {
   relation?: Relation;
 }
 
-/** The bookkeeping columns that hold a user's id. */
-export const USER_COLUMNS: readonly string[] = ['createById', 'updateById', 'ownerId'];
-
 /** Whether values of the column can be typed into a text filter (not a file, not a password). */
 const isTypeable = (column: Column): boolean =>
   column.dataType !== 'ATTACHMENT' && column.dataType !== 'PASSWORD';
@@ -60,7 +58,7 @@ const kindOf = (column: Column, table: Table, relation: Relation | undefined): F
   if (relation) return 'relation';
   if (isChoiceColumn(column)) return 'choice';
   const traits = dataTypeTraits(column.dataType);
-  if (USER_COLUMNS.includes(column.name) && traits.integer) return 'user';
+  if (USER_ID_COLUMNS.includes(column.name) && traits.integer) return 'user';
   if (traits.boolean) return 'bool';
   if (column.dataType === 'DATE') return 'date';
   if (column.dataType === 'DATETIME') return 'datetime';

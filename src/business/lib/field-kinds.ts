@@ -1,10 +1,7 @@
-import { isRoleCode, type Column, type Table } from '../../../contract';
+import { isRoleCode, USER_ID_COLUMNS, type Column, type Table } from '../../../contract';
 
 /** Inputs chosen by what a column holds rather than by its data type. */
 export type FieldKind = 'permissionCodes' | 'userName';
-
-/** The bookkeeping columns holding a user's id: shown by the user's name, never edited. */
-export const USER_ID_COLUMNS: readonly string[] = ['createById', 'updateById', 'ownerId'];
 
 /**
  * Columns of system tables holding comma-separated permission codes (docs/api.md §3, §6). A table

@@ -1,7 +1,7 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { useOne } from '@refinedev/core';
 import { Alert, Button, Card, Collapse, Form, Space, theme, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { businessPermission, truncatedChildren } from '../../../contract';
@@ -16,6 +16,7 @@ import { useTableHeading } from '../hooks/useTableHeading';
 import { useCaption } from '../../common/hooks/useCaption';
 import { useRecordForm, type RecordFormOptions } from '../hooks/useRecordForm';
 import { UploadActivityContext } from '../../upload/hooks/useUploadActivity';
+import { UserNamesContext, userNamesOf } from '../../fields/UserNamesContext';
 import type { BusinessRecord } from '../lib/business-record';
 import type { FormMode } from '../lib/form-fields';
 import { placeFields } from '../lib/form-layout';
@@ -46,6 +47,8 @@ const RecordEditor = (props: RecordFormOptions) => {
   const { token } = theme.useToken();
   const heading = useTableHeading(table.name, table);
   const caption = heading.caption ?? table.name;
+  // Who created, changed and owns the record, by name, for users who may not read the user table.
+  const userNames = useMemo(() => userNamesOf(original), [original]);
   const slotProps = {
     tableName: table.name,
     dataSource,
@@ -114,7 +117,9 @@ const RecordEditor = (props: RecordFormOptions) => {
       title={
         mode === 'create'
           ? withName((table) => t('screens.recordNew', { table }), caption)
-          : withName((table) => t('screens.recordEdit', { table }), caption)
+          : readOnly
+            ? withName((table) => t('screens.recordView', { table }), caption)
+            : withName((table) => t('screens.recordEdit', { table }), caption)
       }
       breadcrumb={heading.recordTrail}
     >
@@ -130,20 +135,22 @@ const RecordEditor = (props: RecordFormOptions) => {
       )}
       <Card>
         <UploadActivityContext value={activity}>
-          <Form
-            form={form}
-            component={false}
-            layout="vertical"
-            initialValues={initialValues}
-            disabled={readOnly}
-            onValuesChange={markDirty}
-          >
-            <Collapse
-              defaultActiveKey={sections.map((section) => section.key)}
-              items={sections}
-              style={{ marginBottom: 16 }}
-            />
-          </Form>
+          <UserNamesContext value={userNames}>
+            <Form
+              form={form}
+              component={false}
+              layout="vertical"
+              initialValues={initialValues}
+              disabled={readOnly}
+              onValuesChange={markDirty}
+            >
+              <Collapse
+                defaultActiveKey={sections.map((section) => section.key)}
+                items={sections}
+                style={{ marginBottom: 16 }}
+              />
+            </Form>
+          </UserNamesContext>
         </UploadActivityContext>
         {/* Save and cancel stay in view on a long form: the bar sticks to the bottom of the content
             area while the form scrolls under it, and rests after the last field at the end. */}

@@ -28,3 +28,14 @@ export const signInApi = async (
     },
   };
 };
+
+/** Adds an enabled user with one role through the API; returns the user's id. */
+export const addUserWithRole = async (
+  api: ApiSession,
+  user: { username: string; realname: string; password: string },
+  roleId: number,
+): Promise<number> => {
+  const userId = await api.call<number>('POST', '/business/user', { ...user, enabled: true });
+  await api.call('POST', '/business/userRole', { userId, roleId });
+  return userId;
+};

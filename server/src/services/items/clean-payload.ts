@@ -7,6 +7,7 @@ import {
   type RelationType,
 } from '../../../../contract/index';
 import { TRUNCATED_KEY } from '../../../../contract/embedded-children';
+import { USER_NAMES_KEY } from '../../../../contract/system-columns';
 import { isFilledOnCreate, isLockedOnUpdate } from '../../../../contract/system-columns';
 import type { Localized } from '../../i18n/messages';
 import { itemsMessage } from '../../i18n/items-messages';
@@ -44,9 +45,9 @@ export interface CleanPayload {
 
 /**
  * Body keys that carry no data: the web app's marker of a sub-table row added in the form, and a
- * read record's note of cut child lists (a record sent back as it was read).
+ * read record's note of cut child lists and names of its users (a record sent back as it was read).
  */
-export const MARKER_KEYS = new Set(['isNewRow', TRUNCATED_KEY]);
+export const MARKER_KEYS = new Set(['isNewRow', TRUNCATED_KEY, USER_NAMES_KEY]);
 
 const isToOne = (type: RelationType) => type === 'ManyToOne' || type === 'OneToOneSubToMain';
 

@@ -8,6 +8,7 @@ import { readRows } from './read-rows';
 import { keyText, whereKeys, type KeyValues } from './record-keys';
 import { relationsToEmbed } from './relations-to-embed';
 import { toRecord } from './to-record';
+import { attachUserNames } from './user-names';
 
 type ReadOptions = Pick<ListQuery, 'select' | 'expand'>;
 
@@ -28,6 +29,7 @@ const readByKeys = async (
   const rows: Record<string, unknown>[] = await whereKeys(builder, item, keys);
   const records = rows.map((row) => toRecord(item.table.columns, row));
   await embedRelations(context, item, embedded, records, new Set(options.expand));
+  await attachUserNames(context, item, records);
   return records;
 };
 

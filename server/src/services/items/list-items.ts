@@ -12,6 +12,7 @@ import { readRows } from './read-rows';
 import { relationsToEmbed } from './relations-to-embed';
 import { searchConditionFor } from './search-condition';
 import { toRecord } from './to-record';
+import { attachUserNames } from './user-names';
 
 /**
  * The direction of a page ordered by `key` alone (the default order is the key descending), else
@@ -78,5 +79,6 @@ export const listItems = async (
   const rows: Record<string, unknown>[] = await builder;
   const records = rows.map((row) => toRecord(item.table.columns, row));
   await embedRelations(context, item, embedded, records, new Set(query.expand));
+  await attachUserNames(context, item, records);
   return records;
 };

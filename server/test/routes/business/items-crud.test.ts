@@ -142,6 +142,8 @@ describeEachDatabase('/api/business/{table} records ($name)', (db) => {
       updateById: 1,
       ownerId: 1,
       isDeleted: false,
+      // who user 1 is, for readers who may not read the user table
+      $userNames: { '1': '超级管理员' },
     });
     expect(record.createdDate).not.toBe('2000-01-01 00:00:00');
     expect((await knex('product').first()).fullTextBody).toBe('苹果');
