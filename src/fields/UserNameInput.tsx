@@ -29,6 +29,8 @@ export const UserNameInput = ({ id, value }: FieldInputProps) => {
   const user = result.data.find((record) => String(record.id) === userId);
   const shown = user
     ? names.user(user as { username?: string; realname?: string })
-    : ((userId === undefined ? undefined : known[userId]) ?? userId ?? '');
+    : userId !== undefined && known[userId] !== undefined
+      ? names.userName(known[userId])
+      : (userId ?? '');
   return <Input id={id} value={shown} disabled readOnly />;
 };

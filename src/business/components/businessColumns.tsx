@@ -31,6 +31,9 @@ import { extensionRegistry } from '../../extensions/registry';
 import { ChoiceTags } from '../../fields/ChoiceTags';
 import { userNamesOf } from '../../fields/UserNamesContext';
 
+/** The words a list's cells use, and how a user's name reads in the UI language. */
+export type ColumnLabels = CellLabels & { view: string; userName?: (name: string) => string };
+
 /** Side of an attachment's thumbnail in a list cell, in pixels. */
 export const THUMBNAIL_SIZE = 32;
 
@@ -39,7 +42,7 @@ const renderer = (
   column: Column,
   relation: Relation | undefined,
   relatedTable: Table | undefined,
-  labels: CellLabels & { view: string },
+  labels: ColumnLabels,
   display: FieldDisplay | undefined,
 ) => {
   if (relation) {
@@ -50,8 +53,10 @@ const renderer = (
   }
   if (USER_ID_COLUMNS.includes(column.name)) {
     // who, by the name the server sends with the record; the id when it has none (the user is gone)
-    return (value: unknown, record: BusinessRecord) =>
-      userNamesOf(record)[String(value)] ?? cellText(column, value, labels);
+    return (value: unknown, record: BusinessRecord) => {
+      const name = userNamesOf(record)[String(value)];
+      return name === undefined ? cellText(column, value, labels) : (labels.userName?.(name) ?? name);
+    };
   }
   if (isChoiceColumn(column)) return (value: unknown) => <ChoiceTags column={column} value={value} />;
   if (isByteSizeColumn(table, column)) return (value: unknown) => byteSizeText(value);
@@ -91,7 +96,7 @@ const renderer = (
 export const businessColumns = (
   meta: BusinessTableMeta,
   columns: readonly Column[],
-  labels: CellLabels & { view: string },
+  labels: ColumnLabels,
   captionOf: (item: Pick<Column, 'name' | 'caption' | 'captions'>) => string,
   sorters: readonly CrudSort[] = [],
   displays: ReadonlyMap<string, FieldDisplay> = extensionRegistry.displays,

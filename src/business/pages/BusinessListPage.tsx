@@ -54,7 +54,7 @@ import { hasSoftDelete } from '../lib/business-filters';
 import type { BusinessRecord } from '../lib/business-record';
 import { chooserColumns, listCellWidth, parseChosenColumns, visibleListColumns } from '../lib/list-columns';
 import { appPaths } from '../../common/lib/menu';
-import { useCaption } from '../../common/hooks/useCaption';
+import { useCaption, useWellKnownNames } from '../../common/hooks/useCaption';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { useListColumnChoice } from '../../store/useListColumnChoice';
 import { BusinessFilters } from '../components/BusinessFilters';
@@ -176,9 +176,15 @@ const BusinessListContent = ({
     [table, meta.layouts, storedColumns],
   );
 
+  const wellKnown = useWellKnownNames();
   const labels = useMemo(
-    () => ({ yes: t('common.yes'), no: t('common.no'), view: t('businessList.view') }),
-    [t],
+    () => ({
+      yes: t('common.yes'),
+      no: t('common.no'),
+      view: t('businessList.view'),
+      userName: wellKnown.userName,
+    }),
+    [t, wellKnown.userName],
   );
   const relationOf = useMemo(() => relationsByColumn(meta.relations), [meta.relations]);
   const columnCaption = useCallback(

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { captionIn, captionLanguageOf, type CaptionLanguage, type Captioned } from '../../../contract';
-import { dataSourceCaption, userDisplayName } from '../lib/well-known-names';
+import { dataSourceCaption, namedUserName, userDisplayName } from '../lib/well-known-names';
 
 /** The caption language of the current UI language (`en-US` or `zh-CN`); follows a switch. */
 export const useCaptionLanguage = (): CaptionLanguage => {
@@ -31,5 +31,7 @@ export const useWellKnownNames = () => {
         userDisplayName(user, language),
       [language],
     ),
+    /** A name a record gives one of its users (`$userNames`). */
+    userName: useCallback((name: string) => namedUserName(name, language), [language]),
   };
 };

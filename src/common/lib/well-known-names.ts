@@ -40,3 +40,12 @@ export const userDisplayName = (
   if (username === FIRST_ADMIN_USERNAME && realname === seeded['zh-CN']) return seeded[language];
   return realname.trim() ? realname : username;
 };
+
+/**
+ * A user's name as a record names its users (`$userNames`: the real name, else the username) in a
+ * language: the first administrator's seeded name translated, any other as it is.
+ */
+export const namedUserName = (name: string, language: CaptionLanguage): string => {
+  const seeded = WELL_KNOWN_NAMES.firstAdmin;
+  return name === seeded['zh-CN'] ? seeded[language] : name;
+};

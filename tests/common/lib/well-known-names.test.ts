@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataSourceCaption, userDisplayName } from '../../../src/common/lib/well-known-names';
+import { dataSourceCaption, namedUserName, userDisplayName } from '../../../src/common/lib/well-known-names';
 
 describe('well-known names', () => {
   it('translates the seeded caption of the primary data source', () => {
@@ -27,5 +27,13 @@ describe('well-known names', () => {
     expect(userDisplayName({ username: 'li', realname: '' }, 'en-US')).toBe('li');
     expect(userDisplayName({ username: 'li' }, 'zh-CN')).toBe('li');
     expect(userDisplayName(undefined, 'en-US')).toBe('');
+  });
+});
+
+describe('namedUserName', () => {
+  it('translates the seeded name of the first administrator a record names, and no other', () => {
+    expect(namedUserName('超级管理员', 'en-US')).toBe('Super administrator');
+    expect(namedUserName('超级管理员', 'zh-CN')).toBe('超级管理员');
+    expect(namedUserName('文员小王', 'en-US')).toBe('文员小王');
   });
 });
