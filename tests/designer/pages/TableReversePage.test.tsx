@@ -135,7 +135,8 @@ describe('TableReversePage', () => {
     await waitFor(() => expect(row('T00')).not.toBeNull());
     expect(row('T11')).toBeNull();
     fireEvent.click(document.querySelector('thead input[type="checkbox"]') as HTMLElement);
-    fireEvent.click(await screen.findByRole('button', { name: '选择全部 12 张表' }));
+    // (a button found by its text: a role query walks the whole table, slowly in jsdom)
+    fireEvent.click(await waitFor(() => button('选择全部 12 张表')));
     expect(await screen.findByText('已选择 12 项')).toBeInTheDocument();
     fireEvent.click(button('清除选择'));
     expect(button('批量逆向')).toBeDisabled();
