@@ -230,6 +230,7 @@ const WORDS = {
     returned: '已归还',
     name: '名称',
     createdBy: '创建者编号',
+    admin: '超级管理员',
     borrower: '借阅人',
     mode: '方式',
     remark: '备注',
@@ -264,6 +265,7 @@ const WORDS = {
     returned: 'Returned',
     name: 'Name',
     createdBy: 'Created by',
+    admin: 'Super administrator',
     borrower: 'Borrower',
     mode: 'Mode',
     remark: 'Remark',
@@ -576,7 +578,7 @@ const readOnlyBook = async (run: Run) => {
   expect(await page.getByRole('button', { name: w.save }).count()).toBe(0);
   // who made it, by name, although the clerk may not read the user table
   expect(await page.locator('.ant-collapse').getByLabel(w.createdBy, { exact: true }).inputValue()).toBe(
-    '超级管理员',
+    w.admin,
   );
   await shot(run, '6-read-only-book');
 };
