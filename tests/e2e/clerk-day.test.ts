@@ -338,6 +338,8 @@ const confirm = async (page: Page, question: string, ok: RegExp) => {
     .last();
   await dialog.waitFor();
   await dialog.getByRole('button', { name: ok }).click();
+  // the dialog closes once the action is done (the page is not usable before)
+  await dialog.waitFor({ state: 'hidden', timeout: 45_000 });
 };
 const loansByName = (name: string) =>
   api.call<Loan[]>('GET', `/business/loan?name=${encodeURIComponent(name)}`);
