@@ -1,14 +1,10 @@
 import type { Knex } from 'knex';
-import { dialectOf } from '../db/dialect';
-import { SQLITE_PINYIN_FUNCTION } from './sqlite-pinyin';
 
 /**
  * How ORDER BY reads a text column in pinyin order: an SQL template with `??` for the column, or
  * null when the database offers no Chinese order (the column is then ordered as without it).
  */
 export type PinyinOrder = string | null;
-
-const detected = new WeakMap<Knex, Promise<PinyinOrder>>();
 
 const rowsOf = (result: unknown): Record<string, unknown>[] => {
   // PostgreSQL answers { rows }, MySQL [rows, fields].
@@ -19,7 +15,7 @@ const rowsOf = (result: unknown): Record<string, unknown>[] => {
 const quoteIdentifier = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 /** PostgreSQL's ICU Chinese collation when it has one, else a libc zh_CN one, else none. */
-const detectPg = async (knex: Knex): Promise<PinyinOrder> => {
+export const detectPgPinyinOrder = async (knex: Knex): Promise<PinyinOrder> => {
   const rows = rowsOf(
     await knex.raw(
       `SELECT n.nspname AS schema, c.collname AS name
@@ -40,7 +36,7 @@ const detectPg = async (knex: Knex): Promise<PinyinOrder> => {
  * character set). MariaDB has none for utf8mb4: GBK, whose order is pinyin for the common
  * characters (GB2312's first level), characters GBK lacks sorting as `?`.
  */
-const detectMysql = async (knex: Knex): Promise<PinyinOrder> => {
+export const detectMysqlPinyinOrder = async (knex: Knex): Promise<PinyinOrder> => {
   const version = String(rowsOf(await knex.raw('SELECT VERSION() AS v'))[0]?.v ?? '');
   if (/mariadb/i.test(version)) return 'CONVERT(?? USING gbk)';
   const major = Number(/^(\d+)/.exec(version)?.[1] ?? 0);
@@ -48,19 +44,18 @@ const detectMysql = async (knex: Knex): Promise<PinyinOrder> => {
 };
 
 /**
- * The pinyin order of a data source's text columns (`collation=pinyin`, docs/api.md §3): SQLite
- * its `cb_pinyin_key` function (`sqlite-pinyin.ts`), PostgreSQL `COLLATE "zh-x-icu"`, MySQL 8
- * `utf8mb4_zh_0900_as_cs`, MariaDB GBK. Found out once per Knex instance (pass the data source's
- * Knex, not a transaction); a failed lookup is asked again next time.
+ * A dialect's `pinyinOrder`: `detect` asked once per Knex instance (pass the data source's Knex,
+ * not a transaction); a failed lookup is asked again next time.
  */
-export const pinyinOrderFor = (knex: Knex): Promise<PinyinOrder> => {
-  const dialect = dialectOf(knex);
-  if (dialect === 'sqlite') return Promise.resolve(`${SQLITE_PINYIN_FUNCTION}(??)`);
-  let found = detected.get(knex);
-  if (!found) {
-    found = dialect === 'pg' ? detectPg(knex) : detectMysql(knex);
-    found.catch(() => detected.delete(knex));
-    detected.set(knex, found);
-  }
-  return found;
+export const oncePerKnex = (detect: (knex: Knex) => Promise<PinyinOrder>) => {
+  const detected = new WeakMap<Knex, Promise<PinyinOrder>>();
+  return (knex: Knex): Promise<PinyinOrder> => {
+    let found = detected.get(knex);
+    if (!found) {
+      found = detect(knex);
+      found.catch(() => detected.delete(knex));
+      detected.set(knex, found);
+    }
+    return found;
+  };
 };

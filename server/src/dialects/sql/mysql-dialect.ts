@@ -1,3 +1,4 @@
+import { detectMysqlPinyinOrder, oncePerKnex } from '../pinyin-order';
 import { runMysql } from './console/mysql-console';
 import {
   forgetMysqlRowCounts,
@@ -73,6 +74,7 @@ export const mysqlDialect: SqlDialect = {
   synchronous: false,
   sharedByServers: true,
   trackCacheVersion: (db, table, scope, events) => mysqlCacheVersion.track(db, table, scope, events),
+  pinyinOrder: oncePerKnex(detectMysqlPinyinOrder),
   withDatabaseLock: (knex, name, work, waitMs) => withSessionLock(mysqlSessionLock, knex, name, work, waitMs),
   // utf8mb4_unicode_ci (the tables' collation) compares without case.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,

@@ -1,3 +1,4 @@
+import { detectPgPinyinOrder, oncePerKnex } from '../pinyin-order';
 import { runPg } from './console/pg-console';
 import { pgCacheVersion } from '../cache-version/pg-cache-version';
 import { preparePgConsoleRole } from './pg-console-role';
@@ -24,6 +25,7 @@ export const pgDialect: SqlDialect = {
   synchronous: false,
   sharedByServers: true,
   trackCacheVersion: (db, table, scope, events) => pgCacheVersion.track(db, table, scope, events),
+  pinyinOrder: oncePerKnex(detectPgPinyinOrder),
   withDatabaseLock: (knex, name, work, waitMs) => withSessionLock(pgSessionLock, knex, name, work, waitMs),
   caseInsensitiveLike: (target) => `${target} ILIKE ? ESCAPE ?`,
   // lower() on both sides costs about a fifth less per row than ILIKE (measured on 1,000,000 rows),

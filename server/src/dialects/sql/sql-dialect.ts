@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Client, SqlConsoleConfig } from '../../config';
 import type { SqlOutcome, SqlRun } from './console/sql-result';
 import type { CacheScope, RowEvent } from '../cache-version/cache-version';
+import type { PinyinOrder } from '../pinyin-order';
 
 /** An index as the schema change that creates it names it. */
 export interface IndexShape {
@@ -75,6 +76,13 @@ export interface SqlDialect {
   trackCacheVersion(db: Knex, table: string, scope: CacheScope, events: readonly RowEvent[]): Promise<void>;
 
   // --- reads and writes of records
+
+  /**
+   * How ORDER BY reads a text column in pinyin order (`collation=pinyin`, docs/api.md §3) on the
+   * data source `knex` connects to: SQLite its `cb_pinyin_key` function, PostgreSQL its ICU (else
+   * libc) Chinese collation, MySQL 8 `utf8mb4_zh_0900_as_cs`, MariaDB GBK; null when there is none.
+   */
+  pinyinOrder(knex: Knex): Promise<PinyinOrder>;
 
   /** `target` (SQL text) matching a `?` LIKE pattern with a `?` escape, case-insensitively. */
   caseInsensitiveLike(target: string): string;

@@ -1,3 +1,4 @@
+import { SQLITE_PINYIN_FUNCTION } from '../sqlite-pinyin';
 import { closeSqliteProcesses, runSqlite } from './console/sqlite-console';
 import { ensureSqliteRegexp } from '../sqlite-regexp';
 import type { SqlDialect } from './sql-dialect';
@@ -10,6 +11,7 @@ export const sqliteDialect: SqlDialect = {
   sharedByServers: false,
   withDatabaseLock: (_knex, _name, work) => work(),
   trackCacheVersion: async () => undefined,
+  pinyinOrder: async () => `${SQLITE_PINYIN_FUNCTION}(??)`,
   // SQLite's LIKE ignores ASCII case already.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
   caseInsensitiveScan: (target) => `${target} LIKE ? ESCAPE ?`,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { pinyinOrderFor } from '../../dialects/pinyin-order';
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { applyListQuery, applyWhere, collatedColumn } from '../../query/apply-list-query';
 import type { ListQuery } from '../../query/query-types';
 import { findColumn } from '../../query/resolve-column';
@@ -73,7 +73,8 @@ export const listItems = async (
     applyListQuery(builder, item.query, query, {
       dialect: context.dialect,
       search: await searchConditionFor(context, item, sourceKnex, query.search),
-      pinyinOrder: query.collation === 'pinyin' ? await pinyinOrderFor(sourceKnex) : null,
+      pinyinOrder:
+        query.collation === 'pinyin' ? await sqlDialect(context.dialect).pinyinOrder(sourceKnex) : null,
     });
   }
   const rows: Record<string, unknown>[] = await builder;
