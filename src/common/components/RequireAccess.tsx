@@ -1,10 +1,7 @@
 import { useCan } from '@refinedev/core';
-import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { useDocumentTitle } from '../../store/useDocumentTitle';
 import { PageSpin } from './PageSpin';
+import { StatusResult } from './StatusResult';
 
 /** A screen's resource as the access-control provider is asked about it. */
 export interface GuardedResource {
@@ -12,25 +9,6 @@ export interface GuardedResource {
   kind: 'metadata' | 'sql';
   action: 'list' | 'create';
 }
-
-const NoAccess = () => {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  useDocumentTitle(t('errors.forbiddenTitle'));
-  return (
-    <Result
-      status="403"
-      title="403"
-      subTitle={t('errors.forbidden')}
-      style={{ paddingTop: 64 }}
-      extra={
-        <Button type="primary" onClick={() => void navigate('/')}>
-          {t('errors.backHome')}
-        </Button>
-      }
-    />
-  );
-};
 
 /**
  * Renders a routed screen only for who may use it (as the access-control provider answers for
@@ -44,5 +22,5 @@ export const RequireAccess = ({ resource, children }: { resource: GuardedResourc
     params: { resource: { name: resource.name, meta: { kind: resource.kind } } },
   });
   if (data === undefined) return <PageSpin />;
-  return data.can ? children : <NoAccess />;
+  return data.can ? children : <StatusResult status="403" style={{ paddingTop: 64 }} />;
 };
