@@ -56,6 +56,7 @@ const CLERK_CODES = [
 /** The reversed Chinook tables on the `music` data source the clerk may read. */
 let album: StoredTable;
 let bookIds: Record<string, number>;
+const loanIds: Record<string, number> = {};
 
 const option = (value: string, zh: string, en: string) => ({
   value,
@@ -158,7 +159,7 @@ beforeAll(async () => {
     ['L-001', '三体', '张三', false, 'lend', '押金二百元'],
     ['L-002', '围城', '李四', true, 'reading', '封面破损'],
   ] as const) {
-    await api.call('POST', '/business/loan', {
+    loanIds[name] = await api.call<number>('POST', '/business/loan', {
       name,
       bookId: bookIds[bookName],
       borrower,
@@ -339,7 +340,12 @@ const confirm = async (page: Page, question: string, ok: RegExp) => {
   await dialog.waitFor();
   await dialog.getByRole('button', { name: ok }).click();
   // the dialog closes once the action is done (the page is not usable before)
-  await dialog.waitFor({ state: 'hidden', timeout: 45_000 });
+  await dialog.waitFor({ state: 'hidden', timeout: 45_000 }).catch(async (failure: unknown) => {
+    const said = await page.locator('.ant-message').allInnerTexts();
+    throw new Error(`the dialog “${question}” stayed open; messages: ${said.join(' | ') || 'none'}`, {
+      cause: failure,
+    });
+  });
 };
 const loansByName = (name: string) =>
   api.call<Loan[]>('GET', `/business/loan?name=${encodeURIComponent(name)}`);
@@ -651,6 +657,9 @@ describe('a clerk’s working day', () => {
       await loanList(run);
       await openLoan(run, 'L-001');
       await readOnlyBook(run);
+      // a failed first attempt may have left the loan in the recycle bin: the retry starts afresh
+      const loan = await api.call<Loan>('GET', `/business/loan/${loanIds['L-002']}`);
+      if (loan.isDeleted) await api.call('POST', `/business/loan/${loanIds['L-002']}/restore`);
       await run.page.goto(primary('business/loan'));
       await deleteAndRestore(run, 'L-002');
       expect(run.errors).toEqual([]);

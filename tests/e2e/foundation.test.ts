@@ -121,6 +121,20 @@ describe('an expired session', () => {
 
   it('shows the server message and returns to login after the 401', async () => {
     const context = await browser.newContext({ locale: 'zh-CN' });
+    // Error messages are collected across navigations: on a slow machine the session can
+    // already expire while the first page after sign-in loads, and the message shows there.
+    const messages: string[] = [];
+    await context.exposeBinding('cbErrorMessage', (_source, text: string) => messages.push(text));
+    await context.addInitScript(`
+      const seen = new WeakSet();
+      new MutationObserver(() => {
+        for (const element of document.querySelectorAll('.ant-message-error')) {
+          if (seen.has(element)) continue;
+          seen.add(element);
+          window.cbErrorMessage(element.textContent ?? '');
+        }
+      }).observe(document, { childList: true, subtree: true });
+    `);
     const page = await context.newPage();
     await page.goto(`${shortLived.url}/crudboard/login`);
     await page.getByPlaceholder('用户名').fill('superadmin');
@@ -129,8 +143,13 @@ describe('an expired session', () => {
     await page.waitForURL((url) => !url.pathname.includes('/login'));
     await page.waitForTimeout(3000);
     await page.goto(`${shortLived.url}/crudboard/`);
-    await page.locator('.ant-message-error').first().waitFor();
-    await screenshot(page, 'session-expired');
+    await page
+      .locator('.ant-message-error')
+      .first()
+      .waitFor({ timeout: 5000 })
+      .then(() => screenshot(page, 'session-expired'))
+      .catch(() => undefined);
+    await expect.poll(() => messages.join(' | '), { timeout: 30_000 }).toContain('会话已过期');
     await page.waitForURL(/\/login/);
     await context.close();
   });

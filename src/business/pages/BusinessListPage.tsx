@@ -301,7 +301,8 @@ const BusinessListContent = ({
           successNotification: false,
           errorNotification: false,
         });
-        await invalidate({ resource: tableName, invalidates: ['list', 'many', 'detail'] });
+        // the dialog closes once the server has answered, not after every open list has reloaded
+        void invalidate({ resource: tableName, invalidates: ['list', 'many', 'detail'] });
       } else if (keys.length === 1) {
         await deleteOne({ ...request, id: keys[0] ?? '', values: { isSoftDelete: kind === 'softDelete' } });
       } else {
