@@ -14,6 +14,7 @@ export * from './permission-match';
 export * from './grant-rule';
 export * from './record-key';
 export * from './revision';
+export * from './revision-state';
 export * from './role-code';
 export * from './sql-result';
 export * from './search-body';

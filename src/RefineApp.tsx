@@ -148,13 +148,14 @@ export const RefineApp = () => {
     ],
     [tables, dataSource, language],
   );
-  const { dataProviders, authProvider, accessControlProvider } = appClient();
+  const { dataProviders, authProvider, accessControlProvider, auditLogProvider } = appClient();
   return (
     <Refine
       routerProvider={routerProvider}
       dataProvider={dataProviders}
       authProvider={authProvider}
       accessControlProvider={accessControlProvider}
+      auditLogProvider={auditLogProvider}
       i18nProvider={i18nProvider}
       notificationProvider={useNotificationProvider}
       resources={resources}

@@ -1,10 +1,11 @@
-import type { AccessControlProvider, AuthProvider, DataProvider } from '@refinedev/core';
+import type { AccessControlProvider, AuditLogProvider, AuthProvider, DataProvider } from '@refinedev/core';
 import type { AxiosInstance } from 'axios';
 import { dataSourceFromPath, resolveDataSource } from '../common/lib/data-source';
 import { createKeyStorage, type KeyStorage } from '../store/createKeyStorage';
 import { PREFERENCE_KEYS } from '../store/preferences';
 import { createSession, type Session } from '../store/session';
 import { createAccessControlProvider } from './access-control';
+import { createAuditLogProvider } from './audit-log-provider';
 import { createAuthProvider } from './auth-provider';
 import { runCustom, type CustomCall } from './custom-calls';
 import { collationOfLanguage, createDataProvider } from './data-provider';
@@ -60,6 +61,11 @@ export interface CrudboardClient {
   dataProviders: { default: DataProvider; metadata: DataProvider };
   authProvider: AuthProvider;
   accessControlProvider: AccessControlProvider;
+  /**
+   * The record history as Refine's audit log: `useLogList({ resource, meta: { id } })` lists a
+   * record's revisions, newest first. Read-only: the server records every change itself.
+   */
+  auditLogProvider: AuditLogProvider;
   /** The stored session (signed-in marker, user info, permission codes) under the prefix. */
   session: Session;
   /** The client's namespaced localStorage. */
@@ -125,6 +131,7 @@ export const createCrudboardClient = ({
     dataProviders,
     authProvider: createAuthProvider(http, undefined, session),
     accessControlProvider: createAccessControlProvider(session.getUserAccess, language),
+    auditLogProvider: createAuditLogProvider(dataProviders.default.custom),
     session,
     storage,
     custom: <T>(call: CustomCall) => runCustom<T>(dataProviders.default.custom, call),

@@ -100,6 +100,36 @@ export type { BigUploadStatus, ChunkAnswer };
 
 const business = (table: string) => `/business/${encodeURIComponent(table)}`;
 
+/** `GET .../{id}/history?offset&limit`: a record's revisions, newest first (read permission). */
+export const recordHistoryCall = (
+  table: string,
+  id: string,
+  page: { offset: number; limit: number },
+  dataSource?: string,
+): CustomCall => ({
+  url: `${business(table)}/${encodeURIComponent(id)}/history`,
+  method: 'get',
+  query: { offset: page.offset, limit: page.limit },
+  meta: { requiredPermissions: [businessPermission(table, 'read')], ...(dataSource ? { dataSource } : {}) },
+});
+
+/**
+ * `POST .../{id}/history/{revisionId}/restore {columns?}`: sets the record back to how it was right
+ * after the revision (all its restorable columns, or only `columns`); answers `{columns}` set back.
+ */
+export const restoreRevisionCall = (
+  table: string,
+  id: string,
+  revisionId: number,
+  columns: readonly string[] | undefined,
+  dataSource?: string,
+): CustomCall => ({
+  url: `${business(table)}/${encodeURIComponent(id)}/history/${revisionId}/restore`,
+  method: 'post',
+  payload: columns ? { columns } : {},
+  meta: { requiredPermissions: [businessPermission(table, 'update')], ...(dataSource ? { dataSource } : {}) },
+});
+
 /** `GET .../import/template`: the URL of an .xlsx whose header row holds the insertable columns' captions. */
 export const importTemplateCall = (table: string): CustomCall => ({
   url: `${business(table)}/import/template`,

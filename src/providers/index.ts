@@ -9,6 +9,12 @@ export {
   type CrudboardClientOptions,
 } from './createCrudboardClient';
 export { createAccessControlProvider, requiredPermissions } from './access-control';
+export {
+  createAuditLogProvider,
+  revisionLog,
+  type RecordLogMeta,
+  type RevisionLog,
+} from './audit-log-provider';
 export { createAuthProvider, type Identity, type LoginVariables } from './auth-provider';
 export * from './custom-calls';
 export { createDataProvider, type DataProviderOptions, type HttpClient } from './data-provider';

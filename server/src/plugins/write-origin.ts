@@ -5,13 +5,13 @@ import { principalOf } from './session';
 
 /**
  * How a request's writes reached crudboard, as record history names it: an import route, a
- * restore from history, the web app (a browser's fetch sends `Sec-Fetch-Mode`), else the API.
+ * restore from history, the web app (a browser sends `Sec-Fetch-Site`; Node's fetch sends `Sec-Fetch-Mode` too, so that one does not tell), else the API.
  */
 const channelOf = (request: FastifyRequest): RevisionChannel => {
   const route = request.routeOptions.url ?? '';
   if (route.endsWith('/import')) return 'import';
   if (route.endsWith('/history/:revisionId/restore')) return 'restore';
-  return request.headers['sec-fetch-mode'] === undefined ? 'api' : 'web';
+  return request.headers['sec-fetch-site'] === undefined ? 'api' : 'web';
 };
 
 /** Who writes (the user's name at this moment) and how, for the revisions of a request's writes. */

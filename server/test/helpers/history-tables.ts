@@ -36,7 +36,7 @@ export const storedRevisions = async (knex: Knex): Promise<StoredRevision[]> =>
   }));
 
 /** A browser's fetch: record history names its writes `web`. */
-export const BROWSER = { 'sec-fetch-mode': 'cors' };
+export const BROWSER = { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin' };
 
 export interface HistoryTables {
   app: App;

@@ -204,6 +204,13 @@ export const useRecordForm = ({ meta, mode, recordKey, original, onReload }: Rec
     activity,
     save,
     markDirty,
+    /** The form holds changes not saved yet. */
+    isDirty: () => dirty.current,
+    /** Starts again from the stored record, dropping unsaved changes (after a restore from history). */
+    reloadStored: () => {
+      dirty.current = false;
+      onReload();
+    },
     cancel: () => void navigate(listPath),
   };
 };

@@ -11,6 +11,7 @@ import { PageSpin } from '../../common/components/PageSpin';
 import { RecordFields } from '../components/RecordFields';
 import { FormFieldSlots } from '../../extensions/ExtensionSlots';
 import { SubTableList } from '../components/SubTableList';
+import { HistoryButton, RecordHistoryDrawer } from '../components/RecordHistoryDrawer';
 import { useBusinessTable } from '../hooks/useBusinessTable';
 import { useTableHeading } from '../hooks/useTableHeading';
 import { useCaption } from '../../common/hooks/useCaption';
@@ -40,8 +41,16 @@ const RecordEditor = (props: RecordFormOptions) => {
     activity,
     save,
     markDirty,
+    isDirty,
+    reloadStored,
     cancel,
   } = useRecordForm(props);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  // the columns a restore from history may set back: those the user may change in this form
+  const editable = useMemo(
+    () => (readOnly ? [] : model.fields.filter((field) => !field.readOnly).map((field) => field.column.name)),
+    [readOnly, model.fields],
+  );
   const { table } = meta;
   const captionOf = useCaption();
   const { token } = theme.useToken();
@@ -122,7 +131,26 @@ const RecordEditor = (props: RecordFormOptions) => {
             : withName((table) => t('screens.recordEdit', { table }), caption)
       }
       breadcrumb={heading.recordTrail}
+      extra={
+        // system tables (users, roles…) keep no record history
+        mode === 'update' && recordKey !== undefined && table.systemable !== true ? (
+          <HistoryButton onClick={() => setHistoryOpen(true)} />
+        ) : undefined
+      }
     >
+      {mode === 'update' && recordKey !== undefined && (
+        <RecordHistoryDrawer
+          open={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+          meta={meta}
+          recordKey={recordKey}
+          dataSource={dataSource}
+          record={original}
+          editable={editable}
+          isDirty={isDirty}
+          onRestored={reloadStored}
+        />
+      )}
       {readOnly && (
         <Alert
           type="info"

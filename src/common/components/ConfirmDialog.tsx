@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   danger?: boolean;
   /** The confirmed action is running: the OK button spins, the dialog stays. */
   busy?: boolean;
+  /** Nothing chosen to act on yet: the OK button is disabled. */
+  okDisabled?: boolean;
   width?: number;
   onOk: () => void;
   onCancel: () => void;
@@ -25,6 +27,7 @@ export const ConfirmDialog = ({
   okText,
   danger = false,
   busy = false,
+  okDisabled = false,
   width = 440,
   onOk,
   onCancel,
@@ -43,7 +46,7 @@ export const ConfirmDialog = ({
       }
       okText={okText ?? t('common.ok')}
       cancelText={t('buttons.cancel')}
-      okButtonProps={{ danger, autoFocus: true }}
+      okButtonProps={{ danger, autoFocus: true, disabled: okDisabled }}
       confirmLoading={busy}
       maskClosable={!busy}
       keyboard={!busy}

@@ -19,7 +19,7 @@ import { updateRecord } from '../items/update-record';
 import { runWrite } from '../items/write-context';
 import { revisionsOf } from './read-history';
 import { revisionKey } from './revision-log';
-import { revisionState } from './revision-state';
+import { revisionState } from '../../../../contract/revision-state';
 
 const isStamped = (name: string): boolean =>
   Object.hasOwn(SYSTEM_COLUMNS, name) && SYSTEM_COLUMNS[name as SystemColumnName].filledOnCreate;

@@ -1,4 +1,4 @@
-import type { ColumnChange } from '../../../../contract/revision';
+import type { ColumnChange } from './revision';
 
 /** A revision's action and changes, as `revisionState` reads them. */
 export interface StateRevision {

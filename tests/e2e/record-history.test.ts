@@ -1,0 +1,216 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUserWithRole, type ApiSession, signInApi } from './helpers/api-session';
+import { launchBrowser, screenshot, trackPageErrors } from './helpers/browser';
+import { designerTable } from './helpers/designer-table';
+import { startServer, type RunningServer } from './helpers/start-server';
+
+/**
+ * A record's history in the browser: the revisions of a loan newest first with who, when and what
+ * (a related book by its title, not its key), filtered by field, a restore of some fields of an
+ * old revision after a confirmation that lists the change, then of a whole revision in English on
+ * a phone; a reader without update rights sees the history and no restore.
+ */
+let server: RunningServer;
+let browser: Browser;
+let api: ApiSession;
+let loanId: number;
+const bookIds: Record<string, number> = {};
+const READER = { username: 'reader', password: 'Reader-History-2024' };
+
+const app = (path = '') => `${server.url}/crudboard/${path}`;
+
+interface StoredTable {
+  id: number;
+  columns: { id: number; name: string }[];
+}
+interface Loan {
+  borrower: string;
+  bookId: number | string;
+  remark: string;
+}
+
+const loan = () => api.call<Loan>('GET', `/business/loan/${loanId}`);
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  api = await signInApi(server.url, server.adminPassword);
+  const create = async (body: object) => {
+    const id = await api.call<number>('POST', '/metadata/tables', body);
+    return api.call<StoredTable>('GET', `/metadata/tables/${id}`);
+  };
+  const shown = { displayable: true, queryable: true };
+  const book = await create(designerTable({ name: 'book', caption: '图书', captionEn: 'Books' }, []));
+  const loanTable = await create(
+    designerTable({ name: 'loan', caption: '借阅', captionEn: 'Loans' }, [
+      { name: 'bookId', caption: '图书', captions: { 'en-US': 'Book' }, dataType: 'BIGINT', ...shown },
+      {
+        name: 'borrower',
+        caption: '借阅人',
+        captions: { 'en-US': 'Borrower' },
+        dataType: 'VARCHAR',
+        length: 50,
+        ...shown,
+      },
+      {
+        name: 'remark',
+        caption: '备注',
+        captions: { 'en-US': 'Remark' },
+        dataType: 'VARCHAR',
+        length: 200,
+        ...shown,
+      },
+    ]),
+  );
+  const col = (table: StoredTable, name: string) => table.columns.find((column) => column.name === name)?.id;
+  await api.call('POST', '/metadata/tablerelations', {
+    name: 'book',
+    caption: '图书',
+    captions: { 'en-US': 'Book' },
+    relationType: 'ManyToOne',
+    fromTable: { id: loanTable.id },
+    toTable: { id: book.id },
+    fromColumn: { id: col(loanTable, 'bookId') },
+    toColumn: { id: col(book, 'id') },
+  });
+  for (const name of ['三体', '活着']) {
+    bookIds[name] = await api.call<number>('POST', '/business/book', { name });
+  }
+  loanId = await api.call<number>('POST', '/business/loan', {
+    name: 'L-1',
+    bookId: bookIds['三体'],
+    borrower: '张三',
+    remark: '押金二百元',
+  });
+  await api.call('PATCH', `/business/loan/${loanId}`, { borrower: '李四', bookId: bookIds['活着'] });
+  await api.call('PATCH', `/business/loan/${loanId}`, { remark: '封面破损' });
+
+  const roleId = await api.call<number>('POST', '/business/role', {
+    name: '只读',
+    code: 'ROLE_HISTORY_READER',
+    permissions: 'business:loan:read,business:book:read',
+  });
+  await addUserWithRole(api, { ...READER, realname: '王五' }, roleId);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const openAs = async (
+  locale: 'zh-CN' | 'en-US',
+  viewport: { width: number; height: number },
+  user = { username: 'superadmin', password: server.adminPassword },
+): Promise<{ page: Page; errors: string[] }> => {
+  const context = await browser.newContext({ viewport, locale });
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  await page.addInitScript({ content: `localStorage.setItem('locale', ${JSON.stringify(locale)})` });
+  await page.goto(app('login'));
+  const zh = locale === 'zh-CN';
+  await page.getByPlaceholder(zh ? '用户名' : 'Username').fill(user.username);
+  await page.getByPlaceholder(zh ? '密码' : 'Password').fill(user.password);
+  await page.getByRole('button', { name: zh ? /登\s*录/ : /Sign in/ }).click();
+  await page.waitForURL((url) => !url.pathname.includes('/login'));
+  await page.goto(app(`dataSource/primary/business/loan/${loanId}`));
+  await page.locator('#borrower').waitFor();
+  return { page, errors };
+};
+
+const drawer = (page: Page) => page.locator('.ant-drawer-content');
+const revisions = (page: Page) => drawer(page).locator('[data-revision]');
+
+describe('record history', () => {
+  it('shows who changed what, and restores some fields of an old revision (zh-CN, 1440 × 900)', async () => {
+    const { page, errors } = await openAs('zh-CN', { width: 1440, height: 900 });
+    await page.getByRole('button', { name: '历史' }).click();
+    await expect.poll(() => revisions(page).count()).toBe(3);
+    const [newest, middle, oldest] = await revisions(page).allInnerTexts();
+    expect(newest).toContain('修改');
+    expect(newest).toContain('超级管理员');
+    expect(newest).toMatch(/备注\s*押金二百元\s*封面破损/);
+    // the related book by its title, old → new
+    expect(middle).toMatch(/图书\s*三体\s*活着/);
+    expect(middle).toMatch(/借阅人\s*张三\s*李四/);
+    expect(oldest).toContain('新建');
+    await page.getByText('通过 SQL 控制台直接执行的修改不会记录在此。').waitFor();
+    await screenshot(page, 'record-history-1440-zh');
+
+    // filtered by a field: the revisions that changed 借阅人
+    const byField = drawer(page).getByRole('combobox', { name: '按字段筛选' });
+    await byField.click();
+    await page.locator('.ant-select-dropdown').getByTitle('借阅人').click();
+    await expect.poll(() => revisions(page).count()).toBe(2);
+    const fieldSelect = drawer(page).locator('.ant-select').nth(1);
+    await fieldSelect.hover();
+    await fieldSelect.locator('.ant-select-clear').click();
+    await expect.poll(() => revisions(page).count()).toBe(3);
+
+    // back to how it was created, but keep the new remark
+    await revisions(page).last().getByRole('button', { name: '恢复到此版本' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '确认恢复到此版本吗？' });
+    await dialog.waitFor();
+    const plan = await dialog.locator('.ant-table-tbody tr').allInnerTexts();
+    expect(plan.map((row) => row.replace(/\s+/g, ' ').trim())).toEqual([
+      '图书 活着 三体',
+      '借阅人 李四 张三',
+      '备注 封面破损 押金二百元',
+    ]);
+    await screenshot(page, 'record-history-restore-1440-zh');
+    await dialog
+      .locator('.ant-table-tbody tr')
+      .filter({ hasText: '备注' })
+      .locator('input[type="checkbox"]')
+      .uncheck();
+    await dialog.getByRole('button', { name: '恢复到此版本' }).click();
+    await page.getByText('已恢复 2 个字段').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await loan()).toMatchObject({ borrower: '张三', bookId: bookIds['三体'], remark: '封面破损' });
+    // the form starts again from the stored record, and the restore is a revision of its own
+    await expect.poll(() => page.locator('#borrower').inputValue()).toBe('张三');
+    await page.getByRole('button', { name: '历史' }).click();
+    await expect.poll(() => revisions(page).count()).toBe(4);
+    const restored = await revisions(page).first().innerText();
+    expect(restored).toContain('历史恢复');
+    expect(restored).toMatch(/借阅人\s*李四\s*张三/);
+    // the newest revision is the record as it is: nothing to restore
+    expect(await revisions(page).first().getByRole('button', { name: '恢复到此版本' }).isDisabled()).toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it('restores a whole revision in English on a phone (en-US, 390 × 844)', async () => {
+    const { page, errors } = await openAs('en-US', { width: 390, height: 844 });
+    await page.getByRole('button', { name: 'History' }).click();
+    await expect.poll(() => revisions(page).count()).toBe(4);
+    const box = await drawer(page).boundingBox();
+    expect(box?.width).toBeGreaterThan(380);
+    expect(await revisions(page).nth(1).innerText()).toMatch(/Remark\s*押金二百元\s*封面破损/);
+    await screenshot(page, 'record-history-390-en');
+    // right after the remark changed: 李四 with 活着 again
+    await revisions(page).nth(1).getByRole('button', { name: 'Restore this version' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: 'Restore this version?' });
+    await dialog.waitFor();
+    expect(await dialog.locator('.ant-table-tbody tr').count()).toBe(2);
+    await screenshot(page, 'record-history-restore-390-en');
+    await dialog.getByRole('button', { name: 'Restore this version' }).click();
+    await page.getByText('Restored 2 fields').waitFor();
+    expect(await loan()).toMatchObject({ borrower: '李四', bookId: bookIds['活着'], remark: '封面破损' });
+    await expect.poll(() => page.locator('#borrower').inputValue()).toBe('李四');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
+  it('shows a reader the history without a restore', async () => {
+    const { page, errors } = await openAs('zh-CN', { width: 1024, height: 768 }, READER);
+    await page.getByRole('button', { name: '历史' }).click();
+    await expect.poll(() => revisions(page).count()).toBe(5);
+    expect(await drawer(page).getByRole('button', { name: '恢复到此版本' }).count()).toBe(0);
+    expect(await revisions(page).last().innerText()).toMatch(/图书\s*—?\s*三体/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
