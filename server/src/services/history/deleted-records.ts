@@ -20,9 +20,10 @@ interface Deletion {
 }
 
 /**
- * The latest `delete` revision of each record of the table (a later deletion of the same record
- * replaces it), newest first, below revision `before`: the index cb_revision_action finds the
- * table's deletions newest first, NOT EXISTS (index cb_revision_record) drops the earlier ones.
+ * The table's records whose latest revision is a hard delete, by that revision, newest first, below
+ * revision `before`: the index cb_revision_action finds the table's deletions newest first, and NOT
+ * EXISTS a later revision of the same record (index cb_revision_record) drops a deletion the record
+ * came back from (restored or created anew, and maybe deleted again: then that later deletion counts).
  */
 const latestDeletions = (
   primary: Knex,
@@ -36,7 +37,6 @@ const latestDeletions = (
     .whereRaw('?? = ??', ['later.dataSource', 'deletion.dataSource'])
     .whereRaw('?? = ??', ['later.tableName', 'deletion.tableName'])
     .whereRaw('?? = ??', ['later.recordKey', 'deletion.recordKey'])
-    .where('later.action', 'delete')
     .whereRaw('?? > ??', ['later.id', 'deletion.id']);
   const query = primary({ deletion: SHARED_STATE.revision })
     .where('deletion.dataSource', context.dataSource)

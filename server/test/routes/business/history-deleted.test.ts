@@ -150,6 +150,39 @@ describeEachDatabase('record history: a table’s deleted records ($name)', (db)
     expect(await countOf(admin, 'purchase')).toBe(0);
   });
 
+  it('pages and counts across many deletions, some of whose records exist again', async () => {
+    const { knex, admin } = await createHistoryTables(apps);
+    const row = (id: number) => ({ id, name: `记录${id}`, amount: id, createdDate: '2030-01-01 00:00:00' });
+    const ids = Array.from({ length: 230 }, (_, index) => index + 1);
+    await knex.batchInsert(
+      'purchase',
+      ids.map((id) => row(id)),
+      100,
+    );
+    expect((await admin.delete('/api/business/purchase', ids)).statusCode).toBe(204);
+    // Every third written back outside crudboard: those exist and are not listed.
+    await knex.batchInsert(
+      'purchase',
+      ids.filter((id) => id % 3 === 0).map((id) => row(id)),
+      100,
+    );
+    const expected = (await storedRevisions(knex))
+      .filter((revision) => revision.action === 'delete' && Number(revision.recordKey) % 3 !== 0)
+      .sort((a, b) => b.id - a.id)
+      .map((revision) => ({ revisionId: revision.id, key: revision.recordKey }));
+    expect(expected).toHaveLength(154);
+    expect(await countOf(admin, 'purchase')).toBe(154);
+    const pages: { revisionId: number; key: string }[] = [];
+    for (let offset = 0; offset < 200; offset += 100) {
+      const page = await deletedOf(admin, 'purchase', `?offset=${offset}&limit=100`);
+      pages.push(...page.map((entry) => ({ revisionId: entry.revisionId, key: entry.key })));
+    }
+    expect(pages).toEqual(expected);
+    const tail = await deletedOf(admin, 'purchase', '?offset=150&limit=20');
+    expect(tail.map((entry) => entry.key)).toEqual(expected.slice(150).map((entry) => entry.key));
+    expect(tail[0]?.values).toMatchObject({ name: `记录${tail[0]?.key}`, amount: Number(tail[0]?.key) });
+  });
+
   it('restores a deleted record with its key and last values, as a create revision of channel restore; again is 409', async () => {
     const { knex, admin, app, cookie } = await createHistoryTables(apps);
     await admin.post('/api/business/purchase', { name: '留', amount: 5 });
