@@ -36,3 +36,21 @@ export interface Revision {
   requestId: string | null;
   changes: ColumnChange[];
 }
+
+/**
+ * A hard-deleted record that is not there now, as `GET /api/business/{table}/deleted` sends it:
+ * its latest deletion and the last values it kept.
+ */
+export interface DeletedRecord {
+  /** The `delete` revision: `POST …/deleted/{revisionId}/restore` brings the record back. */
+  revisionId: number;
+  /** The record key as URLs write it (contract/record-key.ts). */
+  key: string;
+  /** When it was deleted, epoch milliseconds. */
+  time: number;
+  user: { id: number | null; name: string | null };
+  channel: RevisionChannel;
+  requestId: string | null;
+  /** The last values of the columns the reader may read (never a PASSWORD). */
+  values: Record<string, unknown>;
+}

@@ -24,6 +24,7 @@ import { system011MysqlRowCounts } from './migrations/system-011-mysql-row-count
 import { system012LockKey } from './migrations/system-012-lock-key';
 import { system013SchemaJournal } from './migrations/system-013-schema-journal';
 import { system014Revisions } from './migrations/system-014-revisions';
+import { system015RevisionDeletions } from './migrations/system-015-revision-deletions';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -54,6 +55,7 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system012LockKey,
   system013SchemaJournal,
   system014Revisions,
+  system015RevisionDeletions,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

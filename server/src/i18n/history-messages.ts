@@ -10,6 +10,14 @@ export const HISTORY_MESSAGES = {
     zh: '版本 {id} 删除了这条记录，之后没有可恢复的内容；请选择更早的版本',
     en: 'revision {id} deleted the record, so there is nothing to restore right after it; choose an earlier revision',
   },
+  notADeletion: {
+    zh: '版本 {id} 不是这张表中一条记录的删除',
+    en: 'revision {id} is not the deletion of a record of this table',
+  },
+  recordExists: {
+    zh: '记录 {key} 已经存在（删除后又被创建），不能再恢复',
+    en: 'record {key} exists again (it was created after the deletion), so it cannot be restored',
+  },
   notRestorable: {
     zh: '这些字段不能恢复：{names}',
     en: 'these columns cannot be restored: {names}',

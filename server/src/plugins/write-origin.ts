@@ -5,12 +5,15 @@ import { principalOf } from './session';
 
 /**
  * How a request's writes reached crudboard, as record history names it: an import route, a
- * restore from history, the web app (a browser sends `Sec-Fetch-Site`; Node's fetch sends `Sec-Fetch-Mode` too, so that one does not tell), else the API.
+ * restore from history (a revision's, or a deleted record's), the web app (a browser sends
+ * `Sec-Fetch-Site`; Node's own fetch sends `Sec-Fetch-Mode` too, so that one does not tell), else
+ * the API.
  */
 const channelOf = (request: FastifyRequest): RevisionChannel => {
   const route = request.routeOptions.url ?? '';
   if (route.endsWith('/import')) return 'import';
-  if (route.endsWith('/history/:revisionId/restore')) return 'restore';
+  if (route.endsWith('/history/:revisionId/restore') || route.endsWith('/deleted/:revisionId/restore'))
+    return 'restore';
   return request.headers['sec-fetch-site'] === undefined ? 'api' : 'web';
 };
 

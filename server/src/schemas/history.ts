@@ -56,6 +56,32 @@ export const RevisionSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** A hard-deleted record of a table, as its deleted list sends it (contract/revision.ts DeletedRecord). */
+export const DeletedRecordSchema = Type.Object(
+  {
+    revisionId: Type.Integer({ description: 'the delete revision: restore it to bring the record back' }),
+    key: Type.String({ description: 'the record key as URLs write it: the value, or k1=v1,k2=v2' }),
+    time: Type.Integer({ description: 'when it was deleted, epoch milliseconds' }),
+    user: RevisionSchema.properties.user,
+    channel: Channel,
+    requestId: RevisionSchema.properties.requestId,
+    values: Type.Record(Type.String(), Type.Unknown(), {
+      description:
+        'the last values of the columns the reader may read (column rules apply; never a PASSWORD)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const DeletedParams = Type.Object({
+  table: Type.String({ minLength: 1, maxLength: 200, description: 'name, pluralName or tableName' }),
+});
+
+export const DeletedRevisionParams = Type.Object({
+  ...DeletedParams.properties,
+  revisionId: Type.Integer({ minimum: 1, description: 'a delete revision of this table' }),
+});
+
 export const HistoryParams = Type.Object({
   table: Type.String({ minLength: 1, maxLength: 200, description: 'name, pluralName or tableName' }),
   id: Type.String({ minLength: 1, maxLength: 2000, description: 'the key value, or k1=v1,k2=v2' }),
@@ -91,3 +117,13 @@ export const RestoreRevisionBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const DeletedQuery = Type.Object({
+  offset: Type.Integer({ minimum: 0, default: 0, description: 'deleted records to skip' }),
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: MAX_HISTORY_LIMIT,
+    default: 20,
+    description: 'deleted records to return',
+  }),
+});

@@ -3,6 +3,10 @@ import { Type } from 'typebox';
 import { itemOf } from '../../plugins/item-access';
 import { errorResponses } from '../../schemas/common';
 import {
+  DeletedParams,
+  DeletedQuery,
+  DeletedRecordSchema,
+  DeletedRevisionParams,
   HistoryParams,
   HistoryQuery,
   RestoreRevisionBody,
@@ -10,15 +14,24 @@ import {
   RevisionSchema,
 } from '../../schemas/history';
 import { countHistory, readHistory } from '../../services/history/read-history';
-import { restoreRevision } from '../../services/history/restore-revision';
+import { countDeleted, readDeleted } from '../../services/history/deleted-records';
+import { restoreDeleted, restoreRevision } from '../../services/history/restore-revision';
 import { parseRecordKey } from '../../services/items/record-keys';
 
 const tags = ['business'];
 
+const isFirstPage = (query: unknown): boolean => {
+  const { offset } = query as { offset?: number };
+  return offset === undefined || offset === 0;
+};
+
 /**
  * Record history (docs/api.md §3, record history): the revisions of one record, newest first, and their count
  * (read permission; the reader's column rules trim every revision), and restoring a revision
- * (update permission, create for a record hard-deleted since).
+ * (update permission, create for a record hard-deleted since). A table's deleted records: the
+ * hard-deleted ones not there now, with their last values (read permission), and bringing one back
+ * from its delete revision (create permission). `/:table/deleted…` is a static segment, which the
+ * router prefers to `/:table/:id…` whatever the order of registration.
  */
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -83,6 +96,73 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const primary = request.server.dataSources.primary.knex;
       const { revisionId } = request.params;
       return restoreRevision(primary, context, item, key, revisionId, request.body?.columns);
+    },
+  );
+
+  app.get(
+    '/:table/deleted',
+    {
+      // The first page stops after a few steps of the table's deletions; a deep one walks more.
+      config: {
+        item: { action: 'read', cost: (request) => (isFirstPage(request.query) ? 'cheap' : 'expensive') },
+      },
+      schema: {
+        tags,
+        summary:
+          "The table's hard-deleted records that do not exist now, newest deletion first, with their last values",
+        params: DeletedParams,
+        querystring: DeletedQuery,
+        response: { 200: Type.Array(DeletedRecordSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { context, item } = itemOf(request);
+      return readDeleted(request.server.dataSources.primary.reads, context, item, request.query);
+    },
+  );
+
+  app.get(
+    '/:table/deleted/count',
+    {
+      config: { item: { action: 'read' } },
+      schema: {
+        tags,
+        summary: 'How many hard-deleted records of the table do not exist now',
+        params: DeletedParams,
+        response: { 200: Type.Integer(), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { context, item } = itemOf(request);
+      return countDeleted(request.server.dataSources.primary.reads, context, item);
+    },
+  );
+
+  app.post(
+    '/:table/deleted/:revisionId/restore',
+    {
+      config: { item: { action: 'create' } },
+      schema: {
+        tags,
+        summary:
+          'Create a hard-deleted record again with its key and the last values of its delete revision (409 when it exists again)',
+        params: DeletedRevisionParams,
+        response: {
+          200: Type.Object(
+            {
+              key: Type.String({ description: 'the record key as URLs write it' }),
+              columns: Type.Array(Type.String(), { description: 'the columns set back' }),
+            },
+            { additionalProperties: false },
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { context, item } = itemOf(request);
+      const primary = request.server.dataSources.primary.knex;
+      return restoreDeleted(primary, context, item, request.params.revisionId);
     },
   );
 };

@@ -13,10 +13,10 @@ import { insertRecord } from '../items/insert-record';
 import { assertMay, type ItemContext } from '../items/item-context';
 import type { ItemTable } from '../items/item-table';
 import { readRows } from '../items/read-rows';
-import { whereKeys, type KeyValues } from '../items/record-keys';
+import { parseRecordKey, whereKeys, type KeyValues } from '../items/record-keys';
 import { isReadable, toRecord } from '../items/to-record';
 import { updateRecord } from '../items/update-record';
-import { runWrite } from '../items/write-context';
+import { runWrite, type WriteContext } from '../items/write-context';
 import { revisionsOf } from './read-history';
 import { revisionKey } from './revision-log';
 import { revisionState } from '../../../../contract/revision-state';
@@ -60,6 +60,23 @@ const parse = (row: { action: string; changes: string }) => ({
   action: row.action,
   changes: JSON.parse(row.changes) as ColumnChange[],
 });
+
+/**
+ * Creates a hard-deleted record again with its key and `values` (restorable columns only), through
+ * the create path: a revision of its own (channel `restore`, action `create`), a constraint the
+ * usual 409. Needs the create permission.
+ */
+const recreate = async (
+  write: WriteContext,
+  context: ItemContext,
+  item: ItemTable,
+  key: KeyValues,
+  values: Record<string, unknown>,
+): Promise<{ columns: string[] }> => {
+  assertMay(context, item.table, 'create');
+  await insertRecord(write, item, values, { path: '', depth: 0, fixed: key });
+  return { columns: Object.keys(values) };
+};
 
 /**
  * POST …/{id}/history/{revisionId}/restore: sets the record back to how it was right after the
@@ -126,13 +143,51 @@ export const restoreRevision = async (
           (!stored || JSON.stringify(stored[name] ?? null) !== JSON.stringify(value)),
       ),
     );
-    if (mode === 'create') {
-      assertMay(context, item.table, 'create');
-      await insertRecord(write, item, values, { path: '', depth: 0, fixed: key });
-      return { columns: Object.keys(values) };
-    }
+    if (mode === 'create') return recreate(write, context, item, key, values);
     if (Object.keys(values).length === 0) return { columns: [] };
     await updateRecord(write, item, key, values, { path: '', depth: 0, fixed: {} });
     return { columns: Object.keys(values) };
+  });
+};
+
+/**
+ * POST /api/business/{table}/deleted/{revisionId}/restore: creates a hard-deleted record again with
+ * its key and the last values its `delete` revision kept (the restorable ones: see
+ * `restorableColumns`), through the create path. 404 for an unknown revision, 400 for one that is
+ * not a deletion of this table, 409 when the record exists again. Answers its key and the columns set.
+ */
+export const restoreDeleted = async (
+  primary: Knex,
+  context: ItemContext,
+  item: ItemTable,
+  revisionId: number,
+): Promise<{ key: string; columns: string[] }> => {
+  const target: StoredRevision | undefined = await primary(SHARED_STATE.revision)
+    .where('id', revisionId)
+    .first();
+  if (!target) throw new ApiException('NOT_FOUND');
+  const ours =
+    target.dataSource === context.dataSource &&
+    target.tableName === item.table.name &&
+    target.action === 'delete';
+  if (!ours) {
+    const message = historyMessage('notADeletion', { id: revisionId });
+    throw new ApiException('VALIDATION_ERROR', message, { revisionId: message });
+  }
+  const key = parseRecordKey(item, target.recordKey, 'revisionId');
+  // A hard delete keeps every last value: the record as it was is its revision's `old` values.
+  const state = revisionState([parse(target)]);
+
+  return runWrite(context, item, async (write) => {
+    const names = item.keys.map((column) => column.name);
+    const stored: unknown = await whereKeys(
+      readRows(write.db, write.dialect, item.table.tableName, names),
+      item,
+      [key],
+    ).first();
+    if (stored) throw new ApiException('CONFLICT', historyMessage('recordExists', { key: target.recordKey }));
+    const restorable = restorableColumns(context, item, 'create');
+    const values = Object.fromEntries(Object.entries(state).filter(([name]) => restorable.has(name)));
+    return { key: target.recordKey, ...(await recreate(write, context, item, key, values)) };
   });
 };
