@@ -130,6 +130,33 @@ export const restoreRevisionCall = (
   meta: { requiredPermissions: [businessPermission(table, 'update')], ...(dataSource ? { dataSource } : {}) },
 });
 
+/** `GET .../deleted?offset&limit`: the table's hard-deleted records, newest deletion first (read permission). */
+export const deletedRecordsCall = (
+  table: string,
+  page: { offset: number; limit: number },
+  dataSource?: string,
+): CustomCall => ({
+  url: `${business(table)}/deleted`,
+  method: 'get',
+  query: { offset: page.offset, limit: page.limit },
+  meta: { requiredPermissions: [businessPermission(table, 'read')], ...(dataSource ? { dataSource } : {}) },
+});
+
+/** `GET .../deleted/count`: how many hard-deleted records the table has. */
+export const deletedCountCall = (table: string, dataSource?: string): CustomCall => ({
+  url: `${business(table)}/deleted/count`,
+  method: 'get',
+  meta: { requiredPermissions: [businessPermission(table, 'read')], ...(dataSource ? { dataSource } : {}) },
+});
+
+/** `POST .../deleted/{revisionId}/restore`: creates a hard-deleted record again with its key (create permission). */
+export const restoreDeletedCall = (table: string, revisionId: number, dataSource?: string): CustomCall => ({
+  url: `${business(table)}/deleted/${revisionId}/restore`,
+  method: 'post',
+  payload: {},
+  meta: { requiredPermissions: [businessPermission(table, 'create')], ...(dataSource ? { dataSource } : {}) },
+});
+
 /** `GET .../import/template`: the URL of an .xlsx whose header row holds the insertable columns' captions. */
 export const importTemplateCall = (table: string): CustomCall => ({
   url: `${business(table)}/import/template`,

@@ -15,6 +15,7 @@ let server: RunningServer;
 let browser: Browser;
 let api: ApiSession;
 let loanId: number;
+let goneId: number;
 const bookIds: Record<string, number> = {};
 const READER = { username: 'reader', password: 'Reader-History-2024' };
 
@@ -85,6 +86,14 @@ beforeAll(async () => {
   await api.call('PATCH', `/business/loan/${loanId}`, { borrower: '李四', bookId: bookIds['活着'] });
   await api.call('PATCH', `/business/loan/${loanId}`, { remark: '封面破损' });
 
+  goneId = await api.call<number>('POST', '/business/loan', {
+    name: 'L-2',
+    bookId: bookIds['活着'],
+    borrower: '赵六',
+    remark: '已还',
+  });
+  await api.call('DELETE', `/business/loan/${goneId}`);
+
   const roleId = await api.call<number>('POST', '/business/role', {
     name: '只读',
     code: 'ROLE_HISTORY_READER',
@@ -119,6 +128,12 @@ const openAs = async (
 };
 
 const drawer = (page: Page) => page.locator('.ant-drawer-content');
+/** A screenshot once the drawer has slid in. */
+const shot = async (page: Page, name: string) => {
+  await page.locator('.ant-drawer-content-wrapper:not([class*="-motion-"])').waitFor();
+  await page.waitForTimeout(300);
+  await screenshot(page, name);
+};
 const revisions = (page: Page) => drawer(page).locator('[data-revision]');
 
 describe('record history', () => {
@@ -135,7 +150,7 @@ describe('record history', () => {
     expect(middle).toMatch(/借阅人\s*张三\s*李四/);
     expect(oldest).toContain('新建');
     await page.getByText('通过 SQL 控制台直接执行的修改不会记录在此。').waitFor();
-    await screenshot(page, 'record-history-1440-zh');
+    await shot(page, 'record-history-1440-zh');
 
     // filtered by a field: the revisions that changed 借阅人
     const byField = drawer(page).getByRole('combobox', { name: '按字段筛选' });
@@ -157,7 +172,7 @@ describe('record history', () => {
       '借阅人 李四 张三',
       '备注 封面破损 押金二百元',
     ]);
-    await screenshot(page, 'record-history-restore-1440-zh');
+    await shot(page, 'record-history-restore-1440-zh');
     await dialog
       .locator('.ant-table-tbody tr')
       .filter({ hasText: '备注' })
@@ -189,19 +204,60 @@ describe('record history', () => {
     const box = await drawer(page).boundingBox();
     expect(box?.width).toBeGreaterThan(380);
     expect(await revisions(page).nth(1).innerText()).toMatch(/Remark\s*押金二百元\s*封面破损/);
-    await screenshot(page, 'record-history-390-en');
+    await shot(page, 'record-history-390-en');
     // right after the remark changed: 李四 with 活着 again
     await revisions(page).nth(1).getByRole('button', { name: 'Restore this version' }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: 'Restore this version?' });
     await dialog.waitFor();
     expect(await dialog.locator('.ant-table-tbody tr').count()).toBe(2);
-    await screenshot(page, 'record-history-restore-390-en');
+    await shot(page, 'record-history-restore-390-en');
     await dialog.getByRole('button', { name: 'Restore this version' }).click();
     await page.getByText('Restored 2 fields').waitFor();
     expect(await loan()).toMatchObject({ borrower: '李四', bookId: bookIds['活着'], remark: '封面破损' });
     await expect.poll(() => page.locator('#borrower').inputValue()).toBe('李四');
     expect(errors).toEqual([]);
     await page.context().close();
+  }, 120_000);
+
+  it('brings a hard-deleted loan back with its key from the deleted records (zh-CN, then en-US on a phone)', async () => {
+    const { page, errors } = await openAs('zh-CN', { width: 1440, height: 900 });
+    await page.goto(app('dataSource/primary/business/loan'));
+    await page.getByRole('button', { name: '已删除记录' }).click();
+    const gone = drawer(page).locator(`[data-deleted-record="${goneId}"]`);
+    await gone.waitFor();
+    // the book by its title, once it is read
+    await expect.poll(() => gone.innerText()).toMatch(/图书\s*活着/);
+    const text = await gone.innerText();
+    expect(text).toContain('L-2');
+    expect(text).toContain('超级管理员 删除于');
+    expect(text).not.toContain('创建时间');
+    await shot(page, 'deleted-records-1440-zh');
+    await gone.getByRole('button', { name: /恢\s*复/ }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '确认恢复该记录吗？' });
+    await dialog.getByText(`将以原编号 ${goneId} 重新创建“L-2”`).waitFor();
+    await dialog.getByRole('button', { name: /恢\s*复/ }).click();
+    await page.getByText('已恢复“L-2”').waitFor();
+    await drawer(page).getByText('没有已删除的记录').waitFor();
+    expect(await api.call<Loan>('GET', `/business/loan/${goneId}`)).toMatchObject({
+      borrower: '赵六',
+      bookId: bookIds['活着'],
+    });
+    await page.locator('.ant-drawer-close').click();
+    await page.locator('.ant-table-row').filter({ hasText: 'L-2' }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // deleted again, then seen on a phone in English
+    await api.call('DELETE', `/business/loan/${goneId}`);
+    const phone = await openAs('en-US', { width: 390, height: 844 });
+    await phone.page.goto(app('dataSource/primary/business/loan'));
+    await phone.page.getByRole('button', { name: 'Deleted records' }).click();
+    const again = drawer(phone.page).locator(`[data-deleted-record="${goneId}"]`);
+    await again.waitFor();
+    expect(await again.innerText()).toContain('Deleted by Super administrator at');
+    await shot(phone.page, 'deleted-records-390-en');
+    expect(phone.errors).toEqual([]);
+    await phone.page.context().close();
   }, 120_000);
 
   it('shows a reader the history without a restore', async () => {

@@ -15,22 +15,20 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Column, Revision, RevisionAction } from '../../../contract';
+import type { Revision, RevisionAction } from '../../../contract';
 import { failureReason } from '../../common/lib/failure-reason';
-import { useCaption, useWellKnownNames } from '../../common/hooks/useCaption';
+import { useWellKnownNames } from '../../common/hooks/useCaption';
 import { useScreenLayout } from '../../common/hooks/useScreenLayout';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { restoreRevisionCall } from '../../providers/custom-calls';
 import type { RecordLogMeta, RevisionLog } from '../../providers/audit-log-provider';
 import type { BusinessTableMeta } from '../hooks/useBusinessTable';
 import type { BusinessRecord } from '../lib/business-record';
-import { captionSourceOf, relationsByColumn } from '../lib/business-cells';
+import { formatTemporal } from '../lib/business-cells';
+import { useStoredValues, type StoredValue } from '../hooks/useStoredValues';
 import { filterRevisions, historyFacets, restorePlan, type RestoreStep } from '../lib/history-restore';
-import { businessColumns } from './businessColumns';
-import { HistoryValue } from './HistoryValue';
 
 /** Revisions read per page of the history; 更早 reads the next. */
 export const HISTORY_PAGE = 50;
@@ -60,14 +58,6 @@ const ACTION_COLORS: Record<RevisionAction, string> = {
   restore: 'cyan',
 };
 
-const timeText = (time: number): string => {
-  const date = new Date(time);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(
-    date.getMinutes(),
-  )}:${pad(date.getSeconds())}`;
-};
-
 /**
  * A record's history (its revisions, newest first, through Refine's `useLogList`): who, when, how
  * and what changed (old → new, shown as the list shows values), filtered by user or column, and a
@@ -87,7 +77,6 @@ export const RecordHistoryDrawer = ({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { phone } = useScreenLayout();
-  const caption = useCaption();
   const wellKnown = useWellKnownNames();
   const { table } = meta;
   const [pages, setPages] = useState(1);
@@ -106,73 +95,17 @@ export const RecordHistoryDrawer = ({
   const revisions = useMemo(() => (logs.data ?? []).map((log) => log.meta), [logs.data]);
   const more = revisions.length === pages * HISTORY_PAGE;
 
-  const columnsByName = useMemo(() => new Map(table.columns.map((c) => [c.name, c])), [table.columns]);
-  const relations = useMemo(() => relationsByColumn(meta.relations), [meta.relations]);
-  const labels = useMemo(
-    () => ({
-      yes: t('common.yes'),
-      no: t('common.no'),
-      view: t('businessList.view'),
-      userName: wellKnown.userName,
-    }),
-    [t, wellKnown.userName],
+  const stored = useMemo(
+    () =>
+      revisions.flatMap((revision) =>
+        revision.changes.flatMap((change): StoredValue[] => [
+          [change.column, change.old],
+          [change.column, change.new],
+        ]),
+      ),
+    [revisions],
   );
-  const renderers = useMemo(() => {
-    const known = [...new Set(revisions.flatMap((r) => r.changes.map((c) => c.column)))]
-      .map((name) => columnsByName.get(name))
-      .filter((c): c is Column => c !== undefined);
-    const built = businessColumns(meta, known, labels, caption);
-    return new Map(
-      built.map((spec, index) => {
-        const render = spec.render as
-          ((value: unknown, row: BusinessRecord, at: number) => ReactNode) | undefined;
-        const name = known[index]?.name ?? '';
-        return [
-          name,
-          (value: unknown) => (render ? render(value, { [name]: value }, 0) : String(value)),
-        ] as const;
-      }),
-    );
-  }, [revisions, columnsByName, meta, labels, caption]);
-  // every key of each related table the history names, for one title request per table
-  const relatedKeys = useMemo(() => {
-    const keys = new Map<string, Set<string>>();
-    for (const revision of revisions) {
-      for (const change of revision.changes) {
-        const relation = relations.get(change.column);
-        const tableName = relation?.toTable.name;
-        if (!tableName) continue;
-        const set = keys.get(tableName) ?? new Set<string>();
-        for (const value of [change.old, change.new]) {
-          if (value === null || value === undefined || value === '') continue;
-          for (const key of String(value).split(',')) if (key.trim() !== '') set.add(key.trim());
-        }
-        keys.set(tableName, set);
-      }
-    }
-    return new Map([...keys].map(([name, set]) => [name, [...set].sort()]));
-  }, [revisions, relations]);
-
-  const captionOf = (name: string): string => {
-    const found = columnsByName.get(name);
-    return found ? caption(captionSourceOf(found, relations.get(name))) : name;
-  };
-  const valueOf = (name: string, value: unknown): ReactNode => {
-    const found = columnsByName.get(name);
-    if (!found) return String(value ?? '');
-    const relation = relations.get(name);
-    const relatedTable = relation ? meta.relatedTables[relation.toTable.name ?? ''] : undefined;
-    return (
-      <HistoryValue
-        value={value}
-        column={found}
-        render={renderers.get(name) ?? ((v) => String(v))}
-        relation={relation}
-        relatedTable={relatedTable}
-        relatedKeys={relation ? relatedKeys.get(relation.toTable.name ?? '') : undefined}
-      />
-    );
-  };
+  const { captionOf, valueOf } = useStoredValues(meta, stored);
 
   const facets = useMemo(() => historyFacets(revisions), [revisions]);
   const shown = useMemo(() => filterRevisions(revisions, user, column), [revisions, user, column]);
@@ -236,7 +169,7 @@ export const RecordHistoryDrawer = ({
           <Flex align="center" gap={8} wrap>
             <Tag color={ACTION_COLORS[revision.action]}>{t(`recordHistory.action.${revision.action}`)}</Tag>
             <Typography.Text strong>{userName(revision)}</Typography.Text>
-            <Typography.Text type="secondary">{timeText(revision.time)}</Typography.Text>
+            <Typography.Text type="secondary">{formatTemporal('DATETIME', revision.time)}</Typography.Text>
             <Tag bordered={false}>{t(`recordHistory.channel.${revision.channel}`)}</Tag>
           </Flex>
           {restorable && (

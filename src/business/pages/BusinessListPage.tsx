@@ -1,6 +1,7 @@
 import {
   DeleteOutlined,
   DownloadOutlined,
+  HistoryOutlined,
   DownOutlined,
   PlusOutlined,
   ReloadOutlined,
@@ -40,6 +41,7 @@ import { keywordScans } from '../lib/business-filters';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { RecordConfirmText } from '../components/RecordConfirmText';
 import { ExportProgressDialog } from '../components/ExportProgressDialog';
+import { DeletedRecordsDrawer } from '../components/DeletedRecordsDrawer';
 import { JsonViewer } from '../components/JsonViewer';
 import { LoadFailed } from '../../common/components/LoadFailed';
 import { PageContainer } from '../../common/components/PageContainer';
@@ -142,6 +144,7 @@ const BusinessListContent = ({
   const heading = useTableHeading(tableName, meta.table);
   const list = useBusinessList(tableName, meta);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [deletedOpen, setDeletedOpen] = useState(false);
   const exporter = useRecordExport(tableName);
   const [json, setJson] = useState<BusinessRecord | null>(null);
   const { mutateAsync: deleteOne, mutation: deleteOneState } = useDelete();
@@ -161,6 +164,8 @@ const BusinessListContent = ({
   const canDelete = !locked && canKey && mayDelete;
   const canUpdate = !locked && canKey && mayUpdate;
   const canCreate = !locked && mayCreate;
+  // hard-deleted records come back from the record history, which system tables do not keep
+  const keepsHistory = table.systemable !== true;
   const softDeletable = hasSoftDelete(table);
   const { dataSource, recycle, keyOf, query } = list;
   const { phone } = useScreenLayout();
@@ -439,17 +444,27 @@ const BusinessListContent = ({
     <PageContainer title={heading.caption} breadcrumb={heading.listTrail}>
       <Card styles={{ body: { padding: phone ? token.paddingSM : token.paddingLG } }}>
         <Flex vertical gap={token.margin} ref={measureList}>
-          {softDeletable && (
-            <Segmented<'live' | 'deleted'>
-              aria-label={t('businessList.recycleBin')}
-              value={recycle ? 'deleted' : 'live'}
-              options={[
-                { value: 'live', label: t('businessList.records') },
-                { value: 'deleted', label: t('businessList.recycleBin') },
-              ]}
-              onChange={(value) => list.setRecycle(value === 'deleted')}
-              style={{ alignSelf: 'flex-start' }}
-            />
+          {(softDeletable || keepsHistory) && (
+            <Flex align="center" justify="space-between" gap={token.marginXS} wrap>
+              {softDeletable ? (
+                <Segmented<'live' | 'deleted'>
+                  aria-label={t('businessList.recycleBin')}
+                  value={recycle ? 'deleted' : 'live'}
+                  options={[
+                    { value: 'live', label: t('businessList.records') },
+                    { value: 'deleted', label: t('businessList.recycleBin') },
+                  ]}
+                  onChange={(value) => list.setRecycle(value === 'deleted')}
+                />
+              ) : (
+                <span />
+              )}
+              {keepsHistory && (
+                <Button type="link" icon={<HistoryOutlined />} onClick={() => setDeletedOpen(true)}>
+                  {t('deletedRecords.open')}
+                </Button>
+              )}
+            </Flex>
           )}
           <BusinessFilters
             fields={list.fields}
@@ -601,6 +616,15 @@ const BusinessListContent = ({
           />
         )}
       </ConfirmDialog>
+      {keepsHistory && (
+        <DeletedRecordsDrawer
+          open={deletedOpen}
+          onClose={() => setDeletedOpen(false)}
+          meta={meta}
+          dataSource={list.dataSource}
+          canRestore={canCreate}
+        />
+      )}
       <ExportProgressDialog
         startedAt={exporter.running?.startedAt ?? null}
         description={t('businessList.exportDescription', { table: title })}
