@@ -21,6 +21,8 @@ import type { RevisionAction } from '../../../contract/revision';
 import { buildApp, type App } from '../../src/app';
 import type { DataSourceConfig } from '../../src/config';
 import { SHARED_STATE } from '../../src/db/table-names';
+import { serverExtensions } from '../../src/extensions/index';
+import { defineServerExtension, records } from '../../src/extensions/sdk';
 import { createRelation, createTable, type CreatedTable } from '../helpers/business-tables';
 import { BROWSER } from '../helpers/history-tables';
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../helpers/metadata-api';
@@ -31,6 +33,21 @@ import { describeEachDatabase, type TestEnvironment } from '../helpers/test-data
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Where routes can write business records: the business API and the extensions' routes. */
 const RECORD_ROUTES = ['/api/business/', '/api/ext/'];
+
+/**
+ * An extension of this test's own, besides those crudboard ships: its route writes records
+ * through the SDK (`records(request)`), which must record them like /api/business does.
+ */
+const probe = defineServerExtension({
+  name: 'history-probe',
+  routes: async (app) => {
+    app.post('/records/:table', async (request, reply) => {
+      const { table } = request.params as { table: string };
+      const key = await records(request, table).create(request.body as Record<string, unknown>);
+      return reply.code(201).send({ key });
+    });
+  },
+});
 
 /** Write routes that write no business record, each with why. */
 const exempt: Record<string, string> = {
@@ -123,10 +140,24 @@ const json = (response: LightMyRequestResponse, status: number): unknown => {
 const purchase = async (ctx: Ctx, body: Record<string, unknown> = {}): Promise<number> =>
   Number(json(await ctx.admin.post('/api/business/purchase', { name: '订单', amount: 1, ...body }), 201));
 
-const linesOf = async (ctx: Ctx, purchaseId: number): Promise<number[]> =>
-  (await ctx.knex.primary('purchaseLine').where('purchaseId', purchaseId).orderBy('id').select('id')).map(
+/** The keys of the rows of `table` whose `column` is `value`, in key order. */
+const keysWhere = async (ctx: Ctx, table: string, column: string, value: number): Promise<number[]> =>
+  (await ctx.knex.primary(table).where(column, value).orderBy('id').select('id')).map(
     (row: { id: unknown }) => Number(row.id),
   );
+
+const linesOf = (ctx: Ctx, purchaseId: number) => keysWhere(ctx, 'purchaseLine', 'purchaseId', purchaseId);
+
+/** What a purchase's hard delete takes with it: its lines, their tags, its invoice. */
+const cascadeOf = async (ctx: Ctx, purchaseId: number): Promise<Change[]> => {
+  const lines = await linesOf(ctx, purchaseId);
+  const tags = (await Promise.all(lines.map((line) => keysWhere(ctx, 'lineTag', 'lineId', line)))).flat();
+  return [
+    ...changes('purchaseLine', 'delete', lines),
+    ...changes('lineTag', 'delete', tags),
+    ...changes('invoice', 'delete', await keysWhere(ctx, 'invoice', 'purchaseId', purchaseId)),
+  ];
+};
 
 /** The revision ids of a record, newest first. */
 const revisionIds = async (ctx: Ctx, table: string, id: number): Promise<number[]> =>
@@ -165,7 +196,7 @@ const created = (table: string, count: number, source?: Source): Change[] =>
 const scenarios: Record<string, Step[]> = {
   'POST /api/business/:table': [
     {
-      title: 'a create with nested OneToMany children',
+      title: 'a create with nested children: OneToMany lines with their own tags, a MainToSub invoice',
       prepare: async (ctx) => ({
         call: () =>
           ctx.admin.post('/api/business/purchase', {
@@ -173,12 +204,18 @@ const scenarios: Record<string, Step[]> = {
             amount: 5,
             pin: 'Pin-secret-1',
             lines: [
-              { name: '甲', sku: sku() },
+              { name: '甲', sku: sku(), tags: [{ name: '急' }, { name: '大' }] },
               { name: '乙', sku: sku() },
             ],
+            invoice: { name: '发票' },
           }),
         status: 201,
-        changes: [...created('purchase', 1), ...created('purchaseLine', 2)],
+        changes: [
+          ...created('purchase', 1),
+          ...created('purchaseLine', 2),
+          ...created('lineTag', 2),
+          ...created('invoice', 1),
+        ],
       }),
     },
     {
@@ -187,6 +224,20 @@ const scenarios: Record<string, Step[]> = {
         call: () => ctx.second.post('/api/business/remote', { name: '远', note: 'n' }),
         status: 201,
         changes: created('remote', 1, 'second'),
+      }),
+    },
+  ],
+  'POST /api/ext/history-probe/records/:table': [
+    {
+      title: "a create through an extension's route (the SDK's records), nested children included",
+      prepare: async (ctx) => ({
+        call: () =>
+          ctx.admin.post('/api/ext/history-probe/records/purchase', {
+            name: '扩展',
+            lines: [{ name: '甲', sku: sku() }],
+          }),
+        status: 201,
+        changes: [...created('purchase', 1), ...created('purchaseLine', 1)],
       }),
     },
   ],
@@ -203,16 +254,22 @@ const scenarios: Record<string, Step[]> = {
       },
     },
     {
-      title: 'a relation sync of nested children: one changed, one added, one removed, one kept',
+      title:
+        'a relation sync of nested children: a line changed, one added, one removed with its tag, one kept; the invoice removed',
       prepare: async (ctx) => {
         const id = await purchase(ctx, {
           lines: [
             { name: '改', sku: sku() },
-            { name: '删', sku: sku() },
+            { name: '删', sku: sku(), tags: [{ name: '随行' }] },
             { name: '留', sku: sku() },
           ],
+          invoice: { name: '发票' },
         });
-        const [changed, removed, kept] = await linesOf(ctx, id);
+        const [changed, removed = 0, kept] = await linesOf(ctx, id);
+        const gone = [
+          ...changes('lineTag', 'delete', await keysWhere(ctx, 'lineTag', 'lineId', removed)),
+          ...changes('invoice', 'delete', await keysWhere(ctx, 'invoice', 'purchaseId', id)),
+        ];
         const keptSku = (await ctx.knex.primary('purchaseLine').where('id', kept).first('sku')) as {
           sku: string;
         };
@@ -228,14 +285,39 @@ const scenarios: Record<string, Step[]> = {
                 { id: kept, name: '留', sku: keptSku.sku },
                 { name: '加', sku: sku() },
               ],
+              invoice: null,
             }),
           status: 200,
           changes: [
             { table: 'purchase', key: id, action: 'update' },
             { table: 'purchaseLine', key: changed ?? 0, action: 'update' },
             ...created('purchaseLine', 1),
-            { table: 'purchaseLine', key: removed ?? 0, action: 'delete' },
+            { table: 'purchaseLine', key: removed, action: 'delete' },
+            ...gone,
           ],
+        };
+      },
+    },
+    {
+      title: 'an update that sets isDeleted: the record goes to the recycle bin',
+      prepare: async (ctx) => {
+        const id = await purchase(ctx);
+        return {
+          call: () => ctx.admin.patch(`/api/business/purchase/${id}`, { isDeleted: true, note: '作废' }),
+          status: 200,
+          changes: [{ table: 'purchase', key: id, action: 'softDelete' }],
+        };
+      },
+    },
+    {
+      title: 'an update that clears isDeleted: the record comes back from the recycle bin',
+      prepare: async (ctx) => {
+        const id = await purchase(ctx);
+        answered(await ctx.admin.delete(`/api/business/purchase/${id}?isSoftDelete=true`), 204);
+        return {
+          call: () => ctx.admin.patch(`/api/business/purchase/${id}`, { isDeleted: false }),
+          status: 200,
+          changes: [{ table: 'purchase', key: id, action: 'restore' }],
         };
       },
     },
@@ -253,21 +335,19 @@ const scenarios: Record<string, Step[]> = {
       },
     },
     {
-      title: 'a hard delete cascading to the OneToMany children',
+      title: 'a hard delete cascading to the children and theirs: lines, their tags, the MainToSub invoice',
       prepare: async (ctx) => {
         const id = await purchase(ctx, {
           lines: [
-            { name: '甲', sku: sku() },
+            { name: '甲', sku: sku(), tags: [{ name: '急' }] },
             { name: '乙', sku: sku() },
           ],
+          invoice: { name: '发票' },
         });
         return {
           call: () => ctx.admin.delete(`/api/business/purchase/${id}`),
           status: 204,
-          changes: [
-            { table: 'purchase', key: id, action: 'delete' },
-            ...changes('purchaseLine', 'delete', await linesOf(ctx, id)),
-          ],
+          changes: [{ table: 'purchase', key: id, action: 'delete' }, ...(await cascadeOf(ctx, id))],
         };
       },
     },
@@ -287,13 +367,17 @@ const scenarios: Record<string, Step[]> = {
     {
       title: 'a batch hard delete with its cascade',
       prepare: async (ctx) => {
-        const ids = [await purchase(ctx, { lines: [{ name: '甲', sku: sku() }] }), await purchase(ctx)];
+        const ids = [
+          await purchase(ctx, { lines: [{ name: '甲', sku: sku(), tags: [{ name: '急' }] }] }),
+          await purchase(ctx, { invoice: { name: '发票' } }),
+        ];
         return {
           call: () => ctx.admin.delete('/api/business/purchase', ids),
           status: 204,
           changes: [
             ...changes('purchase', 'delete', ids),
-            ...changes('purchaseLine', 'delete', await linesOf(ctx, ids[0] ?? 0)),
+            ...(await cascadeOf(ctx, ids[0] ?? 0)),
+            ...(await cascadeOf(ctx, ids[1] ?? 0)),
           ],
         };
       },
@@ -419,14 +503,33 @@ const scenarios: Record<string, Step[]> = {
         };
       },
     },
+    {
+      title: 'an .xlsx import that sets isDeleted of a stored record: a soft delete',
+      prepare: async (ctx) => {
+        const id = await purchase(ctx);
+        const file = await workbook([
+          ['id', 'name', 'isDeleted'],
+          [id, '作废', 'true'],
+        ]);
+        return {
+          call: () => upload(ctx, '/api/business/purchase/import', file, 'data.xlsx'),
+          status: 201,
+          changes: [{ table: 'purchase', key: id, action: 'softDelete' }],
+        };
+      },
+    },
   ],
   'POST /api/business/import': [
     {
-      title: 'a JSON import of a parent table and its children',
+      title: 'a JSON import of a parent table (one stored record updated) and its children',
       prepare: async (ctx) => {
+        const stored = await purchase(ctx, { amount: 1 });
         const file = Buffer.from(
           JSON.stringify({
-            purchase: [{ id: 900_001, name: '导入', amount: 9 }],
+            purchase: [
+              { id: 900_001, name: '导入', amount: 9 },
+              { id: stored, name: '覆盖', amount: 2 },
+            ],
             purchaseLine: [
               { name: '甲', sku: sku(), purchaseId: 900_001 },
               { name: '乙', sku: sku(), purchaseId: 900_001 },
@@ -436,7 +539,11 @@ const scenarios: Record<string, Step[]> = {
         return {
           call: () => upload(ctx, '/api/business/import', file, 'data.json'),
           status: 201,
-          changes: [...created('purchase', 1), ...created('purchaseLine', 2)],
+          changes: [
+            ...created('purchase', 1),
+            { table: 'purchase', key: stored, action: 'update' },
+            ...created('purchaseLine', 2),
+          ],
         };
       },
     },
@@ -534,6 +641,7 @@ const setUp = async (env: TestEnvironment, secondDatabase: TestEnvironment | und
       };
   const app = await buildApp(env.config({ adminPassword: ADMIN_PASSWORD }, [source]), {
     webRoot: '/nonexistent-web-root',
+    extensions: [...serverExtensions, probe],
   });
   const { cookie } = await login(app);
   const admin = apiClient(app, cookie, BROWSER);
@@ -566,6 +674,32 @@ const setUp = async (env: TestEnvironment, secondDatabase: TestEnvironment | und
     to: line,
     toColumn: 'purchaseId',
   });
+  // A grandchild level (each line's tags) and a MainToSub record (the purchase's invoice): the
+  // cascades recurse and a sub record is written and deleted with its main record.
+  const tag = await createTable(admin, {
+    name: 'lineTag',
+    columns: [...SYSTEM_COLUMNS, { name: 'lineId', dataType: 'BIGINT' }],
+  });
+  await createRelation(primaryKnex, {
+    name: 'tags',
+    relationType: 'OneToMany',
+    from: line,
+    fromColumn: 'id',
+    to: tag,
+    toColumn: 'lineId',
+  });
+  const invoice = await createTable(admin, {
+    name: 'invoice',
+    columns: [...SYSTEM_COLUMNS, { name: 'purchaseId', dataType: 'BIGINT', indexType: 'UNIQUE' }],
+  });
+  await createRelation(primaryKnex, {
+    name: 'invoice',
+    relationType: 'OneToOneMainToSub',
+    from: order,
+    fromColumn: 'id',
+    to: invoice,
+    toColumn: 'purchaseId',
+  });
   const remote = await createTable(second, {
     name: 'remote',
     columns: [...SYSTEM_COLUMNS, { name: 'note', dataType: 'VARCHAR', length: 100 }],
@@ -576,7 +710,7 @@ const setUp = async (env: TestEnvironment, secondDatabase: TestEnvironment | und
     admin,
     second,
     knex: { primary: primaryKnex, second: secondKnex },
-    tables: { primary: [order, line], second: [remote] },
+    tables: { primary: [order, line, tag, invoice], second: [remote] },
   };
 };
 
