@@ -1,5 +1,6 @@
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
-import { LOCK_COLUMN } from '../../../../contract/system-columns';
+import type { RevisionAction } from '../../../../contract/revision';
+import { LOCK_COLUMN, SOFT_DELETE_COLUMN } from '../../../../contract/system-columns';
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import type { ScalarValue } from '../../query/query-types';
@@ -26,6 +27,20 @@ const currentRecord = async (write: WriteContext, item: ItemTable, key: KeyValue
   const row: Record<string, unknown> | undefined = await query.first();
   if (!row) throw new ApiException('NOT_FOUND');
   return toRecord(item.table.columns, row);
+};
+
+const isSet = (value: unknown): boolean => value === true || Number(value) === 1;
+
+/**
+ * The revision of an update: one that moves the record into or out of the recycle bin (a body
+ * setting `isDeleted`, a form's or an import's) is a soft delete or a restore, as the delete and
+ * restore calls record it, whatever else it changes.
+ */
+const updateAction = (current: Record<string, unknown>, values: Record<string, unknown>): RevisionAction => {
+  if (!Object.hasOwn(values, SOFT_DELETE_COLUMN)) return 'update';
+  const [was, is] = [isSet(current[SOFT_DELETE_COLUMN]), isSet(values[SOFT_DELETE_COLUMN])];
+  if (was === is) return 'update';
+  return is ? 'softDelete' : 'restore';
 };
 
 /** 409 when the body's lastModifiedDate is older than the stored one: someone saved in between. */
@@ -104,7 +119,7 @@ export const updateRecord = async (
   write.changed({
     item,
     key,
-    action: options.action ?? 'update',
+    action: options.action ?? updateAction(current, values),
     changes: updatedChanges(item, current, values),
   });
   for (const nested of payload.nested) {
