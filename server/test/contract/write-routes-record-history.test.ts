@@ -24,7 +24,7 @@ import { SHARED_STATE } from '../../src/db/table-names';
 import { serverExtensions } from '../../src/extensions/index';
 import { defineServerExtension, records } from '../../src/extensions/sdk';
 import { createRelation, createTable, type CreatedTable } from '../helpers/business-tables';
-import { BROWSER } from '../helpers/history-tables';
+import { BROWSER, createPurchaseTables } from '../helpers/history-tables';
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../helpers/metadata-api';
 import { multipartBody } from '../helpers/multipart';
 import { ADMIN_PASSWORD, login, useTestApps } from '../helpers/test-app';
@@ -649,31 +649,7 @@ const setUp = async (env: TestEnvironment, secondDatabase: TestEnvironment | und
   const primaryKnex = app.dataSources.primary.knex;
   const secondKnex = app.dataSources.get('second')?.knex;
   if (!secondKnex) throw new Error('no second data source');
-  const order = await createTable(admin, {
-    name: 'purchase',
-    columns: [
-      ...SYSTEM_COLUMNS,
-      { name: 'amount', dataType: 'INT', queryable: true },
-      { name: 'note', dataType: 'VARCHAR', length: 50 },
-      { name: 'pin', dataType: 'PASSWORD' },
-    ],
-  });
-  const line = await createTable(admin, {
-    name: 'purchaseLine',
-    columns: [
-      ...SYSTEM_COLUMNS,
-      { name: 'sku', dataType: 'VARCHAR', length: 20, indexType: 'UNIQUE' },
-      { name: 'purchaseId', dataType: 'BIGINT' },
-    ],
-  });
-  await createRelation(primaryKnex, {
-    name: 'lines',
-    relationType: 'OneToMany',
-    from: order,
-    fromColumn: 'id',
-    to: line,
-    toColumn: 'purchaseId',
-  });
+  const { order, line } = await createPurchaseTables(admin, primaryKnex);
   // A grandchild level (each line's tags) and a MainToSub record (the purchase's invoice): the
   // cascades recurse and a sub record is written and deleted with its main record.
   const tag = await createTable(admin, {

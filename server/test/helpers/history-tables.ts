@@ -38,27 +38,14 @@ export const storedRevisions = async (knex: Knex): Promise<StoredRevision[]> =>
 /** A browser's fetch: record history names its writes `web`. */
 export const BROWSER = { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin' };
 
-export interface HistoryTables {
-  app: App;
-  knex: Knex;
-  admin: ApiClient;
-  cookie: string;
-  order: CreatedTable;
-  line: CreatedTable;
-}
-
 /**
- * `purchase` (amount, a PASSWORD pin, soft-delete flag) owning `purchaseLine` rows (OneToMany
- * `lines`, a UNIQUE sku), no history yet; the administrator's client is a browser.
+ * `purchase` (amount, a PASSWORD pin) owning `purchaseLine` rows (OneToMany `lines`, a UNIQUE sku),
+ * made through the API by `admin`, the relation stored in `knex` (primary).
  */
-export const createHistoryTables = async (apps: TestApps): Promise<HistoryTables> => {
-  // Tables of earlier tests go; the app built afterwards describes the system tables again.
-  await clearTables((await apps.build()).dataSources.primary.knex);
-  const app = await apps.build();
-  const knex = app.dataSources.primary.knex;
-  await knex(SHARED_STATE.revision).delete();
-  const { cookie } = await login(app);
-  const admin = apiClient(app, cookie, BROWSER);
+export const createPurchaseTables = async (
+  admin: ApiClient,
+  knex: Knex,
+): Promise<{ order: CreatedTable; line: CreatedTable }> => {
   const order = await createTable(admin, {
     name: 'purchase',
     columns: [
@@ -84,5 +71,30 @@ export const createHistoryTables = async (apps: TestApps): Promise<HistoryTables
     to: line,
     toColumn: 'purchaseId',
   });
+  return { order, line };
+};
+
+export interface HistoryTables {
+  app: App;
+  knex: Knex;
+  admin: ApiClient;
+  cookie: string;
+  order: CreatedTable;
+  line: CreatedTable;
+}
+
+/**
+ * `purchase` (amount, a PASSWORD pin, soft-delete flag) owning `purchaseLine` rows (OneToMany
+ * `lines`, a UNIQUE sku), no history yet; the administrator's client is a browser.
+ */
+export const createHistoryTables = async (apps: TestApps): Promise<HistoryTables> => {
+  // Tables of earlier tests go; the app built afterwards describes the system tables again.
+  await clearTables((await apps.build()).dataSources.primary.knex);
+  const app = await apps.build();
+  const knex = app.dataSources.primary.knex;
+  await knex(SHARED_STATE.revision).delete();
+  const { cookie } = await login(app);
+  const admin = apiClient(app, cookie, BROWSER);
+  const { order, line } = await createPurchaseTables(admin, knex);
   return { app, knex, admin, cookie, order, line };
 };

@@ -1,9 +1,10 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
-import { Alert, App, Button, Descriptions, Drawer, Empty, Flex, List, Spin, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Empty, Flex, List, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isServerFilled, recordTitle, SOFT_DELETE_COLUMN, type DeletedRecord } from '../../../contract';
+import { LoadFailedAlert } from '../../common/components/LoadFailedAlert';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { useWellKnownNames } from '../../common/hooks/useCaption';
 import { useScreenLayout } from '../../common/hooks/useScreenLayout';
@@ -126,16 +127,11 @@ export const DeletedRecordsDrawer = ({
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">{t('deletedRecords.hint')}</Typography.Text>
         {query.isError ? (
-          <Alert
-            type="error"
-            showIcon
+          <LoadFailedAlert
             message={t('deletedRecords.loadFailed')}
-            description={failureReason(query.error, t('errors.unreachable'))}
-            action={
-              <Button size="small" onClick={() => void query.refetch()}>
-                {t('recordHistory.retry')}
-              </Button>
-            }
+            error={query.error}
+            retry={t('recordHistory.retry')}
+            onRetry={() => void query.refetch()}
           />
         ) : query.isLoading ? (
           <Flex justify="center" style={{ padding: 24 }}>

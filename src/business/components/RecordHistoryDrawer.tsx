@@ -21,6 +21,7 @@ import type { Revision, RevisionAction } from '../../../contract';
 import { failureReason } from '../../common/lib/failure-reason';
 import { useWellKnownNames } from '../../common/hooks/useCaption';
 import { useScreenLayout } from '../../common/hooks/useScreenLayout';
+import { LoadFailedAlert } from '../../common/components/LoadFailedAlert';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { restoreRevisionCall } from '../../providers/custom-calls';
 import type { RecordLogMeta, RevisionLog } from '../../providers/audit-log-provider';
@@ -240,16 +241,11 @@ export const RecordHistoryDrawer = ({
           />
         </Flex>
         {logs.isError ? (
-          <Alert
-            type="error"
-            showIcon
+          <LoadFailedAlert
             message={t('recordHistory.loadFailed')}
-            description={failureReason(logs.error, t('errors.unreachable'))}
-            action={
-              <Button size="small" onClick={() => void logs.refetch()}>
-                {t('recordHistory.retry')}
-              </Button>
-            }
+            error={logs.error}
+            retry={t('recordHistory.retry')}
+            onRetry={() => void logs.refetch()}
           />
         ) : logs.isLoading ? (
           <Flex justify="center" style={{ padding: 24 }}>

@@ -17,7 +17,6 @@ import {
   type CrudFilter,
 } from '@refinedev/core';
 import {
-  Alert,
   App,
   Button,
   Card,
@@ -38,6 +37,7 @@ import { useNavigate, useParams } from 'react-router';
 import { businessPermission, type BusinessAction, type Column } from '../../../contract';
 import { captionSourceOf, relationsByColumn } from '../lib/business-cells';
 import { keywordScans } from '../lib/business-filters';
+import { LoadFailedAlert } from '../../common/components/LoadFailedAlert';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { RecordConfirmText } from '../components/RecordConfirmText';
 import { ExportProgressDialog } from '../components/ExportProgressDialog';
@@ -510,16 +510,11 @@ const BusinessListContent = ({
             {banner}
           </Flex>
           {list.error ? (
-            <Alert
-              type="error"
-              showIcon
+            <LoadFailedAlert
               message={t('businessList.loadFailed')}
-              description={failureReason(list.error, t('errors.unreachable'))}
-              action={
-                <Button size="small" onClick={() => void list.reload()}>
-                  {t('businessList.retry')}
-                </Button>
-              }
+              error={list.error}
+              retry={t('businessList.retry')}
+              onRetry={() => void list.reload()}
             />
           ) : null}
           {phone ? (
