@@ -1,33 +1,29 @@
 /**
- * What record history costs a single-record write on SQLite: p50 of a create and of an update
+ * What record history costs a single-record write: p50 of a create and of an update
  * (one changed column) through the business API in this process (Fastify's inject, no network),
  * with history recorded as it is, and with the recording switched off in this process only
- * (the revision log's `add` made a no-op), on the same table of a fresh database.
+ * (the revision log's `add` made a no-op), on the same table of a fresh database: after a
+ * warm-up round, four rounds of each in turn (so neither side pays for the warm-up or for the
+ * table growing).
  *
  *   BENCH_HISTORY_RUNS  timed writes per figure (default 2000)
  *
+ * SQLite always; PostgreSQL with PG_URL, MySQL / MariaDB with MYSQL_URL (a database of the
+ * benchmarks' own on that server, made afresh).
+ *
  *   tsx bench/history-cost.ts
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config';
 import { RevisionLog } from '../server/src/services/history/revision-log';
 import { envInteger, median, ms, timeRuns } from './bench-stats';
-
-const PASSWORD = 'Bench-admin-Pass-1';
+import { BENCH_PASSWORD as PASSWORD, benchTargets, type BenchTarget } from './bench-target';
 
 const percentile50 = (times: readonly number[]) => median(times);
 
-export const runHistoryCost = async (): Promise<void> => {
-  const runs = envInteger('BENCH_HISTORY_RUNS', 2000);
-  const dataDir = mkdtempSync(join(tmpdir(), 'crudboard-bench-history-'));
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, DATA_SOURCES: '[]' }, dataDir),
-    adminPassword: PASSWORD,
-  };
-  const app = await buildApp(config, { webRoot: '/nonexistent-web-root' });
+const measure = async (target: BenchTarget, runs: number): Promise<void> => {
+  // a fresh database each time (the seeded benchmarks' marker is dropped with it)
+  await target.reset();
+  const app = await buildApp(target.config, { webRoot: '/nonexistent-web-root' });
   try {
     const login = await app.inject({
       method: 'POST',
@@ -57,21 +53,49 @@ export const runHistoryCost = async (): Promise<void> => {
       call('POST', '/api/business/benchHistory', { name: `row ${++n}`, amount: n, note: '物流' });
     const update = () => call('PATCH', '/api/business/benchHistory/1', { amount: ++n });
     await create();
-    const figures = async (label: string) => {
-      const created = percentile50(await timeRuns(runs, 200, create));
-      const updated = percentile50(await timeRuns(runs, 200, update));
-      console.log(`history-cost ${label}: create p50 ${ms(created)}, update p50 ${ms(updated)}`);
-    };
-    await figures('with history   ');
     const add = RevisionLog.prototype.add;
-    RevisionLog.prototype.add = () => undefined;
-    await figures('without history');
-    RevisionLog.prototype.add = add;
-    await figures('with history   ');
+    const recording = (on: boolean) => {
+      RevisionLog.prototype.add = on ? add : () => undefined;
+    };
+    // A warm-up round first (the JIT and the statement caches would otherwise count against
+    // whichever figure runs first), then rounds with and without history in turn.
+    await timeRuns(runs, 200, create);
+    await timeRuns(runs, 200, update);
+    const times = {
+      on: { create: [] as number[], update: [] as number[] },
+      off: { create: [] as number[], update: [] as number[] },
+    };
+    for (let round = 0; round < 4; round += 1) {
+      for (const on of round % 2 === 0 ? [true, false] : [false, true]) {
+        recording(on);
+        const into = on ? times.on : times.off;
+        into.create.push(...(await timeRuns(Math.ceil(runs / 2), 50, create)));
+        into.update.push(...(await timeRuns(Math.ceil(runs / 2), 50, update)));
+      }
+    }
+    recording(true);
+    for (const [label, figure] of [
+      ['with history   ', times.on],
+      ['without history', times.off],
+    ] as const) {
+      console.log(
+        `history-cost ${target.client} ${label}: create p50 ${ms(percentile50(figure.create))}, update p50 ${ms(percentile50(figure.update))}`,
+      );
+    }
+    const extra = (kind: 'create' | 'update') =>
+      `${Math.round((percentile50(times.on[kind]) / percentile50(times.off[kind]) - 1) * 100)} %`;
+    console.log(
+      `history-cost ${target.client} overhead: create ${extra('create')}, update ${extra('update')}`,
+    );
   } finally {
     await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await target.reset();
   }
+};
+
+export const runHistoryCost = async (): Promise<void> => {
+  const runs = envInteger('BENCH_HISTORY_RUNS', 2000);
+  for (const target of benchTargets(0)) await measure(target, runs);
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
