@@ -267,6 +267,7 @@ describe('record history', () => {
     await expect.poll(() => revisions(page).count()).toBe(5);
     expect(await drawer(page).getByRole('button', { name: '恢复到此版本' }).count()).toBe(0);
     await expect.poll(() => revisions(page).last().innerText()).toMatch(/图书\s*—?\s*三体/);
+    await shot(page, 'record-history-reader-1024-zh');
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);

@@ -1,10 +1,10 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import { useCustom, useCustomMutation, useInvalidate } from '@refinedev/core';
-import { App, Button, Descriptions, Drawer, Empty, Flex, List, Spin, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Flex, List, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isServerFilled, recordTitle, SOFT_DELETE_COLUMN, type DeletedRecord } from '../../../contract';
-import { LoadFailedAlert } from '../../common/components/LoadFailedAlert';
+import { QueryState } from '../../common/components/QueryState';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { useWellKnownNames } from '../../common/hooks/useCaption';
 import { useScreenLayout } from '../../common/hooks/useScreenLayout';
@@ -126,20 +126,12 @@ export const DeletedRecordsDrawer = ({
     >
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">{t('deletedRecords.hint')}</Typography.Text>
-        {query.isError ? (
-          <LoadFailedAlert
-            message={t('deletedRecords.loadFailed')}
-            error={query.error}
-            retry={t('recordHistory.retry')}
-            onRetry={() => void query.refetch()}
-          />
-        ) : query.isLoading ? (
-          <Flex justify="center" style={{ padding: 24 }}>
-            <Spin />
-          </Flex>
-        ) : records.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('deletedRecords.empty')} />
-        ) : (
+        <QueryState
+          query={query}
+          failed={t('deletedRecords.loadFailed')}
+          empty={records.length === 0}
+          emptyText={t('deletedRecords.empty')}
+        >
           <List
             dataSource={records}
             pagination={
@@ -180,7 +172,7 @@ export const DeletedRecordsDrawer = ({
               </List.Item>
             )}
           />
-        )}
+        </QueryState>
       </Flex>
       <ConfirmDialog
         open={restoring !== null}

@@ -1,27 +1,13 @@
 import { HistoryOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useCustomMutation, useLogList } from '@refinedev/core';
-import {
-  Alert,
-  App,
-  Button,
-  Drawer,
-  Empty,
-  Flex,
-  List,
-  Select,
-  Spin,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Drawer, Flex, List, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Revision, RevisionAction } from '../../../contract';
 import { failureReason } from '../../common/lib/failure-reason';
 import { useWellKnownNames } from '../../common/hooks/useCaption';
 import { useScreenLayout } from '../../common/hooks/useScreenLayout';
-import { LoadFailedAlert } from '../../common/components/LoadFailedAlert';
+import { QueryState } from '../../common/components/QueryState';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { restoreRevisionCall } from '../../providers/custom-calls';
 import type { RecordLogMeta, RevisionLog } from '../../providers/audit-log-provider';
@@ -240,20 +226,12 @@ export const RecordHistoryDrawer = ({
             style={{ minWidth: 160, flex: 1 }}
           />
         </Flex>
-        {logs.isError ? (
-          <LoadFailedAlert
-            message={t('recordHistory.loadFailed')}
-            error={logs.error}
-            retry={t('recordHistory.retry')}
-            onRetry={() => void logs.refetch()}
-          />
-        ) : logs.isLoading ? (
-          <Flex justify="center" style={{ padding: 24 }}>
-            <Spin />
-          </Flex>
-        ) : shown.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('recordHistory.empty')} />
-        ) : (
+        <QueryState
+          query={logs}
+          failed={t('recordHistory.loadFailed')}
+          empty={shown.length === 0}
+          emptyText={t('recordHistory.empty')}
+        >
           <List
             dataSource={shown}
             renderItem={item}
@@ -267,7 +245,7 @@ export const RecordHistoryDrawer = ({
               )
             }
           />
-        )}
+        </QueryState>
       </Flex>
       <ConfirmDialog
         open={restoring !== null}
