@@ -43,7 +43,10 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/test/**/*.test.ts'],
-          globalSetup: ['./server/test/helpers/report-skipped-databases.ts'],
+          globalSetup: [
+            './server/test/helpers/report-skipped-databases.ts',
+            './server/test/helpers/report-skipped-slapd.ts',
+          ],
           testTimeout: 30000,
           hookTimeout: 60000,
           fileParallelism: false,

@@ -1,6 +1,7 @@
 /**
  * What record history costs a single-record write: p50 of a create and of an update
- * (one changed column) through the business API in this process (Fastify's inject, no network),
+ * (one changed column) through the business API, twice: in this process (Fastify's inject, no
+ * network: the server's own time) and over HTTP on 127.0.0.1 (what a client waits for), each
  * with history recorded as it is, and with the recording switched off in this process only
  * (the revision log's `add` made a no-op), on the same table of a fresh database: after a
  * warm-up round, four rounds of each in turn (so neither side pays for the warm-up or for the
@@ -14,30 +15,22 @@
  *   tsx bench/history-cost.ts
  */
 import { buildApp } from '../server/src/app';
+import { injectedCalls } from './injected-calls';
+import { httpCalls } from './http-calls';
 import { RevisionLog } from '../server/src/services/history/revision-log';
 import { envInteger, median, ms, timeRuns } from './bench-stats';
-import { BENCH_PASSWORD as PASSWORD, benchTargets, type BenchTarget } from './bench-target';
+import { benchTargets, type BenchTarget } from './bench-target';
 
 const percentile50 = (times: readonly number[]) => median(times);
 
-const measure = async (target: BenchTarget, runs: number): Promise<void> => {
+type Transport = 'in-process' | 'http';
+
+const measure = async (target: BenchTarget, runs: number, transport: Transport): Promise<void> => {
   // a fresh database each time (the seeded benchmarks' marker is dropped with it)
   await target.reset();
   const app = await buildApp(target.config, { webRoot: '/nonexistent-web-root' });
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: new URLSearchParams({ username: 'superadmin', password: PASSWORD }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    const cookie = String(login.headers['set-cookie']).split(';')[0] ?? '';
-    const call = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
-      const response = await app.inject({ method, url, payload, headers: { cookie } });
-      if (response.statusCode >= 300)
-        throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-      return response;
-    };
+    const call = transport === 'http' ? await httpCalls(app) : await injectedCalls(app);
     await call('POST', '/api/metadata/tables', {
       name: 'benchHistory',
       columns: [
@@ -79,13 +72,13 @@ const measure = async (target: BenchTarget, runs: number): Promise<void> => {
       ['without history', times.off],
     ] as const) {
       console.log(
-        `history-cost ${target.client} ${label}: create p50 ${ms(percentile50(figure.create))}, update p50 ${ms(percentile50(figure.update))}`,
+        `history-cost ${target.client} ${transport} ${label}: create p50 ${ms(percentile50(figure.create))}, update p50 ${ms(percentile50(figure.update))}`,
       );
     }
     const extra = (kind: 'create' | 'update') =>
       `${Math.round((percentile50(times.on[kind]) / percentile50(times.off[kind]) - 1) * 100)} %`;
     console.log(
-      `history-cost ${target.client} overhead: create ${extra('create')}, update ${extra('update')}`,
+      `history-cost ${target.client} ${transport} overhead: create ${extra('create')}, update ${extra('update')}`,
     );
   } finally {
     await app.close();
@@ -95,7 +88,9 @@ const measure = async (target: BenchTarget, runs: number): Promise<void> => {
 
 export const runHistoryCost = async (): Promise<void> => {
   const runs = envInteger('BENCH_HISTORY_RUNS', 2000);
-  for (const target of benchTargets(0)) await measure(target, runs);
+  for (const target of benchTargets(0)) {
+    for (const transport of ['in-process', 'http'] as const) await measure(target, runs, transport);
+  }
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {

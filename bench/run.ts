@@ -28,6 +28,9 @@ export const SUITES: Record<string, () => Promise<void>> = {
   instances: async () => (await import('./instances')).runInstances(),
   'write-cost': async () => (await import('./write-cost')).runWriteCost(),
   'history-cost': async () => (await import('./history-cost')).runHistoryCost(),
+  'history-read': async () => (await import('./history-read')).runHistoryRead(),
+  'history-prune': async () => (await import('./history-prune')).runHistoryPrune(),
+  'import-history-cost': async () => (await import('./import-history-cost')).runImportHistoryCost(),
 };
 
 const requested = process.argv.slice(2);

@@ -31,6 +31,8 @@ export const ERROR_CODES = {
    * same request may succeed a moment later.
    */
   DATABASE_BUSY: 503,
+  /** The directory (LDAP) a sign-in names cannot be reached right now; local sign-in still works. */
+  DIRECTORY_UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

@@ -1,3 +1,5 @@
+export * from './api-token';
+export * from './audit';
 export * from './auth';
 export * from './captions';
 export * from './choice';
@@ -12,6 +14,7 @@ export * from './query-limits';
 export * from './permissions';
 export * from './permission-match';
 export * from './grant-rule';
+export * from './history-retention';
 export * from './record-key';
 export * from './revision';
 export * from './revision-state';

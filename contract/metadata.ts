@@ -1,6 +1,7 @@
 import type { Captions } from './captions';
 import type { ChoiceOption } from './choice';
 import type { DataType, IndexStorage, IndexType, RelationType, SequenceType } from './data-types';
+import type { HistoryMode } from './history-retention';
 
 /** Epoch milliseconds (metadata timestamps, crudapi style). */
 export type EpochMillis = number;
@@ -93,6 +94,10 @@ export interface Table {
    * pickers, confirmations); null: the first text column that is not a system one, else the key.
    */
   titleColumn?: string | null;
+  /** Whether and how long its records' history is kept (contract/history-retention.ts); default `on`. */
+  historyMode?: HistoryMode;
+  /** Days (`days`) or revisions per record (`revisions`) kept; null for `on` / `off`. */
+  historyKeep?: number | null;
   primaryNames?: string[];
   columns: Column[];
   indexs?: Index[];

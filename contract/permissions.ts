@@ -9,6 +9,7 @@ export type PermissionCode =
   | 'metadata:*'
   | 'sql:execute'
   | 'file:upload'
+  | 'audit:read'
   | '*';
 
 /**

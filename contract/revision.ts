@@ -54,3 +54,21 @@ export interface DeletedRecord {
   /** The last values of the columns the reader may read (never a PASSWORD). */
   values: Record<string, unknown>;
 }
+
+/**
+ * The newest revision of a record, as `GET /api/business/{table}/history/latest` sends it: who
+ * last changed it and when ("changed by X at T" in a list), without values.
+ */
+export interface LatestChange {
+  /** The record key as the request wrote it. */
+  key: string;
+  revisionId: number;
+  action: RevisionAction;
+  /** Epoch milliseconds. */
+  time: number;
+  user: { id: number | null; name: string | null };
+  channel: RevisionChannel;
+}
+
+/** The most records one `history/latest` request may ask about. */
+export const MAX_LATEST_KEYS = 200;

@@ -21,6 +21,7 @@ const NotFoundPage = lazyPage(() => import('./errors/NotFoundPage').then((m) => 
 const HomePage = lazyPage(() => import('./home/HomePage').then((m) => m.HomePage));
 const AboutPage = lazyPage(() => import('./about/AboutPage').then((m) => m.AboutPage));
 const SettingPage = lazyPage(() => import('./settings/SettingPage').then((m) => m.SettingPage));
+const AuditLogPage = lazyPage(() => import('./audit/pages/AuditLogPage').then((m) => m.AuditLogPage));
 const TableListPage = lazyPage(() => import('./designer/pages/TableListPage').then((m) => m.TableListPage));
 const TableCreatePage = lazyPage(() =>
   import('./designer/pages/TableCreatePage').then((m) => m.TableCreatePage),
@@ -76,6 +77,7 @@ const TABLES: GuardedResource = { name: 'tables', kind: 'metadata', action: 'lis
 const SEQUENCES: GuardedResource = { name: 'sequences', kind: 'metadata', action: 'list' };
 const RELATIONS: GuardedResource = { name: 'tablerelations', kind: 'metadata', action: 'list' };
 const SQL: GuardedResource = { name: 'sqls', kind: 'sql', action: 'create' };
+const AUDIT: GuardedResource = { name: 'audit', kind: 'audit', action: 'list' };
 /** A screen shown only to who may use it; others who open its link see the no-access page. */
 const guarded = (resource: GuardedResource, page: ReactNode) => (
   <RequireAccess resource={resource}>{page}</RequireAccess>
@@ -98,6 +100,7 @@ export const AppRoutes = () => (
       <Route path="dataSource/:dataSource" element={<HomePage />} />
       <Route path="about" element={<AboutPage />} />
       <Route path="setting" element={<SettingPage />} />
+      <Route path="audit" element={guarded(AUDIT, <AuditLogPage />)} />
       <Route path={`${M}/tables`} element={guarded(TABLES, <TableListPage />)} />
       <Route path={`${M}/tables/new`} element={guarded(TABLES, <TableCreatePage />)} />
       <Route path={`${M}/tables/reverse`} element={guarded(TABLES, <TableReversePage />)} />

@@ -8,6 +8,7 @@ import type { AppConfig } from './config';
 import type { CreatedAdmin } from './db/ensure-super-admin';
 import type { ServerExtension } from './extensions/define-server-extension';
 import { serverExtensions } from './extensions/index';
+import audit from './plugins/audit';
 import bootstrap from './plugins/bootstrap';
 import cacheVersions from './plugins/cache-versions';
 import connectionsPerAddress from './plugins/connections-per-address';
@@ -15,6 +16,7 @@ import crossSiteGuard from './plugins/cross-site-guard';
 import db from './plugins/db';
 import docs from './plugins/docs';
 import downloads from './plugins/downloads';
+import historyPrune from './plugins/history-prune';
 import errors from './plugins/errors';
 import extensions from './plugins/extensions';
 import gracefulClose from './plugins/graceful-close';
@@ -116,9 +118,14 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     await app.register(session, { ttlSeconds: config.sessionTtlSeconds });
     await app.register(docs, { publicDocs: config.publicApiDocs });
     await app.register(downloads, { dataDir: config.dataDir, ttlSeconds: config.downloadTtlSeconds });
+    await app.register(audit, {
+      ...(config.auditRetentionDays === undefined ? {} : { retentionDays: config.auditRetentionDays }),
+    });
+    await app.register(historyPrune, { intervalSeconds: config.historyPruneIntervalSeconds });
     await app.register(api, {
       prefix: '/api',
       ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
+      authProviders: config.authProviders,
       extensions: enabled,
       sqlTimeoutMs: config.sqlTimeoutMs,
       sqlConsole: config.sqlConsole,

@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { basename, isAbsolute, resolve } from 'node:path';
+import {
+  AuthProvidersConfigError,
+  parseAuthProviders,
+  type AuthProvidersConfig,
+} from './auth/external/auth-providers-config';
 
 export const CLIENTS = ['sqlite', 'pg', 'mysql'] as const;
 export type Client = (typeof CLIENTS)[number];
@@ -37,6 +42,13 @@ export interface AppConfig {
   uploads: UploadConfig;
   /** How long a generated download (an export) stays available, in seconds. */
   downloadTtlSeconds: number;
+  /** Days audit log entries are kept (`AUDIT_RETENTION_DAYS`, default 365; 0: forever). */
+  auditRetentionDays?: number;
+  /**
+   * Seconds between the rounds that prune record history by the tables' settings
+   * (HISTORY_PRUNE_INTERVAL_SECONDS, default 3600); 0: never.
+   */
+  historyPruneIntervalSeconds: number;
   /** `primary` first. */
   dataSources: DataSourceConfig[];
   /** Origins besides the server's own whose pages may send state-changing requests (`ALLOWED_ORIGINS`). */
@@ -48,6 +60,8 @@ export interface AppConfig {
   http: HttpLimits;
   /** Ceilings on business reads, so that one user cannot hold up the others. */
   queries: QueryLimits;
+  /** Single sign-on providers and whether the local password form is on (README "Single sign-on"). */
+  authProviders: AuthProvidersConfig;
 }
 
 /** Ceilings on the business reads (record lists, counts, single records) of one user. Times in ms. */
@@ -210,6 +224,8 @@ const MIN_PASSWORD_HASH_COST = 2 ** 10;
 const MAX_PASSWORD_HASH_COST = 2 ** 20;
 export const DEFAULT_SQL_TIMEOUT_MS = 30_000;
 export const DEFAULT_DOWNLOAD_TTL_SECONDS = 60 * 60;
+export const DEFAULT_AUDIT_RETENTION_DAYS = 365;
+export const DEFAULT_HISTORY_PRUNE_INTERVAL_SECONDS = 60 * 60;
 
 const DATA_SOURCE_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 /** A PostgreSQL schema name crudboard accepts: any identifier up to 63 characters but quotes and NUL. */
@@ -366,6 +382,9 @@ const entriesOf = (parsed: unknown, origin: string): unknown[] => {
   if (parsed && typeof parsed === 'object' && 'dataSources' in parsed) {
     const list = (parsed as { dataSources: unknown }).dataSources;
     if (Array.isArray(list)) return list;
+  } else if (parsed && typeof parsed === 'object' && 'authProviders' in parsed) {
+    // A file that configures sign-in only.
+    return [];
   }
   throw new ConfigError(`${origin} must be an array of data sources or an object {"dataSources": [...]}`);
 };
@@ -461,6 +480,38 @@ const extraDataSources = (
     seen.add(key);
   }
   return parsed;
+};
+
+/**
+ * `AUTH_PROVIDERS` (a JSON array) or, when it is unset, `authProviders` of crudboard.config.json;
+ * `PASSWORD_SIGN_IN`, else `passwordSignIn` of that file.
+ */
+const authProvidersOf = (
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  readFile: ReadTextFile,
+): AuthProvidersConfig => {
+  const fromEnv = env.AUTH_PROVIDERS?.trim() ?? '';
+  const fileText = fromEnv === '' ? readFile(resolve(cwd, CONFIG_FILE)) : undefined;
+  const file = fileText === undefined ? undefined : parseJson(fileText, CONFIG_FILE);
+  const fileObject =
+    file && typeof file === 'object' && !Array.isArray(file) ? (file as Record<string, unknown>) : {};
+  const list = fromEnv !== '' ? parseJson(fromEnv, 'AUTH_PROVIDERS') : fileObject.authProviders;
+  const origin = fromEnv !== '' ? 'AUTH_PROVIDERS' : `${CONFIG_FILE} authProviders`;
+  const switchText = env.PASSWORD_SIGN_IN?.trim() ?? '';
+  let passwordSignIn: unknown = fileObject.passwordSignIn;
+  if (switchText !== '') {
+    if (!/^(0|1|true|false|yes|no|on|off)$/i.test(switchText)) {
+      throw new ConfigError(`PASSWORD_SIGN_IN must be 1 or 0, got "${switchText}"`);
+    }
+    passwordSignIn = flag(switchText);
+  }
+  try {
+    return parseAuthProviders(list, passwordSignIn, origin);
+  } catch (error) {
+    if (error instanceof AuthProvidersConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 };
 
 const HOUR_MS = 3600_000;
@@ -605,10 +656,25 @@ export const loadConfig = (
       1,
       30 * 86400,
     ),
+    auditRetentionDays: integer(
+      env.AUDIT_RETENTION_DAYS,
+      'AUDIT_RETENTION_DAYS',
+      DEFAULT_AUDIT_RETENTION_DAYS,
+      0,
+      100 * 366,
+    ),
+    historyPruneIntervalSeconds: integer(
+      env.HISTORY_PRUNE_INTERVAL_SECONDS,
+      'HISTORY_PRUNE_INTERVAL_SECONDS',
+      DEFAULT_HISTORY_PRUNE_INTERVAL_SECONDS,
+      0,
+      7 * 86400,
+    ),
     dataSources: [primary, ...extra.filter((source) => source.name !== PRIMARY)],
     allowedOrigins: allowedOriginsOf(env.ALLOWED_ORIGINS),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     publicApiDocs: flag(env.PUBLIC_API_DOCS),
     http: httpLimitsOf(env),
+    authProviders: authProvidersOf(env, cwd, readFile),
   };
 };

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
+  DEFAULT_AUDIT_RETENTION_DAYS,
   DEFAULT_DOWNLOAD_TTL_SECONDS,
+  DEFAULT_HISTORY_PRUNE_INTERVAL_SECONDS,
   DEFAULT_HTTP_LIMITS,
   DEFAULT_QUERY_LIMITS,
   DEFAULT_PASSWORD_HASH_COST,
@@ -34,6 +36,8 @@ describe('loadConfig', () => {
       sqlConsole: DEFAULT_SQL_CONSOLE,
       uploads: DEFAULT_UPLOADS,
       downloadTtlSeconds: DEFAULT_DOWNLOAD_TTL_SECONDS,
+      auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
+      historyPruneIntervalSeconds: DEFAULT_HISTORY_PRUNE_INTERVAL_SECONDS,
       dataSources: [
         {
           name: 'primary',
@@ -47,6 +51,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       publicApiDocs: false,
       http: DEFAULT_HTTP_LIMITS,
+      authProviders: { providers: [], passwordSignIn: true },
       queries: DEFAULT_QUERY_LIMITS,
     });
   });
@@ -212,6 +217,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DOWNLOAD_TTL: '0' }, cwd, noFile)).toThrow(ConfigError);
   });
 
+  it('reads how long audit log entries are kept: 365 days unless AUDIT_RETENTION_DAYS says otherwise (0: forever)', () => {
+    expect(DEFAULT_AUDIT_RETENTION_DAYS).toBe(365);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '30' }, cwd, noFile).auditRetentionDays).toBe(30);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '0' }, cwd, noFile).auditRetentionDays).toBe(0);
+    for (const bad of ['-1', '1.5', 'year'])
+      expect(() => loadConfig({ AUDIT_RETENTION_DAYS: bad }, cwd, noFile), bad).toThrow(
+        /AUDIT_RETENTION_DAYS/,
+      );
+  });
+
+  it('reads how often record history is pruned: hourly unless HISTORY_PRUNE_INTERVAL_SECONDS says otherwise', () => {
+    expect(DEFAULT_HISTORY_PRUNE_INTERVAL_SECONDS).toBe(3600);
+    const every = (value: string) =>
+      loadConfig({ HISTORY_PRUNE_INTERVAL_SECONDS: value }, cwd, noFile).historyPruneIntervalSeconds;
+    expect(every('60')).toBe(60);
+    expect(every('0')).toBe(0);
+    expect(() => every('-1')).toThrow(/HISTORY_PRUNE_INTERVAL_SECONDS/);
+    expect(() => every('1.5')).toThrow(ConfigError);
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig(
       { PORT: '', ADMIN_PASSWORD: '', DATA_SOURCES: ' ', SESSION_TTL: '' },
@@ -297,9 +322,9 @@ describe('loadConfig', () => {
     }
   });
 
-  it('prefers DATA_SOURCES over the file', () => {
+  it('prefers DATA_SOURCES (and AUTH_PROVIDERS) over the file', () => {
     const reads: string[] = [];
-    const config = loadConfig({ DATA_SOURCES: '[]' }, cwd, (path) => {
+    const config = loadConfig({ DATA_SOURCES: '[]', AUTH_PROVIDERS: '[]' }, cwd, (path) => {
       reads.push(path);
       return '[{"name":"fromFile","client":"sqlite","connection":"f"}]';
     });

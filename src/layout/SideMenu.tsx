@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  AuditOutlined,
   ClusterOutlined,
   ConsoleSqlOutlined,
   DeploymentUnitOutlined,
@@ -25,6 +26,7 @@ import { extensionRegistry } from '../extensions/registry';
 import { useExtensionMenu } from '../extensions/useExtensionMenu';
 import type { ExtensionMenuEntry } from '../extensions/extension-menu';
 import { useSqlAccess } from '../sql/hooks/useSqlAccess';
+import { useAuditAccess } from '../audit/hooks/useAuditAccess';
 import { useCaptionLanguage } from '../common/hooks/useCaption';
 import { useUserTables } from '../resources/useUserTables';
 import { useAppConfig } from '../store/useAppConfig';
@@ -39,6 +41,7 @@ const ENTRY_ICONS: Record<MenuEntry['icon'], ReactNode> = {
   sql: <ConsoleSqlOutlined />,
   setting: <SlidersOutlined />,
   about: <InfoCircleOutlined />,
+  audit: <AuditOutlined />,
   add: <PlusOutlined />,
   none: null,
 };
@@ -76,6 +79,7 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
   const language = useCaptionLanguage();
   const canCreateTables = useMayDesignTables('create');
   const canListTables = useMayDesignTables('list');
+  const canReadAudit = useAuditAccess() ?? false;
 
   // a businessName that is just the default label is not a custom name: keep it translated
   const customName = businessName && businessName !== DEFAULT_BUSINESS_NAME ? businessName : undefined;
@@ -90,6 +94,7 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
         canExecuteSql,
         canCreateTables,
         canListTables,
+        canReadAudit,
         language,
       }),
     [
@@ -101,6 +106,7 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
       canExecuteSql,
       canCreateTables,
       canListTables,
+      canReadAudit,
       language,
     ],
   );

@@ -1,5 +1,5 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import { qualifyBusinessPermission } from '../../contract';
+import { AUDIT_READ, qualifyBusinessPermission } from '../../contract';
 import { hasAnyPermission, type UserAccess } from '../auth/lib/permission';
 import { appSession } from '../store/session';
 import { refusalMessage } from '../common/lib/refusal-message';
@@ -32,6 +32,7 @@ export const requiredPermissions = (
   const kind = resource?.meta?.kind;
   if (kind === 'metadata') return [READ_ACTIONS.has(action) ? 'metadata:read' : 'metadata:write'];
   if (kind === 'sql') return ['sql:execute'];
+  if (kind === 'audit') return [AUDIT_READ];
   const table = typeof resource?.meta?.tableName === 'string' ? resource.meta.tableName : name;
   // A table of another data source (`meta.dataSource`) is named `<dataSource>.<table>`.
   const dataSource = typeof resource?.meta?.dataSource === 'string' ? resource.meta.dataSource : undefined;

@@ -8,7 +8,52 @@ import { AUTH_REDIRECT_DELAY_MS } from './http';
 export interface LoginVariables {
   username: string;
   password: string;
+  /** A directory (LDAP provider) id; absent: a local account. */
+  provider?: string;
 }
+
+/** A way to sign in besides the local password form (`GET /api/auth/providers`). */
+export interface SignInProvider {
+  id: string;
+  kind: 'oidc' | 'ldap';
+  name: string;
+}
+
+export interface SignInOptions {
+  providers: SignInProvider[];
+  passwordSignIn: boolean;
+}
+
+/** The server's sign-in choices; only the password form when it cannot be asked. */
+export const fetchSignInOptions = async (http: Pick<AxiosInstance, 'get'>): Promise<SignInOptions> => {
+  try {
+    const { data } = await http.get<SignInOptions>('/auth/providers', { skipAuthRedirect: true });
+    return data;
+  } catch {
+    return { providers: [], passwordSignIn: true };
+  }
+};
+
+/** Where the browser starts a single sign-on with a provider (a full page navigation). */
+export const singleSignOnUrl = (apiUrl: string, providerId: string, returnTo?: string): string =>
+  `${apiUrl}/auth/sso/${encodeURIComponent(providerId)}${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`;
+
+/**
+ * After a single sign-on the server has set the session cookie but nothing is stored here yet:
+ * reads the signed-in user and stores the session. False when the browser has no session.
+ */
+export const resumeSession = async (
+  http: Pick<AxiosInstance, 'get'>,
+  { saveLogin }: Pick<Session, 'saveLogin'> = appSession,
+): Promise<boolean> => {
+  try {
+    const { data } = await http.get<Principal>('/users/me', { skipAuthRedirect: true });
+    saveLogin({ name: data.username, authorities: data.authorities, principal: data });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** The user as Refine's `useGetIdentity` returns it. */
 export interface Identity extends UserInfo {
@@ -35,11 +80,11 @@ export const createAuthProvider = (
   redirectDelayMs: number = AUTH_REDIRECT_DELAY_MS,
   { getToken, getUserInfo, getPermission, saveLogin, saveUserInfo, clearSession }: Session = appSession,
 ): AuthProvider => ({
-  login: async ({ username, password }: LoginVariables) => {
+  login: async ({ username, password, provider }: LoginVariables) => {
     try {
       const { data } = await http.post<LoginResponse>(
         '/auth/login',
-        { username, password },
+        { username, password, ...(provider ? { provider } : {}) },
         { headers: FORM, skipAuthRedirect: true, changesSession: true },
       );
       saveLogin(data);
@@ -50,12 +95,22 @@ export const createAuthProvider = (
   },
 
   logout: async () => {
+    let endSessionUrl: string | undefined;
     try {
-      await http.get('/auth/logout', { skipAuthRedirect: true, changesSession: true });
+      const { data } = await http.get<{ endSessionUrl?: string } | null>('/auth/logout', {
+        skipAuthRedirect: true,
+        changesSession: true,
+      });
+      endSessionUrl = data?.endSessionUrl;
     } catch {
       // the session is forgotten here whatever the server says
     }
     clearSession();
+    // Signed in through an identity provider: sign out there too.
+    if (endSessionUrl && typeof window !== 'undefined') {
+      window.location.assign(endSessionUrl);
+      return { success: true };
+    }
     return { success: true, redirectTo: '/login' };
   },
 

@@ -7,6 +7,7 @@ import { createSession, type Session } from '../store/session';
 import { createAccessControlProvider } from './access-control';
 import { createAuditLogProvider } from './audit-log-provider';
 import { createAuthProvider } from './auth-provider';
+import { createTokenAuthProvider } from './token-auth-provider';
 import { runCustom, type CustomCall } from './custom-calls';
 import { collationOfLanguage, createDataProvider } from './data-provider';
 import { apiUrlOf, createHttp, createUnauthorizedHandler } from './http';
@@ -45,6 +46,13 @@ export interface CrudboardClientOptions {
    * Refine's `authProvider.onError` answers a 401 with a logout and its redirect.
    */
   navigateToLogin?: () => void;
+  /**
+   * A personal API token (created under the user's settings, docs/api.md §1.1): every request
+   * sends `Authorization: Bearer <token>` and no session is kept. The auth provider then asks the
+   * server who the token's user is, `can` allows everything (the server checks each request), and
+   * a 401 only calls `notifyUnauthorized`. Keep tokens out of code that runs in a browser.
+   */
+  token?: string;
 }
 
 export interface CrudboardClient {
@@ -58,7 +66,7 @@ export interface CrudboardClient {
   /** Records of the business tables, `/api/business/<table>`: Refine's default data provider. */
   dataProvider: DataProvider;
   /** `default` (records) and `metadata` (`/api/metadata/<resource>`), for `<Refine dataProvider>`. */
-  dataProviders: { default: DataProvider; metadata: DataProvider };
+  dataProviders: { default: DataProvider; metadata: DataProvider; audit: DataProvider };
   authProvider: AuthProvider;
   accessControlProvider: AccessControlProvider;
   /**
@@ -92,6 +100,7 @@ export const createCrudboardClient = ({
   getDataSource,
   notifyUnauthorized,
   navigateToLogin,
+  token,
 }: CrudboardClientOptions = {}): CrudboardClient => {
   const storage = createKeyStorage(storageKeyPrefix);
   const session = createSession(storage);
@@ -105,11 +114,14 @@ export const createCrudboardClient = ({
       (() => resolveDataSource(dataSourceFromPath(pagePath()), storage.read(PREFERENCE_KEYS.dataSource))),
     getLanguage: language,
     getAccess: session.getUserAccess,
-    onUnauthorized: createUnauthorizedHandler({
-      notify: (message) => notifyUnauthorized?.(message),
-      clearSession: session.clearSession,
-      navigateToLogin: () => navigateToLogin?.(),
-    }),
+    onUnauthorized: token
+      ? (message) => notifyUnauthorized?.(message)
+      : createUnauthorizedHandler({
+          notify: (message) => notifyUnauthorized?.(message),
+          clearSession: session.clearSession,
+          navigateToLogin: () => navigateToLogin?.(),
+        }),
+    ...(token ? { token } : {}),
   });
   const dataProviders = {
     default: createDataProvider(http, {
@@ -123,14 +135,18 @@ export const createCrudboardClient = ({
       basePath: '/metadata',
       deleteFlag: { tables: 'isDropPhysicalTable' },
     }),
+    // `/api/audit`: the audit log, read only (resource `audit`).
+    audit: createDataProvider(http, { apiUrl, basePath: '', deleteFlag: {} }),
   };
   return {
     apiUrl,
     http,
     dataProvider: dataProviders.default,
     dataProviders,
-    authProvider: createAuthProvider(http, undefined, session),
-    accessControlProvider: createAccessControlProvider(session.getUserAccess, language),
+    authProvider: token ? createTokenAuthProvider(http) : createAuthProvider(http, undefined, session),
+    accessControlProvider: token
+      ? { can: async () => ({ can: true }) }
+      : createAccessControlProvider(session.getUserAccess, language),
     auditLogProvider: createAuditLogProvider(dataProviders.default.custom),
     session,
     storage,

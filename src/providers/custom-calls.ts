@@ -1,5 +1,5 @@
 import type { CustomParams, DataProvider } from '@refinedev/core';
-import { businessPermission, type ImportResult } from '../../contract';
+import { AUDIT_READ, businessPermission, type CreateApiTokenBody, type ImportResult } from '../../contract';
 import type { BigUploadStatus, ChunkAnswer, ChunkRequest } from '../upload/lib/big-upload';
 import type { HttpError } from '../common/lib/http-error';
 import type { MetadataBundle } from '../designer/lib/metadata-bundle';
@@ -128,6 +128,20 @@ export const restoreRevisionCall = (
   method: 'post',
   payload: columns ? { columns } : {},
   meta: { requiredPermissions: [businessPermission(table, 'update')], ...(dataSource ? { dataSource } : {}) },
+});
+
+/**
+ * `GET .../history/latest?id=…&id=…`: who last changed each of these records and when (their
+ * newest revision, no values; read permission). `id` repeats, one per record key.
+ */
+export const latestChangesCall = (
+  table: string,
+  ids: readonly string[],
+  dataSource?: string,
+): CustomCall => ({
+  url: `${business(table)}/history/latest?${ids.map((id) => `id=${encodeURIComponent(id)}`).join('&')}`,
+  method: 'get',
+  meta: { requiredPermissions: [businessPermission(table, 'read')], ...(dataSource ? { dataSource } : {}) },
 });
 
 /** `GET .../deleted?offset&limit`: the table's hard-deleted records, newest deletion first (read permission). */
@@ -350,6 +364,17 @@ export const reverseTablesCall = (
   ...(options.partial ? { query: { partial: true } } : {}),
 });
 
+/** The code a user needs to read the audit log. */
+export const AUDIT_PERMISSIONS = [AUDIT_READ] as const;
+
+/** `POST /api/audit/export`: the entries the log's filters keep, as .xlsx; the body is the download URL. */
+export const exportAuditCall = (query: Record<string, string>): CustomCall => ({
+  url: '/audit/export',
+  method: 'post',
+  query,
+  meta: { requiredPermissions: AUDIT_PERMISSIONS, responseType: 'text' },
+});
+
 /** The code a user needs to run SQL. */
 export const SQL_PERMISSIONS = ['sql:execute'] as const;
 
@@ -359,4 +384,20 @@ export const executeSqlCall = (sql: string, readOnly: boolean): CustomCall => ({
   method: 'post',
   payload: { sql, readOnly },
   meta: { requiredPermissions: SQL_PERMISSIONS },
+});
+
+/** `GET /api/users/me/tokens`: the signed-in user's API tokens (never the tokens themselves). */
+export const myTokensCall = (): CustomCall => ({ url: '/users/me/tokens', method: 'get' });
+
+/** `POST /api/users/me/tokens`: a new API token; its answer is the one time the token is sent. */
+export const createTokenCall = (body: CreateApiTokenBody): CustomCall => ({
+  url: '/users/me/tokens',
+  method: 'post',
+  payload: body,
+});
+
+/** `DELETE /api/users/me/tokens/{id}`: revokes one of the user's API tokens. */
+export const revokeTokenCall = (id: number): CustomCall => ({
+  url: `/users/me/tokens/${id}`,
+  method: 'delete',
 });

@@ -45,6 +45,11 @@ export interface HttpDeps {
   getAccess: () => UserAccess;
   /** Called with the server's message when a request (other than login) gets a 401. */
   onUnauthorized: (message: string) => void;
+  /**
+   * An API token: every request sends `Authorization: Bearer <token>`, and the permission
+   * pre-check is left to the server (there is no stored session to check against).
+   */
+  token?: string;
 }
 
 /**
@@ -66,7 +71,8 @@ export const createHttp = (deps: HttpDeps): AxiosInstance => {
     const dataSource =
       typeof named === 'string' && named ? named : (config.dataSource ?? deps.getDataSource());
     const required = config.requiredPermissions?.map((code) => qualifyBusinessPermission(code, dataSource));
-    if (required && !hasAnyPermission(deps.getAccess(), required))
+    if (deps.token) config.headers.set('Authorization', `Bearer ${deps.token}`);
+    else if (required && !hasAnyPermission(deps.getAccess(), required))
       throw new PermissionDeniedError(deps.getLanguage());
     if (dataSource && !config.headers.has('dataSource')) config.headers.set('dataSource', dataSource);
     config.headers.set('Accept-Language', deps.getLanguage());

@@ -7,6 +7,7 @@ import { appInfo } from '../config/appInfo';
 import { LANGUAGE_NAMES } from '../layout/LanguageSwitch';
 import type { Locale } from '../providers/i18n-provider';
 import { clearBrowserCache } from '../store/clearBrowserCache';
+import { ApiTokensCard } from './components/ApiTokensCard';
 import { useLocale } from '../store/useLocale';
 import { useThemeMode } from '../store/useThemeMode';
 
@@ -24,7 +25,7 @@ const Row = ({ label, hint, children }: { label: string; hint?: string; children
   </Flex>
 );
 
-/** /setting: version, language, theme and 清除浏览器缓存, each applied at once. */
+/** /setting: version, language, theme, the user's API tokens and 清除浏览器缓存. */
 export const SettingPage = () => {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -72,6 +73,7 @@ export const SettingPage = () => {
           />
         </Row>
       </Card>
+      <ApiTokensCard />
       <Card title={t('setting.cache')}>
         <Row label={t('setting.clearCache')} hint={t('setting.cacheHint')}>
           <Button danger icon={<ClearOutlined />} onClick={confirmClear}>

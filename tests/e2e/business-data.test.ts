@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, type ApiSession } from './helpers/api-session';
-import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
+import { describeScreen, launchBrowser, screenshot, signedInPage } from './helpers/browser';
 import { createShop } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
 
@@ -35,7 +35,12 @@ const confirm = async (question: string) => {
     .locator('.ant-modal-confirm, .ant-popconfirm, .ant-modal')
     .filter({ hasText: question })
     .last();
-  await dialog.waitFor();
+  await dialog.waitFor().catch(async (error: unknown) => {
+    await screenshot(page, 'business-data-no-dialog');
+    throw new Error(`no dialog asking ${question}; the screen: ${await describeScreen(page)}`, {
+      cause: error,
+    });
+  });
   await dialog
     .getByRole('button', { name: /确\s*定|删\s*除|恢\s*复|OK/ })
     .last()

@@ -52,7 +52,7 @@ describe('shipped extensions in a real browser', () => {
       .waitFor();
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await expect.poll(() => rows.count()).toBe(6);
-    await expect.poll(() => rows.first().innerText()).toMatch(/task[\s\S]*删除[\s\S]*superadmin/);
+    await expect.poll(() => rows.first().innerText()).toMatch(/task[\s\S]*删除[\s\S]*超级管理员/);
     await screenshot(page, 'ext-activity');
     expect(errors).toEqual([]);
   });

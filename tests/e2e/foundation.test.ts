@@ -141,6 +141,9 @@ describe('an expired session', () => {
     await page.getByPlaceholder('密码').fill(shortLived.adminPassword);
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.waitForURL((url) => !url.pathname.includes('/login'));
+    // Sessions slide: every request of the home page extends this one by 2 s. On a busy machine
+    // those requests go on for seconds after the address changed, so the wait starts once they end.
+    await page.waitForLoadState('networkidle');
     await page.waitForTimeout(3000);
     await page.goto(`${shortLived.url}/crudboard/`);
     await page

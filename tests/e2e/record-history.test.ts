@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUserWithRole, type ApiSession, signInApi } from './helpers/api-session';
-import { launchBrowser, screenshot, trackPageErrors } from './helpers/browser';
+import { launchBrowser, screenshot, signedInPageIn } from './helpers/browser';
 import { designerTable } from './helpers/designer-table';
 import { startServer, type RunningServer } from './helpers/start-server';
 
@@ -112,16 +112,7 @@ const openAs = async (
   viewport: { width: number; height: number },
   user = { username: 'superadmin', password: server.adminPassword },
 ): Promise<{ page: Page; errors: string[] }> => {
-  const context = await browser.newContext({ viewport, locale });
-  const page = await context.newPage();
-  const errors = trackPageErrors(page);
-  await page.addInitScript({ content: `localStorage.setItem('locale', ${JSON.stringify(locale)})` });
-  await page.goto(app('login'));
-  const zh = locale === 'zh-CN';
-  await page.getByPlaceholder(zh ? '用户名' : 'Username').fill(user.username);
-  await page.getByPlaceholder(zh ? '密码' : 'Password').fill(user.password);
-  await page.getByRole('button', { name: zh ? /登\s*录/ : /Sign in/ }).click();
-  await page.waitForURL((url) => !url.pathname.includes('/login'));
+  const { page, errors } = await signedInPageIn(browser, server.url, { locale, viewport, user });
   await page.goto(app(`dataSource/primary/business/loan/${loanId}`));
   await page.locator('#borrower').waitFor();
   return { page, errors };
@@ -223,6 +214,11 @@ describe('record history', () => {
   it('brings a hard-deleted loan back with its key from the deleted records (zh-CN, then en-US on a phone)', async () => {
     const { page, errors } = await openAs('zh-CN', { width: 1440, height: 900 });
     await page.goto(app('dataSource/primary/business/loan'));
+    // resting on a row says who changed it last, and when
+    const lent = page.locator('.ant-table-row').filter({ hasText: 'L-1' });
+    await expect
+      .poll(() => lent.getAttribute('title'))
+      .toMatch(/^超级管理员 修改于 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     await page.getByRole('button', { name: '已删除记录' }).click();
     const gone = drawer(page).locator(`[data-deleted-record="${goneId}"]`);
     await gone.waitFor();

@@ -38,10 +38,20 @@ export const installFakeHttp = () => {
   const original = http.defaults.adapter;
 
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    // A query written into the URL (a repeated key such as `id=1&id=2`) joins the params, its
+    // repeated values joined by commas.
+    const [path = '', inline = ''] = (config.url ?? '').split('?');
+    const inlineParams: Record<string, string> = {};
+    for (const [key, value] of new URLSearchParams(inline)) {
+      inlineParams[key] = key in inlineParams ? `${inlineParams[key]},${value}` : value;
+    }
     const request: FakeRequest = {
       method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      params: Object.fromEntries(Object.entries(config.params ?? {}).map(([k, v]) => [k, String(v)])),
+      url: path,
+      params: {
+        ...inlineParams,
+        ...Object.fromEntries(Object.entries(config.params ?? {}).map(([k, v]) => [k, String(v)])),
+      },
       body: typeof config.data === 'string' && config.data ? JSON.parse(config.data) : config.data,
     };
     const dataSource = config.headers?.get?.('dataSource');

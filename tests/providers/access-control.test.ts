@@ -25,10 +25,21 @@ describe('access control', () => {
     [tables, 'list', 'tables', ['metadata:read']],
     [tables, 'edit', 'tables', ['metadata:write']],
     [{ meta: { kind: 'sql' } }, 'create', 'sqls', ['sql:execute']],
+    [{ meta: { kind: 'audit' } }, 'list', 'audit', ['audit:read']],
     [{ meta: { dataSource: 'store' } }, 'create', 'shelf', ['business:store.shelf:create']],
     [{ meta: { dataSource: 'primary' } }, 'list', 'shelf', ['business:shelf:read']],
   ])('%j %s needs %j', (item, action, name, codes) => {
     expect(requiredPermissions(item as never, name, action)).toEqual(codes);
+  });
+
+  it('lets holders of audit:read (and the super admin) open the audit log, nobody else', async () => {
+    const audit = { name: 'audit', meta: { kind: 'audit' } };
+    const clerk = { isSuperAdmin: false, authorities: ['business:*:read', 'metadata:*', 'sql:execute'] };
+    const auditor = { isSuperAdmin: false, authorities: ['audit:read'] };
+    const admin = { isSuperAdmin: true, authorities: ['ROLE_SUPER_ADMIN'] };
+    await expect(can(clerk, 'audit', 'list', audit)).resolves.toMatchObject({ can: false });
+    await expect(can(auditor, 'audit', 'list', audit)).resolves.toEqual({ can: true });
+    await expect(can(admin, 'audit', 'list', audit)).resolves.toEqual({ can: true });
   });
 
   it('asks an extension resource for its own code, and lets everyone open one that names none', async () => {

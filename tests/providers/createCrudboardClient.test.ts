@@ -163,4 +163,46 @@ describe('createCrudboardClient', () => {
       vi.useRealTimers();
     }
   });
+
+  it('with a token: sends it as Bearer, keeps no session, leaves permissions to the server', async () => {
+    vi.useFakeTimers();
+    try {
+      const notify = vi.fn();
+      const toLogin = vi.fn();
+      const client = createCrudboardClient({
+        storageKeyPrefix: 't:',
+        token: 'secret-token',
+        notifyUnauthorized: notify,
+        navigateToLogin: toLogin,
+      });
+      const { sent } = withReplies(
+        client,
+        { status: 200, data: [{ id: 1 }] },
+        { status: 200, data: 1 },
+        { status: 200, data: clerk },
+        { status: 401, data: { message: '令牌无效' } },
+      );
+      await client.dataProvider.getList({
+        resource: 'customer',
+        meta: { requiredPermissions: ['business:x:read'] },
+      });
+      expect(sent().headers.get('Authorization')).toBe('Bearer secret-token');
+      await expect(client.authProvider.check({})).resolves.toEqual({ authenticated: true });
+      await expect(client.authProvider.getIdentity?.()).resolves.toMatchObject({ username: clerk.username });
+      await expect(
+        client.accessControlProvider.can({ resource: 'customer', action: 'delete' }),
+      ).resolves.toEqual({
+        can: true,
+      });
+      await expect(client.custom({ url: '/users/me/table', method: 'get' })).rejects.toMatchObject({
+        statusCode: 401,
+      });
+      expect(notify).toHaveBeenCalledWith('令牌无效');
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(toLogin).not.toHaveBeenCalled();
+      expect(localStorage.getItem('t:token')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import type { MenuItem } from '../../../contract/index';
 import { permissionsOverlap } from '../../../contract/permission-match';
-import { isSuperAdmin } from './permission';
+import { AUDIT_READ } from '../../../contract/audit';
+import { hasPermission, isSuperAdmin } from './permission';
 
 /** Codes whose holders see an area: any business read code, any metadata code. */
 const AREA_CODES = { business: 'business:*:read', metadata: 'metadata:*' } as const;
@@ -10,16 +11,19 @@ const grantsArea = (authority: string, area: keyof typeof AREA_CODES): boolean =
 
 /**
  * The menus a user sees: everything for the super admin; otherwise `business` and
- * `systemBusiness` with any business read code, `metadata` with any metadata code, and never
- * `system`. (Role-specific menus come later.)
+ * `systemBusiness` with any business read code, `metadata` with any metadata code, and `system`
+ * with `audit:read` (where the audit log is; its other screens stay the super admin's).
+ * (Role-specific menus come later.)
  */
 export const menuFor = (authorities: readonly string[], menus: readonly MenuItem[]): MenuItem[] => {
   if (isSuperAdmin(authorities)) return [...menus];
   const business = authorities.some((a) => grantsArea(a, 'business'));
   const metadata = authorities.some((a) => grantsArea(a, 'metadata'));
+  const audit = hasPermission(authorities, AUDIT_READ);
   return menus.filter(
     (menu) =>
       ((menu.code === 'business' || menu.code === 'systemBusiness') && business) ||
-      (menu.code === 'metadata' && metadata),
+      (menu.code === 'metadata' && metadata) ||
+      (menu.code === 'system' && audit),
   );
 };

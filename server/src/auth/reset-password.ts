@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { dateTimeText } from '../db/clock';
 import { SYSTEM } from '../db/table-names';
+import { recordAuditIn } from '../services/audit/write-audit';
 import { hashPassword } from './password';
 
 export class UnknownUserError extends Error {
@@ -23,5 +24,12 @@ export const resetPassword = async (knex: Knex, username: string, password: stri
       .where('id', user.id)
       .update({ password: passwordHash, enabled: true, lastModifiedDate: dateTimeText(new Date()) });
     await trx(SYSTEM.session).where('userId', user.id).delete();
+    // From the command line: no user, no request; logged nowhere if it cannot be written.
+    await recordAuditIn(
+      trx,
+      undefined,
+      { userId: null, userName: null, requestId: null, address: null, userAgent: null },
+      { action: 'passwordReset', detail: { userId: user.id, username, via: 'command line' } },
+    );
   });
 };

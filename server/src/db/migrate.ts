@@ -9,6 +9,7 @@ import { metadata007Captions } from './migrations/metadata-007-captions';
 import { metadata008SystemColumnCaptions } from './migrations/metadata-008-system-column-captions';
 import { metadata009TitleColumn } from './migrations/metadata-009-title-column';
 import { metadata010ChoiceOptions } from './migrations/metadata-010-choice-options';
+import { metadata011HistoryRetention } from './migrations/metadata-011-history-retention';
 import type { NamedMigration } from './migrations/named-migration';
 import { system001Tables } from './migrations/system-001-tables';
 import { system002Files } from './migrations/system-002-files';
@@ -25,6 +26,10 @@ import { system012LockKey } from './migrations/system-012-lock-key';
 import { system013SchemaJournal } from './migrations/system-013-schema-journal';
 import { system014Revisions } from './migrations/system-014-revisions';
 import { system015RevisionDeletions } from './migrations/system-015-revision-deletions';
+import { system016AuditLog } from './migrations/system-016-audit-log';
+import { system017ApiTokens } from './migrations/system-017-api-tokens';
+import { system018TablePermissionRowRules } from './migrations/system-018-table-permission-row-rules';
+import { system019ExternalIdentities } from './migrations/system-019-external-identities';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -39,6 +44,7 @@ export const METADATA_MIGRATIONS: readonly NamedMigration[] = [
   metadata008SystemColumnCaptions,
   metadata009TitleColumn,
   metadata010ChoiceOptions,
+  metadata011HistoryRetention,
 ];
 export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system001Tables,
@@ -56,6 +62,10 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system013SchemaJournal,
   system014Revisions,
   system015RevisionDeletions,
+  system016AuditLog,
+  system017ApiTokens,
+  system018TablePermissionRowRules,
+  system019ExternalIdentities,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

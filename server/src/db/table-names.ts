@@ -37,6 +37,14 @@ export const SHARED_STATE = {
   schemaJournal: 'cb_schema_journal',
   /** Record history: one row per record a committed write changed (services/history/). */
   revision: 'cb_revision',
+  /** The audit log: who did what beyond records (services/audit/); append-only. */
+  audit: 'cb_audit',
+  /** Personal API tokens: their SHA-256 hashes, never the tokens (services/api-token-store.ts). */
+  apiToken: 'cb_api_token',
+  /** Which user an identity provider's subject is (auth/external/provision-external-user.ts). */
+  userIdentity: 'cb_user_identity',
+  /** Single sign-on attempts under way: state, nonce and PKCE verifier (services/sso-state-store.ts). */
+  ssoState: 'cb_sso_state',
 } as const;
 
 export const MIGRATION_TABLES = {

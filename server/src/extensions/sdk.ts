@@ -17,12 +17,16 @@
  * - `ApiException(code, message?, fieldErrors?)`: a clear error answer; messages may be
  *   `{ zh, en }`.
  * - `Type` and `errorResponses`: TypeBox schemas for validation and the `/api/docs` page.
+ * - `recentChanges(request, { table?, limit })`: the newest record changes of the request's data
+ *   source, from the record history, only of tables the caller may read (no values).
  */
 import type { FastifyRequest } from 'fastify';
 import { businessPermission, type BusinessAction } from '../../../contract/index';
 import { hasPermission } from '../auth/permission';
 import { itemOf } from '../plugins/item-access';
-import { openItem } from '../plugins/open-item';
+import { itemContextOf, openItem } from '../plugins/open-item';
+import { listTables } from '../services/metadata-store';
+import { rowRuleFor } from '../services/permissions/row-rules';
 import { principalOf } from '../plugins/session';
 import { parseListQuery } from '../query/parse-list-query';
 import { readOptions } from '../query/read-options';
@@ -32,11 +36,13 @@ import { getItem } from '../services/items/get-items';
 import { listItems } from '../services/items/list-items';
 import { keyText, parseRecordKey } from '../services/items/record-keys';
 import { updateItem } from '../services/items/update-item';
+import { recentChanges as readRecentChanges, type RecentChange } from '../services/history/recent-changes';
 
 export { Type } from 'typebox';
 export { requirePermission } from '../auth/require-permission';
 export { ApiException } from '../errors/api-exception';
 export { errorResponses } from '../schemas/common';
+export { RevisionActionSchema, RevisionChannelSchema } from '../schemas/history';
 export { principalOf };
 export type { ItemAccess } from '../plugins/item-access';
 export { keyText };
@@ -55,6 +61,7 @@ export type {
 } from './write-hooks';
 export type { NamedMigration } from '../db/migrations/named-migration';
 export type { Knex } from 'knex';
+export type { RecentChange };
 
 /** Whether the caller holds `code` (the super admin holds every code). */
 export const callerMay = (request: FastifyRequest, code: string): boolean =>
@@ -77,27 +84,27 @@ export const callerMayOnTable = (request: FastifyRequest, table: string, action:
 export const records = (request: FastifyRequest, table: string = itemOf(request).item.table.name) => ({
   /** A page of records; `query` takes the list parameters of `/api/business/<table>`. */
   list: async (query: Record<string, unknown> = {}) => {
-    const { context, item } = await openItem(request, table, 'read', undefined);
+    const { context, item } = await openItem(request, table, 'read', undefined, true);
     return listItems(context, item, parseListQuery(query, item.query), request.dataSource.knex);
   },
   /** One record by its key text (`7`, or `k1=v1,k2=v2` for a composite key); 404 if absent. */
   get: async (id: string) => {
-    const { context, item } = await openItem(request, table, 'read', undefined);
+    const { context, item } = await openItem(request, table, 'read', undefined, true);
     return getItem(context, item, parseRecordKey(item, id), readOptions(item.query, {}));
   },
   /** Creates a record (nested children allowed); returns its key. */
   create: async (body: Record<string, unknown>) => {
-    const { context, item } = await openItem(request, table, 'create', body);
+    const { context, item } = await openItem(request, table, 'create', body, true);
     return createItem(context, item, body);
   },
   /** Changes the fields present in `body`. */
   update: async (id: string, body: Record<string, unknown>) => {
-    const { context, item } = await openItem(request, table, 'update', body);
+    const { context, item } = await openItem(request, table, 'update', body, true);
     await updateItem(context, item, parseRecordKey(item, id), body);
   },
   /** Deletes records by key text, all or nothing; `soft` sets `isDeleted` instead. */
   remove: async (ids: readonly string[], soft = false) => {
-    const { context, item } = await openItem(request, table, 'delete', undefined);
+    const { context, item } = await openItem(request, table, 'delete', undefined, true);
     await deleteItems(
       context,
       item,
@@ -106,3 +113,33 @@ export const records = (request: FastifyRequest, table: string = itemOf(request)
     );
   },
 });
+
+/**
+ * The newest record changes of the request's data source, newest first (of `table` only when
+ * given): who changed which record, how and when, without values, and only of the tables the
+ * caller may read and whose records no row rule of the caller limits. They come from crudboard's record history, written in each write's own
+ * transaction; an extension need not keep a log of its own.
+ */
+export const recentChanges = async (request: FastifyRequest, options: { table?: string; limit: number }) => {
+  const limited = await rowLimitedTables(request);
+  return readRecentChanges(request.server.dataSources.primary.knex, request.dataSource.name, {
+    ...options,
+    mayRead: (name) => !limited.has(name) && callerMayOnTable(request, name, 'read'),
+  });
+};
+
+/**
+ * The names of the tables whose records a read rule limits for the caller: their changes are left
+ * out of `recentChanges` (which keys changed is itself a record's existence).
+ */
+const rowLimitedTables = async (request: FastifyRequest): Promise<ReadonlySet<string>> => {
+  const { rows } = await itemContextOf(request, true);
+  if (!rows) return new Set();
+  const ids = [...new Set(rows.roles.flatMap((role) => [...role.tables.keys()]))];
+  const tables = await listTables(request.dataSource.knex, ids);
+  return new Set(
+    tables
+      .filter((table) => rowRuleFor(rows.roles, table, 'read', 'read', rows.dataSource) !== null)
+      .map((table) => table.name),
+  );
+};

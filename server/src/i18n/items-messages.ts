@@ -53,6 +53,14 @@ export const ITEMS_MESSAGES = {
   listEmpty: { zh: '不能为空', en: 'must not be empty' },
   invalidKey: { zh: '主键格式不正确：{key}', en: 'invalid key: {key}' },
   noKey: { zh: '表 {name} 没有主键', en: 'table {name} has no primary key' },
+  rowRulesUnsupported: {
+    zh: '表 {name} 有行规则，此操作暂不支持按行规则过滤，已拒绝',
+    en: 'table {name} has row rules this operation does not apply yet: it is refused',
+  },
+  rowOutsideRule: {
+    zh: '记录超出了你的角色可操作（{action}）的范围',
+    en: 'the record is outside what your roles may {action}',
+  },
   readOnlyTable: { zh: '表 {name} 为只读表，不能修改', en: 'table {name} is read-only' },
   readOnlyRelated: {
     zh: '表 {name} 为只读表，不能通过关联新增、修改或删除其记录',

@@ -39,6 +39,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     zh: '数据库正忙，本次操作未生效，请稍后重试',
     en: 'The database is busy; nothing was changed, try again shortly',
   },
+  DIRECTORY_UNAVAILABLE: {
+    zh: '目录服务暂时无法访问，请稍后重试，或使用本地账户登录',
+    en: 'The directory cannot be reached right now; try again shortly, or sign in with a local account',
+  },
 };
 
 /** Messages for one field of a 400, keyed by the JSON-schema keyword that failed. */

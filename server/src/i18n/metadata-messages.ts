@@ -103,6 +103,18 @@ export const METADATA_MESSAGES = {
     zh: '{name} 是数据库中的视图：只能删除它的元数据，视图本身请在数据库中删除',
     en: '{name} is a view of the database: only its metadata can be deleted here; drop the view in the database',
   },
+  historyModeInvalid: {
+    zh: '历史记录设置 {mode} 无效：只能是 on（开启）、off（关闭）、days（保留 N 天）或 revisions（每条记录保留 N 个版本）',
+    en: 'the history setting {mode} is not valid: it must be on, off, days (keep N days) or revisions (keep N revisions per record)',
+  },
+  historyKeepDays: {
+    zh: '保留天数必须是 1 到 {max} 之间的整数（收到 {value}）',
+    en: 'the days to keep must be a whole number from 1 to {max} (got {value})',
+  },
+  historyKeepRevisions: {
+    zh: '每条记录保留的版本数必须是 1 到 {max} 之间的整数（收到 {value}）',
+    en: 'the revisions kept per record must be a whole number from 1 to {max} (got {value})',
+  },
   titleColumnPassword: { zh: '密码字段不能作为标题字段', en: 'a password column cannot be the title column' },
   columnIdUnknown: { zh: '表中没有 id 为 {id} 的字段', en: 'the table has no column with id {id}' },
   indexIdUnknown: {

@@ -46,6 +46,26 @@ export const SYSTEM_TABLE_MESSAGES = {
   },
   oneOf: { zh: '只能是 {values} 之一', en: 'must be one of {values}' },
   jsonText: { zh: '应为 JSON 文本', en: 'must be JSON text' },
+  rowRulesShape: {
+    zh: '行规则应为 JSON 对象，键只能是 read、update、delete、create，值为列表的 filter 条件',
+    en: 'row rules must be a JSON object whose keys are read, update, delete or create, each a list filter',
+  },
+  rowRulesKey: {
+    zh: '行规则没有操作 {name}，可选：read、update、delete、create',
+    en: 'row rules have no action {name}; known: read, update, delete, create',
+  },
+  rowRulesVariable: {
+    zh: '行规则中的变量 {name} 不存在，可用：$user.id、$user.username、$user.roles、$user.<用户字段>、$now',
+    en: 'row rules use an unknown variable {name}; known: $user.id, $user.username, $user.roles, $user.<user column>, $now',
+  },
+  rowRulesRoles: {
+    zh: '$user.roles 是多个角色编码，只能用于 IN 或 NOTIN',
+    en: '$user.roles holds several role codes: use it with IN or NOTIN only',
+  },
+  rowRulesTable: {
+    zh: '行规则所属的表 {id} 不存在',
+    en: 'the table {id} of the row rules does not exist',
+  },
   unknownDataSource: {
     zh: '数据源 {name} 不存在，可选：{names}',
     en: 'data source {name} does not exist; configured: {names}',

@@ -1,4 +1,11 @@
-import type { Captions, ChoiceOption, DataType, IndexStorage, IndexType } from '../../../contract/index';
+import type {
+  Captions,
+  ChoiceOption,
+  DataType,
+  HistoryMode,
+  IndexStorage,
+  IndexType,
+} from '../../../contract/index';
 
 /**
  * A column as the table services work with it: every field present, lengths and precisions
@@ -66,6 +73,10 @@ export interface TableDef {
   readOnly: boolean;
   /** The column naming a record where it is shown by reference (null: the default rule). */
   titleColumn: string | null;
+  /** Whether and how long its records' history is kept (contract/history-retention.ts). */
+  historyMode: HistoryMode;
+  /** Days or revisions per record kept (`days`, `revisions`); null otherwise. */
+  historyKeep: number | null;
   columns: ColumnDef[];
   indexs: IndexDef[];
 }

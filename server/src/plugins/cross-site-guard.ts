@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { bearerTokenOf } from '../auth/api-token-rules';
+import { SESSION_COOKIE } from '../auth/session-cookie';
 import { ApiException } from '../errors/api-exception';
 import { securityMessage } from '../i18n/security-messages';
 
@@ -55,6 +57,14 @@ const acceptedTypes = (request: FastifyRequest): readonly string[] => {
 };
 
 /**
+ * A request with an API token and no session cookie: nothing a browser adds on its own (a page of
+ * another site cannot make one act as a signed-in user), so where it comes from does not matter.
+ * With a session cookie too, it is checked as any browser request.
+ */
+const tokenOnly = (request: FastifyRequest): boolean =>
+  bearerTokenOf(request.headers.authorization) !== undefined && !request.cookies?.[SESSION_COOKIE];
+
+/**
  * Keeps other sites' pages from acting with a signed-in user's cookie. SameSite cookies do not
  * tell apart sites on the same host (another port, a sibling subdomain), so:
  * - a state-changing request whose `Origin` (or, lacking it, `Referer`) is neither the server's
@@ -65,7 +75,9 @@ const acceptedTypes = (request: FastifyRequest): readonly string[] => {
  * - a GET that changes state (route `config.changingGet`, kept for older clients) is refused like a
  *   changing request from another origin, and also when `Sec-Fetch-Site` says another site
  *   (`cross-site`, or `same-site`: a sibling subdomain or port) sent it, unless its `Origin` is an
- *   allowed one; scripts that send none of these headers are let through.
+ *   allowed one; scripts that send none of these headers are let through;
+ * - a request with an API token (`Authorization: Bearer`) and no session cookie is not checked for
+ *   its origin (its media type still is).
  */
 export default fp<CrossSiteGuardOptions>(
   async (app, { allowedOrigins }) => {
@@ -73,7 +85,7 @@ export default fp<CrossSiteGuardOptions>(
     app.addHook('onRequest', async (request) => {
       const safe = SAFE_METHODS.has(request.method);
       if (safe && request.routeOptions.config.changingGet !== true) return;
-      const claimed = claimedOrigin(request);
+      const claimed = tokenOnly(request) ? undefined : claimedOrigin(request);
       if (claimed !== undefined) {
         const own = `${request.protocol}://${request.host}`;
         if (claimed === null || (claimed !== own && !allowed.has(claimed))) {
@@ -83,7 +95,7 @@ export default fp<CrossSiteGuardOptions>(
       if (safe) {
         // A page's GET need not name its origin (an image, a link, a no-referrer policy); the
         // browser's Sec-Fetch-Site still tells whether another site, or a sibling one, sent it.
-        const site = request.headers['sec-fetch-site'];
+        const site = tokenOnly(request) ? undefined : request.headers['sec-fetch-site'];
         if ((site === 'cross-site' || site === 'same-site') && !(claimed && allowed.has(claimed))) {
           throw new ApiException('FORBIDDEN', securityMessage('crossOrigin', { origin: claimed ?? site }));
         }

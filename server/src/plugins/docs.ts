@@ -29,9 +29,12 @@ export default fp<{ publicDocs: boolean }>(
           description: 'Metadata-driven data admin. Errors: `{code, message, errors?, requestId?}`.',
         },
         components: {
-          securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+          securitySchemes: {
+            session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+            apiToken: { type: 'http', scheme: 'bearer', description: 'a personal API token' },
+          },
         },
-        security: [{ session: [] }],
+        security: [{ session: [] }, { apiToken: [] }],
       },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs/ui' });

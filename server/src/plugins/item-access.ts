@@ -23,6 +23,12 @@ export interface ItemAccess {
    * default: expensive.
    */
   cost?: (request: FastifyRequest, item: ItemTable) => ReadCost;
+  /**
+   * The route applies the user's row rules through the items service (services/items/row-filter.ts).
+   * Without it, a table a row rule restricts for `action` is refused with 403: a new route shows
+   * nothing the rules keep out until it says it applies them.
+   */
+  rowRules?: boolean;
 }
 
 declare module 'fastify' {
@@ -117,7 +123,13 @@ export default fp<ItemAccessOptions>(
         const inLine = access.action === 'read' && !sqlDialect(request.dataSource.client).synchronous;
         const user = inLine ? String(principalOf(request).id) : '';
         const work = async () => {
-          const opened = await openItem(request, access.table ?? tableParam(request), access.action);
+          const opened = await openItem(
+            request,
+            access.table ?? tableParam(request),
+            access.action,
+            request.body,
+            access.rowRules === true,
+          );
           request.item = opened;
           const handle = () => handler.call(this, request, reply);
           if (!inLine) return handle();

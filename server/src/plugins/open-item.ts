@@ -3,6 +3,8 @@ import type { BusinessAction } from '../../../contract/index';
 import { isSuperAdmin } from '../auth/permission';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { hashSessionToken } from '../auth/session-token';
+import { PRIMARY } from '../config';
+import { SYSTEM } from '../db/table-names';
 import { ApiException } from '../errors/api-exception';
 import { itemsMessage } from '../i18n/items-messages';
 import { assertMay, type ItemContext } from '../services/items/item-context';
@@ -11,8 +13,13 @@ import { loadItemTable } from '../services/items/load-item-table';
 import type { ColumnRules } from '../services/permissions/column-rules';
 import { loadColumnRules } from '../services/permissions/load-column-rules';
 import { assertSettable, narrowForImport, narrowForRead } from '../services/permissions/narrow-item';
+import { loadRowRules, loadRuleUser } from '../services/permissions/load-row-rules';
+import { rowRuleFor, type RowRuleKey } from '../services/permissions/row-rules';
+import { grantingAction, type RowScope } from '../services/permissions/row-scope';
+import { ruleTableOf } from '../services/permissions/rule-table';
 import { principalOf } from './session';
 import { writeOriginOf } from './write-origin';
+import { auditOriginOf } from '../services/audit/audit-origin';
 
 /** A business table opened for one action: the caller's context and the table as they may see it. */
 export interface OpenedItem {
@@ -32,6 +39,37 @@ const columnRulesOf = (request: FastifyRequest, authorities: readonly string[]):
         request.dataSource.name,
       );
 
+/** The user's row rules on the request's data source; none for the super admin or without rules. */
+const rowScopeOf = async (
+  request: FastifyRequest,
+  authorities: readonly string[],
+): Promise<RowScope | undefined> => {
+  if (isSuperAdmin(authorities)) return undefined;
+  const principal = principalOf(request);
+  const primary = request.server.dataSources.primary.knex;
+  const roles = await loadRowRules(
+    primary,
+    principal.roles.map((role) => role.id),
+    request.dataSource.name,
+  );
+  if (roles.length === 0) return undefined;
+  return {
+    dataSource: request.dataSource.name,
+    roles,
+    vars: {
+      user: {
+        ...(await loadRuleUser(primary, principal.id)),
+        id: principal.id,
+        username: principal.username,
+      },
+      roles: principal.roles.map((role) => role.code),
+      now: new Date(),
+    },
+    action: 'read',
+    tables: new Map(),
+  };
+};
+
 /**
  * The items context of a request: its user, data source, column rules and write hooks. `reads`:
  * its statements run under the query timeout (business reads).
@@ -46,10 +84,47 @@ export const itemContextOf = async (request: FastifyRequest, reads = false): Pro
     authorities,
     dataSource: request.dataSource.name,
     rules: await columnRulesOf(request, authorities),
+    ...(await rowScopeOf(request, authorities).then((rows) => (rows ? { rows } : {}))),
     hooks: request.server.writeHooks,
     origin: writeOriginOf(request),
+    audit: { origin: auditOriginOf(request), log: request.log },
     ...(token ? { sessionTokenHash: hashSessionToken(token) } : {}),
+    ...(request.apiToken ? { viaApiToken: true } : {}),
   };
+};
+
+const SYSTEM_TABLE_NAMES: ReadonlySet<string> = new Set(Object.values(SYSTEM));
+
+/** One of crudboard's own tables in `primary` (users, roles, permissions...). */
+const isSystemTable = (context: ItemContext, table: { tableName: string }): boolean =>
+  context.dataSource === PRIMARY && SYSTEM_TABLE_NAMES.has(table.tableName);
+
+/** The row rules an action applies (an import creates and updates). */
+const RULE_KEYS: Record<BusinessAction, readonly RowRuleKey[]> = {
+  read: ['read'],
+  export: ['read'],
+  create: ['create'],
+  update: ['read', 'update'],
+  delete: ['read', 'delete'],
+  import: ['create', 'update'],
+};
+
+/**
+ * 403 when a row rule would restrict `action` on the table but the caller does not apply row rules
+ * (`rowRules` false): a path that does not filter records refuses rather than shows them all.
+ */
+const assertRowRulesApplied = (
+  context: ItemContext,
+  table: { id: number; name: string },
+  action: BusinessAction,
+) => {
+  const scope = context.rows;
+  if (!scope) return;
+  const restricted = RULE_KEYS[action].some(
+    (key) => rowRuleFor(scope.roles, table, key, grantingAction(key, action), scope.dataSource) !== null,
+  );
+  if (restricted)
+    throw new ApiException('FORBIDDEN', itemsMessage('rowRulesUnsupported', { name: table.name }));
 };
 
 /** Actions a read-only table refuses (its records can be read and exported, never changed). */
@@ -60,19 +135,43 @@ const WRITES: ReadonlySet<BusinessAction> = new Set(['create', 'update', 'delete
  * without `business:<table>:<action>` or for a write to a read-only table. `body` (default: the
  * request's) is the record a create or update will write, checked against the caller's column
  * rules. Reads get a context under the query timeout and the table narrowed to the readable
- * columns; imports get it narrowed to the importable ones.
+ * columns; imports get it narrowed to the importable ones. `rowRules`: the caller applies the
+ * user's row rules (services/items/row-filter.ts); otherwise a table a row rule restricts for
+ * `action` is refused with 403.
  */
 export const openItem = async (
   request: FastifyRequest,
   tableName: string,
   action: BusinessAction,
   body: unknown = request.body,
+  rowRules = false,
 ): Promise<OpenedItem> => {
   const context = await itemContextOf(request, action === 'read');
   const stored = await loadItemTable(context.db, tableName);
-  assertMay(context, stored.table, action);
+  try {
+    assertMay(context, stored.table, action);
+  } catch (error) {
+    // Reaching for crudboard's own tables without the right looks like probing: it is audited.
+    if (isSystemTable(context, stored.table)) {
+      await request.server.audit.record(request, {
+        action: 'refused',
+        dataSource: context.dataSource,
+        table: stored.table.name,
+        detail: { method: request.method, url: request.url.slice(0, 500), permission: action },
+      });
+    }
+    throw error;
+  }
   if (stored.table.readOnly && WRITES.has(action)) {
     throw new ApiException('FORBIDDEN', itemsMessage('readOnlyTable', { name: stored.table.name }));
+  }
+  if (context.rows) {
+    context.rows.action = action;
+    // The tables a rule may reach from here, with every column (a rule may test a hidden one).
+    for (const table of [stored.table, ...stored.relations.map((relation) => relation.toTable)]) {
+      context.rows.tables.set(table.id, ruleTableOf(table));
+    }
+    if (!rowRules) assertRowRulesApplied(context, stored.table, action);
   }
   const { rules } = context;
   if (action === 'create' || action === 'update') assertSettable(stored, rules, body);

@@ -1,12 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Principal } from '../../../contract/index';
+import { bearerTokenOf, isTokenExpired, narrowPrincipal, shouldTouchToken } from '../auth/api-token-rules';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/session-cookie';
 import { isExpired, shouldExtend } from '../auth/session-expiry';
 import { hashSessionToken } from '../auth/session-token';
 import { deepFreeze } from '../db/deep-freeze';
 import { writeVersion } from '../db/write-versions';
 import { ApiException } from '../errors/api-exception';
+import { securityMessage } from '../i18n/security-messages';
+import { findApiToken, touchApiToken } from '../services/api-token-store';
 import { loadPrincipal } from '../services/user-store';
 import {
   createSession,
@@ -35,10 +38,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user; set by `sessions.authenticate` on non-public routes. */
     principal: Principal | null;
+    /** The API token the request came with (`Authorization: Bearer`), once it was accepted. */
+    apiToken: { id: number; name: string } | null;
   }
   interface FastifyContextConfig {
     /** true: no session needed. */
     public?: boolean;
+    /** true: a signed-in session only; a request with an API token is refused (403). */
+    sessionOnly?: boolean;
   }
 }
 
@@ -58,6 +65,10 @@ interface CachedPrincipal {
   version: number;
   readAt: number;
 }
+
+/** Whether a request comes with an API token (`Authorization: Bearer`), accepted or not. */
+export const hasBearerToken = (request: FastifyRequest): boolean =>
+  bearerTokenOf(request.headers.authorization) !== undefined;
 
 /** The signed-in user of a request that passed `sessions.authenticate`. */
 export const principalOf = (request: FastifyRequest): Principal => {
@@ -105,6 +116,39 @@ export default fp<{ ttlSeconds: number }>(
       throw new ApiException('UNAUTHORIZED');
     };
 
+    /**
+     * A request with an API token: the token row is read on every request (a revoked or expired
+     * token is refused at once, on every server), the user's principal as for a session (cached
+     * under the principal write version, so a role taken away counts at once), narrowed to the
+     * token's codes. Routes marked `sessionOnly` (tokens, passwords) are refused.
+     */
+    const acceptApiToken = async (request: FastifyRequest, bearer: string): Promise<void> => {
+      const now = Date.now();
+      const tokenHash = hashSessionToken(bearer);
+      const stored = await findApiToken(knex(), tokenHash);
+      if (!stored || isTokenExpired(stored.expiresAt, now)) throw new ApiException('UNAUTHORIZED');
+      const cacheKey = `api:${tokenHash}`;
+      let principal = fresh(cacheKey, now)?.principal;
+      if (!principal) {
+        const version = writeVersion(knex(), 'principal');
+        const loaded = await loadPrincipal(knex(), stored.userId);
+        if (!loaded) throw new ApiException('UNAUTHORIZED');
+        principal = deepFreeze(narrowPrincipal(loaded, stored.permissions));
+        keep(cacheKey, {
+          principal,
+          expiresAt: stored.expiresAt ?? Number.MAX_SAFE_INTEGER,
+          version,
+          readAt: now,
+        });
+      }
+      if (shouldTouchToken(stored.lastUsedAt, now)) await touchApiToken(knex(), stored.id, now);
+      request.principal = principal;
+      request.apiToken = { id: stored.id, name: stored.name };
+      if (request.routeOptions.config.sessionOnly === true) {
+        throw new ApiException('FORBIDDEN', securityMessage('tokenRoute'));
+      }
+    };
+
     const sessions: SessionManager = {
       ttlSeconds,
       async authenticate(request, reply) {
@@ -112,6 +156,11 @@ export default fp<{ ttlSeconds: number }>(
         await sessions.requireSession(request, reply);
       },
       async requireSession(request, reply) {
+        const bearer = bearerTokenOf(request.headers.authorization);
+        if (bearer !== undefined) {
+          await acceptApiToken(request, bearer);
+          return;
+        }
         const token = request.cookies[SESSION_COOKIE];
         if (!token) throw new ApiException('UNAUTHORIZED');
         const now = Date.now();
@@ -163,6 +212,7 @@ export default fp<{ ttlSeconds: number }>(
 
     app.decorate('sessions', sessions);
     app.decorateRequest('principal', null);
+    app.decorateRequest('apiToken', null);
   },
   { name: 'session', dependencies: ['db', '@fastify/cookie'] },
 );

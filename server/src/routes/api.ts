@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServerExtension } from '../extensions/define-server-extension';
 import { selectDataSource } from '../plugins/db';
 import itemAccess from '../plugins/item-access';
+import auditRoutes from './audit';
 import authRoutes, { type LoginLimits } from './auth';
 import configRoutes from './business/config';
 import exportRoutes from './business/export';
@@ -19,10 +20,14 @@ import tableReverseRoutes from './metadata/table-reverse';
 import tableTransferRoutes from './metadata/table-transfer';
 import tableRoutes from './metadata/tables';
 import userRoutes from './users';
+import apiTokenRoutes from './api-tokens';
 import type { QueryLimits, SqlConsoleConfig } from '../config';
+import type { AuthProvidersConfig } from '../auth/external/auth-providers-config';
 
 export interface ApiOptions {
   loginLimits?: LoginLimits;
+  /** Single sign-on providers and the password sign-in switch. */
+  authProviders?: AuthProvidersConfig;
   /** Extensions whose routes live under /api/ext/<name>, behind the same hooks. */
   extensions: readonly ServerExtension[];
   /** Statement timeout of the SQL console in milliseconds (default 30 s). */
@@ -46,8 +51,11 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   await app.register(authRoutes, {
     prefix: '/auth',
     ...(options.loginLimits ? { limits: options.loginLimits } : {}),
+    ...(options.authProviders ? { authProviders: options.authProviders } : {}),
   });
   await app.register(userRoutes, { prefix: '/users' });
+  await app.register(apiTokenRoutes, { prefix: '/users' });
+  await app.register(auditRoutes, { prefix: '/audit' });
   await app.register(dataSourceRoutes, { prefix: '/metadata' });
   await app.register(tableRoutes, { prefix: '/metadata/tables' });
   await app.register(tableReverseRoutes, { prefix: '/metadata/tables' });

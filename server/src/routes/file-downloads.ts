@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { ApiException } from '../errors/api-exception';
 import { contentDisposition, isStoredName, servingOf } from '../services/files/file-names';
 import { filePathsOf } from '../services/files/file-paths';
-import { findFileByStoredName } from '../services/files/file-store';
+import { findServedFile } from '../services/files/file-store';
 
 const openIfExists = async (path: string): Promise<FileHandle | undefined> => {
   try {
@@ -32,7 +32,7 @@ const fileDownloads: FastifyPluginAsyncTypebox<{ dataDir: string }> = async (app
     async (request, reply) => {
       const { name } = request.params;
       if (!isStoredName(name)) throw new ApiException('NOT_FOUND');
-      const stored = await findFileByStoredName(app.dataSources.primary.knex, name);
+      const stored = await findServedFile(app.dataSources.primary.knex, name);
       if (!stored) throw new ApiException('NOT_FOUND');
       const handle = await openIfExists(join(root, name));
       if (!handle) throw new ApiException('NOT_FOUND');
@@ -51,6 +51,13 @@ const fileDownloads: FastifyPluginAsyncTypebox<{ dataDir: string }> = async (app
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-cache');
       if (inline) reply.header('content-security-policy', 'sandbox');
+      // Someone else's upload: the audit log says who fetched it.
+      if (request.principal && stored.ownerId !== request.principal.id) {
+        await app.audit.record(request, {
+          action: 'fileDownload',
+          detail: { file: name, name: stored.name, ownerId: stored.ownerId, size },
+        });
+      }
       return reply.send(handle.createReadStream());
     },
   );

@@ -123,6 +123,10 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (
         await rm(storedPath, { force: true });
         throw error;
       }
+      await app.audit.record(request, {
+        action: 'fileUpload',
+        detail: { name: stored.name, file: stored.fileName, size: stored.size },
+      });
       return reply.status(201).send({ size: stored.size, name: stored.name, url: stored.url });
     },
   );
@@ -164,6 +168,17 @@ const fileRoutes: FastifyPluginAsyncTypebox<FileRoutesOptions> = async (
         // Before answering: the chunk was copied into place, or is not wanted.
         received.file?.placement?.abandon();
         if (received.file && !received.file.placement) await rm(received.file.path, { force: true });
+      }
+      if (result.isFinished && result.url !== undefined) {
+        await app.audit.record(request, {
+          action: 'fileUpload',
+          detail: {
+            name: result.name,
+            file: result.url.slice(result.url.lastIndexOf('/') + 1),
+            size: result.size,
+            big: true,
+          },
+        });
       }
       return reply.status(201).send(result);
     },

@@ -11,6 +11,8 @@ import { ApiException } from '../errors/api-exception';
 import { securityMessage } from '../i18n/security-messages';
 import { ChangePasswordBody } from '../schemas/auth';
 import { endOtherSessions } from '../services/session-store';
+import { auditOriginOf } from '../services/audit/audit-origin';
+import { recordAuditIn } from '../services/audit/write-audit';
 import { hasPermission, isSuperAdmin } from '../auth/permission';
 import { principalOf } from '../plugins/session';
 import { MenuItemSchema, PrincipalSchema } from '../schemas/auth';
@@ -80,10 +82,11 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/me/password',
     {
-      config: { dataSource: false },
+      config: { dataSource: false, sessionOnly: true },
       schema: {
         tags: ['users'],
         summary: "Change the signed-in user's password; ends the user's other sessions",
+        security: [{ session: [] }],
         body: ChangePasswordBody,
         response: { 200: Type.Null(), ...errorResponses },
       },
@@ -107,6 +110,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where('id', principal.id)
           .update({ password: hash, lastModifiedDate: dateTimeText(new Date()) });
         await endOtherSessions(trx, principal.id, token ? hashSessionToken(token) : undefined);
+        await recordAuditIn(trx, request.log, auditOriginOf(request), {
+          action: 'passwordChange',
+          detail: { userId: principal.id },
+        });
       });
       return null;
     },

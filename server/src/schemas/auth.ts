@@ -5,6 +5,8 @@ import { Nullable } from './common';
 export const LoginBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 64 }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
+  /** A directory (LDAP provider) id to sign in through; absent or empty: a local account. */
+  provider: Type.Optional(Type.String({ maxLength: 64 })),
 });
 
 export const ChangePasswordBody = Type.Object({

@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
+import { MAX_LATEST_KEYS } from '../../../contract/revision';
 
 // The literals of contract/revision.ts (REVISION_ACTIONS, REVISION_CHANNELS), spelt out so that
 // the route's answer type keeps them.
-const Action = Type.Union(
+export const RevisionActionSchema = Type.Union(
   [
     Type.Literal('create'),
     Type.Literal('update'),
@@ -12,7 +13,7 @@ const Action = Type.Union(
   ],
   { description: 'what the revision did to the record' },
 );
-const Channel = Type.Union(
+export const RevisionChannelSchema = Type.Union(
   [
     Type.Literal('web'),
     Type.Literal('api'),
@@ -36,7 +37,7 @@ export const ColumnChangeSchema = Type.Object(
 export const RevisionSchema = Type.Object(
   {
     id: Type.Integer(),
-    action: Action,
+    action: RevisionActionSchema,
     time: Type.Integer({ description: 'epoch milliseconds' }),
     user: Type.Object(
       {
@@ -45,7 +46,7 @@ export const RevisionSchema = Type.Object(
       },
       { additionalProperties: false },
     ),
-    channel: Channel,
+    channel: RevisionChannelSchema,
     requestId: Type.Union([Type.String(), Type.Null()], {
       description: 'the request that wrote it: revisions of one request share it',
     }),
@@ -63,7 +64,7 @@ export const DeletedRecordSchema = Type.Object(
     key: Type.String({ description: 'the record key as URLs write it: the value, or k1=v1,k2=v2' }),
     time: Type.Integer({ description: 'when it was deleted, epoch milliseconds' }),
     user: RevisionSchema.properties.user,
-    channel: Channel,
+    channel: RevisionChannelSchema,
     requestId: RevisionSchema.properties.requestId,
     values: Type.Record(Type.String(), Type.Unknown(), {
       description:
@@ -127,3 +128,23 @@ export const DeletedQuery = Type.Object({
     description: 'deleted records to return',
   }),
 });
+
+export const LatestQuery = Type.Object({
+  id: Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), {
+    minItems: 1,
+    maxItems: MAX_LATEST_KEYS,
+    description: 'the records asked about (repeat `id`): the key value, or k1=v1,k2=v2',
+  }),
+});
+
+export const LatestChangeSchema = Type.Object(
+  {
+    key: Type.String({ description: 'the record key as the request wrote it' }),
+    revisionId: Type.Integer(),
+    action: RevisionActionSchema,
+    time: Type.Integer({ description: 'epoch milliseconds' }),
+    user: RevisionSchema.properties.user,
+    channel: RevisionChannelSchema,
+  },
+  { additionalProperties: false },
+);

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { HISTORY_MODES } from '../../../contract/index';
 import { CLIENTS } from '../config';
 import { CaptionsSchema, Nullable } from './common';
 
@@ -77,6 +78,13 @@ export const TableSchema = Type.Object({
   readOnly: Type.Boolean(),
   titleColumn: Nullable(
     Type.String({ description: 'the column naming a record where it is shown by reference; null: default' }),
+  ),
+  historyMode: Type.Enum(HISTORY_MODES, {
+    description:
+      'record history: on, off, days (keep historyKeep days), revisions (keep historyKeep per record)',
+  }),
+  historyKeep: Nullable(
+    Type.Integer({ description: 'days or revisions per record kept; null for on / off' }),
   ),
   primaryNames: Type.Array(Type.String()),
   columns: Type.Array(ColumnSchema),

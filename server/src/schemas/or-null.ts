@@ -8,6 +8,9 @@ import { Type, type Static, type TSchema } from 'typebox';
 export const IntegerOrNull = (options: { description?: string; minimum?: number } = {}) =>
   Type.Unsafe<number | null>({ type: ['integer', 'null'], ...options });
 
+export const NumberOrNull = (options: { description?: string } = {}) =>
+  Type.Unsafe<number | null>({ type: ['number', 'null'], ...options });
+
 export const BooleanOrNull = () => Type.Unsafe<boolean | null>({ type: ['boolean', 'null'] });
 
 export const StringOrNull = (options: { maxLength?: number; description?: string } = {}) =>

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DATA_TYPES, INDEX_STORAGES, INDEX_TYPES } from '../../../contract/index';
 import { CaptionsBody } from './common';
-import { ArrayOrNull, BooleanOrNull, EnumOrNull, IntegerOrNull, StringOrNull } from './or-null';
+import { ArrayOrNull, BooleanOrNull, EnumOrNull, IntegerOrNull, NumberOrNull, StringOrNull } from './or-null';
 
 const Flag = Type.Optional(BooleanOrNull());
 const Count = Type.Optional(IntegerOrNull());
@@ -89,6 +89,18 @@ export const TableBody = Type.Object(
       StringOrNull({
         maxLength: 1000,
         description: 'name of a column of the table that names its records; null or "": the default rule',
+      }),
+    ),
+    historyMode: Type.Optional(
+      StringOrNull({
+        maxLength: 32,
+        description:
+          'record history: on (default), off, days (keep historyKeep days), revisions (keep historyKeep per record)',
+      }),
+    ),
+    historyKeep: Type.Optional(
+      NumberOrNull({
+        description: 'days (1–36500) or revisions per record (1–100000) kept; ignored for on / off',
       }),
     ),
     columns: Type.Optional(ArrayOrNull(ColumnBody, { maxItems: 1000 })),

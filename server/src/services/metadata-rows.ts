@@ -1,4 +1,5 @@
 import type { Column, DataType, Index, IndexStorage, IndexType, Table } from '../../../contract/index';
+import { storedHistoryRetention } from './history/stored-history-retention';
 import { toBool, toCaptions, toChoiceOptions, toNumber, toNumberOrNull, toStringOrNull } from '../db/values';
 
 export type Row = Record<string, unknown>;
@@ -98,6 +99,7 @@ export const toTable = (row: Row, columns: StoredColumn[], indexes: StoredIndex[
   systemable: toBool(row.systemable),
   readOnly: toBool(row.readOnly),
   titleColumn: toStringOrNull(row.titleColumn),
+  ...storedHistoryRetention(row),
   primaryNames: primaryNamesOf(columns, indexes),
   columns,
   indexs: indexes,

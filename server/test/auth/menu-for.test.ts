@@ -25,7 +25,13 @@ describe('menuFor', () => {
     [['business:*:create'], []],
     [['metadata:read'], ['metadata']],
     [['metadata:*'], ['metadata']],
-    [['*'], ['business', 'systemBusiness', 'metadata']],
+    [['*'], ['business', 'systemBusiness', 'metadata', 'system']],
+    [['audit:read'], ['system']],
+    [['audit:*'], ['system']],
+    [
+      ['metadata:*', 'audit:read'],
+      ['metadata', 'system'],
+    ],
     [
       ['business:a:read', 'metadata:write'],
       ['business', 'systemBusiness', 'metadata'],

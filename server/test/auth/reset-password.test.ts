@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { resetPassword, UnknownUserError } from '../../src/auth/reset-password';
 import { SYSTEM } from '../../src/db/table-names';
+import { auditOf } from '../helpers/audit-entries';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
 
@@ -22,6 +23,13 @@ describeEachDatabase('resetting a password from the command line ($name)', (db) 
     expect((await login(app, 'superadmin', 'New-pass-after-reset')).response.statusCode).toBe(200);
     const stale = await app.inject({ method: 'GET', url: '/api/users/me', headers: { cookie } });
     expect(stale.statusCode).toBe(401);
+    // The audit log says so, without a user or a request.
+    const [reset] = await auditOf(knex, 'passwordReset');
+    expect(reset).toMatchObject({
+      user: { id: null, name: null },
+      requestId: null,
+      detail: { username: 'superadmin', via: 'command line' },
+    });
   });
 
   it('refuses an unknown user and changes nothing', async () => {

@@ -13,7 +13,6 @@
  * that silently does nothing cannot pass.
  */
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,8 +26,10 @@ import { createRelation, createTable, type CreatedTable } from '../helpers/busin
 import { BROWSER, createPurchaseTables } from '../helpers/history-tables';
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../helpers/metadata-api';
 import { multipartBody } from '../helpers/multipart';
+import { xlsxBook } from '../helpers/xlsx-book';
 import { ADMIN_PASSWORD, login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase, type TestEnvironment } from '../helpers/test-databases';
+import { routeTable } from '../helpers/route-table';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Where routes can write business records: the business API and the extensions' routes. */
@@ -56,24 +57,6 @@ const exempt: Record<string, string> = {
   'POST /api/business/:table/export/xml': 'reads the list query into an .xml download file; writes no record',
   'POST /api/business/sequence/:name/nextval':
     "advances a sequence's counter, a metadata row (cb_ system table), not a business record",
-};
-
-/**
- * Every route of the app as `METHOD /url/:param`, from Fastify's route table (hidden routes too):
- * `printRoutes({ commonPrefix: false })` prints a tree of path pieces, four characters per level,
- * each line ending with its methods.
- */
-const routeTable = (app: App): string[] => {
-  const routes: string[] = [];
-  const pieces: string[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:[│ ] {3})*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/u.exec(line);
-    if (!match) continue;
-    pieces.length = (match[1] ?? '').length / 4;
-    pieces.push(match[2] ?? '');
-    for (const method of match[3]?.split(', ') ?? []) routes.push(`${method} ${pieces.join('')}`);
-  }
-  return routes;
 };
 
 /** The documented routes (OpenAPI), as `METHOD /url/:param`: a check on the route table's reading. */
@@ -168,12 +151,7 @@ const revisionIds = async (ctx: Ctx, table: string, id: number): Promise<number[
 let skuCount = 0;
 const sku = () => `S-${++skuCount}`;
 
-const workbook = async (rows: (string | number)[][]): Promise<Buffer> => {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('数据');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await book.xlsx.writeBuffer());
-};
+const workbook = (rows: (string | number)[][]): Promise<Buffer> => xlsxBook(rows, '数据');
 
 const upload = (ctx: Ctx, url: string, file: Buffer, filename: string) => {
   const { payload, headers } = multipartBody([{ name: 'file', value: file, filename }]);

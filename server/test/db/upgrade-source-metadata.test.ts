@@ -77,12 +77,16 @@ describe('upgrading a data directory made by release 0.1, whose second data sour
 
     // The connected database holds its own tables only (the one crudboard made, `ticket`, included).
     expect(await crudboardTables(legacyDb)).toEqual([]);
-    // The activity feed the extension kept there moved into primary, under the source's name.
-    const feed = (await legacy.get('/api/ext/activity/recent')).json() as {
+    // The activity log the extension kept there moved into primary, under the source's name (the
+    // feed now reads the record history; the log earlier releases wrote is kept as it was).
+    const moved = (await app.dataSources.primary
+      .knex('cb_ext_activity')
+      .select('dataSource', 'tableName', 'action')) as {
+      dataSource: string;
       tableName: string;
       action: string;
     }[];
-    expect(feed.map((entry) => [entry.tableName, entry.action])).toEqual([['ticket', 'create']]);
+    expect(moved).toEqual([{ dataSource: 'legacy', tableName: 'ticket', action: 'create' }]);
 
     const tables = (await legacy.get('/api/metadata/tables?limit=100')).json() as {
       id: number;

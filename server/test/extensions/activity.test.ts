@@ -49,7 +49,7 @@ describeEachDatabase('record activity extension and write hooks ($name)', (db) =
     const { cookie } = await login(app);
     const knex = app.dataSources.primary.knex;
     await clearTables(knex);
-    await knex('cb_ext_activity').delete();
+    await knex('cb_revision').delete();
     await knex('cb_user_role').whereNot('userId', 1).delete();
     await knex('cb_user').whereNot('id', 1).delete();
     await knex('cb_role').whereNot('code', 'ROLE_SUPER_ADMIN').delete();
@@ -59,10 +59,12 @@ describeEachDatabase('record activity extension and write hooks ($name)', (db) =
     return { app, admin, knex };
   };
 
-  it('logs every create, update and delete; the feed lists them newest first', async () => {
-    const { admin } = await setup();
+  it('lists every create, update, soft delete, restore and delete from the record history, newest first', async () => {
+    const { admin, knex } = await setup();
     const id = (await admin.post('/api/business/product', { name: 'a' })).json();
     expect((await admin.patch(`/api/business/product/${id}`, { name: 'b' })).statusCode).toBe(200);
+    expect((await admin.delete(`/api/business/product/${id}?isSoftDelete=true`)).statusCode).toBe(204);
+    expect((await admin.patch(`/api/business/product/${id}`, { isDeleted: false })).statusCode).toBe(200);
     expect((await admin.delete(`/api/business/product/${id}`)).statusCode).toBe(204);
     await admin.post('/api/business/secret', { name: 's' });
 
@@ -70,14 +72,20 @@ describeEachDatabase('record activity extension and write hooks ($name)', (db) =
     expect(feed.statusCode).toBe(200);
     expect(feed.json().map((entry: { action: string }) => entry.action)).toEqual([
       'delete',
+      'restore',
+      'softDelete',
       'update',
       'create',
     ]);
     expect(feed.json()[0]).toMatchObject({
       tableName: 'product',
       recordKey: String(id),
-      username: 'superadmin',
+      userId: 1,
+      channel: 'api',
     });
+    // One record of each change: the feed keeps no log of its own.
+    expect(Number((await knex('cb_ext_activity').count({ n: '*' }))[0]?.n)).toBe(0);
+    expect(Number((await knex('cb_revision').count({ n: '*' }))[0]?.n)).toBe(6);
     expect(typeof feed.json()[0].createdAt).toBe('number');
     const all = await admin.get('/api/ext/activity/recent?limit=2');
     expect(all.json().map((entry: { tableName: string }) => entry.tableName)).toEqual(['secret', 'product']);
@@ -147,7 +155,7 @@ describeEachDatabase('record activity extension and write hooks ($name)', (db) =
     const late = await admin.post('/api/business/product', { name: 'late' });
     expect(late.statusCode).toBe(409);
     expect(Number((await knex('product').count({ n: '*' }))[0]?.n)).toBe(0);
-    expect(Number((await knex('cb_ext_activity').count({ n: '*' }))[0]?.n)).toBe(0);
+    expect(Number((await knex('cb_revision').count({ n: '*' }))[0]?.n)).toBe(0);
 
     const changed = (await admin.post('/api/business/product', { name: 'shout' })).json();
     expect((await admin.get(`/api/business/product/${changed}`)).json().name).toBe('SHOUT');
@@ -168,7 +176,7 @@ describeEachDatabase('record activity extension and write hooks ($name)', (db) =
     );
     const { cookie } = await login(app);
     const primary = app.dataSources.primary.knex;
-    await primary('cb_ext_activity').delete();
+    await primary('cb_revision').delete();
     const branch = apiClient(app, cookie, { dataSource: 'branch' });
     const stale = (await branch.get('/api/metadata/tables?limit=999')).json() as { id: number }[];
     if (stale.length > 0)
@@ -179,10 +187,10 @@ describeEachDatabase('record activity extension and write hooks ($name)', (db) =
     await createTable(branch, { name: 'product', columns: SYSTEM_COLUMNS });
 
     expect((await branch.post('/api/business/product', { name: 'kept' })).statusCode).toBe(201);
-    // guard's after-hook fails after activity's wrote its row: both the record and the row go.
+    // guard's after-hook fails after the record was inserted: the record and its revision both go.
     expect((await branch.post('/api/business/product', { name: 'late' })).statusCode).toBe(409);
     const logged: { dataSource: string; tableName: string; action: string }[] = await primary(
-      'cb_ext_activity',
+      'cb_revision',
     ).select('dataSource', 'tableName', 'action');
     expect(logged).toEqual([{ dataSource: 'branch', tableName: 'product', action: 'create' }]);
     const feed = (await branch.get('/api/ext/activity/recent')).json() as { tableName: string }[];

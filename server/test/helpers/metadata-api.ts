@@ -38,13 +38,13 @@ export const SYSTEM_COLUMNS: ColumnBody[] = [
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-/** A small client for one signed-in session. */
-export const apiClient = (app: App, cookie: string, headers: Record<string, string> = {}) => {
+/** A small client sending `headers` with every request (a session cookie, a bearer token...). */
+export const headerClient = (app: App, headers: Record<string, string>) => {
   const call = (method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse> =>
     app.inject({
       method,
       url,
-      headers: { cookie, ...headers },
+      headers,
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   return {
@@ -54,6 +54,10 @@ export const apiClient = (app: App, cookie: string, headers: Record<string, stri
     delete: (url: string, payload?: unknown) => call('DELETE', url, payload),
   };
 };
+
+/** A small client for one signed-in session. */
+export const apiClient = (app: App, cookie: string, headers: Record<string, string> = {}) =>
+  headerClient(app, { cookie, ...headers });
 
 export type ApiClient = ReturnType<typeof apiClient>;
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { expect } from 'vitest';
 import { TEST_PASSWORD_HASH_COST } from './test-databases';
 
 /** The real server as a child process (`server/src/server.ts`), for tests that kill it. */
@@ -94,4 +95,15 @@ export const signIn = async (url: string, password: string, username = 'superadm
   });
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+};
+
+/** A JSON call to a server process as the signed-in `cookie`, expected to succeed (status < 300). */
+export const callServer = async (url: string, cookie: string, method: string, body?: unknown) => {
+  const response = await fetch(url, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return response;
 };

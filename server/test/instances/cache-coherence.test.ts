@@ -117,6 +117,51 @@ describeEachDatabase(
       expect(seen.ms).toBeLessThan(WITHIN_MS);
     });
 
+    it('a row rule set on A narrows the list on B within 1 s, and its removal widens it again', async () => {
+      const { a, b, adminA, table, username } = await setup();
+      // A second record, owned by the super admin: the reader's rule `ownerId = $user.id` keeps both out.
+      expect((await adminA.post(`/api/business/${table}`, { name: 'second' })).statusCode).toBe(201);
+      const readerB = await signedIn(b, username, 'Reader-pass-1');
+      const names = async () =>
+        ((await readerB.get(`/api/business/${table}?orderby=id`)).json() as { name: string }[]).map(
+          (record) => record.name,
+        );
+      for (let i = 0; i < 2; i += 1) expect(await names()).toEqual(['first', 'second']);
+
+      const stored = (await adminA.get(`/api/metadata/tables/name/${table}`)).json() as { id: number };
+      const role = await a.dataSources.primary
+        .knex(SYSTEM.role)
+        .where('code', `ROLE_READER${tables}`)
+        .first();
+      const created = await adminA.post('/api/business/tablePermission', {
+        tableId: stored.id,
+        roleId: role.id,
+        permissions: `business:${table}:read`,
+        rowRules: JSON.stringify({
+          read: { columnName: 'ownerId', operatorType: 'EQ', values: ['$user.id'] },
+        }),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const narrowed = await timeUntil(
+        () => readerB.get(`/api/business/${table}/count`),
+        (response) => response.statusCode === 200 && response.json() === 0,
+      );
+      expect(narrowed.last.json()).toBe(0);
+      expect(narrowed.ms).toBeLessThan(WITHIN_MS);
+      expect(await names()).toEqual([]);
+
+      const removed = await adminA.patch(`/api/business/tablePermission/${created.json()}`, {
+        rowRules: null,
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+      const widened = await timeUntil(
+        () => readerB.get(`/api/business/${table}/count`),
+        (response) => response.statusCode === 200 && response.json() === 2,
+      );
+      expect(widened.last.json()).toBe(2);
+      expect(widened.ms).toBeLessThan(WITHIN_MS);
+    });
+
     it('a table created on A is listed by B, and a column added on A is served by B, within 1 s', async () => {
       const { b, adminA, table } = await setup();
       const adminB = await signedIn(b, 'superadmin', 'Test-admin-Pass-1');

@@ -13,8 +13,14 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
     const doc = response.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/audit',
+      '/api/audit/count',
+      '/api/audit/export',
       '/api/auth/login',
       '/api/auth/logout',
+      '/api/auth/providers',
+      '/api/auth/sso/{id}',
+      '/api/auth/sso/{id}/callback',
       '/api/business/config',
       '/api/business/export',
       '/api/business/import',
@@ -27,6 +33,7 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
       '/api/business/{table}/deleted/{revisionId}/restore',
       '/api/business/{table}/export',
       '/api/business/{table}/export/xml',
+      '/api/business/{table}/history/latest',
       '/api/business/{table}/import',
       '/api/business/{table}/import/template',
       '/api/business/{table}/restore',
@@ -73,6 +80,10 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
       '/api/users/me/menu',
       '/api/users/me/password',
       '/api/users/me/table',
+      '/api/users/me/tokens',
+      '/api/users/me/tokens/{id}',
+      '/api/users/{id}/tokens',
+      '/api/users/{id}/tokens/{tokenId}',
     ]);
     const login = doc.paths['/api/auth/login'].post;
     expect(Object.keys(login.requestBody.content)).toContain('application/x-www-form-urlencoded');
@@ -97,6 +108,8 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
       in: 'cookie',
       name: 'crudboard_session',
     });
+    expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/users/me/tokens'].post.security).toEqual([{ session: [] }]);
   });
 
   it('serves a browsable page', async () => {

@@ -1,12 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ExcelJS from 'exceljs';
 import knex from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSourceConfig } from '../../src/config';
 import { multipartBody } from '../helpers/multipart';
-import { freePort, signIn, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { xlsxBook } from '../helpers/xlsx-book';
+import {
+  callServer as call,
+  freePort,
+  signIn,
+  startServerProcess,
+  type ServerProcess,
+} from '../helpers/server-process';
 import { describeEachDatabase, type TestEnvironment } from '../helpers/test-databases';
 
 const PASSWORD = 'Crash-admin-Pass-1';
@@ -15,23 +21,8 @@ const ROWS = 100_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'crudboard-import-crash-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const workbook = async (): Promise<Buffer> => {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('records');
-  sheet.addRow(['name', 'qty']);
-  for (let i = 0; i < ROWS; i += 1) sheet.addRow([`记录${i}`, i]);
-  return Buffer.from(await book.xlsx.writeBuffer());
-};
-
-const call = async (url: string, cookie: string, method: string, body?: unknown) => {
-  const response = await fetch(url, {
-    method,
-    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return response;
-};
+const workbook = (): Promise<Buffer> =>
+  xlsxBook([['name', 'qty'], ...Array.from({ length: ROWS }, (_, i) => [`记录${i}`, i])]);
 
 const BULK_TABLE = {
   name: 'bulk',

@@ -1,6 +1,6 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Form, Input, theme } from 'antd';
-import { useState } from 'react';
+import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Divider, Flex, Form, Input, Select, theme } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { BrandMark } from '../../common/components/BrandMark';
@@ -8,7 +8,13 @@ import { appInfo } from '../../config/appInfo';
 import { LanguageSwitch } from '../../layout/LanguageSwitch';
 import { ThemeSwitch } from '../../layout/ThemeSwitch';
 import { appClient } from '../../providers/app-client';
-import type { LoginVariables } from '../../providers/auth-provider';
+import {
+  fetchSignInOptions,
+  resumeSession,
+  singleSignOnUrl,
+  type LoginVariables,
+  type SignInOptions,
+} from '../../providers/auth-provider';
 import { resetRegisteredTables } from '../../resources/useRegisteredTables';
 import { safeRedirectPath } from '../lib/safe-redirect';
 import { getToken } from '../../store/session';
@@ -16,9 +22,26 @@ import { useAppConfig } from '../../store/useAppConfig';
 import { useDocumentTitle } from '../../store/useDocumentTitle';
 import { useThemeMode } from '../../store/useThemeMode';
 
+/** Error codes the server's single sign-on sends back in `?error=`. */
+const SSO_ERRORS = [
+  'sso_failed',
+  'sso_state',
+  'sso_unavailable',
+  'sso_no_role',
+  'sso_disabled',
+  'sso_denied',
+  'sso_throttled',
+] as const;
+const LOCAL = '';
+/** Where the router lives: the server sends a single sign-on back to a path under it. */
+const APP_BASE = '/crudboard';
+
 /**
  * /login: centred card, 用户名 / 密码, "登 录"; afterwards back to where the user came from. A failed
  * sign-in shows one message, in the card; a successful one clears every notice still showing.
+ * Below the form, a button per single sign-on provider; above it, a directory choice when the
+ * server has LDAP providers. A single sign-on that failed comes back with `?error=`; one that
+ * succeeded left a session cookie, which is taken up here.
  */
 export const LoginPage = () => {
   const { t } = useTranslation();
@@ -28,10 +51,32 @@ export const LoginPage = () => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { appName } = useAppConfig();
-  const [error, setError] = useState<string | null>(null);
+  const ssoError = SSO_ERRORS.find((code) => code === params.get('error'));
+  const [error, setError] = useState<string | null>(ssoError ? t(`login.ssoErrors.${ssoError}`) : null);
   const [pending, setPending] = useState(false);
+  const [options, setOptions] = useState<SignInOptions>({ providers: [], passwordSignIn: true });
   const target = safeRedirectPath(params.get('to'));
   useDocumentTitle(t('login.title'));
+
+  useEffect(() => {
+    let live = true;
+    const client = appClient();
+    void fetchSignInOptions(client.http).then((loaded) => live && setOptions(loaded));
+    // Back from a single sign-on: the cookie is set, the stored session not yet.
+    if (!getToken() && !ssoError) {
+      void resumeSession(client.http, client.session).then((resumed) => {
+        if (!live || !resumed) return;
+        resetRegisteredTables();
+        void navigate(target, { replace: true });
+      });
+    }
+    return () => {
+      live = false;
+    };
+  }, [navigate, target, ssoError]);
+  const oidcProviders = options.providers.filter((provider) => provider.kind === 'oidc');
+  const directories = options.providers.filter((provider) => provider.kind === 'ldap');
+  const showForm = options.passwordSignIn || directories.length > 0;
 
   const submit = async (values: LoginVariables) => {
     setError(null);
@@ -39,6 +84,7 @@ export const LoginPage = () => {
     const result = await appClient().authProvider.login({
       username: values.username.trim(),
       password: values.password,
+      ...(values.provider ? { provider: values.provider } : {}),
     });
     setPending(false);
     if (!result.success) {
@@ -103,38 +149,82 @@ export const LoginPage = () => {
             style={{ marginBottom: 20 }}
           />
         )}
-        <Form<LoginVariables>
-          layout="vertical"
-          size="large"
-          requiredMark={false}
-          onFinish={(values) => void submit(values)}
-        >
-          <Form.Item
-            name="username"
-            rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+        {!showForm && (
+          <Alert type="info" showIcon message={t('login.passwordOff')} style={{ marginBottom: 20 }} />
+        )}
+        {showForm && (
+          <Form<LoginVariables>
+            layout="vertical"
+            size="large"
+            requiredMark={false}
+            initialValues={{ provider: options.passwordSignIn ? LOCAL : directories[0]?.id }}
+            key={options.passwordSignIn ? 'local' : 'directory'}
+            onFinish={(values) => void submit(values)}
           >
-            <Input
-              prefix={<UserOutlined />}
-              placeholder={t('login.username')}
-              aria-label={t('login.username')}
-              autoComplete="username"
-              autoFocus
-            />
-          </Form.Item>
-          <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('login.password')}
-              aria-label={t('login.password')}
-              autoComplete="current-password"
-            />
-          </Form.Item>
-          <Form.Item style={{ marginBottom: 8 }}>
-            <Button type="primary" htmlType="submit" block loading={pending}>
-              {pending ? t('login.submitting') : t('login.submit')}
-            </Button>
-          </Form.Item>
-        </Form>
+            {directories.length > 0 && (
+              <Form.Item name="provider" label={t('login.directory')}>
+                <Select
+                  aria-label={t('login.directory')}
+                  options={[
+                    ...(options.passwordSignIn ? [{ value: LOCAL, label: t('login.localAccount') }] : []),
+                    ...directories.map((directory) => ({ value: directory.id, label: directory.name })),
+                  ]}
+                />
+              </Form.Item>
+            )}
+            <Form.Item
+              name="username"
+              rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
+            >
+              <Input
+                prefix={<UserOutlined />}
+                placeholder={t('login.username')}
+                aria-label={t('login.username')}
+                autoComplete="username"
+                autoFocus
+              />
+            </Form.Item>
+            <Form.Item name="password" rules={[{ required: true, message: t('login.passwordRequired') }]}>
+              <Input.Password
+                prefix={<LockOutlined />}
+                placeholder={t('login.password')}
+                aria-label={t('login.password')}
+                autoComplete="current-password"
+              />
+            </Form.Item>
+            <Form.Item style={{ marginBottom: 8 }}>
+              <Button type="primary" htmlType="submit" block loading={pending}>
+                {pending ? t('login.submitting') : t('login.submit')}
+              </Button>
+            </Form.Item>
+          </Form>
+        )}
+        {oidcProviders.length > 0 && (
+          <>
+            {showForm && (
+              <Divider plain style={{ margin: '8px 0 16px', color: token.colorTextTertiary }}>
+                {t('login.or')}
+              </Divider>
+            )}
+            <Flex vertical gap={12} style={{ marginBottom: 8 }}>
+              {oidcProviders.map((provider) => (
+                <Button
+                  key={provider.id}
+                  size="large"
+                  block
+                  icon={<LoginOutlined />}
+                  href={singleSignOnUrl(
+                    appClient().apiUrl,
+                    provider.id,
+                    params.get('to') ? `${APP_BASE}${target}` : undefined,
+                  )}
+                >
+                  {t('login.ssoButton', { name: provider.name })}
+                </Button>
+              ))}
+            </Flex>
+          </>
+        )}
       </main>
       <footer style={{ marginTop: 24, fontSize: 12, color: token.colorTextTertiary }}>
         {appInfo.name} v{appInfo.version}

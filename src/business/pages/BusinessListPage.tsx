@@ -69,6 +69,8 @@ import { listReturnState } from '../lib/list-return';
 import { businessColumns } from '../components/businessColumns';
 import { CardSort } from '../components/CardSort';
 import { RecordCards, type CardField } from '../components/RecordCards';
+import { useLatestChanges } from '../hooks/useLatestChanges';
+import { lastChangeText } from '../lib/last-change';
 import { cardFields } from '../lib/card-fields';
 import { fitListColumns } from '../lib/fit-list-columns';
 import { recordTitle, titleColumnOf } from '../../../contract';
@@ -169,6 +171,17 @@ const BusinessListContent = ({
   const softDeletable = hasSoftDelete(table);
   const { dataSource, recycle, keyOf, query } = list;
   const { phone } = useScreenLayout();
+  // "changed by X at T" when the pointer rests on a row (a phone has no pointer): one request a page
+  const pageKeys = useMemo(() => (canKey ? list.rows.map(keyOf) : []), [canKey, list.rows, keyOf]);
+  const recording = keepsHistory && table.historyMode !== 'off';
+  const latest = useLatestChanges(tableName, pageKeys, dataSource, recording && !phone);
+  const rowHint = useCallback(
+    (record: BusinessRecord) => {
+      const change = canKey ? latest.get(keyOf(record)) : undefined;
+      return change ? { title: lastChangeText(change, t, t('businessList.lastChange.unknownUser')) } : {};
+    },
+    [canKey, latest, keyOf, t],
+  );
   const [measureList, listWidth] = useElementWidth<HTMLDivElement>();
   const base = appPaths(dataSource).business(tableName);
   // The forms this list opens come back to it as it is now (keyword, filters, sort, page).
@@ -560,6 +573,7 @@ const BusinessListContent = ({
           ) : (
             <Table<BusinessRecord>
               rowKey={canKey ? list.keyOf : undefined}
+              onRow={rowHint}
               size="middle"
               columns={columns}
               dataSource={list.rows}

@@ -6,7 +6,7 @@ import { StatusResult } from './StatusResult';
 /** A screen's resource as the access-control provider is asked about it. */
 export interface GuardedResource {
   name: string;
-  kind: 'metadata' | 'sql';
+  kind: 'metadata' | 'sql' | 'audit';
   action: 'list' | 'create';
 }
 

@@ -9,7 +9,7 @@ export interface MenuEntry {
   labelKey?: string;
   label?: string;
   /** Which icon the side menu shows. */
-  icon: 'home' | 'table' | 'sequence' | 'relation' | 'sql' | 'setting' | 'about' | 'add' | 'none';
+  icon: 'home' | 'table' | 'sequence' | 'relation' | 'sql' | 'setting' | 'about' | 'audit' | 'add' | 'none';
   /** A muted placeholder, not a link. */
   empty?: boolean;
   /** A call to action rather than a screen of its own (create the first table). */
@@ -37,6 +37,8 @@ export interface MenuInput {
   canCreateTables?: boolean;
   /** Whether the user may open 表 (table management, `metadata:read`). Default: super admin only. */
   canListTables?: boolean;
+  /** Whether the user may read the audit log (`audit:read`). Default: super admin only. */
+  canReadAudit?: boolean;
   /** The UI language the table captions are shown in (`captionIn`). Default: zh-CN. */
   language?: CaptionLanguage;
 }
@@ -55,6 +57,7 @@ export const appPaths = (dataSource: string) => {
     businessImport: `${ds}/business/import`,
     setting: '/setting',
     about: '/about',
+    audit: '/audit',
   };
 };
 
@@ -93,6 +96,7 @@ export const buildMenuGroups = ({
   canExecuteSql = isSuperAdmin,
   canCreateTables = isSuperAdmin,
   canListTables = isSuperAdmin,
+  canReadAudit = isSuperAdmin,
   language = 'zh-CN',
 }: MenuInput): MenuGroup[] => {
   const paths = appPaths(dataSource);
@@ -143,9 +147,24 @@ export const buildMenuGroups = ({
     system: {
       code: 'system',
       labelKey: 'menu.system',
+      // Holders of audit:read who are not the super admin see the audit log only.
       items: [
-        { key: paths.setting, path: paths.setting, labelKey: 'menu.setting', icon: 'setting' },
-        { key: paths.about, path: paths.about, labelKey: 'menu.about', icon: 'about' },
+        ...(canReadAudit
+          ? [
+              {
+                key: paths.audit,
+                path: paths.audit,
+                labelKey: 'menu.audit',
+                icon: 'audit',
+              } satisfies MenuEntry,
+            ]
+          : []),
+        ...(isSuperAdmin
+          ? ([
+              { key: paths.setting, path: paths.setting, labelKey: 'menu.setting', icon: 'setting' },
+              { key: paths.about, path: paths.about, labelKey: 'menu.about', icon: 'about' },
+            ] satisfies MenuEntry[])
+          : []),
       ],
     },
   };

@@ -1,3 +1,4 @@
+import { HistoryRetentionControl } from './HistoryRetentionControl';
 import { TitleColumnSelect } from './TitleColumnSelect';
 import {
   AppstoreAddOutlined,
@@ -12,7 +13,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { PageContainer } from '../../common/components/PageContainer';
 import { useCaption } from '../../common/hooks/useCaption';
-import type { TableDesignerController, TableField } from '../hooks/useTableDesigner';
+import type { TableDesignerController, TableField, TextField } from '../hooks/useTableDesigner';
 import type { ColumnDraft } from '../lib/column-draft';
 import { BatchAddColumnsDialog } from './BatchAddColumnsDialog';
 import { ColumnGrid } from './ColumnGrid';
@@ -48,7 +49,7 @@ export const TableDesignerView = ({ designer }: { designer: TableDesignerControl
     help: fieldError(field),
     htmlFor: `designer-${field}`,
   });
-  const textInput = (field: Exclude<TableField, 'engine' | 'titleColumn'>, placeholder?: string) => (
+  const textInput = (field: Exclude<TextField, 'engine' | 'titleColumn'>, placeholder?: string) => (
     <Input
       id={`designer-${field}`}
       value={draft[field]}
@@ -136,6 +137,23 @@ export const TableDesignerView = ({ designer }: { designer: TableDesignerControl
                     columns={draft.columns}
                     value={draft.titleColumn}
                     onChange={(value) => setField('titleColumn', value)}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12} lg={8}>
+                <Form.Item
+                  {...item('historyMode')}
+                  tooltip={t('designer.historyHint')}
+                  validateStatus={
+                    fieldError('historyMode') || fieldError('historyKeep') ? 'error' : undefined
+                  }
+                  help={fieldError('historyMode') ?? fieldError('historyKeep')}
+                >
+                  <HistoryRetentionControl
+                    id="designer-historyMode"
+                    value={{ historyMode: draft.historyMode, historyKeep: draft.historyKeep }}
+                    keepInvalid={Boolean(fieldError('historyKeep'))}
+                    onChange={designer.setHistory}
                   />
                 </Form.Item>
               </Col>

@@ -32,9 +32,21 @@ import { validateTable } from '../lib/table-validation';
 
 /** A table field of the designer (the columns are edited in the grid). */
 export type TableField = Exclude<keyof TableDraft, 'columns'>;
+/** The table fields edited as text (or a choice of one name). */
+export type TextField = Exclude<TableField, 'historyMode' | 'historyKeep'>;
 
 /** The table fields with an input of their own; the server's errors on other paths are listed. */
-const TABLE_FIELDS = ['name', 'pluralName', 'tableName', 'caption', 'description', 'engine', 'titleColumn'];
+const TABLE_FIELDS = [
+  'name',
+  'pluralName',
+  'tableName',
+  'caption',
+  'description',
+  'engine',
+  'titleColumn',
+  'historyMode',
+  'historyKeep',
+];
 
 /** Without the submit attempt, a still-empty required field is not an error yet. */
 const visibleIssues = (issues: Issues, attempted: boolean): Issues =>
@@ -101,7 +113,13 @@ export const useTableDesigner = (table?: Table) => {
     [serverErrors, issues, attempted, texts, rowKeys],
   );
 
-  const setField = (field: TableField, value: string | null) => {
+  /** The history setting (历史记录): its mode and count together. */
+  const setHistory = (value: Pick<TableDraft, 'historyMode' | 'historyKeep'>) => {
+    setDraft((current) => ({ ...current, ...value }));
+    setServerErrors((current) => withoutFieldError(withoutFieldError(current, 'historyMode'), 'historyKeep'));
+  };
+
+  const setField = (field: TextField, value: string | null) => {
     if (field === 'pluralName' || field === 'tableName') touched.current[field] = Boolean(value?.trim());
     setDraft((current) => {
       const next = {
@@ -238,6 +256,7 @@ export const useTableDesigner = (table?: Table) => {
     sequences: sequences.result.data,
     saving,
     setField,
+    setHistory,
     onCellChange,
     onMove,
     onRemove,

@@ -1,4 +1,4 @@
-import type { Table } from '../../../contract';
+import type { HistoryMode, Table } from '../../../contract';
 import { toColumnDrafts, type ColumnDraft } from './column-draft';
 import type { SystemColumnName } from '../../../contract';
 import { systemColumns } from './system-columns';
@@ -15,6 +15,10 @@ export interface TableDraft {
   engine: string | null;
   /** The column that names a record where it is shown by reference; null: the default rule. */
   titleColumn: string | null;
+  /** Whether and how long the records' history is kept (contract/history-retention.ts). */
+  historyMode: HistoryMode;
+  /** Days or revisions per record kept (`days`, `revisions`); null otherwise. */
+  historyKeep: number | null;
   columns: ColumnDraft[];
 }
 
@@ -28,6 +32,8 @@ export const newTableDraft = (captions?: Partial<Record<SystemColumnName, string
   description: '',
   engine: null,
   titleColumn: null,
+  historyMode: 'on',
+  historyKeep: null,
   columns: systemColumns(captions),
 });
 
@@ -41,6 +47,8 @@ export const toTableDraft = (table: Table): TableDraft => ({
   description: table.description ?? '',
   engine: table.engine ?? null,
   titleColumn: table.titleColumn ?? null,
+  historyMode: table.historyMode ?? 'on',
+  historyKeep: table.historyKeep ?? null,
   columns: toColumnDrafts(table.columns ?? []),
 });
 

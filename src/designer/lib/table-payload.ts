@@ -1,4 +1,4 @@
-import { normalizeCaptions, type Column, type Table } from '../../../contract';
+import { isHistoryKeepMode, normalizeCaptions, type Column, type Table } from '../../../contract';
 import { tidyColumn, type ColumnDraft } from './column-draft';
 import type { TableDraft } from './table-draft';
 
@@ -67,6 +67,8 @@ export const buildTablePayload = (
     description: blankToNull(draft.description),
     engine: blankToNull(draft.engine),
     titleColumn: draft.columns.some((column) => column.name === draft.titleColumn) ? draft.titleColumn : null,
+    historyMode: draft.historyMode,
+    historyKeep: isHistoryKeepMode(draft.historyMode) ? draft.historyKeep : null,
     columns: draft.columns.map((row, index) =>
       toColumnPayload(row, index, { keepId: !isNew, hadSequence: !isNew && sequenced.has(row.id) }),
     ),

@@ -22,7 +22,10 @@ export interface TablePermissionDraft {
   columns: Record<number, ColumnGrant>;
 }
 
-/** The record written through the business API of `tablePermission`. */
+/**
+ * The record written through the business API of `tablePermission`. It never names `rowRules`: an
+ * update leaves the record's row rules as they are (this page does not edit them).
+ */
 export interface TablePermissionPayload {
   permissions: string;
   columns: string;

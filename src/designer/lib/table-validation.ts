@@ -1,4 +1,11 @@
-import { choiceOptionsProblem, DATA_TYPES, type Column, type Table } from '../../../contract';
+import {
+  choiceOptionsProblem,
+  DATA_TYPES,
+  HISTORY_KEEP_MAX,
+  isHistoryKeepMode,
+  type Column,
+  type Table,
+} from '../../../contract';
 import { DATA_TYPE_TRAITS, isColumnFieldEnabled } from './column-traits';
 import { duplicatePositions, issue, nameIssue, type Issue, type Issues } from '../../common/lib/name-rules';
 import type { TableDraft } from './table-draft';
@@ -153,6 +160,11 @@ export const validateTable = (draft: TableDraft, context: TableCheckContext = {}
   if (physical) out.tableName = physical;
   else if (!keptName && draft.tableName.toLowerCase().startsWith(RESERVED_TABLE_PREFIX)) {
     out.tableName = issue('reservedPrefix', { prefix: RESERVED_TABLE_PREFIX });
+  }
+  if (isHistoryKeepMode(draft.historyMode)) {
+    const key = draft.historyMode === 'days' ? 'historyKeepDays' : 'historyKeepRevisions';
+    const problem = rangeIssue(draft.historyKeep, 1, HISTORY_KEEP_MAX[draft.historyMode], key);
+    if (problem) out.historyKeep = problem;
   }
   const storedNames =
     stored && new Map(stored.columns.map((c): [number | undefined, string] => [c.id, c.name]));

@@ -203,7 +203,7 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
           })}
         </Row>
         <Typography.Paragraph type="secondary" style={{ margin: `${token.marginSM}px 0 0` }}>
-          {t('tablePermission.actionsHint')}
+          {t('tablePermission.actionsHint')} {t('tablePermission.consoleHint')}
         </Typography.Paragraph>
       </Card>
       <Card

@@ -10,7 +10,13 @@ import { useUserTables } from '../../resources/useUserTables';
 import { useCaption } from '../../common/hooks/useCaption';
 import { recordPath, type ActivityEntry } from './activity-entries';
 
-const ACTION_COLORS = { create: 'green', update: 'blue', delete: 'red' } as const;
+const ACTION_COLORS: Record<ActivityEntry['action'], string> = {
+  create: 'green',
+  update: 'blue',
+  delete: 'red',
+  softDelete: 'orange',
+  restore: 'cyan',
+};
 
 /** The newest record changes of the data source, optionally of one table. */
 export const ActivityPage = () => {
@@ -76,6 +82,12 @@ export const ActivityPage = () => {
             render: (_value, entry) => (
               <Tag color={ACTION_COLORS[entry.action]}>{t(`ext.activity.actions.${entry.action}`)}</Tag>
             ),
+          },
+          {
+            key: 'channel',
+            title: t('ext.activity.channel'),
+            responsive: ['md'],
+            render: (_value, entry) => t(`ext.activity.channels.${entry.channel}`),
           },
           {
             key: 'user',

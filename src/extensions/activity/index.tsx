@@ -4,7 +4,7 @@ import { defineExtension } from '../defineExtension';
 
 const ActivityPage = lazyPage(() => import('./ActivityPage').then((m) => m.ActivityPage));
 
-/** Record activity: who created, changed or deleted which record (served by the server's activity extension). */
+/** Record activity: who created, changed or deleted which record (the server's activity extension reads it from the record history). */
 export default defineExtension({
   name: 'activity',
   resources: [
@@ -34,7 +34,15 @@ export default defineExtension({
       user: '用户',
       time: '时间',
       empty: '暂无动态',
-      actions: { create: '新增', update: '修改', delete: '删除' },
+      channel: '途径',
+      actions: {
+        create: '新增',
+        update: '修改',
+        delete: '删除',
+        softDelete: '移入回收站',
+        restore: '从回收站恢复',
+      },
+      channels: { web: '网页', api: '接口', import: '导入', extension: '扩展', restore: '历史恢复' },
     },
     'en-US': {
       menu: 'Record activity',
@@ -46,7 +54,21 @@ export default defineExtension({
       user: 'User',
       time: 'Time',
       empty: 'No activity yet',
-      actions: { create: 'Created', update: 'Updated', delete: 'Deleted' },
+      channel: 'Through',
+      actions: {
+        create: 'Created',
+        update: 'Updated',
+        delete: 'Deleted',
+        softDelete: 'Moved to recycle bin',
+        restore: 'Restored from recycle bin',
+      },
+      channels: {
+        web: 'Web app',
+        api: 'API',
+        import: 'Import',
+        extension: 'Extension',
+        restore: 'History restore',
+      },
     },
   },
 });

@@ -27,10 +27,19 @@ const renderLogin = (url = '/login') =>
   );
 
 describe('LoginPage', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    appConfigLoader.reset();
+  /** The server's answers; `signInOptions`: what GET /auth/providers gives. */
+  const serve = (signInOptions: unknown = { providers: [], passwordSignIn: true }) => {
+    server?.restore();
     server = installFakeHttp();
     server.on('GET', '/business/config', { data: [{ id: 1, key: 'appName', value: '演示系统' }] });
+    server.on('GET', '/auth/providers', { data: signInOptions });
+    // No session cookie from a single sign-on.
+    server.on('GET', '/users/me', { status: 401, data: { message: 'unauthorized' } });
+  };
+
+  beforeEach(() => {
+    appConfigLoader.reset();
+    serve();
   });
 
   afterEach(() => {
@@ -119,5 +128,39 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     signIn(superAdmin);
     renderLogin();
     expect(await screen.findByText('首页内容')).toBeInTheDocument();
+  });
+
+  it('shows a button per single sign-on provider and a directory choice', async () => {
+    serve({
+      providers: [
+        { id: 'corp', kind: 'oidc', name: 'Corp SSO' },
+        { id: 'ad', kind: 'ldap', name: '公司目录' },
+      ],
+      passwordSignIn: true,
+    });
+    const login = vi
+      .spyOn(authProvider, 'login')
+      .mockResolvedValue({ success: false, error: new Error('x') });
+    const user = userEvent.setup();
+    renderLogin();
+    const sso = await screen.findByRole('link', { name: /使用 Corp SSO 登录/ });
+    expect(sso).toHaveAttribute('href', '/api/auth/sso/corp');
+    expect(screen.getByText('本地账户')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: '目录' }));
+    await user.click(await screen.findByTitle('公司目录'));
+    await user.type(screen.getByPlaceholderText('用户名'), 'alice');
+    await user.type(screen.getByPlaceholderText('密码'), 'pw{Enter}');
+    await vi.waitFor(() =>
+      expect(login).toHaveBeenCalledWith({ username: 'alice', password: 'pw', provider: 'ad' }),
+    );
+  });
+
+  it('hides the password form when it is off, and shows why a single sign-on failed', async () => {
+    serve({ providers: [{ id: 'corp', kind: 'oidc', name: 'Corp SSO' }], passwordSignIn: false });
+    renderLogin('/login?error=sso_no_role');
+    expect(await screen.findByRole('alert')).toHaveTextContent('您的账户在 crudboard 中没有对应的角色');
+    expect(await screen.findByText(/已关闭本地账户的密码登录/)).toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('密码')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /使用 Corp SSO 登录/ })).toBeInTheDocument();
   });
 });

@@ -142,6 +142,19 @@ beforeEach(() => {
   server.on('GET', '/business/product/count', () => ({ data: PRODUCTS.length }));
   server.on('GET', '/business/category', (request) => pageOf(request, CATEGORIES));
   server.on('GET', '/business/category/count', { data: CATEGORIES.length });
+  server.on('GET', '/business/product/history/latest', ({ params }) => ({
+    data: (params.id ?? '')
+      .split(',')
+      .filter((key) => key === '25')
+      .map((key) => ({
+        key,
+        revisionId: 9,
+        action: 'update',
+        time: Date.UTC(2026, 10, 28, 2, 30),
+        user: { id: 3, name: '王五' },
+        channel: 'web',
+      })),
+  }));
 });
 afterEach(() => {
   document.removeEventListener('click', catchDownload);
@@ -202,15 +215,32 @@ describe('BusinessListPage', () => {
       '/business/columnExtProperty',
     ]);
     // Beside the page and its count, how the count is made (the super admin may change the design).
+    // and, once the page is there, who last changed its records
     expect(urls.slice(6).sort()).toEqual([
       '/business/product',
       '/business/product/count',
+      '/business/product/history/latest',
       '/metadata/tables/1/row-count',
     ]);
+    expect(server.sent('GET', '/business/product/history/latest')[0]?.params).toEqual({
+      id: '25,24,23,22,21,20,19,18,17,16',
+    });
+    await waitFor(() => expect(row(25).getAttribute('title')).toMatch(/^王五 修改于 2026-11-28 \d\d:30:00$/));
+    expect(row(24).getAttribute('title')).toBeNull();
     expect(lastList()).toEqual({ offset: '0', limit: '10', isDeleted: 'false' });
     expect(server.sent('GET', '/business/product/count')[0]?.params).toEqual({ isDeleted: 'false' });
     expect(screen.getByText('共 25 条记录 第 1 / 3 页')).toBeInTheDocument();
     expect(document.querySelectorAll('tbody tr[data-row-key]')).toHaveLength(10);
+  });
+
+  it('asks nobody who last changed the rows of a table whose history is off', async () => {
+    productTable = { ...product, historyMode: 'off' };
+    await open();
+    await waitFor(() => expect(server.sent('GET', '/business/product/count')).toHaveLength(1));
+    // the rows are there: a page that asked would have asked by now
+    await act(() => new Promise((settle) => setTimeout(settle, 300)));
+    expect(server.sent('GET', '/business/product/history/latest')).toEqual([]);
+    expect(row(25).getAttribute('title')).toBeNull();
   });
 
   it('shows cells by type: 是/否, related titles, 查看 links, cut text, dates; no passwords', async () => {

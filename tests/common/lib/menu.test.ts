@@ -44,7 +44,31 @@ describe('menu groups', () => {
       '/dataSource/pg/metadata/relations',
       '/dataSource/pg/metadata/sqls/new',
     ]);
-    expect(system?.items.map((i) => i.labelKey)).toEqual(['menu.setting', 'menu.about']);
+    expect(system?.items.map((i) => i.labelKey)).toEqual(['menu.audit', 'menu.setting', 'menu.about']);
+    expect(system?.items[0]).toEqual({
+      key: '/audit',
+      path: '/audit',
+      labelKey: 'menu.audit',
+      icon: 'audit',
+    });
+  });
+
+  it('shows a holder of audit:read who is not the super admin the audit log alone under 系统', () => {
+    const [system] = buildMenuGroups({
+      codes: ['system'],
+      isSuperAdmin: false,
+      tables: [],
+      dataSource: 'primary',
+      canReadAudit: true,
+    });
+    expect(system?.items.map((i) => i.labelKey)).toEqual(['menu.audit']);
+    const [without] = buildMenuGroups({
+      codes: ['system'],
+      isSuperAdmin: false,
+      tables: [],
+      dataSource: 'primary',
+    });
+    expect(without?.items).toEqual([]);
   });
 
   it('shows the SQL entry only to users who may run SQL', () => {

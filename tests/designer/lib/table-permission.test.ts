@@ -93,6 +93,12 @@ describe('toPermissionPayload', () => {
       ]),
     });
   });
+
+  it('never names rowRules: saving a record keeps the row rules it holds', () => {
+    const stored = { id: 9, permissions: 'business:product:read', columns: '[]', rowRules: '{"read":{}}' };
+    const payload = toPermissionPayload(toPermissionDraft(stored, 'product', columns), 'product', columns);
+    expect(Object.keys(payload).sort()).toEqual(['columns', 'permissions']);
+  });
 });
 
 describe('withGrant / withAllGrants / grantState', () => {

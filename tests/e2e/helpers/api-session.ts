@@ -24,7 +24,9 @@ export const signInApi = async (
       });
       const text = await response.text();
       if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-      return (text ? JSON.parse(text) : undefined) as T;
+      if (!text) return undefined as T;
+      // a create's answer for a text key is that key as plain text
+      return (response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
     },
   };
 };

@@ -22,6 +22,23 @@ export const screenshot = async (page: Page, name: string): Promise<void> => {
   await page.screenshot({ path: resolve(screenshotDir, `${name}.png`), fullPage: true });
 };
 
+/**
+ * What the screen shows of its overlays (menus, dialogs, messages) and where it is: a failed wait
+ * puts it into its error, so a run's log says what was on screen instead of only what was not.
+ */
+export const describeScreen = async (page: Page): Promise<string> => {
+  const texts = async (selector: string) =>
+    (await page.locator(`${selector} >> visible=true`).allInnerTexts()).map((text) =>
+      text.replace(/\s+/g, ' ').trim().slice(0, 200),
+    );
+  return JSON.stringify({
+    url: page.url(),
+    dropdowns: await texts('.ant-dropdown'),
+    modals: await texts('.ant-modal'),
+    messages: await texts('.ant-message-notice, .ant-notification-notice'),
+  });
+};
+
 /** Raw refusals no screen may show: a status or transport text in place of a sentence in the user's language. */
 const RAW_REFUSAL =
   /403 forbidden|Request failed with status code|Internal Server Error|Bad Gateway|Service Unavailable|Too Many Requests|\bForbidden\b|\bUnauthorized\b/;
@@ -101,3 +118,30 @@ export const signedInPage = (
   viewport = { width: 1366, height: 820 },
 ): Promise<{ page: Page; errors: string[] }> =>
   signedInPageAs(browser, serverUrl, 'superadmin', password, viewport);
+
+/**
+ * A page signed in through the login form in `locale` (kept for every page of the context) and
+ * `viewport`, as `user` (the super admin by default), with its uncaught errors collected.
+ */
+export const signedInPageIn = async (
+  browser: Browser,
+  serverUrl: string,
+  options: {
+    locale: 'zh-CN' | 'en-US';
+    viewport: { width: number; height: number };
+    user: { username: string; password: string };
+  },
+): Promise<{ page: Page; errors: string[] }> => {
+  const { locale, viewport, user } = options;
+  const context = await browser.newContext({ viewport, locale });
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  await page.addInitScript({ content: `localStorage.setItem('locale', ${JSON.stringify(locale)})` });
+  await page.goto(`${serverUrl}/crudboard/login`);
+  const zh = locale === 'zh-CN';
+  await page.getByPlaceholder(zh ? '用户名' : 'Username').fill(user.username);
+  await page.getByPlaceholder(zh ? '密码' : 'Password').fill(user.password);
+  await page.getByRole('button', { name: zh ? /登\s*录/ : /Sign in/ }).click();
+  await page.waitForURL((url) => !url.pathname.includes('/login'));
+  return { page, errors };
+};

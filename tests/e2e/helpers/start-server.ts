@@ -25,15 +25,34 @@ export const freePort = (): Promise<number> =>
     });
   });
 
-const waitUntilUp = async (url: string, child: ChildProcess, log: () => string): Promise<void> => {
+/** Why a start was given up: the port was taken by the time the server bound it (tried again). */
+class PortTaken extends Error {}
+
+/**
+ * Waits until this child says it is running on `port` and answers there. The child's own line is
+ * what proves the port is its: a free port can be taken by another test's server between the
+ * probe and the bind, and that one would answer too.
+ */
+const waitUntilUp = async (
+  url: string,
+  port: number,
+  child: ChildProcess,
+  log: () => string,
+): Promise<void> => {
   const deadline = Date.now() + 60_000;
+  const running = new RegExp(`crudboard is running: http://[^\\s]+:${port}/`);
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log()}`);
-    try {
-      const res = await fetch(`${url}/api/metadata/dataSources`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
+    if (child.exitCode !== null) {
+      if (log().includes('EADDRINUSE')) throw new PortTaken(`port ${port} was taken`);
+      throw new Error(`server exited early:\n${log()}`);
+    }
+    if (running.test(log())) {
+      try {
+        const res = await fetch(`${url}/api/metadata/dataSources`);
+        if (res.ok) return;
+      } catch {
+        // not answering yet
+      }
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -48,6 +67,17 @@ export const startServer = async (
   env: Record<string, string> = {},
   root = repoRoot,
 ): Promise<RunningServer> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnce(env, root);
+    } catch (error) {
+      // another server took the free port first: once more on another one
+      if (!(error instanceof PortTaken) || env.PORT || attempt >= 3) throw error;
+    }
+  }
+};
+
+const startOnce = async (env: Record<string, string>, root: string): Promise<RunningServer> => {
   const serverBundle = join(root, 'server/build/server.js');
   if (!existsSync(serverBundle)) throw new Error(`${serverBundle} is missing: run npm run build first`);
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -72,7 +102,13 @@ export const startServer = async (
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilUp(url, child, () => out);
+  try {
+    await waitUntilUp(url, port, child, () => out);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     dataDir,

@@ -1,3 +1,4 @@
+import { mysqlInsertPrepared } from './mysql-insert-prepared';
 import { detectMysqlPinyinOrder, oncePerKnex } from '../pinyin-order';
 import { runMysql } from './console/mysql-console';
 import {
@@ -82,6 +83,7 @@ export const mysqlDialect: SqlDialect = {
   readRowOptions: (builder) => builder,
   lockForUpdate: (query) => query.forUpdate(),
   claimWriteLock: async () => undefined,
+  insertPrepared: mysqlInsertPrepared,
   insertedKeys: 'insertId',
   keptRowCount: mysqlKeptRowCount,
   keptCountQuery: mysqlKeptCountQuery,

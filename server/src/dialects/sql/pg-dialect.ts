@@ -1,3 +1,4 @@
+import { pgInsertPrepared } from './pg-insert-prepared';
 import { detectPgPinyinOrder, oncePerKnex } from '../pinyin-order';
 import { runPg } from './console/pg-console';
 import { pgCacheVersion } from '../cache-version/pg-cache-version';
@@ -34,6 +35,7 @@ export const pgDialect: SqlDialect = {
   readRowOptions: (builder) => builder,
   lockForUpdate: (query) => query.forUpdate(),
   claimWriteLock: async () => undefined,
+  insertPrepared: pgInsertPrepared,
   insertedKeys: 'returning',
   keptRowCount: async (db, tableName, sourceKnex) => {
     if (!(await hasPgDeltaTable(db))) return null;

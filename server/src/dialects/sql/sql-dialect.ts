@@ -104,6 +104,19 @@ export interface SqlDialect {
    */
   claimWriteLock(trx: Knex, table: string, where: Record<string, unknown>, column: string): Promise<void>;
   /**
+   * Inserts one row on `trx`'s own connection with a statement prepared once per connection
+   * (`name` tells statements apart), skipping the query builder: for the small insert every
+   * record write adds (a revision of record history), where building, compiling and preparing
+   * the statement again each time costs more than the insert.
+   */
+  insertPrepared(
+    trx: Knex.Transaction,
+    name: string,
+    table: string,
+    columns: readonly string[],
+    values: readonly unknown[],
+  ): Promise<void>;
+  /**
    * How an INSERT tells the keys the database filled: `returning` (any generated keys, RETURNING)
    * or `insertId` (one auto-increment key, from the driver's insert id).
    */

@@ -1,3 +1,4 @@
+import { sqliteInsertPrepared } from './sqlite-insert-prepared';
 import { SQLITE_PINYIN_FUNCTION } from '../sqlite-pinyin';
 import { closeSqliteProcesses, runSqlite } from './console/sqlite-console';
 import { ensureSqliteRegexp } from '../sqlite-regexp';
@@ -22,6 +23,7 @@ export const sqliteDialect: SqlDialect = {
       .where(where)
       .update({ [column]: trx.ref(column) });
   },
+  insertPrepared: sqliteInsertPrepared,
   insertedKeys: 'returning',
   keptRowCount: async () => null,
   keptCountQuery: () => null,

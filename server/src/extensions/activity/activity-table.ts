@@ -1,9 +1,12 @@
 import type { Knex, NamedMigration } from '../sdk';
 
-/** The activity feed's own table, in `primary`: each row names the data source of its record. */
+/**
+ * The feed's own log of earlier releases, in `primary` (each row names the data source of its
+ * record). Nothing writes it any more: the feed reads crudboard's record history, so a change is
+ * recorded once. Its migrations and the upgrade move stay so that an older database still opens
+ * and keeps what was logged then.
+ */
 export const ACTIVITY_TABLE = 'cb_ext_activity';
-
-export type ActivityAction = 'create' | 'update' | 'delete';
 
 export const activity001Table: NamedMigration = {
   name: 'activity-001-table',

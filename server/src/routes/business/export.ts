@@ -36,10 +36,10 @@ const listParameters = (query: Record<string, unknown>): Record<string, unknown>
   return rest;
 };
 
-/** Writes a file through `write`, removing it when writing fails. */
-const produce = async (path: string, write: () => Promise<unknown>): Promise<void> => {
+/** Writes a file through `write` (which answers how many rows it wrote), removing it when writing fails. */
+const produce = async <T>(path: string, write: () => Promise<T>): Promise<T> => {
   try {
-    await write();
+    return await write();
   } catch (error) {
     await rm(path, { force: true });
     throw error;
@@ -92,7 +92,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       principalOf(request).id,
       exportFileName(title, format, new Date()),
     );
-    await produce(path, () =>
+    const rowCount = await produce(path, () =>
       sqlDialect(request.dataSource.client).withLeanReads(request.dataSource.knex, () =>
         format === 'xlsx'
           ? writeXlsx(
@@ -110,13 +110,21 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
             ),
       ),
     );
+    // The list's parameters (filter, search, column filters, select, order) are what the user asked
+    // for: the entry never holds the records' values.
+    await app.audit.record(request, {
+      action: 'export',
+      dataSource: request.dataSource.name,
+      table: item.table.name,
+      detail: { format, query: listParameters(params), rows: rowCount },
+    });
     return reply.code(201).type('text/plain; charset=utf-8').send(url);
   };
 
   app.post(
     '/:table/export',
     {
-      config: { item: { action: 'export' } },
+      config: { item: { action: 'export', rowRules: true } },
       schema: {
         tags,
         summary: 'Exports the records of the list query to .xlsx; answers the download URL',
@@ -131,7 +139,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:table/export/xml',
     {
-      config: { item: { action: 'export' } },
+      config: { item: { action: 'export', rowRules: true } },
       schema: {
         tags,
         summary: 'Exports the records of the list query to .xml; answers the download URL',
@@ -146,7 +154,7 @@ const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:table/import/template',
     {
-      config: { item: { action: 'import' } },
+      config: { item: { action: 'import', rowRules: true } },
       schema: {
         tags,
         summary: 'An .xlsx whose header row holds the captions of the insertable columns; answers its URL',

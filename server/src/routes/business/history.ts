@@ -1,3 +1,4 @@
+import { assertReadable, readableKeyTexts } from '../../services/items/row-filter';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { itemOf } from '../../plugins/item-access';
@@ -9,14 +10,17 @@ import {
   DeletedRevisionParams,
   HistoryParams,
   HistoryQuery,
+  LatestChangeSchema,
+  LatestQuery,
   RestoreRevisionBody,
   RevisionParams,
   RevisionSchema,
 } from '../../schemas/history';
 import { countHistory, readHistory } from '../../services/history/read-history';
 import { countDeleted, readDeleted } from '../../services/history/deleted-records';
+import { latestChanges } from '../../services/history/latest-changes';
 import { restoreDeleted, restoreRevision } from '../../services/history/restore-revision';
-import { parseRecordKey } from '../../services/items/record-keys';
+import { keyText, parseRecordKey } from '../../services/items/record-keys';
 
 const tags = ['business'];
 
@@ -30,14 +34,42 @@ const isFirstPage = (query: unknown): boolean => {
  * (read permission; the reader's column rules trim every revision), and restoring a revision
  * (update permission, create for a record hard-deleted since). A table's deleted records: the
  * hard-deleted ones not there now, with their last values (read permission), and bringing one back
- * from its delete revision (create permission). `/:table/deleted…` is a static segment, which the
+ * from its delete revision (create permission). Who last changed each of a page of records (read
+ * permission). `/:table/deleted…` and `/:table/history/latest` are static segments, which the
  * router prefers to `/:table/:id…` whatever the order of registration.
  */
 const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
+    '/:table/history/latest',
+    {
+      config: { item: { action: 'read', cost: () => 'cheap', rowRules: true } },
+      schema: {
+        tags,
+        summary:
+          'Who last changed each of the records named by `id` (repeated), and when: their newest revision, without values',
+        params: DeletedParams,
+        querystring: LatestQuery,
+        response: { 200: Type.Array(LatestChangeSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { context, item } = itemOf(request);
+      // Under a read rule, records the user cannot read now are left out, as records without history are.
+      const asked = request.query.id.map((id) => ({ id, key: parseRecordKey(item, id) }));
+      const readable = await readableKeyTexts(
+        context,
+        item,
+        asked.map(({ key }) => key),
+      );
+      const ids = asked.filter(({ key }) => readable.has(keyText(item, key))).map(({ id }) => id);
+      return latestChanges(request.server.dataSources.primary.reads, context, item, ids);
+    },
+  );
+
+  app.get(
     '/:table/:id/history',
     {
-      config: { item: { action: 'read', cost: () => 'cheap' } },
+      config: { item: { action: 'read', cost: () => 'cheap', rowRules: true } },
       schema: {
         tags,
         summary: "A record's revisions, newest first (404: no such record, now or ever)",
@@ -49,6 +81,8 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { context, item } = itemOf(request);
       const key = parseRecordKey(item, request.params.id);
+      // Under a read rule, only a record the user can read now shows its history (else 404).
+      await assertReadable(context, item, key);
       return readHistory(request.server.dataSources.primary.reads, context, item, key, request.query);
     },
   );
@@ -56,7 +90,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:table/:id/history/count',
     {
-      config: { item: { action: 'read', cost: () => 'cheap' } },
+      config: { item: { action: 'read', cost: () => 'cheap', rowRules: true } },
       schema: {
         tags,
         summary: 'How many revisions a record has',
@@ -67,6 +101,8 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { context, item } = itemOf(request);
       const key = parseRecordKey(item, request.params.id);
+      // Under a read rule, only a record the user can read now shows its history (else 404).
+      await assertReadable(context, item, key);
       return countHistory(request.server.dataSources.primary.reads, context, item, key);
     },
   );

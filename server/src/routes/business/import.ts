@@ -23,7 +23,7 @@ import {
   type ReceivedFile,
 } from '../../services/files/receive-multipart';
 import { exportTables } from '../../services/import/export-tables';
-import { ImportFailed } from '../../services/import/import-report';
+import { ImportFailed, type ImportReport } from '../../services/import/import-report';
 import { importTables, parseTablesFile } from '../../services/import/import-tables';
 import { importXlsx } from '../../services/import/import-xlsx';
 import { ARCHIVE_LIMITS } from '../../services/import/xlsx-archive';
@@ -51,7 +51,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
   const withUpload = async <T>(
     request: FastifyRequest,
     use: (file: ReceivedFile) => Promise<T>,
-  ): Promise<T> => {
+  ): Promise<{ result: T; fileName: string }> => {
     const { file } = await receiveMultipart(request, {
       incomingDir: incoming,
       maxFileSize: uploads.maxFileSize,
@@ -60,11 +60,33 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
     });
     if (!file) throw new ApiException('VALIDATION_ERROR', undefined, { file: fileMessage('fileRequired') });
     try {
-      return await use(file);
+      return { result: await use(file), fileName: file.filename };
     } finally {
       await rm(file.path, { force: true });
     }
   };
+
+  /** The audit entry of a finished import: the file's name and how many rows went in (never their values). */
+  const recordImport = (
+    request: FastifyRequest,
+    table: string | null,
+    upload: { result: ImportReport; fileName: string },
+    tables?: string[],
+  ) =>
+    app.audit.record(request, {
+      action: 'import',
+      dataSource: request.dataSource.name,
+      table,
+      detail: {
+        fileName: upload.fileName.slice(0, 300),
+        ...(tables ? { tables } : {}),
+        rows: {
+          inserted: upload.result.inserted,
+          updated: upload.result.updated,
+          failed: upload.result.failedRows,
+        },
+      },
+    });
 
   /** An all-or-nothing import with bad rows: 400 with the whole report (nothing was written). */
   const answerFailure = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
@@ -83,7 +105,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
   app.post(
     '/:table/import',
     {
-      config: { item: { action: 'import' } },
+      config: { item: { action: 'import', rowRules: true } },
       schema: {
         tags,
         summary:
@@ -97,7 +119,7 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
     async (request, reply) => {
       const { context, item } = itemOf(request);
       try {
-        const report = await withUpload(request, (file) =>
+        const upload = await withUpload(request, (file) =>
           importXlsx(context, item, file.path, {
             partial: request.query.partial === 'true',
             maxRows: uploads.maxImportRows,
@@ -108,7 +130,8 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
             },
           }),
         );
-        return reply.code(201).send(report.toResult(languageOf(request.headers['accept-language'])));
+        await recordImport(request, item.table.name, upload);
+        return reply.code(201).send(upload.result.toResult(languageOf(request.headers['accept-language'])));
       } catch (error) {
         return answerFailure(request, reply, error);
       }
@@ -129,17 +152,27 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
     async (request, reply) => {
       const context = await itemContextOf(request);
       try {
-        const report = await withUpload(request, async (file) => {
+        const names: string[] = [];
+        const upload = await withUpload(request, async (file) => {
           const entries = parseTablesFile(await readFile(file.path, 'utf8'));
           const tables = [];
           for (const [name, records] of entries) {
-            const { item } = await openItem(request, name, 'import');
+            const opened = await openItem(request, name, 'import', request.body, true);
+            const { item } = opened;
+            // The user's row rules for imports, on every table of the file (services/items/row-filter.ts).
+            if (context.rows && opened.context.rows) {
+              context.rows.action = 'import';
+              for (const [tableId, ruleTable] of opened.context.rows.tables)
+                context.rows.tables.set(tableId, ruleTable);
+            }
             assertOnlySettable(await loadItemTable(context.db, name), item, records);
             tables.push({ item, records });
+            names.push(item.table.name);
           }
           return importTables(context, tables);
         });
-        return reply.code(201).send(report.toResult(languageOf(request.headers['accept-language'])));
+        await recordImport(request, null, upload, names);
+        return reply.code(201).send(upload.result.toResult(languageOf(request.headers['accept-language'])));
       } catch (error) {
         return answerFailure(request, reply, error);
       }
@@ -169,20 +202,33 @@ const importRoutes: FastifyPluginAsyncTypebox<ImportRoutesOptions> = async (app,
       for (const id of ids) {
         const table = found.get(id);
         if (!table) continue;
-        // Through `openItem`: the export code, and the columns the user may not read left out.
-        items.push((await openItem(request, table.name, 'export')).item);
+        // Through `openItem`: the export code, and the columns the user may not read left out;
+        // the rows as the user's row rules for exports let through (services/items/row-filter.ts).
+        const opened = await openItem(request, table.name, 'export', request.body, true);
+        items.push(opened.item);
+        if (context.rows && opened.context.rows) {
+          context.rows.action = 'export';
+          for (const [tableId, ruleTable] of opened.context.rows.tables)
+            context.rows.tables.set(tableId, ruleTable);
+        }
       }
       const { path, url } = await app.downloads.reserve(
         'json',
         principalOf(request).id,
         exportFileName(`${request.dataSource.name}-data`, 'json', new Date()),
       );
+      let rows: number;
       try {
-        await exportTables(context, items, path);
+        rows = await exportTables(context, items, path);
       } catch (error) {
         await rm(path, { force: true });
         throw error;
       }
+      await app.audit.record(request, {
+        action: 'export',
+        dataSource: request.dataSource.name,
+        detail: { format: 'json', tables: items.map((item) => item.table.name), rows },
+      });
       return reply.code(201).type('text/plain; charset=utf-8').send(url);
     },
   );

@@ -47,6 +47,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         item: {
           action: 'read',
           cost: (request, item) => listReadCost(parseListQuery(queryOf(request), item.query), item.query),
+          rowRules: true,
         },
       },
       schema: {
@@ -71,6 +72,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
         item: {
           action: 'read',
           cost: (request, item) => countReadCost(parseListQuery(queryOf(request), item.query), item.query),
+          rowRules: true,
         },
       },
       schema: {
@@ -91,7 +93,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:table/all',
     {
-      config: { item: { action: 'read', cost: () => 'cheap' } },
+      config: { item: { action: 'read', cost: () => 'cheap', rowRules: true } },
       schema: {
         tags,
         summary: 'The records with the given keys, in their order',
@@ -115,7 +117,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:table/:id',
     {
-      config: { item: { action: 'read', cost: () => 'cheap' } },
+      config: { item: { action: 'read', cost: () => 'cheap', rowRules: true } },
       schema: {
         tags,
         summary: 'One record with all its relations',
@@ -134,7 +136,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:table',
     {
-      config: { item: { action: 'create' } },
+      config: { item: { action: 'create', rowRules: true } },
       schema: {
         tags,
         summary: 'Create a record (and its nested children); 201 with the new id',
@@ -162,7 +164,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/:table/:id',
     {
-      config: { item: { action: 'update' } },
+      config: { item: { action: 'update', rowRules: true } },
       schema: {
         tags,
         summary: 'Update a record (only the fields present) and sync its nested children',
@@ -186,7 +188,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:table/restore',
     {
-      config: { item: { action: 'update' } },
+      config: { item: { action: 'update', rowRules: true } },
       schema: {
         tags,
         summary:
@@ -210,7 +212,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:table/:id/restore',
     {
-      config: { item: { action: 'update' } },
+      config: { item: { action: 'update', rowRules: true } },
       schema: {
         tags,
         summary: 'Bring one soft-deleted record back from the recycle bin (409 when it is not there)',
@@ -227,7 +229,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/:table/:id',
     {
-      config: { item: { action: 'delete' } },
+      config: { item: { action: 'delete', rowRules: true } },
       schema: {
         tags,
         summary: 'Delete a record (hard deletes cascade to OneToMany / MainToSub children)',
@@ -247,7 +249,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/:table',
     {
-      config: { item: { action: 'delete' } },
+      config: { item: { action: 'delete', rowRules: true } },
       schema: {
         tags,
         summary: 'Delete records by key, all or nothing',

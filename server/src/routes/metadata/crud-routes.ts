@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
 import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import { requirePermission } from '../../auth/require-permission';
+import { SCHEMA_CHANGE } from '../../plugins/audit';
 import { errorResponses } from '../../schemas/common';
 import { IdList, IdParams } from '../../schemas/table-query';
 import { sendJsonAttachment } from '../json-attachment';
@@ -60,6 +61,8 @@ export interface CrudRoutesOptions<
   service: CrudService<TBody, TList, TCount, TUpdate, TDelete>;
   /** `GET /export`: every record of the data source as a JSON attachment named `fileName`. */
   exported?: { fileName: string; all(knex: Knex): Promise<unknown[]> };
+  /** Its writes change schemas: each is an audit log entry with the DDL it ran. */
+  schemaChanges?: boolean;
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -83,6 +86,7 @@ export const crudRoutes = <
   const [one, many] = noun;
   const read = requirePermission(options.permission.read);
   const write = requirePermission(options.permission.write);
+  const writeConfig = options.schemaChanges ? { config: { audit: SCHEMA_CHANGE } } : {};
   const RecordList = Type.Array(schemas.record);
   const updateQuery = schemas.update ? { querystring: schemas.update } : {};
   const deleteQuery = schemas.delete ? { querystring: schemas.delete } : {};
@@ -154,6 +158,7 @@ export const crudRoutes = <
       '',
       {
         onRequest: write,
+        ...writeConfig,
         schema: {
           tags,
           summary: summaries.create ?? `Create a ${one}`,
@@ -171,6 +176,7 @@ export const crudRoutes = <
       '/:id',
       {
         onRequest: write,
+        ...writeConfig,
         schema: {
           tags,
           summary: summaries.update ?? `Edit a ${one}`,
@@ -196,6 +202,7 @@ export const crudRoutes = <
       '/:id',
       {
         onRequest: write,
+        ...writeConfig,
         schema: {
           tags,
           summary: `Delete a ${one}`,
@@ -215,6 +222,7 @@ export const crudRoutes = <
       '',
       {
         onRequest: write,
+        ...writeConfig,
         schema: {
           tags,
           summary: `Delete ${many}`,

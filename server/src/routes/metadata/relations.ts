@@ -33,6 +33,7 @@ const relationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       permission: { read: 'metadata:read', write: 'metadata:write' },
       noun: ['relation', 'relations'],
+      schemaChanges: true,
       schemas: {
         record: RelationSchema,
         body: RelationBody,

@@ -56,11 +56,12 @@ const sqlRoutes: FastifyPluginAsyncTypebox<SqlRouteOptions> = async (app, option
       const { sql, params, readOnly } = request.body;
       const started = performance.now();
       let outcome = 'ok';
+      let rowCount: number | null = null;
       try {
         const principal = principalOf(request);
         const source = request.dataSource;
         // A statement waits for a console connection at most as long as it may run.
-        return await gate.run(principal.username, source.name, timeoutMs, () =>
+        const result = await gate.run(principal.username, source.name, timeoutMs, () =>
           executeSql(
             source,
             {
@@ -78,6 +79,8 @@ const sqlRoutes: FastifyPluginAsyncTypebox<SqlRouteOptions> = async (app, option
             },
           ),
         );
+        rowCount = result.rowCount;
+        return result;
       } catch (error) {
         outcome =
           (error as { code?: unknown }).code === undefined
@@ -85,17 +88,23 @@ const sqlRoutes: FastifyPluginAsyncTypebox<SqlRouteOptions> = async (app, option
             : String((error as { code: unknown }).code);
         throw error;
       } finally {
+        const elapsedMs = Math.round(performance.now() - started);
         request.log.info(
           {
             user: principalOf(request).username,
             dataSource: request.dataSource.name,
             readOnly,
-            elapsedMs: Math.round(performance.now() - started),
+            elapsedMs,
             outcome,
             sql: sql.slice(0, LOGGED_SQL_CHARS),
           },
           'sql console statement',
         );
+        await app.audit.record(request, {
+          action: 'sqlExecute',
+          dataSource: request.dataSource.name,
+          detail: { sql, readOnly, rowCount, elapsedMs, outcome },
+        });
       }
     },
   );

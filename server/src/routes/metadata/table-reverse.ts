@@ -1,6 +1,7 @@
 import { withMysqlStyleKeys } from '../../services/reverse/mysql-style-description';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SCHEMA_CHANGE } from '../../plugins/audit';
 import { Type } from 'typebox';
 import { requirePermission } from '../../auth/require-permission';
 import { errorResponses } from '../../schemas/common';
@@ -71,6 +72,7 @@ const tableReverseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/metadatas/reverse/:tableName',
     {
       onRequest: write,
+      config: { audit: SCHEMA_CHANGE },
       schema: {
         tags,
         summary: 'Build metadata from a physical table without touching it',
@@ -91,6 +93,7 @@ const tableReverseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/metadatas/reverse',
     {
       onRequest: write,
+      config: { audit: SCHEMA_CHANGE },
       schema: {
         tags,
         summary:

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import { principalOf } from '../../plugins/session';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SCHEMA_CHANGE } from '../../plugins/audit';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { exportFileName } from '../../services/export/export-file-name';
@@ -98,6 +99,7 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/import',
     {
       onRequest: write,
+      config: { audit: SCHEMA_CHANGE },
       schema: {
         tags,
         summary: 'Import a metadata file’s content, all or nothing (409 listing every conflict)',
@@ -119,6 +121,7 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/file/import',
     {
       onRequest: write,
+      config: { audit: SCHEMA_CHANGE },
       // The file is read before validation, so that its content is checked like a JSON body.
       preValidation: async (request) => {
         const text = await readFilePart(request, maxBytes);

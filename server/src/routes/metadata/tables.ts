@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SCHEMA_CHANGE } from '../../plugins/audit';
 import type { FastifyRequest } from 'fastify';
 import { requirePermission } from '../../auth/require-permission';
 import { errorResponses } from '../../schemas/common';
@@ -42,6 +43,7 @@ const tableRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       permission: { read: 'metadata:read', write: 'metadata:write' },
       noun: ['table', 'tables'],
+      schemaChanges: true,
       summaries: {
         list: 'Tables with columns and composite indexes, id DESC',
         create: 'Create a table (and its physical table unless `reverse`)',
@@ -128,6 +130,7 @@ const tableRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/row-count',
     {
       onRequest: requirePermission('metadata:write'),
+      config: { audit: SCHEMA_CHANGE },
       schema: {
         tags,
         summary: "Start or stop keeping a reversed table's row count (triggers on it, and one first count)",
@@ -160,6 +163,7 @@ const tableRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/:id/schema-repair',
     {
       onRequest: requirePermission('metadata:write'),
+      config: { audit: SCHEMA_CHANGE },
       schema: {
         tags,
         summary:

@@ -48,3 +48,17 @@ export const findFileByStoredName = async (knex: Knex, fileName: string): Promis
   const row = await knex(SYSTEM.file).select(COLUMNS).where({ fileName }).first();
   return row ? toStoredFile(row) : undefined;
 };
+
+/** A stored file and who uploaded it (null: nobody known), for serving it. */
+export const findServedFile = async (
+  knex: Knex,
+  fileName: string,
+): Promise<(StoredFile & { ownerId: number | null }) | undefined> => {
+  const row = await knex(SYSTEM.file)
+    .select([...COLUMNS, 'ownerId'])
+    .where({ fileName })
+    .first();
+  if (!row) return undefined;
+  const owner = (row as { ownerId: unknown }).ownerId;
+  return { ...toStoredFile(row), ownerId: owner === null || owner === undefined ? null : toNumber(owner) };
+};

@@ -3,6 +3,8 @@ import type { ColumnChange, RevisionAction, RevisionChannel } from '../../../../
 import { SHARED_STATE } from '../../db/table-names';
 import type { ItemTable } from '../items/item-table';
 import { keyText, type KeyValues } from '../items/record-keys';
+import { dialectOf } from '../../db/dialect';
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 
 /** Who writes and how: the same for every revision of one write. */
 export interface WriteOrigin {
@@ -31,11 +33,28 @@ export const revisionKey = (item: ItemTable, key: Record<string, unknown>): stri
   keyText(item, key).slice(0, MAX_RECORD_KEY);
 
 /**
- * Whether a table's records have history: business tables with a key. The system tables (users,
- * roles, permissions…) belong to an audit log, not here; a row without a key cannot be named.
+ * Whether a table's records have history: business tables with a key whose history setting is not
+ * `off` (contract/history-retention.ts). The system tables (users, roles, permissions…) belong to
+ * an audit log, not here; a row without a key cannot be named. A table switched off keeps the
+ * revisions it has (still readable) and records no new ones until switched back on.
  */
 export const recordsHistory = (item: ItemTable): boolean =>
-  item.table.systemable !== true && item.keys.length > 0;
+  item.table.systemable !== true && item.keys.length > 0 && item.table.historyMode !== 'off';
+
+/** A row of the revision table, its columns in the order `flush` binds them for one revision. */
+const REVISION_COLUMNS = [
+  'dataSource',
+  'tableName',
+  'recordKey',
+  'action',
+  'at',
+  'userId',
+  'userName',
+  'channel',
+  'requestId',
+  'changes',
+] as const;
+type RevisionRow = Record<(typeof REVISION_COLUMNS)[number], string | number | null>;
 
 /** Rows per INSERT: well under every engine's parameter limit (11 per row). */
 const ROWS_PER_INSERT = 500;
@@ -46,7 +65,7 @@ const ROWS_PER_INSERT = 500;
  * always has its own. An update that changes nothing records nothing.
  */
 export class RevisionLog {
-  private readonly rows: Record<string, unknown>[] = [];
+  private readonly rows: RevisionRow[] = [];
 
   constructor(
     private readonly who: { dataSource: string; userId: number; origin: WriteOrigin },
@@ -81,9 +100,22 @@ export class RevisionLog {
   }
 
   /** Inserts the collected revisions (one multi-row INSERT per 500) in `primary`'s transaction. */
-  async flush(primary: () => Promise<Knex>): Promise<void> {
+  async flush(primary: () => Promise<Knex.Transaction>): Promise<void> {
     if (this.rows.length === 0) return;
     const db = await primary();
+    const [only] = this.rows;
+    if (this.rows.length === 1 && only) {
+      // the common case, one record written: a statement prepared once per connection
+      await sqlDialect(dialectOf(db)).insertPrepared(
+        db,
+        'revision_insert_one',
+        SHARED_STATE.revision,
+        REVISION_COLUMNS,
+        REVISION_COLUMNS.map((column) => only[column]),
+      );
+      this.rows.length = 0;
+      return;
+    }
     for (let start = 0; start < this.rows.length; start += ROWS_PER_INSERT) {
       await db(SHARED_STATE.revision).insert(this.rows.slice(start, start + ROWS_PER_INSERT));
     }

@@ -18,6 +18,7 @@ import { readRows } from '../items/read-rows';
 import { keyText, whereKeys, type KeyValues } from '../items/record-keys';
 import { toRecord } from '../items/to-record';
 import { updateRecord } from '../items/update-record';
+import { hasRowRule } from '../items/row-filter';
 import type { WriteContext } from '../items/write-context';
 import type { ImportReport } from './import-report';
 import { localized } from './import-report';
@@ -259,7 +260,8 @@ export const importBatch = async (
       operations.push({ kind: 'update', row, key });
       continue;
     }
-    if (options.keyMaps) {
+    // Under a create rule each record goes through the create path, which checks it (a row error).
+    if (options.keyMaps || hasRowRule(write, item.table, 'create')) {
       operations.push({ kind: 'create', row });
       continue;
     }

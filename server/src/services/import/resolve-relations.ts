@@ -1,3 +1,4 @@
+import { filterRows } from '../items/row-filter';
 import { importMessage } from '../../i18n/import-messages';
 import { titleColumnOf } from '../../../../contract/record-title';
 import { coerceValue } from '../../query/coerce-value';
@@ -9,12 +10,21 @@ import { readRows } from '../items/read-rows';
 import { isReadable, toRecord } from '../items/to-record';
 import { toOutputValue } from '../items/to-output-value';
 import type { WriteContext } from '../items/write-context';
+import type { StoredTable } from '../metadata-rows';
 import type { ImportRow } from './import-row';
 
 /** Keys given in an import file for auto-increment records → the keys they got, by table id. */
 export type KeyMaps = Map<number, Map<string, ScalarValue>>;
 
 /** Values per lookup query: well below every database's bound-parameter limit. */
+
+/**
+ * A read of a relation's target while resolving references: only the records the user's read rule
+ * lets through (a reference to another record is not found, and its existence does not show).
+ */
+const readableRows = (write: WriteContext, toTable: StoredTable, columns: string[]) =>
+  filterRows(readRows(write.db, write.dialect, toTable.tableName, columns), write, toTable, 'read', toTable);
+
 const LOOKUP_CHUNK = 500;
 
 const chunks = <T>(values: readonly T[], size = LOOKUP_CHUNK): T[][] => {
@@ -53,9 +63,10 @@ const byKey = async (
   }
   const found = new Map<string, ScalarValue>();
   for (const part of chunks([...wanted.values()])) {
-    const rows: Record<string, unknown>[] = await readRows(write.db, write.dialect, toTable.tableName, [
-      toColumn.name,
-    ]).whereIn(`${toTable.tableName}.${toColumn.name}`, part);
+    const rows: Record<string, unknown>[] = await readableRows(write, toTable, [toColumn.name]).whereIn(
+      `${toTable.tableName}.${toColumn.name}`,
+      part,
+    );
     for (const row of rows) {
       const text = keyTextOf(relation, row[toColumn.name]);
       if (text !== null) found.set(text, wanted.get(text) ?? text);
@@ -86,7 +97,7 @@ const byTitle = async (
   const matches = new Map<string, Set<string>>();
   if (!title || !isReadable(title) || references.length === 0) return matches;
   for (const part of chunks([...new Set(references.map((reference) => reference.trim()))])) {
-    const rows: Record<string, unknown>[] = await readRows(write.db, write.dialect, toTable.tableName, [
+    const rows: Record<string, unknown>[] = await readableRows(write, toTable, [
       toColumn.name,
       title.name,
     ]).whereIn(`${toTable.tableName}.${title.name}`, part);
@@ -131,12 +142,11 @@ const byDisplay = async (
       return values.length > 0 ? [{ name: `${toTable.tableName}.${column.name}`, values }] : [];
     });
     if (conditions.length === 0) continue;
-    const query = readRows(write.db, write.dialect, toTable.tableName, [
-      toColumn.name,
-      ...shown.map((column) => column.name),
-    ]).where((where) => {
-      for (const { name, values } of conditions) where.orWhereIn(name, values);
-    });
+    const query = readableRows(write, toTable, [toColumn.name, ...shown.map((column) => column.name)]).where(
+      (where) => {
+        for (const { name, values } of conditions) where.orWhereIn(name, values);
+      },
+    );
     const rows: Record<string, unknown>[] = await query;
     for (const row of rows) {
       const text = relatedText(toRecord(toTable.columns, row), toColumn.name);

@@ -4,6 +4,7 @@ import type { ListQuery } from '../../query/query-types';
 import type { ItemContext } from './item-context';
 import { fastCount } from './fast-count';
 import type { ItemTable } from './item-table';
+import { filterRows, hasRowRule } from './row-filter';
 import { searchConditionFor } from './search-condition';
 
 /** GET /api/business/{table}/count: the number of records the same filters and search select. */
@@ -13,9 +14,13 @@ export const countItems = async (
   query: Pick<ListQuery, 'where' | 'search'>,
   sourceKnex: Knex,
 ): Promise<number> => {
-  const fast = await fastCount(context, item, query, sourceKnex);
-  if (fast !== null) return fast;
+  // A count under a row rule is counted: never the table's kept or estimated total.
+  if (!hasRowRule(context, item.table, 'read')) {
+    const fast = await fastCount(context, item, query, sourceKnex);
+    if (fast !== null) return fast;
+  }
   const builder = context.db(item.table.tableName);
+  filterRows(builder, context, item.table, 'read');
   applyWhere(builder, item.query, query, {
     dialect: context.dialect,
     search: await searchConditionFor(context, item, sourceKnex, query.search),

@@ -8,6 +8,7 @@ import type { ItemTable } from './item-table';
 import { readRows } from './read-rows';
 import { uniqueKeys, whereKeys, type KeyValues } from './record-keys';
 import { systemValues } from './system-columns';
+import { assertRowsWithin } from './row-filter';
 import { toRecord } from './to-record';
 import { runWrite } from './write-context';
 
@@ -39,6 +40,7 @@ export const deleteItems = async (
       unique,
     );
     if (found.length !== unique.length) throw new ApiException('NOT_FOUND');
+    await assertRowsWithin(write, item, unique, 'delete');
     if (soft && flag) {
       await write.hooks.run('beforeDelete', { write, item, keys: unique, soft: true });
       await whereKeys(write.db(item.table.tableName), item, unique).update({

@@ -4,6 +4,7 @@ import { assertWritableRelated } from './assert-writable-related';
 import { assertMay } from './item-context';
 import { isToChildren, type ItemRelation, type ItemTable } from './item-table';
 import { readRows } from './read-rows';
+import { assertRowsWithin, hasRowRule } from './row-filter';
 import { whereKeys, type KeyValues } from './record-keys';
 import { isReadable, toRecord } from './to-record';
 import { deletedChanges } from '../history/column-changes';
@@ -90,6 +91,9 @@ export const deleteRecords = async (
         if (any) assertWritableRelated(child.table);
       }
       assertMay(write, child.table, 'delete');
+      if (hasRowRule(write, child.table, 'read') || hasRowRule(write, child.table, 'delete')) {
+        throw new ApiException('FORBIDDEN', itemsMessage('rowRulesUnsupported', { name: child.table.name }));
+      }
       await write
         .db(child.table.tableName)
         .whereIn(relation.toColumn.name, parentValues as (string | number)[])
@@ -100,6 +104,8 @@ export const deleteRecords = async (
     if (children.length === 0) continue;
     assertWritableRelated(child.table);
     assertMay(write, child.table, 'delete');
+    // A cascade never removes a child the user's row rules keep from it: the delete is refused.
+    await assertRowsWithin(write, child, children, 'delete', { hidden: 'forbidden' });
     await deleteRecords(write, child, children, depth + 1);
   }
   await recordDeletion(write, item, keys);

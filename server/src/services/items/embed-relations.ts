@@ -15,6 +15,8 @@ import { isToOne, type ItemRelation, type ItemTable } from './item-table';
 import { loadItemTable } from './load-item-table';
 import { countChildren, readChildren, type ChildSource } from './read-children';
 import { readRows } from './read-rows';
+import { filterRows } from './row-filter';
+import { ruleTableOf } from '../permissions/rule-table';
 import { isReadable, toRecord } from './to-record';
 import { toOutputValue } from './to-output-value';
 
@@ -78,11 +80,12 @@ const embedParents = async (
   );
   const parents = new Map<string, RecordRow>();
   if (wanted.size > 0) {
-    const rows: RecordRow[] = await readRows(
-      context.db,
-      context.dialect,
-      toTable.tableName,
-      parentColumns(relation, full),
+    // A parent the user's read rule leaves out is left out (null, or missing from a multiple value).
+    const rows: RecordRow[] = await filterRows(
+      readRows(context.db, context.dialect, toTable.tableName, parentColumns(relation, full)),
+      context,
+      toTable,
+      'read',
     ).whereIn(`${toTable.tableName}.${toColumn.name}`, [...wanted.values()]);
     for (const row of rows) {
       const match = matchKey(toColumn, toOutputValue(toColumn, row[toColumn.name]));
@@ -110,6 +113,8 @@ const embedParentsOfChildren = async (
 ): Promise<void> => {
   if (children.length === 0) return;
   const childItem = await loadItemTable(context.db, relation.toTable.name);
+  for (const parent of childItem.relations)
+    context.rows?.tables.set(parent.toTable.id, ruleTableOf(parent.toTable));
   const parents = childItem.relations.filter(
     (one) => isToOne(one) && one.fromColumn.name !== relation.toColumn.name,
   );
@@ -132,6 +137,8 @@ const childSource = (context: ItemContext, relation: ItemRelation): ChildSource 
     foreignKey: toColumn.name,
     keys: toTable.primaryNames,
     columns: columns.includes(toColumn.name) ? columns : [...columns, toColumn.name],
+    // Children the user's read rule leaves out are neither counted nor read.
+    restrict: (builder) => filterRows(builder, context, toTable, 'read'),
   };
 };
 

@@ -7,6 +7,7 @@ import type { ItemTable } from './item-table';
 import { readRows } from './read-rows';
 import { keyText, whereKeys, type KeyValues } from './record-keys';
 import { relationsToEmbed } from './relations-to-embed';
+import { filterRows } from './row-filter';
 import { toRecord } from './to-record';
 import { attachUserNames } from './user-names';
 
@@ -26,6 +27,7 @@ const readByKeys = async (
     item.table.tableName,
     columnsToRead(item, options.select, embedded),
   );
+  filterRows(builder, context, item.table, 'read');
   const rows: Record<string, unknown>[] = await whereKeys(builder, item, keys);
   const records = rows.map((row) => toRecord(item.table.columns, row));
   await embedRelations(context, item, embedded, records, new Set(options.expand));
@@ -33,7 +35,10 @@ const readByKeys = async (
   return records;
 };
 
-/** GET /api/business/{table}/{id}: the record with all its relations; 404 if there is none. */
+/**
+ * GET /api/business/{table}/{id}: the record with all its relations; 404 if there is none or the
+ * user's read rule leaves it out (its existence does not show).
+ */
 export const getItem = async (
   context: ItemContext,
   item: ItemTable,

@@ -10,6 +10,7 @@ import { columnValue } from './column-value';
 import { fullTextBody } from './full-text-body';
 import type { ItemTable } from './item-table';
 import type { KeyValues } from './record-keys';
+import { assertRowsWithin } from './row-filter';
 import {
   hashPasswords,
   isPlainObject,
@@ -164,6 +165,8 @@ export const insertRecord = async (
 ): Promise<KeyValues> => {
   const { values, nested: children } = await prepareInsert(write, item, body, options);
   const key = await insertRow(write, item, values);
+  // The new record must be one the user's create rule lets it make (403; the write rolls back).
+  await assertRowsWithin(write, item, [key], 'create', { readable: false });
   write.changed({ item, key, action: 'create', changes: createdChanges(item, { ...values, ...key }) });
   await write.hooks.run('afterCreate', { write, item, key, values });
   for (const nested of children) {

@@ -4,9 +4,12 @@ import { hasPermission } from '../../auth/permission';
 import type { Client } from '../../config';
 import { ApiException } from '../../errors/api-exception';
 import type { WriteHooks } from '../../extensions/write-hooks';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuditOrigin } from '../audit/audit-row';
 import type { WriteOrigin } from '../history/revision-log';
 import type { StoredTable } from '../metadata-rows';
 import type { ColumnRules } from '../permissions/column-rules';
+import type { RowScope } from '../permissions/row-scope';
 
 /** Who asks, and where: what every items operation gets. */
 export interface ItemContext {
@@ -18,12 +21,21 @@ export interface ItemContext {
   dataSource: string;
   /** The user's column rules on this data source (none for the super admin). */
   rules: ColumnRules;
+  /**
+   * The user's row rules on this data source (services/permissions/row-scope.ts): absent for the
+   * super admin and for server code that reads without them (an extension's own context).
+   */
+  rows?: RowScope;
   /** Record write hooks: the core's (system-table rules), then the extensions'. */
   hooks: WriteHooks;
   /** Who writes and how, for record history (default: an extension's own write). */
   origin?: WriteOrigin;
+  /** Who asks through which request, for the audit log of user, role and permission changes. */
+  audit?: { origin: AuditOrigin; log: FastifyBaseLogger };
   /** Hash of the session token the request came with (a password change keeps that session). */
   sessionTokenHash?: string;
+  /** The request came with an API token: it may not set passwords. */
+  viaApiToken?: boolean;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 import { readRows } from './read-rows';
 import { relationsToEmbed } from './relations-to-embed';
+import { filterRows } from './row-filter';
 import { searchConditionFor } from './search-condition';
 import { toRecord } from './to-record';
 import { attachUserNames } from './user-names';
@@ -69,6 +70,7 @@ export const listItems = async (
     item.table.tableName,
     columnsToRead(item, query.select, embedded),
   );
+  filterRows(builder, context, item.table, 'read');
   if (!(await driveByFullText(context, item, query, sourceKnex, builder))) {
     applyListQuery(builder, item.query, query, {
       dialect: context.dialect,

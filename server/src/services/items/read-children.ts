@@ -13,6 +13,8 @@ export interface ChildSource {
   keys: readonly string[];
   /** The columns to read (the foreign key among them). */
   columns: readonly string[];
+  /** Narrows the child rows to those the reader may see (row-filter.ts). */
+  restrict?: (builder: Knex.QueryBuilder) => unknown;
 }
 
 /** Names no column has (columns match `[A-Za-z_][A-Za-z0-9_]*`). */
@@ -32,6 +34,7 @@ export const countChildren = async (
     .count({ [COUNT]: '*' })
     .whereIn(column, [...parents])
     .groupBy(column);
+  source.restrict?.(builder);
   sqlDialect(dialect).readRowOptions(builder);
   const rows: Record<string, unknown>[] = await builder;
   return rows.map((row) => ({ parent: row.parent, count: Number(row[COUNT]) }));
@@ -54,6 +57,7 @@ export const readChildren = (
   const [only] = parents;
   if (parents.length === 1 && only !== undefined) {
     const builder = readRows(db, dialect, tableName, columns).where(column, only);
+    source.restrict?.(builder);
     for (const key of keys) builder.orderBy(`${tableName}.${key}`, 'asc');
     return builder.limit(Math.min(share, total));
   }
@@ -67,6 +71,7 @@ export const readChildren = (
       ]),
     )
     .whereIn(column, [...parents]);
+  source.restrict?.(numbered);
   // Taken position by position, so that whatever `total` cuts off, each parent keeps its first rows.
   const builder = db
     .select(columns.map((name) => `${NUMBERED}.${name}`))

@@ -6,6 +6,7 @@ import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 import { readRows } from './read-rows';
 import { keyText, uniqueKeys, whereKeys, type KeyValues } from './record-keys';
+import { assertRowsWithin } from './row-filter';
 import { toRecord } from './to-record';
 import { updateRecord } from './update-record';
 import { runWrite } from './write-context';
@@ -40,6 +41,7 @@ export const restoreItems = async (
       unique,
     );
     if (found.length !== unique.length) throw new ApiException('NOT_FOUND');
+    await assertRowsWithin(write, item, unique, 'update');
     const live = found
       .map((row) => toRecord(item.table.columns, row))
       .filter((record) => !isSet(record[SOFT_DELETE_COLUMN]));

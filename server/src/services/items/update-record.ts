@@ -14,6 +14,7 @@ import type { ItemTable } from './item-table';
 import { laterStamp } from './later-stamp';
 import { staleness } from './staleness';
 import { readRows } from './read-rows';
+import { assertRowsWithin } from './row-filter';
 import { whereKeys, type KeyValues } from './record-keys';
 import { systemValues } from './system-columns';
 import { isReadable, toRecord } from './to-record';
@@ -101,6 +102,7 @@ export const updateRecord = async (
 ): Promise<void> => {
   if (!isPlainObject(body)) throw notAnObject(options.path);
   const current = await currentRecord(write, item, key);
+  await assertRowsWithin(write, item, [key], 'update');
   checkLock(item, body, current, options.path);
   const payload = payloadFor(item, body, 'update', options);
   if (options.depth === 0) refuseEmptyUpdate(item, body, payload, options);
@@ -116,6 +118,8 @@ export const updateRecord = async (
   if (Object.keys(values).length > 0) {
     await whereKeys(write.db(item.table.tableName), item, [key]).update(values);
   }
+  // The record as changed must still be one the user may update.
+  await assertRowsWithin(write, item, [key], 'update', { readable: false });
   write.changed({
     item,
     key,

@@ -13,6 +13,7 @@ import { isPlainObject, throwFieldErrors, type WriteOptions } from './record-pay
 import { toRecord } from './to-record';
 import { changesNothing, updateRecord } from './update-record';
 import { MAX_WRITE_DEPTH } from './max-write-depth';
+import { assertRowsWithin, filterRows } from './row-filter';
 import type { WriteContext } from './write-context';
 
 export interface ChildWriteOptions extends WriteOptions {
@@ -61,11 +62,18 @@ const existingChildren = async (
   relation: ItemRelation,
   parentValue: unknown,
 ) => {
-  const rows: Record<string, unknown>[] = await readRows(
-    write.db,
-    write.dialect,
-    child.table.tableName,
-    child.keys.map((key) => key.name),
+  // Children the user's read rule leaves out are not the user's to sync: neither changed nor removed.
+  const rows: Record<string, unknown>[] = await filterRows(
+    readRows(
+      write.db,
+      write.dialect,
+      child.table.tableName,
+      child.keys.map((key) => key.name),
+    ),
+    write,
+    child.table,
+    'read',
+    child.table,
   ).where(`${child.table.tableName}.${relation.toColumn.name}`, parentValue as string | number | boolean);
   return new Map(
     rows.map((row) => {
@@ -157,6 +165,7 @@ export const writeChildren = async (
   if (removed.length > 0) {
     assertWritableRelated(child.table);
     assertMay(write, child.table, 'delete');
+    await assertRowsWithin(write, child, removed, 'delete');
     await deleteRecords(write, child, removed, options.depth + 1);
   }
 };

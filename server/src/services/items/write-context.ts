@@ -16,7 +16,7 @@ export interface WriteContext extends ItemContext {
    * `primary`. On `primary` it is `db` itself; on another data source, a transaction of `primary`
    * opened on first call and committed just before `db` (rolled back with it when the write fails).
    */
-  primary(): Promise<Knex>;
+  primary(): Promise<Knex.Transaction>;
   now: Date;
   /** A table reached through a relation, loaded inside the transaction (once). */
   tableById(id: number): Promise<ItemTable>;

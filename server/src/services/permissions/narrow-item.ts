@@ -1,3 +1,8 @@
+import {
+  SYSTEM_COLUMN_NAMES,
+  SYSTEM_COLUMNS,
+  type SystemColumnName,
+} from '../../../../contract/system-columns';
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import type { StoredColumn, StoredTable } from '../metadata-rows';
@@ -70,12 +75,21 @@ export const readOnlyNames = (item: ItemTable, rules: ColumnRules): ReadonlySet<
   return new Set(item.table.columns.filter((column) => denied.has(column.id)).map((column) => column.name));
 };
 
+const isServerFilled = (name: string): boolean =>
+  (SYSTEM_COLUMN_NAMES as readonly string[]).includes(name) &&
+  SYSTEM_COLUMNS[name as SystemColumnName].filledOnCreate &&
+  SYSTEM_COLUMNS[name as SystemColumnName].lockedOnUpdate;
+
 /** The table as an import fills it: without the columns the user may not set (their headers are unknown). */
 export const narrowForImport = (item: ItemTable, rules: ColumnRules): ItemTable => {
   const denied = readOnlyNames(item, rules);
   if (denied.size === 0) return item;
   const keys = new Set(item.table.primaryNames);
-  const columns = item.table.columns.filter((column) => keys.has(column.name) || !denied.has(column.name));
+  // Columns the server fills on create (the owner, the stamps) stay: a value sent for them is
+  // ignored anyway, and the new records must still get them.
+  const columns = item.table.columns.filter(
+    (column) => keys.has(column.name) || !denied.has(column.name) || isServerFilled(column.name),
+  );
   return { ...item, table: { ...item.table, columns }, query: { ...item.query, columns } };
 };
 

@@ -231,6 +231,8 @@ export const reverseTableDef = (
     systemable: false,
     // Without a key a record cannot be updated or deleted alone: the table is shown read-only.
     readOnly: recordKey.kind === 'none' || table.view === true,
+    historyMode: 'on',
+    historyKeep: null,
     titleColumn: suggestTitleColumn(
       columns.filter(
         (column) => !column.nativeType && (column.name === 'name' || !isSystemColumnName(column.name)),

@@ -17,6 +17,9 @@ const SECRET_TABLES = new Set<string>([
   SYSTEM.session,
   SHARED_STATE.lockKey,
   SHARED_STATE.revision,
+  SHARED_STATE.audit,
+  SHARED_STATE.apiToken,
+  SHARED_STATE.ssoState,
   CONSOLE_SECRET_TABLE,
 ]);
 

@@ -53,7 +53,7 @@ export const SYSTEM_TABLE_ENGLISH: Readonly<Record<string, EnglishCaptions>> = {
   },
   tablePermission: {
     caption: 'Table permissions',
-    columns: { dataSource: 'Data source', columns: 'Column permissions' },
+    columns: { dataSource: 'Data source', columns: 'Column permissions', rowRules: 'Row rules' },
     relations: { role: 'Role' },
   },
   sqlQuery: { caption: 'SQL statements', columns: { dataSource: 'Data source', sql: 'SQL' } },
@@ -89,6 +89,8 @@ export const SYSTEM_TABLE_ENGLISH: Readonly<Record<string, EnglishCaptions>> = {
       systemable: 'System table',
       readOnly: 'Read-only',
       titleColumn: 'Title column',
+      historyMode: 'History',
+      historyKeep: 'History kept',
     },
   },
 };

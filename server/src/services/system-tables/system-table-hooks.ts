@@ -1,3 +1,4 @@
+import { systemTableAuditHook } from '../audit/system-table-audit';
 import { createWriteHooks, type WriteHook, type WriteHooks } from '../../extensions/write-hooks';
 import { columnExtPropertyRules } from './column-ext-property-rules';
 import { dataSourceHook } from './data-source-hook';
@@ -72,4 +73,4 @@ export const systemTableHooks: readonly WriteHook[] = [...recordHooks(), ...comm
  * source must name), then the extensions' (in the order they are listed).
  */
 export const writeHooksWith = (extra: readonly WriteHook[], dataSources: readonly string[]): WriteHooks =>
-  createWriteHooks([...systemTableHooks, dataSourceHook(dataSources), ...extra]);
+  createWriteHooks([...systemTableHooks, dataSourceHook(dataSources), systemTableAuditHook, ...extra]);

@@ -232,6 +232,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
       reference('roleId', '角色'),
       text('permissions', '权限', 'TEXT', null),
       text('columns', '字段权限', 'TEXT', null, { queryable: false }),
+      text('rowRules', '行规则', 'TEXT', null, { queryable: false }),
       ...timestamps(),
     ],
     relations: [
@@ -356,6 +357,11 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
       { name: 'systemable', caption: '系统表', dataType: 'BOOL', nullable: false, queryable: true },
       { name: 'readOnly', caption: '只读', dataType: 'BOOL', nullable: false },
       text('titleColumn', '标题字段', 'VARCHAR', 1000, { queryable: false }),
+      text('historyMode', '历史记录', 'VARCHAR', 16, {
+        queryable: false,
+        description: 'on 开启（空同此）、off 关闭、days 保留 N 天、revisions 每条记录保留 N 个版本',
+      }),
+      { name: 'historyKeep', caption: '历史保留数', dataType: 'INT', description: '天数或每条记录的版本数' },
       {
         name: 'createdDate',
         caption: '创建时间',

@@ -1,4 +1,6 @@
 import { toBool } from '../../db/values';
+import { ApiException } from '../../errors/api-exception';
+import { securityMessage } from '../../i18n/security-messages';
 import { endOtherSessions } from '../session-store';
 import { assertHoldsUserCodes, assertMayTouchUsers, enabledSuperAdmins, sameId } from './grant-checks';
 import { changes } from './field-checks';
@@ -10,7 +12,7 @@ import { checkUsername } from './username-rules';
 /**
  * The user table: usernames are normalised and distinct (username-rules.ts); only a super admin
  * touches a super admin; nobody disables or deletes themselves; taking over an account (its name,
- * password or enabled flag) needs every code it holds; a new password ends the user's other
+ * password or enabled flag) needs every code it holds; no password is set with an API token; a new password ends the user's other
  * sessions; the last enabled super admin stays.
  */
 export const userRules: SystemTableRules = {
@@ -22,6 +24,7 @@ export const userRules: SystemTableRules = {
       throw conflict('selfDisable');
     }
     const newPassword = typeof values.password === 'string';
+    if (newPassword && write.viaApiToken) throw new ApiException('FORBIDDEN', securityMessage('tokenRoute'));
     const takesOver =
       newPassword || changes(current, values, 'username') || changes(current, values, 'enabled');
     if (!sameId(current.id, write.userId) && takesOver) {

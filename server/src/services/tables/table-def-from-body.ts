@@ -4,6 +4,7 @@ import type { StoredTable } from '../metadata-rows';
 import { metadataMessage } from '../../i18n/metadata-messages';
 import { columnDefFromBody, newColumnFromBody, normalizeColumnSize } from './column-def-from-body';
 import type { ErrorBag } from './error-bag';
+import { historyRetentionFromBody } from './history-retention-from-body';
 import type { ColumnDef, IndexDef, TableDef } from '../../model/table-def';
 
 const text = (value: string | null | undefined): string | null =>
@@ -26,6 +27,8 @@ export const tableDefFromStored = (table: StoredTable): TableDef => ({
   systemable: table.systemable,
   readOnly: table.readOnly,
   titleColumn: table.titleColumn,
+  historyMode: table.historyMode,
+  historyKeep: table.historyKeep,
   columns: table.columns.map((column) => {
     const { createdDate: _c, lastModifiedDate: _m, ...rest } = column;
     return normalizeColumnSize({ ...rest, indexType: rest.indexType === 'NONE' ? null : rest.indexType });
@@ -114,6 +117,7 @@ export const tableDefFromBody = (body: TableBody, errors: ErrorBag): TableDef =>
     systemable: false,
     readOnly: body.readOnly ?? false,
     titleColumn: text(body.titleColumn),
+    ...historyRetentionFromBody(body, errors),
     columns,
     indexs: (body.indexs ?? []).map((index, i) =>
       indexFromBody(index, `indexs.${i}`, undefined, columns, errors),
@@ -208,6 +212,7 @@ export const mergeTableBody = (existing: TableDef, body: TableBody, errors: Erro
     ...(body.engine !== undefined ? { engine: text(body.engine) } : {}),
     ...(body.readOnly !== undefined && body.readOnly !== null ? { readOnly: body.readOnly } : {}),
     titleColumn: mergedTitleColumn(existing, body, columns),
+    ...historyRetentionFromBody(body, errors, existing),
     columns,
     indexs,
   };

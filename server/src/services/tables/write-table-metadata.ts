@@ -18,6 +18,8 @@ const tableRow = (table: TableDef) => ({
   systemable: table.systemable,
   readOnly: table.readOnly,
   titleColumn: table.titleColumn,
+  historyMode: table.historyMode,
+  historyKeep: table.historyKeep,
 });
 
 const columnRow = (column: ColumnDef) => ({

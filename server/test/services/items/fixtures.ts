@@ -86,6 +86,8 @@ export const tableOf = (
   systemable: false,
   readOnly: false,
   titleColumn: null,
+  historyMode: 'on',
+  historyKeep: null,
   primaryNames: columns.filter((column) => column.indexType === 'PRIMARY').map((column) => column.name),
   columns,
   indexs: [],

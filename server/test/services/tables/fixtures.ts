@@ -35,6 +35,8 @@ export const table = (columns: ColumnDef[], extra: Partial<TableDef> = {}): Tabl
   systemable: false,
   readOnly: false,
   titleColumn: null,
+  historyMode: 'on',
+  historyKeep: null,
   columns,
   indexs: [],
   ...extra,

@@ -1,0 +1,71 @@
+import type { AuditEntry } from '../../../contract';
+import { detailSummary, isAlarming, tableLabel, SUMMARY_TEXT } from '../../../src/audit/lib/detail-summary';
+
+const entry = (action: AuditEntry['action'], detail: Record<string, unknown>): AuditEntry => ({
+  id: 1,
+  time: 0,
+  user: { id: 1, name: 'ann' },
+  action,
+  dataSource: 'primary',
+  table: null,
+  detail,
+  requestId: null,
+  address: null,
+  userAgent: null,
+});
+
+/** Shows the key and its parameters, so the tests see what the screen would be given. */
+const t = (key: string, params: Record<string, unknown> = {}) =>
+  Object.keys(params).length === 0 ? key : `${key}${JSON.stringify(params)}`;
+
+describe('detailSummary', () => {
+  it('says what a console statement did, its text cut to a line', () => {
+    const sql = `select ${'x, '.repeat(60)}1`;
+    const text = detailSummary(entry('sqlExecute', { sql, readOnly: false, rowCount: 3, elapsedMs: 12 }), t);
+    expect(text).toContain('"mode":"audit.detail.readWrite"');
+    expect(text).toContain('"rows":"3"');
+    expect(text).toContain(`${sql.slice(0, SUMMARY_TEXT)}…`);
+  });
+
+  it('names the record and fields of a user, role or permission change, never values', () => {
+    expect(
+      detailSummary(
+        entry('userChange', { operation: 'update', key: '7', fields: ['password', 'realname'] }),
+        t,
+      ),
+    ).toBe(
+      'audit.detail.record{"operation":"audit.operations.update","key":"7","fields":"password, realname"}',
+    );
+  });
+
+  it('gives exports, imports, schema changes, files and refusals their line', () => {
+    expect(detailSummary(entry('export', { format: 'xlsx', query: { filter: 'f' }, rows: 2 }), t)).toContain(
+      '"rows":"2"',
+    );
+    expect(
+      detailSummary(entry('import', { fileName: 'a.xlsx', rows: { inserted: 5, updated: 1, failed: 0 } }), t),
+    ).toContain('"file":"a.xlsx","inserted":"5","updated":"1","failed":"0"');
+    expect(
+      detailSummary(entry('schemaChange', { route: 'POST /api/metadata/tables', ddl: ['a', 'b'] }), t),
+    ).toContain('"count":2');
+    expect(detailSummary(entry('fileDownload', { name: 'plan.pdf' }), t)).toBe('plan.pdf');
+    expect(detailSummary(entry('refused', { method: 'GET', url: '/api/business/user' }), t)).toBe(
+      'GET /api/business/user',
+    );
+    expect(detailSummary(entry('signIn', {}), t)).toBe('');
+    expect(detailSummary(entry('signInFailed', { username: 'bob', reason: 'throttled' }), t)).toBe(
+      'audit.detail.signInFailed{"username":"bob","reason":"audit.reasons.throttled"}',
+    );
+  });
+});
+
+describe('isAlarming and tableLabel', () => {
+  it('marks refusals and failed sign-ins, and names tables of other data sources with theirs', () => {
+    expect(isAlarming('refused')).toBe(true);
+    expect(isAlarming('signInFailed')).toBe(true);
+    expect(isAlarming('export')).toBe(false);
+    expect(tableLabel({ dataSource: 'primary', table: 'product' })).toBe('product');
+    expect(tableLabel({ dataSource: 'shop', table: 'product' })).toBe('shop.product');
+    expect(tableLabel({ dataSource: null, table: null })).toBe('');
+  });
+});
