@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackApiTraffic } from './helpers/api-traffic';
 import { launchBrowser, screenshot, trackPageErrors } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/start-server';
 
@@ -136,15 +137,17 @@ describe('an expired session', () => {
       }).observe(document, { childList: true, subtree: true });
     `);
     const page = await context.newPage();
+    const traffic = trackApiTraffic(page);
     await page.goto(`${shortLived.url}/crudboard/login`);
     await page.getByPlaceholder('用户名').fill('superadmin');
     await page.getByPlaceholder('密码').fill(shortLived.adminPassword);
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.waitForURL((url) => !url.pathname.includes('/login'));
-    // Sessions slide: every request of the home page extends this one by 2 s. On a busy machine
-    // those requests go on for seconds after the address changed, so the wait starts once they end.
-    await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(3000);
+    // Sessions slide: every request of the home page extends this one by 2 s, and on a busy
+    // machine those requests go on for seconds after the address changed (a client-side
+    // navigation, so the load state does not follow them). The session has surely expired once
+    // no request has been in flight for longer than its lifetime.
+    await traffic.waitForQuiet(3000);
     await page.goto(`${shortLived.url}/crudboard/`);
     await page
       .locator('.ant-message-error')
