@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { SUPER_ADMIN_ROLE } from '../../../../contract/index';
 import { dateTimeText } from '../../db/clock';
 import { SHARED_STATE, SYSTEM } from '../../db/table-names';
 import { toBool, toNumber } from '../../db/values';
@@ -31,12 +32,22 @@ const findLinkedUser = async (trx: Knex.Transaction, providerId: string, subject
   return row ? toNumber(row.userId) : undefined;
 };
 
-/** The one user whose e-mail is this one (ignoring case); none when several have it. */
+/**
+ * The one user whose e-mail is this one (ignoring case); none when several have it, and never a
+ * super administrator: whoever can set a verified e-mail at the provider would otherwise take
+ * over that account (and sign-in would replace its roles with the mapped ones).
+ */
 const findUserByEmail = async (trx: Knex.Transaction, email: string) => {
   const rows: Row[] = await trx(SYSTEM.user)
     .select('id', 'email')
     .whereRaw('lower(email) = ?', [email.toLowerCase()]);
-  return rows.length === 1 ? toNumber(rows[0]?.id) : undefined;
+  if (rows.length !== 1) return undefined;
+  const userId = toNumber(rows[0]?.id);
+  const superAdmin: Row | undefined = await trx(`${SYSTEM.userRole} as ur`)
+    .join(`${SYSTEM.role} as r`, 'r.id', 'ur.roleId')
+    .where({ 'ur.userId': userId, 'r.code': SUPER_ADMIN_ROLE })
+    .first('ur.userId');
+  return superAdmin ? undefined : userId;
 };
 
 const freeUsername = async (trx: Knex.Transaction, identity: ExternalIdentity): Promise<string> => {
@@ -54,7 +65,7 @@ const freeUsername = async (trx: Knex.Transaction, identity: ExternalIdentity): 
 /**
  * Finds or creates the crudboard user of an identity, in one transaction on primary: the user
  * linked to (provider, subject); else, with `linkByEmail`, the one user with the identity's verified
- * e-mail (and links it); else a new user with a free username made from the identity. The user's
+ * e-mail, never a super administrator (and links it); else a new user with a free username made from the identity. The user's
  * roles are then replaced by the mapped ones that exist (unknown codes are skipped with a warning;
  * none left: refused). A disabled user is refused, and nothing is written then.
  */

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { expect, it } from 'vitest';
+import { SUPER_ADMIN_ROLE } from '../../../../contract/index';
 import type { ExternalIdentity } from '../../../src/auth/external/external-identity';
 import { NO_PASSWORD, provisionExternalUser } from '../../../src/auth/external/provision-external-user';
 import { dateTimeText } from '../../../src/db/clock';
@@ -131,6 +132,27 @@ describeEachDatabase('provisioning users of an identity provider ($name)', (db) 
     expect(on).toEqual({ ok: true, userId: mine, created: false, linked: true });
     expect(await rolesOf(knex, mine)).toEqual(['ROLE_SALES']);
     expect(await rolesOf(knex, existing)).toEqual([]);
+  });
+
+  it('never links a super administrator by e-mail: the identity gets an account of its own', async () => {
+    // An attacker who can set a verified e-mail at the identity provider (self-service profiles,
+    // a provider of another organisation) uses the super administrator's address.
+    const knex = await setup();
+    const admin = await knex(SYSTEM.user).where('username', 'superadmin').first();
+    const adminId = toNumber(admin.id);
+    const email = `root${subjects}@example.com`;
+    await knex(SYSTEM.user).where('id', adminId).update({ email });
+    const rolesBefore = await rolesOf(knex, adminId);
+    expect(rolesBefore).toContain(SUPER_ADMIN_ROLE);
+    const result = await provisionExternalUser(
+      knex,
+      identity({ email: email.toUpperCase(), emailVerified: true }),
+      { providerId: 'corp', linkByEmail: true, roleCodes: ['ROLE_SALES'] },
+    );
+    expect(result).toMatchObject({ ok: true, created: true, linked: false });
+    expect(result.ok && result.userId).not.toBe(adminId);
+    expect(await rolesOf(knex, adminId)).toEqual(rolesBefore);
+    expect(await knex(SHARED_STATE.userIdentity).where('userId', adminId)).toEqual([]);
   });
 
   it('refuses a disabled user and writes nothing', async () => {
