@@ -13,7 +13,8 @@ describe('emptyHomeHint', () => {
     });
   });
 
-  it('only says so to who may not', () => {
-    expect(emptyHomeHint('erp', false)).toEqual({ hint: 'home.noTablesReverseHint' });
+  it('tells who may not change metadata that their roles grant no table, on any data source', () => {
+    expect(emptyHomeHint('erp', false)).toEqual({ hint: 'home.noGrantedTablesHint' });
+    expect(emptyHomeHint('primary', false)).toEqual({ hint: 'home.noGrantedTablesHint' });
   });
 });
