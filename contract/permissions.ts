@@ -37,3 +37,20 @@ export const qualifyBusinessPermission = (code: string, dataSource = 'primary'):
   if (table === '*' || table.includes('.')) return code;
   return `business:${permissionTableName(table, dataSource)}:${action}`;
 };
+
+/**
+ * `POST /api/metadata/tables/{id}/row-rule-preview`: how many of a table's records a `read` row
+ * rule lets one user see (`matched`), of how many there are (`total`); `limited` is false when the
+ * rules hold no read rule (every record is seen).
+ */
+export interface RowRulePreview {
+  matched: number;
+  total: number;
+  limited: boolean;
+}
+
+/** The body of a row-rule preview: the rules (saved or not) and the user whose variables fill them. */
+export interface RowRulePreviewBody {
+  rowRules: string | null;
+  userId: number;
+}

@@ -1,5 +1,11 @@
 import type { CustomParams, DataProvider } from '@refinedev/core';
-import { AUDIT_READ, businessPermission, type CreateApiTokenBody, type ImportResult } from '../../contract';
+import {
+  AUDIT_READ,
+  businessPermission,
+  type CreateApiTokenBody,
+  type ImportResult,
+  type RowRulePreviewBody,
+} from '../../contract';
 import type { BigUploadStatus, ChunkAnswer, ChunkRequest } from '../upload/lib/big-upload';
 import type { HttpError } from '../common/lib/http-error';
 import type { MetadataBundle } from '../designer/lib/metadata-bundle';
@@ -400,4 +406,14 @@ export const createTokenCall = (body: CreateApiTokenBody): CustomCall => ({
 export const revokeTokenCall = (id: number): CustomCall => ({
   url: `/users/me/tokens/${id}`,
   method: 'delete',
+});
+
+/**
+ * `POST /metadata/tables/{id}/row-rule-preview`: how many of the table's records a read row rule
+ * (saved or not) lets one user see, of how many.
+ */
+export const rowRulePreviewCall = (id: number, body: RowRulePreviewBody): CustomCall => ({
+  url: `/metadata/tables/${id}/row-rule-preview`,
+  method: 'post',
+  payload: body,
 });

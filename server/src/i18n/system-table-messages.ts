@@ -62,6 +62,10 @@ export const SYSTEM_TABLE_MESSAGES = {
     zh: '$user.roles 是多个角色编码，只能用于 IN 或 NOTIN',
     en: '$user.roles holds several role codes: use it with IN or NOTIN only',
   },
+  previewUser: {
+    zh: '用户 {id} 不存在或已停用',
+    en: 'user {id} does not exist or is disabled',
+  },
   rowRulesTable: {
     zh: '行规则所属的表 {id} 不存在',
     en: 'the table {id} of the row rules does not exist',

@@ -80,3 +80,19 @@ export const TableSchemaStateSchema = Type.Object({
     description: 'columns of the physical table the metadata does not list',
   }),
 });
+
+export const RowRulePreviewBody = Type.Object(
+  {
+    rowRules: Type.Union([Type.String({ maxLength: 100_000 }), Type.Null()], {
+      description: 'row rules as a table permission holds them (JSON text), saved or not',
+    }),
+    userId: Type.Integer({ minimum: 1, description: 'the user whose variables fill the rule' }),
+  },
+  { additionalProperties: false },
+);
+
+export const RowRulePreviewSchema = Type.Object({
+  matched: Type.Integer({ description: 'records the read rule lets the user see' }),
+  total: Type.Integer({ description: 'records of the table' }),
+  limited: Type.Boolean({ description: 'false when the rules hold no read rule' }),
+});

@@ -6,6 +6,7 @@ import {
   type Column,
   type Table,
 } from '../../../contract';
+import { noRowRules, toRowRulesDraft, tryRowRulesText, type RowRulesDraft } from './row-rule-draft';
 
 /** What a role may do with one column (`tablePermission.columns`, docs/api.md §3). */
 export interface ColumnGrant {
@@ -20,15 +21,16 @@ export interface TablePermissionDraft {
   actions: Record<BusinessAction, boolean>;
   /** By column id. */
   columns: Record<number, ColumnGrant>;
+  /** Which records each action reaches (row-rule-draft.ts). */
+  rowRules: RowRulesDraft;
 }
 
-/**
- * The record written through the business API of `tablePermission`. It never names `rowRules`: an
- * update leaves the record's row rules as they are (this page does not edit them).
- */
+/** The record written through the business API of `tablePermission`. */
 export interface TablePermissionPayload {
   permissions: string;
   columns: string;
+  /** JSON text of the row rules, null for none; undefined while a rule is unreadable JSON (not saved then). */
+  rowRules: string | null | undefined;
 }
 
 export type GrantField = keyof ColumnGrant;
@@ -60,6 +62,7 @@ export const emptyPermission = (
   columns: Object.fromEntries(
     permissionColumns(columns, table).map((column) => [column.id as number, { read: true, update: true }]),
   ),
+  rowRules: noRowRules(),
 });
 
 /**
@@ -85,6 +88,7 @@ export const toPermissionDraft = (
   for (const action of BUSINESS_ACTIONS) {
     draft.actions[action] = codes.has(businessPermission(tableName, action));
   }
+  draft.rowRules = toRowRulesDraft(record.rowRules);
   let parsed: unknown = record.columns;
   if (typeof parsed === 'string') {
     try {
@@ -121,6 +125,7 @@ export const toPermissionPayload = (
       return { columnId: column.id as number, read: grant.read, update: grant.read && grant.update };
     }),
   ),
+  rowRules: tryRowRulesText(draft.rowRules),
 });
 
 /** One cell changed: no update without read (unticking read clears update, ticking update ticks read). */
@@ -175,5 +180,7 @@ export const samePermission = (
 ): boolean => {
   const x = toPermissionPayload(a, tableName, columns, table);
   const y = toPermissionPayload(b, tableName, columns, table);
-  return x.permissions === y.permissions && x.columns === y.columns;
+  const rules = (draft: TablePermissionDraft) =>
+    tryRowRulesText(draft.rowRules) ?? JSON.stringify(draft.rowRules);
+  return x.permissions === y.permissions && x.columns === y.columns && rules(a) === rules(b);
 };

@@ -56,6 +56,9 @@ import {
 } from '../lib/table-permission';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { useCaption } from '../../common/hooks/useCaption';
+import { useUserTableColumns } from '../hooks/useUserTableColumns';
+import { RowRulesEditor } from '../components/RowRulesEditor';
+import { ROW_RULE_KEYS, unfinishedRules } from '../lib/row-rule-draft';
 
 interface EditorProps {
   table: Table;
@@ -90,12 +93,24 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
     [columns, table.primaryNames],
   );
   const changed = !samePermission(draft, initial, codeName, table.columns, table);
+  // `$user.<column>` for the columns an administrator added to the user table, read once a rule is edited.
+  const userColumns = useUserTableColumns(ROW_RULE_KEYS.some((key) => draft.rowRules[key] !== null));
   useEffect(() => {
     dirtyRef.current = changed;
   }, [changed, dirtyRef]);
 
   const save = async () => {
     if (saving) return;
+    const unfinished = unfinishedRules(draft.rowRules);
+    if (unfinished.length > 0) {
+      void message.error({
+        content: t('rowRules.unfinished', {
+          actions: unfinished.map((key) => t(`rowRules.tab.${key}`)).join(t('rowRules.separator')),
+        }),
+        key: 'table-permission',
+      });
+      return;
+    }
     setSaving(true);
     try {
       await saveTablePermission(
@@ -206,6 +221,13 @@ const PermissionEditor = ({ table, roleId, initial, dirtyRef, onSaved }: EditorP
           {t('tablePermission.actionsHint')} {t('tablePermission.consoleHint')}
         </Typography.Paragraph>
       </Card>
+      <RowRulesEditor
+        table={table}
+        columns={columns}
+        value={draft.rowRules}
+        userColumns={userColumns}
+        onChange={(rowRules) => setDraft((current) => ({ ...current, rowRules }))}
+      />
       <Card
         size="small"
         title={

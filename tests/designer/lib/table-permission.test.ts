@@ -91,13 +91,23 @@ describe('toPermissionPayload', () => {
         { columnId: 2, read: true, update: true },
         { columnId: 3, read: false, update: false },
       ]),
+      rowRules: null,
     });
   });
 
-  it('never names rowRules: saving a record keeps the row rules it holds', () => {
-    const stored = { id: 9, permissions: 'business:product:read', columns: '[]', rowRules: '{"read":{}}' };
-    const payload = toPermissionPayload(toPermissionDraft(stored, 'product', columns), 'product', columns);
-    expect(Object.keys(payload).sort()).toEqual(['columns', 'permissions']);
+  it('saves the row rules it read as they were, even those the editor cannot show as conditions', () => {
+    const own = { columnName: 'ownerId', operatorType: 'EQ', values: ['$user.id'] };
+    const nested = {
+      conditionType: 'OR',
+      conditions: [own, { conditionType: 'AND', conditions: [own] }],
+    };
+    const rowRules = JSON.stringify({ read: own, update: nested, delete: {} });
+    const stored = { id: 9, permissions: 'business:product:read', columns: '[]', rowRules };
+    const draft = toPermissionDraft(stored, 'product', columns);
+    expect(draft.rowRules.read).toEqual({ kind: 'conditions', match: 'AND', conditions: [own] });
+    expect(draft.rowRules.update?.kind).toBe('json');
+    const payload = toPermissionPayload(draft, 'product', columns);
+    expect(JSON.parse(payload.rowRules ?? 'null')).toEqual(JSON.parse(rowRules));
   });
 });
 

@@ -108,6 +108,7 @@ describe('TablePermissionPage', () => {
         { columnId: 2, read: true, update: false },
         { columnId: 3, read: false, update: false },
       ]),
+      rowRules: null,
     });
   });
 
@@ -139,6 +140,52 @@ describe('TablePermissionPage', () => {
     expect(patch?.body).toMatchObject({
       permissions: 'business:chinook.product:read,business:chinook.product:export',
     });
+  });
+
+  it('edits a nested row rule as JSON, refuses to save it unreadable, and saves it once fixed', async () => {
+    signIn(superAdmin);
+    const nested = {
+      conditionType: 'OR',
+      conditions: [
+        { columnName: 'title', operatorType: 'EQ', values: ['$user.username'] },
+        { conditionType: 'AND', conditions: [{ columnName: 'cost', operatorType: 'LE', values: ['10'] }] },
+      ],
+    };
+    server.on('GET', '/business/role', { data: roles });
+    server.on('GET', '/business/tablePermission', {
+      data: [
+        {
+          id: 31,
+          tableId: 5,
+          roleId: 7,
+          permissions: 'business:product:read',
+          columns: '[]',
+          rowRules: JSON.stringify({ read: nested }),
+        },
+      ],
+    });
+    // A rule is being edited: the user table's added columns are offered as variables.
+    server.on('GET', '/metadata/tables', { data: [] });
+    server.on('PATCH', '/business/tablePermission/31', { data: null });
+    await open();
+    await pickRole('销售（ROLE_SALES）');
+    const json = await waitFor(() => labelled<HTMLTextAreaElement>('规则 JSON'));
+    expect(JSON.parse(json.value)).toEqual(nested);
+    // No index leads with title or cost.
+    expect(screen.getByText(/字段 title, cost 没有索引/)).toBeInTheDocument();
+
+    fireEvent.change(json, { target: { value: '{"conditionType": "OR",' } });
+    expect(screen.getByText('不是有效的 JSON')).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await screen.findByText(/行规则未填写完整（可查看的记录）/);
+    expect(server.sent('PATCH', '/business/tablePermission/31')).toEqual([]);
+
+    const fixed = { columnName: 'title', operatorType: 'EQ', values: ['$user.username'] };
+    fireEvent.change(json, { target: { value: JSON.stringify(fixed) } });
+    fireEvent.keyDown(window, { key: 's', ctrlKey: true });
+    await screen.findByText('保存成功，已立即生效');
+    const [patch] = server.sent('PATCH', '/business/tablePermission/31');
+    expect(JSON.parse(String((patch?.body as { rowRules: string }).rowRules))).toEqual({ read: fixed });
   });
 
   it('updates a stored record and the grid’s select-all sets a whole column', async () => {
@@ -181,6 +228,7 @@ describe('TablePermissionPage', () => {
         { columnId: 2, read: false, update: false },
         { columnId: 3, read: false, update: false },
       ]),
+      rowRules: null,
     });
   });
 

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SCHEMA_CHANGE } from '../../plugins/audit';
 import type { FastifyRequest } from 'fastify';
 import { requirePermission } from '../../auth/require-permission';
+import { hasPermission } from '../../auth/permission';
+import { ApiException } from '../../errors/api-exception';
+import { previewRowRule } from '../../services/permissions/preview-row-rule';
 import { errorResponses } from '../../schemas/common';
 import { TableSchema } from '../../schemas/metadata';
 import { ScreenSettingsSchema } from '../../schemas/screen-settings';
@@ -13,6 +16,8 @@ import {
   NameParams,
   TableCountQuery,
   TableListQuery,
+  RowRulePreviewBody,
+  RowRulePreviewSchema,
   TableRowCountBody,
   TableRowCountSchema,
   TableSchemaStateSchema,
@@ -142,6 +147,41 @@ const tableRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => setTableRowCount(request.dataSource.knex, request.params.id, request.body.kept),
+  );
+
+  app.post(
+    '/:id/row-rule-preview',
+    {
+      // Who may set table permissions (and read the table, checked once it is known).
+      onRequest: async (request) => {
+        const codes = (request.principal?.authorities ?? []).map((authority) => authority.authority);
+        if (
+          !hasPermission(codes, 'business:tablePermission:update') &&
+          !hasPermission(codes, 'business:tablePermission:create')
+        )
+          throw new ApiException('FORBIDDEN');
+      },
+      schema: {
+        tags,
+        summary: "How many of the table's records a read row rule lets one user see, of how many",
+        description:
+          'The rules as a table permission holds them (saved or not), filled with the variables of `userId`; the other roles of the user and column rules do not count. 400 for rules a save would refuse, 404 for an unknown or disabled user, 403 unless the caller may write table permissions and read the table.',
+        params: IdParams,
+        body: RowRulePreviewBody,
+        response: { 200: RowRulePreviewSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      previewRowRule({
+        db: request.dataSource.reads,
+        dialect: request.dataSource.client,
+        primary: request.server.dataSources.primary.knex,
+        tableId: request.params.id,
+        rowRules: request.body.rowRules,
+        userId: request.body.userId,
+        authorities: (request.principal?.authorities ?? []).map((authority) => authority.authority),
+        dataSource: request.dataSource.name,
+      }),
   );
 
   app.get(

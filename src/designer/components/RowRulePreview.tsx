@@ -1,0 +1,116 @@
+import { EyeOutlined } from '@ant-design/icons';
+import { useSelect } from '@refinedev/core';
+import { Alert, Button, Flex, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RowRulePreview as Preview } from '../../../contract';
+import { USER_READ_META, USER_TABLE } from '../../business/components/UserFilterSelect';
+import type { BusinessRecord } from '../../business/lib/business-record';
+import { useWellKnownNames } from '../../common/hooks/useCaption';
+import { useCustomCall } from '../../common/hooks/useCustomCall';
+import type { HttpError } from '../../common/lib/http-error';
+import { SEARCH_FIELD } from '../../common/lib/query-params';
+import { rowRulePreviewCall } from '../../providers/custom-calls';
+
+interface Props {
+  tableId: number;
+  /** The rules as they would be saved; undefined while one is unfinished (no preview then). */
+  rowRules: string | null | undefined;
+}
+
+type Outcome = { preview: Preview; user: string } | { error: string };
+
+/**
+ * 预览: pick a user and see how many of the table's records the read rule (as edited, saved or
+ * not) lets them see, of how many there are.
+ */
+export const RowRulePreview = ({ tableId, rowRules }: Props) => {
+  const { t, i18n } = useTranslation();
+  const names = useWellKnownNames();
+  const call = useCustomCall('metadata');
+  const [userId, setUserId] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | undefined>();
+  // The users are read once the picker is first opened.
+  const [asked, setAsked] = useState(false);
+  const { options, onSearch } = useSelect<BusinessRecord>({
+    resource: USER_TABLE,
+    optionValue: (user) => String(user.id ?? ''),
+    optionLabel: (user) => {
+      const name = names.user(user as { username?: string; realname?: string });
+      const username = typeof user.username === 'string' ? user.username : '';
+      return username && username !== name ? `${name} (${username})` : name;
+    },
+    onSearch: (keyword) => (keyword.trim() ? [{ field: SEARCH_FIELD, operator: 'eq', value: keyword }] : []),
+    pagination: { currentPage: 1, pageSize: 20, mode: 'server' },
+    meta: USER_READ_META,
+    queryOptions: { enabled: asked, retry: false },
+    errorNotification: false,
+    debounce: 300,
+  });
+  const label = options.find((option) => String(option.value) === userId)?.label;
+
+  const run = async () => {
+    if (userId === undefined || rowRules === undefined) return;
+    setBusy(true);
+    try {
+      const preview = await call<Preview>(rowRulePreviewCall(tableId, { rowRules, userId: Number(userId) }));
+      setOutcome({ preview, user: String(label ?? userId) });
+    } catch (failure) {
+      setOutcome({ error: (failure as Partial<HttpError>).message || t('rowRules.previewFailed') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const number = (value: number) => value.toLocaleString(i18n.language);
+  return (
+    <Flex vertical gap={8}>
+      <Typography.Text strong>{t('rowRules.previewTitle')}</Typography.Text>
+      <Flex gap={8} wrap align="center">
+        <Select
+          aria-label={t('rowRules.previewUser')}
+          showSearch
+          allowClear
+          filterOption={false}
+          style={{ flex: '1 1 220px', maxWidth: 360 }}
+          placeholder={t('rowRules.previewUser')}
+          options={options}
+          value={userId}
+          onSearch={onSearch}
+          onFocus={() => setAsked(true)}
+          onDropdownVisibleChange={(open) => open && setAsked(true)}
+          onChange={(value: string | undefined) => {
+            setUserId(value);
+            setOutcome(undefined);
+          }}
+        />
+        <Button
+          icon={<EyeOutlined />}
+          loading={busy}
+          disabled={userId === undefined || rowRules === undefined}
+          onClick={() => void run()}
+        >
+          {t('rowRules.preview')}
+        </Button>
+      </Flex>
+      {outcome && 'error' in outcome && <Alert type="error" showIcon message={outcome.error} />}
+      {outcome && 'preview' in outcome && (
+        <Alert
+          type={outcome.preview.limited ? 'info' : 'warning'}
+          showIcon
+          role="status"
+          message={
+            outcome.preview.limited
+              ? t('rowRules.previewSees', {
+                  user: outcome.user,
+                  matched: number(outcome.preview.matched),
+                  total: number(outcome.preview.total),
+                })
+              : t('rowRules.previewAll', { user: outcome.user, total: number(outcome.preview.total) })
+          }
+        />
+      )}
+    </Flex>
+  );
+};
