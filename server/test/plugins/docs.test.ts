@@ -73,6 +73,7 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
       '/api/metadata/tables/name/{name}/screen',
       '/api/metadata/tables/{id}',
       '/api/metadata/tables/{id}/row-count',
+      '/api/metadata/tables/{id}/row-rule-preview',
       '/api/metadata/tables/{id}/schema-repair',
       '/api/metadata/tables/{id}/schema-state',
       '/api/ready',
