@@ -54,3 +54,7 @@ export interface RowRulePreviewBody {
   rowRules: string | null;
   userId: number;
 }
+
+/** The actions a table permission's row rules limit (`tablePermission.rowRules`). */
+export const ROW_RULE_KEYS = ['read', 'update', 'delete', 'create'] as const;
+export type RowRuleKey = (typeof ROW_RULE_KEYS)[number];

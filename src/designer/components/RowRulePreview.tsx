@@ -1,15 +1,11 @@
 import { EyeOutlined } from '@ant-design/icons';
-import { useSelect } from '@refinedev/core';
 import { Alert, Button, Flex, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RowRulePreview as Preview } from '../../../contract';
-import { USER_READ_META, USER_TABLE } from '../../business/components/UserFilterSelect';
-import type { BusinessRecord } from '../../business/lib/business-record';
-import { useWellKnownNames } from '../../common/hooks/useCaption';
+import { useUserOptions } from '../../business/hooks/useUserOptions';
 import { useCustomCall } from '../../common/hooks/useCustomCall';
 import type { HttpError } from '../../common/lib/http-error';
-import { SEARCH_FIELD } from '../../common/lib/query-params';
 import { rowRulePreviewCall } from '../../providers/custom-calls';
 
 interface Props {
@@ -26,28 +22,13 @@ type Outcome = { preview: Preview; user: string } | { error: string };
  */
 export const RowRulePreview = ({ tableId, rowRules }: Props) => {
   const { t, i18n } = useTranslation();
-  const names = useWellKnownNames();
   const call = useCustomCall('metadata');
   const [userId, setUserId] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | undefined>();
   // The users are read once the picker is first opened.
   const [asked, setAsked] = useState(false);
-  const { options, onSearch } = useSelect<BusinessRecord>({
-    resource: USER_TABLE,
-    optionValue: (user) => String(user.id ?? ''),
-    optionLabel: (user) => {
-      const name = names.user(user as { username?: string; realname?: string });
-      const username = typeof user.username === 'string' ? user.username : '';
-      return username && username !== name ? `${name} (${username})` : name;
-    },
-    onSearch: (keyword) => (keyword.trim() ? [{ field: SEARCH_FIELD, operator: 'eq', value: keyword }] : []),
-    pagination: { currentPage: 1, pageSize: 20, mode: 'server' },
-    meta: USER_READ_META,
-    queryOptions: { enabled: asked, retry: false },
-    errorNotification: false,
-    debounce: 300,
-  });
+  const { options, onSearch } = useUserOptions(asked);
   const label = options.find((option) => String(option.value) === userId)?.label;
 
   const run = async () => {

@@ -1,9 +1,7 @@
-import type { Column, Table } from '../../../contract';
+import { ROW_RULE_KEYS, type Column, type RowRuleKey, type Table } from '../../../contract';
 import type { FilterCondition, FilterLeaf, OperatorType } from '../../common/lib/query-params';
 
-/** The actions a row rule limits (`tablePermission.rowRules`, docs/permissions.md). */
-export const ROW_RULE_KEYS = ['read', 'update', 'delete', 'create'] as const;
-export type RowRuleKey = (typeof ROW_RULE_KEYS)[number];
+export { ROW_RULE_KEYS, type RowRuleKey };
 
 /** The operators the rule editor offers, in its menu's order. */
 export const RULE_OPERATORS: readonly OperatorType[] = [

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { authoritiesOf } from '../../auth/authorities';
+import { PRIMARY } from '../../config';
 import { SYSTEM } from '../../db/table-names';
+import { getMetaTableByName } from '../tables/table-queries';
 import { toNumber } from '../../db/values';
 import { cachedRead } from '../../db/write-versions';
 import { loadRoleGrants } from '../role-grants';
@@ -52,3 +54,14 @@ export const loadRuleUser = (primary: Knex, userId: number): Promise<Readonly<Re
     const { password: _password, ...rest } = row ?? {};
     return rest;
   });
+
+/** The columns of the user table a `$user.<column>` variable may name (never a password column). */
+export const ruleUserColumns = async (primary: Knex): Promise<Set<string>> => {
+  const user = await getMetaTableByName(
+    { db: primary, dataSource: PRIMARY, sameHandle: true },
+    SYSTEM.user,
+  ).catch(() => null);
+  return new Set(
+    (user?.columns ?? []).filter((column) => column.dataType !== 'PASSWORD').map((column) => column.name),
+  );
+};

@@ -2,17 +2,14 @@ import type { Knex } from 'knex';
 import { businessPermission, type RowRulePreview } from '../../../../contract/index';
 import { hasPermission } from '../../auth/permission';
 import type { Client } from '../../config';
-import { PRIMARY } from '../../config';
-import { SYSTEM } from '../../db/table-names';
 import { ApiException } from '../../errors/api-exception';
 import { systemTableMessage } from '../../i18n/system-table-messages';
 import { applyCondition } from '../../query/apply-condition';
 import { invalidParam } from '../../query/query-error';
-import { getMetaTableByName } from '../tables/table-queries';
 import { loadTable } from '../tables/load-table';
 import { loadPrincipal } from '../user-store';
 import { compileRowRule } from './compile-row-rule';
-import { loadRuleUser } from './load-row-rules';
+import { loadRuleUser, ruleUserColumns } from './load-row-rules';
 import { parseRowRules } from './row-rules';
 import { ruleTableOf } from './rule-table';
 import { validateRowRules } from './validate-row-rules';
@@ -31,17 +28,6 @@ export interface PreviewInput {
   dataSource: string;
 }
 
-/** The columns of the user table a `$user.<name>` variable may name (never a password). */
-const userColumnsOf = async (primary: Knex): Promise<Set<string>> => {
-  const user = await getMetaTableByName(
-    { db: primary, dataSource: PRIMARY, sameHandle: true },
-    SYSTEM.user,
-  ).catch(() => null);
-  return new Set(
-    (user?.columns ?? []).filter((column) => column.dataType !== 'PASSWORD').map((column) => column.name),
-  );
-};
-
 /**
  * How many of a table's records the `read` rule of `rowRules` lets one user see, of how many
  * there are: the rule as that user's variables fill it, alone (the user's other roles and the
@@ -54,7 +40,7 @@ export const previewRowRule = async (input: PreviewInput): Promise<RowRulePrevie
   if (!hasPermission(input.authorities, businessPermission(table.name, 'read', input.dataSource)))
     throw new ApiException('FORBIDDEN');
   const { query } = ruleTableOf(table);
-  validateRowRules(input.rowRules, query, await userColumnsOf(input.primary));
+  validateRowRules(input.rowRules, query, await ruleUserColumns(input.primary));
   const principal = await loadPrincipal(input.primary, input.userId);
   if (!principal)
     throw new ApiException('NOT_FOUND', systemTableMessage('previewUser', { id: String(input.userId) }));

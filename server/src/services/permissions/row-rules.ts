@@ -1,9 +1,13 @@
-import { businessPermission, type BusinessAction } from '../../../../contract/index';
+import {
+  businessPermission,
+  ROW_RULE_KEYS,
+  type BusinessAction,
+  type RowRuleKey,
+} from '../../../../contract/index';
 import { hasPermission } from '../../auth/permission';
 
-/** The keys of `tablePermission.rowRules` (docs/permissions.md): which records an action reaches. */
-export const ROW_RULE_KEYS = ['read', 'update', 'delete', 'create'] as const;
-export type RowRuleKey = (typeof ROW_RULE_KEYS)[number];
+// The keys of `tablePermission.rowRules` (docs/permissions.md): which records an action reaches.
+export { ROW_RULE_KEYS, type RowRuleKey };
 
 /** `tablePermission.rowRules` as stored: per key, a list `filter` tree (variables not yet replaced). */
 export type RowRuleSet = Partial<Record<RowRuleKey, unknown>>;

@@ -1,11 +1,10 @@
 import { PRIMARY } from '../../config';
 import type { MetaDb } from '../../db/metadata-home';
-import { SYSTEM } from '../../db/table-names';
 import { toNumber } from '../../db/values';
 import { systemTableMessage } from '../../i18n/system-table-messages';
 import { invalidParam } from '../../query/query-error';
 import { listMetaTables } from '../metadata-store';
-import { getMetaTableByName } from '../tables/table-queries';
+import { ruleUserColumns } from '../permissions/load-row-rules';
 import { ruleTableOf } from '../permissions/rule-table';
 import { validateRowRules } from '../permissions/validate-row-rules';
 import type { WriteContext } from '../items/write-context';
@@ -36,9 +35,5 @@ export const checkRowRules = async (
       param,
       systemTableMessage('rowRulesTable', { id: String(values.tableId ?? current.tableId) }),
     );
-  const user = await getMetaTableByName(meta(PRIMARY), SYSTEM.user).catch(() => null);
-  const userColumns = new Set(
-    (user?.columns ?? []).filter((column) => column.dataType !== 'PASSWORD').map((column) => column.name),
-  );
-  validateRowRules(text, ruleTableOf(table).query, userColumns, param);
+  validateRowRules(text, ruleTableOf(table).query, await ruleUserColumns(write.db), param);
 };
