@@ -30,8 +30,10 @@ const RECORD_ROUTES: Record<string, string> = {
   'POST /api/business/:table/:id/restore': 'another user’s record is 404',
   'GET /api/business/:table/:id/history': 'another user’s record is 404, one’s own is shown',
   'GET /api/business/:table/:id/history/count': 'another user’s record is 404, one’s own is counted',
-  'POST /api/business/:table/:id/history/:revisionId/restore': 'refused (403) while a row rule applies',
-  'POST /api/business/:table/deleted/:revisionId/restore': 'refused (403) while a row rule applies',
+  'POST /api/business/:table/:id/history/:revisionId/restore':
+    'another user’s record is 404, a restore leaving the update rule is 403, one’s own is restored',
+  'POST /api/business/:table/deleted/:revisionId/restore':
+    'another user’s deleted record is 404, one’s own comes back',
 };
 
 const names = (response: { json(): unknown }): string[] =>
@@ -276,7 +278,7 @@ describeEachDatabase('row rules ($name)', (db) => {
     ).toEqual(['a1', 'a2', 'a3']);
   });
 
-  it('imports only rows inside the rules, shows the history of readable records only, and refuses the recycle bin', async () => {
+  it('imports only rows inside the rules, and shows the history of readable records only', async () => {
     const { app, knex, alice, ids, aliceId } = await setup();
     const before = await snapshot(knex);
     const cookie = (await login(app, 'alice', PASSWORD)).cookie;
@@ -333,13 +335,71 @@ describeEachDatabase('row rules ($name)', (db) => {
     const latest = await alice.get(`/api/business/deal/history/latest?id=${ids.b1}&id=${ids.a1}`);
     expect(latest.statusCode, latest.body).toBe(200);
     expect((latest.json() as { key: string }[]).map((change) => change.key)).toEqual([String(ids.a1)]);
-    for (const url of ['/api/business/deal/deleted', '/api/business/deal/deleted/count']) {
-      const response = await alice.get(url);
-      expect(response.statusCode, url).toBe(403);
-    }
-    expect((await alice.post(`/api/business/deal/${ids.b1}/history/1/restore`, {})).statusCode).toBe(403);
-    expect((await alice.post('/api/business/deal/deleted/1/restore', {})).statusCode).toBe(403);
     expect(await snapshot(knex)).toBe(after);
+  });
+
+  it('restores revisions and deleted records only inside the rules, and lists only the deleted records the read rule lets through', async () => {
+    const { knex, admin, alice, carol, ids } = await setup();
+    const revisions = async (id: number | undefined) =>
+      ((await admin.get(`/api/business/deal/${id}/history`)).json() as { id: number; action: string }[]).map(
+        (revision) => revision.id,
+      );
+    // Alice edits her own a1; the administrator edits Bob's b1 and takes a1 past Alice's update rule and back.
+    expect((await alice.patch(`/api/business/deal/${ids.a1}`, { amount: 40 })).statusCode).toBe(200);
+    expect((await admin.patch(`/api/business/deal/${ids.b1}`, { amount: 16 })).statusCode).toBe(200);
+    expect((await admin.patch(`/api/business/deal/${ids.a1}`, { amount: 500 })).statusCode).toBe(200);
+    expect((await admin.patch(`/api/business/deal/${ids.a1}`, { amount: 45 })).statusCode).toBe(200);
+    // Newest first: the administrator's 45 and 500, Alice's 40, the creation.
+    const [, adminAt500, , aliceCreate] = await revisions(ids.a1);
+    const [bobsCreate] = (await revisions(ids.b1)).slice(-1);
+    const before = await snapshot(knex);
+    // Another user's record: not found, as everywhere else; not even whether a column differs
+    // (the name is as it was: nothing to set back) shows.
+    for (const columns of [undefined, ['name']]) {
+      const refused = await alice.post(
+        `/api/business/deal/${ids.b1}/history/${bobsCreate}/restore`,
+        columns ? { columns } : {},
+      );
+      expect(refused.statusCode, refused.body).toBe(404);
+    }
+    // Her own record, to a state outside her update rule (amount 500): refused, nothing written.
+    const leaving = await alice.post(`/api/business/deal/${ids.a1}/history/${adminAt500}/restore`, {});
+    expect(leaving.statusCode, leaving.body).toBe(403);
+    expect(await snapshot(knex)).toBe(before);
+    // Inside the rules: restored.
+    const restored = await alice.post(`/api/business/deal/${ids.a1}/history/${aliceCreate}/restore`, {});
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(Number((await knex('deal').where('id', ids.a1).first()).amount)).toBe(10);
+
+    // Hard deletes by the administrator: Alice's a2 and Bob's b2.
+    expect((await admin.delete('/api/business/deal', [ids.a2, ids.b2])).statusCode).toBe(204);
+    const deleted = await alice.get('/api/business/deal/deleted');
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const listed = deleted.json() as { revisionId: number; key: string; values: { name?: string } }[];
+    expect(listed.map((record) => record.values.name)).toEqual(['a2']);
+    expect((await alice.get('/api/business/deal/deleted/count')).json()).toBe(1);
+    // Carol's second role reads every deal: she sees both.
+    expect((await carol.get('/api/business/deal/deleted/count')).json()).toBe(2);
+    const all = (await admin.get('/api/business/deal/deleted')).json() as {
+      revisionId: number;
+      key: string;
+    }[];
+    const bobsDeletion = all.find((record) => record.key === String(ids.b2));
+    expect(bobsDeletion).toBeDefined();
+    const afterDeletes = await snapshot(knex);
+    const notHers = await alice.post(`/api/business/deal/deleted/${bobsDeletion?.revisionId}/restore`, {});
+    expect(notHers.statusCode, notHers.body).toBe(404);
+    // Nor through the record's own history.
+    const viaHistory = await alice.post(
+      `/api/business/deal/${ids.b2}/history/${bobsDeletion?.revisionId}/restore`,
+      {},
+    );
+    expect(viaHistory.statusCode, viaHistory.body).toBe(404);
+    expect(await snapshot(knex)).toBe(afterDeletes);
+    const hers = await alice.post(`/api/business/deal/deleted/${listed[0]?.revisionId}/restore`, {});
+    expect(hers.statusCode, hers.body).toBe(200);
+    expect((await knex('deal').where('id', ids.a2).first())?.name).toBe('a2');
+    expect((await alice.get('/api/business/deal/deleted/count')).json()).toBe(0);
   });
 
   it('lets a second role without a rule on the table see every row (rules OR together)', async () => {

@@ -110,7 +110,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:table/:id/history/:revisionId/restore',
     {
-      config: { item: { action: 'update' } },
+      config: { item: { action: 'update', rowRules: true } },
       schema: {
         tags,
         summary:
@@ -140,7 +140,11 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // The first page stops after a few steps of the table's deletions; a deep one walks more.
       config: {
-        item: { action: 'read', cost: (request) => (isFirstPage(request.query) ? 'cheap' : 'expensive') },
+        item: {
+          action: 'read',
+          cost: (request) => (isFirstPage(request.query) ? 'cheap' : 'expensive'),
+          rowRules: true,
+        },
       },
       schema: {
         tags,
@@ -160,7 +164,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/:table/deleted/count',
     {
-      config: { item: { action: 'read' } },
+      config: { item: { action: 'read', rowRules: true } },
       schema: {
         tags,
         summary: 'How many hard-deleted records of the table do not exist now',
@@ -177,7 +181,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:table/deleted/:revisionId/restore',
     {
-      config: { item: { action: 'create' } },
+      config: { item: { action: 'create', rowRules: true } },
       schema: {
         tags,
         summary:

@@ -6,6 +6,8 @@ import type { ItemTable } from '../items/item-table';
 import { readRows } from '../items/read-rows';
 import { parseRecordKey, whereKeys, type KeyValues } from '../items/record-keys';
 import { toRecord } from '../items/to-record';
+import { conditionHolds } from '../../query/condition-holds';
+import { rowConditionOf } from '../permissions/row-scope';
 import { visibleChanges, type RevisionRow } from './read-history';
 import { revisionKey } from './revision-log';
 
@@ -19,6 +21,28 @@ interface Deletion {
   key: KeyValues | null;
 }
 
+/** The last values a delete revision kept (its changes' `old`). */
+const lastValues = (changes: string): Record<string, unknown> =>
+  Object.fromEntries(
+    (JSON.parse(changes) as ColumnChange[]).flatMap((change) =>
+      Object.hasOwn(change, 'old') ? [[change.column, change.old]] : [],
+    ),
+  );
+
+/**
+ * The user's read rule on the table (docs/permissions.md), as a test of a deleted record's last
+ * values; null when no rule restricts reading it. A deleted record is not in its table, so the rule
+ * is judged on what its revision kept (query/condition-holds.ts), every column of it: a rule may
+ * test a column the user may not read.
+ */
+const readRuleOf = (context: ItemContext, item: ItemTable): ((changes: string) => boolean) | null => {
+  const condition = rowConditionOf(context.rows, item.table, 'read');
+  if (!condition) return null;
+  const table = context.rows?.tables.get(item.table.id)?.query;
+  if (!table) return () => false;
+  return (changes) => conditionHolds(condition, lastValues(changes), table);
+};
+
 /**
  * The table's records whose latest revision is a hard delete, by that revision, newest first, below
  * revision `before`: the index cb_revision_action finds the table's deletions newest first, and NOT
@@ -31,6 +55,7 @@ const latestDeletions = (
   item: ItemTable,
   before: number | null,
   limit: number,
+  withChanges: boolean,
 ): Knex.QueryBuilder => {
   const later = primary({ later: SHARED_STATE.revision })
     .select('later.id')
@@ -45,7 +70,7 @@ const latestDeletions = (
     .whereNotExists(later)
     .orderBy('deletion.id', 'desc')
     .limit(limit)
-    .select('deletion.id', 'deletion.recordKey');
+    .select('deletion.id', 'deletion.recordKey', ...(withChanges ? ['deletion.changes'] : []));
   return before === null ? query : query.where('deletion.id', '<', before);
 };
 
@@ -82,7 +107,7 @@ const missingOf = async (
 
 /**
  * Walks the table's deleted records newest first, a step at a time, handing each step's records
- * that do not exist now to `take` until it answers false.
+ * that do not exist now, and that the user's read rule lets through, to `take` until it answers false.
  */
 const walkDeleted = async (
   primary: Knex,
@@ -90,26 +115,32 @@ const walkDeleted = async (
   item: ItemTable,
   take: (missing: Deletion[]) => boolean,
 ): Promise<void> => {
+  const readable = readRuleOf(context, item);
   let before: number | null = null;
   for (;;) {
-    const rows: { id: number | string; recordKey: string }[] = await latestDeletions(
+    const rows: { id: number | string; recordKey: string; changes?: string }[] = await latestDeletions(
       primary,
       context,
       item,
       before,
       SCAN_STEP,
+      readable !== null,
     );
     if (rows.length === 0) return;
-    const deletions = rows.map((row) => ({
-      id: Number(row.id),
-      recordKey: row.recordKey,
-      key: keyOf(item, row.recordKey),
-    }));
+    const deletions = rows.flatMap((row) =>
+      readable === null || readable(row.changes ?? '[]')
+        ? [{ id: Number(row.id), recordKey: row.recordKey, key: keyOf(item, row.recordKey) }]
+        : [],
+    );
     if (!take(await missingOf(context, item, deletions))) return;
     if (rows.length < SCAN_STEP) return;
-    before = deletions[deletions.length - 1]?.id ?? null;
+    before = Number(rows[rows.length - 1]?.id);
   }
 };
+
+/** Whether the user's read rule lets a deletion's record through (no rule: every one). */
+export const deletionReadable = (context: ItemContext, item: ItemTable, changes: string): boolean =>
+  readRuleOf(context, item)?.(changes) ?? true;
 
 /** A delete revision as the deleted list sends it: the last values the reader may read. */
 const toDeletedRecord = (item: ItemTable, row: RevisionRow & { recordKey: string }): DeletedRecord => {

@@ -17,6 +17,8 @@ import { parseRecordKey, whereKeys, type KeyValues } from '../items/record-keys'
 import { isReadable, toRecord } from '../items/to-record';
 import { updateRecord } from '../items/update-record';
 import { runWrite, type WriteContext } from '../items/write-context';
+import { assertReadable } from '../items/row-filter';
+import { deletionReadable } from './deleted-records';
 import { revisionsOf } from './read-history';
 import { revisionKey } from './revision-log';
 import { revisionState } from '../../../../contract/revision-state';
@@ -75,6 +77,8 @@ const recreate = async (
 ): Promise<{ columns: string[] }> => {
   assertMay(context, item.table, 'create');
   await insertRecord(write, item, values, { path: '', depth: 0, fixed: key });
+  // The record as created must be one the user's read rule lets through (else, rolled back, 404).
+  await assertReadable(write, item, key);
   return { columns: Object.keys(values) };
 };
 
@@ -84,7 +88,9 @@ const recreate = async (
  * update path (so it is a revision of its own, channel `restore`; a constraint is the usual 409);
  * a record hard-deleted since is created again with its key (needs the create permission).
  * 404 for an unknown revision, 400 for one of another record or one that deleted the record.
- * Answers the columns set back (none when the record already is as it was).
+ * Under a read rule, a record the rule keeps out, or one that is gone, is 404 before anything is
+ * looked at (its deleted-record restore brings a gone one back). Answers the columns set back
+ * (none when the record already is as it was).
  */
 export const restoreRevision = async (
   primary: Knex,
@@ -94,6 +100,7 @@ export const restoreRevision = async (
   revisionId: number,
   columns: readonly string[] | undefined,
 ): Promise<{ columns: string[] }> => {
+  await assertReadable(context, item, key);
   const target: StoredRevision | undefined = await primary(SHARED_STATE.revision)
     .where('id', revisionId)
     .first();
@@ -154,7 +161,9 @@ export const restoreRevision = async (
  * POST /api/business/{table}/deleted/{revisionId}/restore: creates a hard-deleted record again with
  * its key and the last values its `delete` revision kept (the restorable ones: see
  * `restorableColumns`), through the create path. 404 for an unknown revision, 400 for one that is
- * not a deletion of this table, 409 when the record exists again. Answers its key and the columns set.
+ * not a deletion of this table, 409 when the record exists again; 404 too for a deletion whose
+ * last values the user's read rule keeps out (as the deleted list leaves it out). Answers its key
+ * and the columns set.
  */
 export const restoreDeleted = async (
   primary: Knex,
@@ -170,6 +179,7 @@ export const restoreDeleted = async (
     target.dataSource === context.dataSource &&
     target.tableName === item.table.name &&
     target.action === 'delete';
+  if (ours && !deletionReadable(context, item, target.changes)) throw new ApiException('NOT_FOUND');
   if (!ours) {
     const message = historyMessage('notADeletion', { id: revisionId });
     throw new ApiException('VALIDATION_ERROR', message, { revisionId: message });
