@@ -33,6 +33,15 @@ export const TRANSFER_MESSAGES = {
     en: 'the file holds both tableFormBuilders and tableBuilders; keep one of them',
   },
   layoutBody: { zh: '布局不是合法的 JSON', en: 'the layout is not valid JSON' },
+  roleMissing: {
+    zh: '没有编码为 {code} 的角色，请先创建该角色，或从文件中去掉这条表权限',
+    en: 'there is no role with code {code}; create it first, or take this table permission out of the file',
+  },
+  permissionTwice: {
+    zh: '文件中同一张表对角色 {code} 有两条表权限',
+    en: 'the file holds two table permissions of role {code} on one table',
+  },
+  permissionJson: { zh: '不是合法的 JSON 文本', en: 'not valid JSON text' },
   fileRequired: { zh: '请选择要导入的文件', en: 'choose a file to import' },
   fileNotJson: { zh: '文件不是合法的 JSON', en: 'the file is not valid JSON' },
   legacySystemable: {

@@ -40,6 +40,19 @@ export const BundleLayout = Type.Object(
   { description: 'a form layout (tableFormBuilder record) of a table of the file' },
 );
 
+export const BundleTablePermission = Type.Object(
+  {
+    tableId: Type.Optional(IntegerOrNull({ description: 'id of a table of the file' })),
+    roleCode: Type.Optional(StringOrNull({ maxLength: 200, description: 'the role, by its code' })),
+    permissions: Type.Optional(StringOrNull({ maxLength: 10_000, description: 'comma-separated codes' })),
+    columns: Type.Optional(
+      StringOrNull({ maxLength: 1_000_000, description: 'column rules, JSON text; column ids of the file' }),
+    ),
+    rowRules: Type.Optional(StringOrNull({ maxLength: 1_000_000, description: 'row rules, JSON text' })),
+  },
+  { description: "a role's table permission (column and row rules) on a table of the file" },
+);
+
 export const MetadataBundleBody = Type.Object(
   {
     sequences: Type.Optional(ArrayOrNull(BundleSequence, { maxItems: 1000 })),
@@ -48,6 +61,7 @@ export const MetadataBundleBody = Type.Object(
     tableFormBuilders: Type.Optional(ArrayOrNull(BundleLayout, { maxItems: 10000 })),
     /** crudapi's name for `tableFormBuilders`. */
     tableBuilders: Type.Optional(ArrayOrNull(BundleLayout, { maxItems: 10000 })),
+    tablePermissions: Type.Optional(ArrayOrNull(BundleTablePermission, { maxItems: 10000 })),
   },
   {
     description:
@@ -59,3 +73,4 @@ export type MetadataBundleBody = Static<typeof MetadataBundleBody>;
 export type BundleTable = Static<typeof BundleTable>;
 export type BundleRelation = Static<typeof BundleRelation>;
 export type BundleLayout = Static<typeof BundleLayout>;
+export type BundleTablePermission = Static<typeof BundleTablePermission>;

@@ -1,5 +1,7 @@
 import multipart from '@fastify/multipart';
 import { principalOf } from '../../plugins/session';
+import { codesOf } from '../../auth/api-token-rules';
+import { hasPermission } from '../../auth/permission';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SCHEMA_CHANGE } from '../../plugins/audit';
 import type { FastifyRequest } from 'fastify';
@@ -84,7 +86,9 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const bundle = await exportMetadata(request.dataSource.knex, request.body);
+      const bundle = await exportMetadata(request.dataSource.knex, request.body, {
+        permissions: hasPermission(codesOf(principalOf(request)), 'business:tablePermission:read'),
+      });
       const url = await app.downloads.create(
         'json',
         `${JSON.stringify(bundle, null, 2)}\n`,
@@ -112,6 +116,7 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const ids = await importMetadata(request.dataSource.knex, request.body, {
         tables: request.query.tables ?? 'asFile',
         hooks: hooksFor(request.log),
+        authorities: codesOf(principalOf(request)),
       });
       return reply.code(201).send(ids);
     },
@@ -144,6 +149,7 @@ const tableTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const ids = await importMetadata(request.dataSource.knex, request.body, {
         tables: request.query.tables ?? 'asFile',
         hooks: hooksFor(request.log),
+        authorities: codesOf(principalOf(request)),
       });
       return reply.code(201).send(ids);
     },

@@ -8,6 +8,7 @@ import type { StoredTable } from '../metadata-rows';
 import { relationsFrom, type StoredRelation } from '../relations/relation-store';
 import { toSequence, type StoredSequence } from '../sequences/sequence-store';
 import { sequencesOf } from '../scoped-meta';
+import { exportTablePermissions, type ExportedTablePermission } from './table-permission-transfer';
 
 /** The content of a metadata file (docs/api.md §2.1). */
 export interface ExportedMetadata {
@@ -15,6 +16,8 @@ export interface ExportedMetadata {
   tables: StoredTable[];
   tableRelations: StoredRelation[];
   tableFormBuilders: ExportedLayout[];
+  /** Present when the exporter may read table permissions. */
+  tablePermissions?: ExportedTablePermission[];
 }
 
 /** A form layout (`tableFormBuilder` record) of an exported table. */
@@ -47,9 +50,14 @@ const layoutsOf = async (meta: MetaDb, tableIds: readonly number[]): Promise<Exp
 /**
  * What `POST /api/metadata/tables/export` writes: the tables (404 if an id is unknown), the
  * sequences their columns use, the relations between two of them, all as the API returns them, and
- * their form layouts (kept in primary under the data source's name).
+ * their form layouts (kept in primary under the data source's name), and with `permissions` the
+ * roles' table permissions on them.
  */
-export const exportMetadata = async (knex: Knex, ids: readonly number[]): Promise<ExportedMetadata> => {
+export const exportMetadata = async (
+  knex: Knex,
+  ids: readonly number[],
+  options: { permissions?: boolean } = {},
+): Promise<ExportedMetadata> => {
   const meta = metaOf(knex);
   const unique = [...new Set(ids)];
   const tables = await listTables(knex, unique);
@@ -70,5 +78,8 @@ export const exportMetadata = async (knex: Knex, ids: readonly number[]): Promis
     tables,
     tableRelations: relations,
     tableFormBuilders: await layoutsOf(meta, unique),
+    ...(options.permissions
+      ? { tablePermissions: await exportTablePermissions(meta.db, meta.dataSource, unique) }
+      : {}),
   };
 };

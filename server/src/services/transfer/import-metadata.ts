@@ -16,7 +16,7 @@ import type {
   MetadataBundleBody,
 } from '../../schemas/metadata-bundle';
 import type { ColumnBody, IndexBody } from '../../schemas/table-body';
-import { listTables } from '../metadata-store';
+import { listMetaTables, listTables } from '../metadata-store';
 import type { StoredTable } from '../metadata-rows';
 import { planTableCreate } from '../ddl/plan-table-change';
 import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-change';
@@ -32,6 +32,14 @@ import type { TableDef } from '../../model/table-def';
 import { tableDefFromBody } from '../tables/table-def-from-body';
 import { validateTableDef } from '../tables/validate-table-def';
 import { insertTableMetadata } from '../tables/write-table-metadata';
+import { ruleUserColumns } from '../permissions/load-row-rules';
+import { ruleTableOf } from '../permissions/rule-table';
+import { validateRowRules } from '../permissions/validate-row-rules';
+import {
+  planTablePermissions,
+  remapColumnRules,
+  type PlannedTablePermission,
+} from './table-permission-transfer';
 
 /** Sequence ids given to the file's sequences while they are checked (never stored). */
 const PROVISIONAL_SEQUENCE_ID = 2_000_000_000;
@@ -64,6 +72,7 @@ export interface ImportPlan {
   tables: TableDef[];
   relations: PlannedRelation[];
   layouts: PlannedLayout[];
+  permissions: PlannedTablePermission[];
   /** Per table of the file: its columns' ids in the file → names. */
   columnNames: Map<number, string>[];
 }
@@ -80,6 +89,8 @@ export interface ImportOptions {
   /** Default `asFile`. */
   tables?: ImportTableMode;
   hooks?: SchemaChangeHooks;
+  /** The importer's permission codes: a file's table permissions need them (default: none). */
+  authorities?: readonly string[];
 }
 
 const copyErrors = (from: ErrorBag, to: ErrorBag, prefix: string) => {
@@ -404,7 +415,7 @@ const layoutsOf = (
 export const planImport = async (
   db: Knex,
   bundle: MetadataBundleBody,
-  options: Pick<ImportOptions, 'tables'>,
+  options: Pick<ImportOptions, 'tables' | 'authorities'>,
 ): Promise<ImportPlan> => {
   const sequenceBodies = bundle.sequences ?? [];
   const tableBodies = bundle.tables ?? [];
@@ -431,6 +442,13 @@ export const planImport = async (
   const relations = await planRelations(db, relationBodies, tableBodies, tables, stored, findings);
   const layoutBodies = layoutsOf(bundle, findings);
   const layouts = planLayouts(layoutBodies, tableBodies, findings);
+  const permissions = await planTablePermissions(
+    metaOf(db).db,
+    bundle.tablePermissions ?? [],
+    new Map(tableBodies.flatMap((table, i) => (table.id != null ? [[table.id, i] as const] : []))),
+    options.authorities ?? [],
+    findings,
+  );
   findings.throwIfAny();
   const columnNames = tableBodies.map(
     (table) =>
@@ -440,7 +458,7 @@ export const planImport = async (
         ),
       ),
   );
-  return { sequences, tables, relations, layouts, columnNames };
+  return { sequences, tables, relations, layouts, permissions, columnNames };
 };
 
 const columnIdsOf = async (db: Knex, tableId: number): Promise<Map<string, number>> => {
@@ -525,7 +543,52 @@ const writeImport = async (meta: MetaDb, plan: ImportPlan, now: number): Promise
       lastModifiedDate: dateTimeText(new Date(now)),
     });
   }
+  await writeTablePermissions(meta, plan, tableIds, columnIds, now);
   return tableIds;
+};
+
+/**
+ * The file's table permissions, on the new tables: column rules point at the new columns, and row
+ * rules must fit the new tables (else 400 naming the permission, and the whole import is undone).
+ */
+const writeTablePermissions = async (
+  meta: MetaDb,
+  plan: ImportPlan,
+  tableIds: readonly number[],
+  columnIds: readonly Map<string, number>[],
+  now: number,
+): Promise<void> => {
+  if (plan.permissions.length === 0) return;
+  const userColumns = await ruleUserColumns(meta.db);
+  for (const permission of plan.permissions) {
+    const tableId = tableIds[permission.table];
+    if (tableId === undefined) continue;
+    if (permission.rowRules !== null) {
+      const [table] = await listMetaTables(meta, [tableId]);
+      if (table) {
+        validateRowRules(
+          permission.rowRules,
+          ruleTableOf(table).query,
+          userColumns,
+          `tablePermissions.${permission.index}.rowRules`,
+        );
+      }
+    }
+    await meta.db(SYSTEM.tablePermission).insert({
+      tableId,
+      roleId: permission.roleId,
+      dataSource: meta.dataSource,
+      permissions: permission.permissions,
+      columns: remapColumnRules(
+        permission.columns,
+        plan.columnNames[permission.table],
+        columnIds[permission.table],
+      ),
+      rowRules: permission.rowRules,
+      createdDate: dateTimeText(new Date(now)),
+      lastModifiedDate: dateTimeText(new Date(now)),
+    });
+  }
 };
 
 /**

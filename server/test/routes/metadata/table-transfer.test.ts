@@ -204,6 +204,7 @@ describeEachDatabase('metadata export and import ($name)', (db) => {
     expect(Object.keys(bundle).sort()).toEqual([
       'sequences',
       'tableFormBuilders',
+      'tablePermissions',
       'tableRelations',
       'tables',
     ]);
@@ -525,9 +526,113 @@ describeEachDatabase('metadata export and import ($name)', (db) => {
     const exported = await reader.post(EXPORT, [customer.id]);
     expect(exported.statusCode).toBe(201);
     const bundle = (await reader.get(exported.body)).json();
+    // Table permissions go only to an exporter who may read them.
+    expect(bundle.tablePermissions).toBeUndefined();
     expect((await reader.post(IMPORT, bundle)).statusCode).toBe(403);
     expect((await apiClient(app, '').post(EXPORT, [customer.id])).statusCode).toBe(401);
     expect((await api.post(EXPORT, [customer.id, 99999])).statusCode).toBe(404);
     expect((await api.post(EXPORT, [])).statusCode).toBe(400);
+  });
+
+  it('carries table permissions: roles by code, column rules on the new columns, row rules that work, all or nothing', async () => {
+    const { app, api, cookie } = await setup();
+    const { customer, order } = await createShop(api);
+    const knexHere = app.dataSources.primary.knex;
+    await knexHere(SYSTEM.userRole).whereNot('userId', 1).delete();
+    await knexHere(SYSTEM.user).whereNot('id', 1).delete();
+    await knexHere(SYSTEM.role).where('code', 'ROLE_CLERK').delete();
+    await createUser(app, { username: 'clerk', password: 'Clerk-pass-1', roles: { ROLE_CLERK: '' } });
+    const clerkRole = await knexHere(SYSTEM.role).where('code', 'ROLE_CLERK').first();
+    const rowRules = JSON.stringify({ read: { columnName: 'city', operatorType: 'EQ', values: ['Paris'] } });
+    const now = dateTimeText(new Date());
+    await knexHere(SYSTEM.tablePermission).insert({
+      tableId: customer.id,
+      roleId: clerkRole.id,
+      dataSource: 'primary',
+      permissions: 'business:customer:read',
+      columns: JSON.stringify([{ columnId: columnId(customer, 'level'), read: false, update: false }]),
+      rowRules,
+      createdDate: now,
+      lastModifiedDate: now,
+    });
+    const bundle = (
+      await download(app, cookie, (await api.post(EXPORT, [customer.id, order.id])).body)
+    ).json();
+    expect(bundle.tablePermissions).toEqual([
+      {
+        tableId: customer.id,
+        roleCode: 'ROLE_CLERK',
+        permissions: 'business:customer:read',
+        columns: JSON.stringify([{ columnId: columnId(customer, 'level'), read: false, update: false }]),
+        rowRules,
+      },
+    ]);
+
+    const fresh = await db.create();
+    try {
+      const other = await apps.build({}, fresh.config({ adminPassword: ADMIN_PASSWORD }));
+      const otherApi = apiClient(other, (await login(other)).cookie);
+      const knex = other.dataSources.primary.knex;
+      const nothingImported = async () => {
+        expect(Number((await knex(SYSTEM.tablePermission).count({ n: '*' }))[0]?.n)).toBe(0);
+        expect((await otherApi.get('/api/metadata/tables/name/customer')).statusCode).toBe(404);
+        expect((await physicalTables(knex)).map((name) => name.toLowerCase())).not.toContain('customer');
+      };
+      // The role does not exist here: a conflict naming it, nothing imported.
+      const noRole = await otherApi.post(IMPORT, bundle);
+      expect(noRole.statusCode, noRole.body).toBe(409);
+      expect(Object.keys(noRole.json().errors)).toContain('tablePermissions.0.roleCode');
+      expect(JSON.stringify(noRole.json())).toContain('ROLE_CLERK');
+      await nothingImported();
+
+      await createUser(other, { username: 'clerk', password: 'Clerk-pass-1', roles: { ROLE_CLERK: '' } });
+      // A row rule on a column the table does not have: 400 naming it, and the tables are undone.
+      const badRule = {
+        ...bundle,
+        tablePermissions: [
+          {
+            ...bundle.tablePermissions[0],
+            rowRules: JSON.stringify({ read: { columnName: 'nowhere', operatorType: 'EQ', values: [1] } }),
+          },
+        ],
+      };
+      const refusedRule = await otherApi.post(IMPORT, badRule);
+      expect(refusedRule.statusCode, refusedRule.body).toBe(400);
+      expect(Object.keys(refusedRule.json().errors)).toContain('tablePermissions.0.rowRules');
+      await nothingImported();
+
+      // An importer who may write metadata but not grant table permissions: 403, nothing imported.
+      await createUser(other, {
+        username: 'designer',
+        password: 'Designer-pass-1',
+        roles: { DESIGNER: 'metadata:read,metadata:write,business:customer:read' },
+      });
+      const designer = apiClient(other, (await login(other, 'designer', 'Designer-pass-1')).cookie);
+      const notAllowed = await designer.post(IMPORT, bundle);
+      expect(notAllowed.statusCode, notAllowed.body).toBe(403);
+      await nothingImported();
+
+      const imported = await otherApi.post(IMPORT, bundle);
+      expect(imported.statusCode, imported.body).toBe(201);
+      const newCustomer = (await otherApi.get('/api/metadata/tables/name/customer')).json();
+      const [permission] = await knex(SYSTEM.tablePermission).select('*');
+      expect(Number(permission.tableId)).toBe(newCustomer.id);
+      expect(JSON.parse(permission.columns)).toEqual([
+        { columnId: columnId(newCustomer, 'level'), read: false, update: false },
+      ]);
+      // The rules work on the new table: the clerk sees Paris only, without the hidden level.
+      for (const [name, city] of [
+        ['Ann', 'Paris'],
+        ['Bo', 'Rome'],
+      ]) {
+        expect((await otherApi.post('/api/business/customer', { name, city })).statusCode).toBe(201);
+      }
+      const clerk = apiClient(other, (await login(other, 'clerk', 'Clerk-pass-1')).cookie);
+      const seen = (await clerk.get('/api/business/customer')).json() as Record<string, unknown>[];
+      expect(seen.map((row) => row.name)).toEqual(['Ann']);
+      expect(seen[0]).not.toHaveProperty('level');
+    } finally {
+      await fresh.drop();
+    }
   });
 });
