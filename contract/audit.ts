@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'tokenCreate',
   'tokenRevoke',
   'refused',
+  'viewAs',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

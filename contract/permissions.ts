@@ -58,3 +58,9 @@ export interface RowRulePreviewBody {
 /** The actions a table permission's row rules limit (`tablePermission.rowRules`). */
 export const ROW_RULE_KEYS = ['read', 'update', 'delete', 'create'] as const;
 export type RowRuleKey = (typeof ROW_RULE_KEYS)[number];
+
+/**
+ * The request header that reads a table's records as another user sees them ("view as", by user
+ * id): for GET only, for callers who may set table permissions and see the table whole; audited.
+ */
+export const VIEW_AS_HEADER = 'x-crudboard-view-as';

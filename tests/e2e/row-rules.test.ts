@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUserWithRole, type ApiSession, signInApi } from './helpers/api-session';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { launchBrowser, screenshot, screenshotDir, signedInPageAs, trackPageErrors } from './helpers/browser';
 import { SYSTEM_COLUMNS } from './helpers/shop';
@@ -15,6 +16,7 @@ let server: RunningServer;
 let browser: Browser;
 let api: ApiSession;
 let leadTableId: number;
+let sessions: Record<'ann' | 'bo', ApiSession>;
 const users: Record<'ann' | 'bo', number> = { ann: 0, bo: 0 };
 const PASSWORD = 'Sales-pass-1';
 
@@ -63,13 +65,13 @@ beforeAll(async () => {
       name: '销售',
       code: 'ROLE_SALES',
       permissions:
-        'business:prospect:read,business:prospect:create,business:visit:read,business:visit:create',
+        'business:prospect:read,business:prospect:create,business:prospect:export,business:visit:read,business:visit:create',
     }),
   );
   users.ann = await addUserWithRole(api, { username: 'ann', realname: '安娜', password: PASSWORD }, roleId);
   users.bo = await addUserWithRole(api, { username: 'bo', realname: '博文', password: PASSWORD }, roleId);
   // Each sales user enters their own leads: a new record belongs to its creator.
-  const sessions = {
+  sessions = {
     ann: await signInApi(server.url, PASSWORD, 'ann'),
     bo: await signInApi(server.url, PASSWORD, 'bo'),
   };
@@ -141,6 +143,21 @@ describe('a row rule in a real browser', () => {
     expect(JSON.parse(stored[0]?.rowRules ?? 'null')).toEqual({
       read: { columnName: 'ownerId', operatorType: 'EQ', values: ['$user.id'] },
     });
+    // Viewing as Ann once saved: her records only, read-only, and the view is audited.
+    await page.getByRole('button', { name: '以其身份查看' }).click();
+    const viewing = page.locator('.ant-drawer').filter({ hasText: '以 安娜 (ann) 的身份查看' });
+    await viewing.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    await expect.poll(() => viewing.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
+    expect(await viewing.innerText()).not.toContain('博文的线索');
+    await viewing.getByText('每次查看都会记入审计日志', { exact: false }).waitFor();
+    await page.screenshot({ path: resolve(screenshotDir, 'row-rules-view-as.png') });
+    const audited = await api.call<{ action: string; detail: { viewedAs?: { id: number } } }[]>(
+      'GET',
+      `/audit?filter=${encodeURIComponent(JSON.stringify({ columnName: 'action', operatorType: 'EQ', values: ['viewAs'] }))}`,
+    );
+    expect(audited.length).toBeGreaterThan(0);
+    expect(audited[0]?.detail.viewedAs?.id).toBe(users.ann);
+    await viewing.locator('.ant-drawer-close').click();
     // On a phone the condition's boxes wrap under one another, and the page does not scroll sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByText('English', { exact: true }).click();
@@ -202,6 +219,54 @@ describe('a row rule in a real browser', () => {
     await expect.poll(() => picker.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
     expect(await picker.innerText()).not.toContain('安娜');
     await screenshot(page, 'row-rules-picker-390');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('exports only the user’s own leads, and lists and restores only their own deleted leads', async () => {
+    // One more lead each, then the administrator deletes both for good.
+    const gone: Record<'ann' | 'bo', number> = { ann: 0, bo: 0 };
+    for (const [owner, name] of [
+      ['ann', '安娜的旧线索'],
+      ['bo', '博文的旧线索'],
+    ] as const) {
+      gone[owner] = await sessions[owner].call<number>('POST', '/business/prospect', { name, city: '广州' });
+      await api.call('DELETE', `/business/prospect/${gone[owner]}`);
+    }
+    const { page, errors } = await signedInPageAs(browser, server.url, 'ann', PASSWORD, {
+      width: 1440,
+      height: 900,
+    });
+    await page.goto(`${server.url}/crudboard/dataSource/primary/business/prospect`);
+    await rows(page).filter({ hasText: '安娜的线索一' }).waitFor();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: '更多导出方式' }).click();
+    await page.getByRole('menuitem', { name: '导出XML', exact: true }).click();
+    const xml = (await readFile(await (await downloading).path())).toString('utf8');
+    expect(xml).toContain('安娜的线索一');
+    expect(xml).toContain('安娜的线索二');
+    expect(xml).not.toContain('博文');
+    expect(xml.match(/<row>/g)).toHaveLength(2);
+
+    await page.getByRole('button', { name: '已删除记录' }).click();
+    const drawer = page.locator('.ant-drawer-content');
+    const hers = drawer.locator(`[data-deleted-record="${gone.ann}"]`);
+    await hers.waitFor();
+    expect(await drawer.innerText()).not.toContain('博文的旧线索');
+    await expect.poll(() => drawer.locator('[data-deleted-record]').count()).toBe(1);
+    await screenshot(page, 'row-rules-deleted-records');
+    await hers.getByRole('button', { name: /恢\s*复/ }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '确认恢复该记录吗？' });
+    await dialog.getByRole('button', { name: /恢\s*复/ }).click();
+    await page.getByText('已恢复“安娜的旧线索”').waitFor();
+    await drawer.getByText('没有已删除的记录').waitFor();
+    expect(await sessions.ann.call<{ name: string }>('GET', `/business/prospect/${gone.ann}`)).toMatchObject({
+      name: '安娜的旧线索',
+    });
+    // Bo's deleted lead stays deleted, and is his to bring back.
+    expect(
+      (await api.call<{ key: string }[]>('GET', '/business/prospect/deleted')).map((record) => record.key),
+    ).toEqual([String(gone.bo)]);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -57,6 +57,19 @@ export const ITEMS_MESSAGES = {
     zh: '表 {name} 有行规则，此操作暂不支持按行规则过滤，已拒绝',
     en: 'table {name} has row rules this operation does not apply yet: it is refused',
   },
+  viewAsReadOnly: {
+    zh: '以其他用户身份只能查看，不能修改',
+    en: 'viewing as another user is read-only',
+  },
+  viewAsNotAllowed: {
+    zh: '只有可以设置表权限的用户才能以其他用户身份查看',
+    en: 'only users who may set table permissions may view as another user',
+  },
+  viewAsLimited: {
+    zh: '你自己对表 {name} 的查看受行规则或字段规则限制，不能以其他用户身份查看',
+    en: 'your own view of table {name} is limited by row or column rules: you may not view it as another user',
+  },
+  viewAsBadUser: { zh: '用户编号不正确：{value}', en: 'not a user id: {value}' },
   rowOutsideRule: {
     zh: '记录超出了你的角色可操作（{action}）的范围',
     en: 'the record is outside what your roles may {action}',

@@ -11,6 +11,7 @@ import type { ItemTable } from '../services/items/item-table';
 import { ReadGate } from '../services/items/read-gate';
 import { openItem, type OpenedItem } from './open-item';
 import { principalOf } from './session';
+import { refuseViewAsWrite, viewAsIdOf, viewAsPrincipal } from './view-as';
 
 /** What a route opts into with `config: { item: ... }`. */
 export interface ItemAccess {
@@ -110,6 +111,8 @@ export default fp<ItemAccessOptions>(
       }
     };
     app.decorateRequest('item', null);
+    // Viewing as another user never writes, whatever the route.
+    app.addHook('onRequest', async (request) => refuseViewAsWrite(request));
     app.addHook('onRoute', (route) => {
       const access = route.config?.item;
       if (!access) return;
@@ -123,12 +126,18 @@ export default fp<ItemAccessOptions>(
         const inLine = access.action === 'read' && !sqlDialect(request.dataSource.client).synchronous;
         const user = inLine ? String(principalOf(request).id) : '';
         const work = async () => {
+          const tableName = access.table ?? tableParam(request);
+          const viewAs = viewAsIdOf(request);
+          if (viewAs !== null && access.action !== 'read') {
+            throw new ApiException('FORBIDDEN', itemsMessage('viewAsReadOnly'));
+          }
           const opened = await openItem(
             request,
-            access.table ?? tableParam(request),
+            tableName,
             access.action,
             request.body,
             access.rowRules === true,
+            viewAs === null ? undefined : await viewAsPrincipal(request, tableName, viewAs),
           );
           request.item = opened;
           const handle = () => handler.call(this, request, reply);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { BusinessAction } from '../../../contract/index';
+import type { BusinessAction, Principal } from '../../../contract/index';
 import { isSuperAdmin } from '../auth/permission';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { hashSessionToken } from '../auth/session-token';
@@ -30,22 +30,26 @@ export interface OpenedItem {
 const NO_RULES: ColumnRules = new Map();
 
 /** The user's column rules on the request's data source, kept in primary (none for the super admin). */
-const columnRulesOf = (request: FastifyRequest, authorities: readonly string[]): Promise<ColumnRules> =>
+const columnRulesOf = (
+  request: FastifyRequest,
+  principal: Principal,
+  authorities: readonly string[],
+): Promise<ColumnRules> =>
   isSuperAdmin(authorities)
     ? Promise.resolve(NO_RULES)
     : loadColumnRules(
         request.server.dataSources.primary.knex,
-        principalOf(request).roles.map((role) => role.id),
+        principal.roles.map((role) => role.id),
         request.dataSource.name,
       );
 
 /** The user's row rules on the request's data source; none for the super admin or without rules. */
 const rowScopeOf = async (
   request: FastifyRequest,
+  principal: Principal,
   authorities: readonly string[],
 ): Promise<RowScope | undefined> => {
   if (isSuperAdmin(authorities)) return undefined;
-  const principal = principalOf(request);
   const primary = request.server.dataSources.primary.knex;
   const roles = await loadRowRules(
     primary,
@@ -72,19 +76,24 @@ const rowScopeOf = async (
 
 /**
  * The items context of a request: its user, data source, column rules and write hooks. `reads`:
- * its statements run under the query timeout (business reads).
+ * its statements run under the query timeout (business reads). `principal`: whose rules apply
+ * (default: the caller's; another user's for a read viewed as them, plugins/view-as.ts).
  */
-export const itemContextOf = async (request: FastifyRequest, reads = false): Promise<ItemContext> => {
-  const authorities = principalOf(request).authorities.map((authority) => authority.authority);
+export const itemContextOf = async (
+  request: FastifyRequest,
+  reads = false,
+  principal: Principal = principalOf(request),
+): Promise<ItemContext> => {
+  const authorities = principal.authorities.map((authority) => authority.authority);
   const token = request.cookies[SESSION_COOKIE];
   return {
     db: reads ? request.dataSource.reads : request.dataSource.knex,
     dialect: request.dataSource.client,
-    userId: principalOf(request).id,
+    userId: principal.id,
     authorities,
     dataSource: request.dataSource.name,
-    rules: await columnRulesOf(request, authorities),
-    ...(await rowScopeOf(request, authorities).then((rows) => (rows ? { rows } : {}))),
+    rules: await columnRulesOf(request, principal, authorities),
+    ...(await rowScopeOf(request, principal, authorities).then((rows) => (rows ? { rows } : {}))),
     hooks: request.server.writeHooks,
     origin: writeOriginOf(request),
     audit: { origin: auditOriginOf(request), log: request.log },
@@ -137,7 +146,7 @@ const WRITES: ReadonlySet<BusinessAction> = new Set(['create', 'update', 'delete
  * rules. Reads get a context under the query timeout and the table narrowed to the readable
  * columns; imports get it narrowed to the importable ones. `rowRules`: the caller applies the
  * user's row rules (services/items/row-filter.ts); otherwise a table a row rule restricts for
- * `action` is refused with 403.
+ * `action` is refused with 403. `principal`: whose permissions and rules apply (default: the caller's).
  */
 export const openItem = async (
   request: FastifyRequest,
@@ -145,8 +154,9 @@ export const openItem = async (
   action: BusinessAction,
   body: unknown = request.body,
   rowRules = false,
+  principal: Principal = principalOf(request),
 ): Promise<OpenedItem> => {
-  const context = await itemContextOf(request, action === 'read');
+  const context = await itemContextOf(request, action === 'read', principal);
   const stored = await loadItemTable(context.db, tableName);
   try {
     assertMay(context, stored.table, action);

@@ -72,6 +72,13 @@ export const detailSummary = (entry: AuditEntry, t: Translate): string => {
       return textOf(d.name);
     case 'refused':
       return `${textOf(d.method)} ${cut(textOf(d.url))}`;
+    case 'viewAs': {
+      const viewed = rowsOf(d.viewedAs);
+      return t('audit.detail.viewAs', {
+        user: textOf(viewed.name) || textOf(viewed.id),
+        url: cut(textOf(d.url)),
+      });
+    }
     default:
       return '';
   }

@@ -1,15 +1,16 @@
-import { EyeOutlined } from '@ant-design/icons';
+import { EyeOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RowRulePreview as Preview } from '../../../contract';
+import type { RowRulePreview as Preview, Table } from '../../../contract';
 import { useUserOptions } from '../../business/hooks/useUserOptions';
 import { useCustomCall } from '../../common/hooks/useCustomCall';
 import type { HttpError } from '../../common/lib/http-error';
 import { rowRulePreviewCall } from '../../providers/custom-calls';
+import { ViewAsDrawer } from './ViewAsDrawer';
 
 interface Props {
-  tableId: number;
+  table: Table;
   /** The rules as they would be saved; undefined while one is unfinished (no preview then). */
   rowRules: string | null | undefined;
 }
@@ -18,14 +19,17 @@ type Outcome = { preview: Preview; user: string } | { error: string };
 
 /**
  * 预览: pick a user and see how many of the table's records the read rule (as edited, saved or
- * not) lets them see, of how many there are.
+ * not) lets them see, of how many there are; 以其身份查看 opens the records as that user reads
+ * them under the saved permissions.
  */
-export const RowRulePreview = ({ tableId, rowRules }: Props) => {
+export const RowRulePreview = ({ table, rowRules }: Props) => {
+  const tableId = table.id as number;
   const { t, i18n } = useTranslation();
   const call = useCustomCall('metadata');
   const [userId, setUserId] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | undefined>();
+  const [viewing, setViewing] = useState<{ id: number; label: string } | undefined>();
   // The users are read once the picker is first opened.
   const [asked, setAsked] = useState(false);
   const { options, onSearch } = useUserOptions(asked);
@@ -74,7 +78,17 @@ export const RowRulePreview = ({ tableId, rowRules }: Props) => {
         >
           {t('rowRules.preview')}
         </Button>
+        <Button
+          icon={<UserSwitchOutlined />}
+          disabled={userId === undefined}
+          onClick={() =>
+            userId !== undefined && setViewing({ id: Number(userId), label: String(label ?? userId) })
+          }
+        >
+          {t('rowRules.viewAs')}
+        </Button>
       </Flex>
+      <ViewAsDrawer table={table} user={viewing} onClose={() => setViewing(undefined)} />
       {outcome && 'error' in outcome && <Alert type="error" showIcon message={outcome.error} />}
       {outcome && 'preview' in outcome && (
         <Alert

@@ -295,7 +295,7 @@ export const RowRulesEditor = ({ table, columns, value, onChange, userColumns = 
         />
         {table.id !== undefined && (
           <RowRulePreview
-            tableId={table.id}
+            table={table}
             rowRules={unfinishedRules(value).length > 0 ? undefined : tryRowRulesText(value)}
           />
         )}

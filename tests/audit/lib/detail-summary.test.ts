@@ -27,6 +27,15 @@ describe('detailSummary', () => {
     expect(text).toContain(`${sql.slice(0, SUMMARY_TEXT)}…`);
   });
 
+  it('names the user a view was made as', () => {
+    expect(
+      detailSummary(
+        entry('viewAs', { viewedAs: { id: 7, name: '安娜' }, method: 'GET', url: '/api/business/deal' }),
+        t,
+      ),
+    ).toBe('audit.detail.viewAs{"user":"安娜","url":"/api/business/deal"}');
+  });
+
   it('names the record and fields of a user, role or permission change, never values', () => {
     expect(
       detailSummary(
