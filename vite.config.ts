@@ -33,6 +33,10 @@ export default defineConfig({
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/e2e/**'],
           setupFiles: ['./tests/setup.ts'],
+          // One jsdom and one module graph for all files: each test renders into a cleaned document
+          // (tests/setup.ts) with its own providers and query client, and starting jsdom and
+          // importing antd once instead of once per file saves a third of the suite's time.
+          isolate: false,
           // jsdom renders of large antd screens take seconds on a busy two-core machine.
           testTimeout: 20000,
           server: { deps: { inline: [/@refinedev\//, 'react-router'] } },
@@ -50,6 +54,11 @@ export default defineConfig({
           testTimeout: 30000,
           hookTimeout: 60000,
           fileParallelism: false,
+          // The files share one module graph: each file builds its own apps on its own database,
+          // and importing the server's modules once instead of once per file halves the suite's
+          // CPU time. Process-wide settings a test depends on (the password hash cost) are set
+          // by that test.
+          isolate: false,
           // A browser test runs beside the server suite on a loaded machine: one retry absorbs a
           // slow render; a test failing twice still fails the run.
           retry: 1,

@@ -31,6 +31,7 @@ import fileDownloads from './routes/file-downloads';
 import type { LoginLimits } from './routes/auth';
 import { answerClientError } from './errors/client-error-response';
 import { requestLogFields } from './request-log-fields';
+import { sharedSchemaCompilers } from './net/shared-schema-compilers';
 
 export interface BuildOptions {
   /** Fastify logger options; off unless given. */
@@ -91,6 +92,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     ajv: {
       customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true },
     },
+    schemaController: { compilersFactory: sharedSchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   try {

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { generatePassword, hashPassword, usePasswordHashCost, verifyPassword } from '../../src/auth/password';
 
 const fast = { N: 1024, r: 8, p: 1 };
 
 describe('password hashing', () => {
+  // The cost is process-wide: an app built earlier in this process may have set its configured one.
+  beforeEach(() => usePasswordHashCost());
+
   it('encodes scheme, parameters, salt and key, and verifies the right password only', async () => {
     const hash = await hashPassword('correct horse', fast);
     expect(hash).toMatch(/^scrypt\$N=1024,r=8,p=1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
