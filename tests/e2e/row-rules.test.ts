@@ -144,12 +144,16 @@ describe('a row rule in a real browser', () => {
       read: { columnName: 'ownerId', operatorType: 'EQ', values: ['$user.id'] },
     });
     // Viewing as Ann once saved: her records only, read-only, and the view is audited.
+    await page.getByRole('combobox', { name: '选择用户' }).click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('安娜 (ann)').click();
     await page.getByRole('button', { name: '以其身份查看' }).click();
     const viewing = page.locator('.ant-drawer').filter({ hasText: '以 安娜 (ann) 的身份查看' });
     await viewing.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     await expect.poll(() => viewing.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(2);
     expect(await viewing.innerText()).not.toContain('博文的线索');
     await viewing.getByText('每次查看都会记入审计日志', { exact: false }).waitFor();
+    await page.locator('.ant-drawer-content-wrapper:not([class*="-motion-"])').waitFor();
+    await page.waitForTimeout(300);
     await page.screenshot({ path: resolve(screenshotDir, 'row-rules-view-as.png') });
     const audited = await api.call<{ action: string; detail: { viewedAs?: { id: number } } }[]>(
       'GET',
@@ -254,6 +258,8 @@ describe('a row rule in a real browser', () => {
     await hers.waitFor();
     expect(await drawer.innerText()).not.toContain('博文的旧线索');
     await expect.poll(() => drawer.locator('[data-deleted-record]').count()).toBe(1);
+    await page.locator('.ant-drawer-content-wrapper:not([class*="-motion-"])').waitFor();
+    await page.waitForTimeout(300);
     await screenshot(page, 'row-rules-deleted-records');
     await hers.getByRole('button', { name: /恢\s*复/ }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '确认恢复该记录吗？' });
