@@ -10,6 +10,7 @@ import { clearTables } from '../helpers/physical-schema';
 import { ADMIN_PASSWORD, login, useTestApps } from '../helpers/test-app';
 import { userApi } from '../helpers/user-api';
 import { describeEachDatabase } from '../helpers/test-databases';
+import { removeUsersAndRoles } from '../helpers/users';
 
 /** A test extension: refuses a name, fails after inserting another, and offers a route writing with the caller's rights. */
 const guard = defineServerExtension({
@@ -50,9 +51,7 @@ describeEachDatabase('record activity extension and write hooks ($name)', (db) =
     const knex = app.dataSources.primary.knex;
     await clearTables(knex);
     await knex('cb_revision').delete();
-    await knex('cb_user_role').whereNot('userId', 1).delete();
-    await knex('cb_user').whereNot('id', 1).delete();
-    await knex('cb_role').whereNot('code', 'ROLE_SUPER_ADMIN').delete();
+    await removeUsersAndRoles(knex);
     const admin = apiClient(app, cookie);
     await createTable(admin, { name: 'product', columns: SYSTEM_COLUMNS });
     await createTable(admin, { name: 'secret', columns: SYSTEM_COLUMNS });

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { hashPassword } from '../../src/auth/password';
 import type { App } from '../../src/app';
 import { dateTimeText } from '../../src/db/clock';
@@ -30,4 +31,11 @@ export const createUser = async (app: App, user: TestUser): Promise<number> => {
     await knex(SYSTEM.userRole).insert({ userId: id, roleId: role.id });
   }
   return Number(id);
+};
+
+/** Removes every user but the super admin (id 1), and every role but the super admin's. */
+export const removeUsersAndRoles = async (knex: Knex): Promise<void> => {
+  await knex(SYSTEM.userRole).whereNot('userId', 1).delete();
+  await knex(SYSTEM.user).whereNot('id', 1).delete();
+  await knex(SYSTEM.role).whereNot('code', 'ROLE_SUPER_ADMIN').delete();
 };

@@ -11,7 +11,7 @@ import { multipartBody } from '../helpers/multipart';
 import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
-import { createUser } from '../helpers/users';
+import { createUser, removeUsersAndRoles } from '../helpers/users';
 
 const PASSWORD = 'User-pass-1';
 
@@ -43,9 +43,7 @@ describeEachDatabase('permission checks on every endpoint ($name)', (db) => {
     await clearTables(knex);
     await syncSystemTables(knex);
     await knex(SYSTEM.tablePermission).delete();
-    await knex(SYSTEM.userRole).whereNot('userId', 1).delete();
-    await knex(SYSTEM.user).whereNot('id', 1).delete();
-    await knex(SYSTEM.role).whereNot('code', 'ROLE_SUPER_ADMIN').delete();
+    await removeUsersAndRoles(knex);
     const adminCookie = (await login(app)).cookie;
     const admin = apiClient(app, adminCookie);
     const staff = await createTable(admin, {

@@ -7,7 +7,7 @@ import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
-import { createUser } from '../helpers/users';
+import { createUser, removeUsersAndRoles } from '../helpers/users';
 
 const PASSWORD = 'User-pass-1';
 
@@ -28,9 +28,7 @@ describeEachDatabase('permissions on a second data source ($name)', { timeout: 1
     await clearTables((await apps.build({}, config)).dataSources.primary.knex);
     const app = await apps.build({}, config);
     const knex = app.dataSources.primary.knex;
-    await knex(SYSTEM.userRole).whereNot('userId', 1).delete();
-    await knex(SYSTEM.user).whereNot('id', 1).delete();
-    await knex(SYSTEM.role).whereNot('code', 'ROLE_SUPER_ADMIN').delete();
+    await removeUsersAndRoles(knex);
     const cookie = (await login(app)).cookie;
     const admin = apiClient(app, cookie);
     const archiveAdmin = apiClient(app, cookie, { datasource: 'archive' });

@@ -6,7 +6,7 @@ import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
-import { createUser } from '../helpers/users';
+import { createUser, removeUsersAndRoles } from '../helpers/users';
 
 const PASSWORD = 'User-pass-1';
 
@@ -33,9 +33,7 @@ describeEachDatabase(
       await clearTables((await apps.build()).dataSources.primary.knex);
       const app = await apps.build();
       const knex = app.dataSources.primary.knex;
-      await knex(SYSTEM.userRole).whereNot('userId', 1).delete();
-      await knex(SYSTEM.user).whereNot('id', 1).delete();
-      await knex(SYSTEM.role).whereNot('code', 'ROLE_SUPER_ADMIN').delete();
+      await removeUsersAndRoles(knex);
       const admin = apiClient(app, (await login(app)).cookie);
       const client = await createTable(admin, { name: 'client', columns: SYSTEM_COLUMNS });
       const invoice = await createTable(admin, {

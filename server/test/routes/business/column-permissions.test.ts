@@ -8,7 +8,7 @@ import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadat
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
 import { describeEachDatabase } from '../../helpers/test-databases';
-import { createUser } from '../../helpers/users';
+import { createUser, removeUsersAndRoles } from '../../helpers/users';
 
 const PASSWORD = 'User-pass-1';
 const q = encodeURIComponent;
@@ -27,9 +27,7 @@ describeEachDatabase('column-level table permissions ($name)', (db) => {
     await clearTables((await apps.build()).dataSources.primary.knex);
     const app = await apps.build();
     const knex = app.dataSources.primary.knex;
-    await knex(SYSTEM.userRole).whereNot('userId', 1).delete();
-    await knex(SYSTEM.user).whereNot('id', 1).delete();
-    await knex(SYSTEM.role).whereNot('code', 'ROLE_SUPER_ADMIN').delete();
+    await removeUsersAndRoles(knex);
     const admin = apiClient(app, (await login(app)).cookie);
     const queryable = SYSTEM_COLUMNS.map((column) =>
       column.name === 'name' ? { ...column, queryable: true } : column,

@@ -7,7 +7,7 @@ import { BROWSER, createHistoryTables, storedRevisions } from '../../helpers/his
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
 import { ADMIN_PASSWORD, login, useTestApps } from '../../helpers/test-app';
 import { describeEachDatabase, type TestEnvironment } from '../../helpers/test-databases';
-import { createUser } from '../../helpers/users';
+import { createUser, removeUsersAndRoles } from '../../helpers/users';
 
 const PASSWORD = 'User-pass-1';
 
@@ -267,9 +267,7 @@ describeEachDatabase('record history: a table’s deleted records ($name)', (db)
     const { app, knex, admin, order } = await createHistoryTables(apps);
     await admin.post('/api/business/purchase', { name: '一', amount: 777001, note: '公开' });
     expect((await admin.delete('/api/business/purchase/1')).statusCode).toBe(204);
-    await knex(SYSTEM.userRole).whereNot('userId', 1).delete();
-    await knex(SYSTEM.user).whereNot('id', 1).delete();
-    await knex(SYSTEM.role).whereNot('code', 'ROLE_SUPER_ADMIN').delete();
+    await removeUsersAndRoles(knex);
     await createUser(app, {
       username: 'clerk',
       password: PASSWORD,

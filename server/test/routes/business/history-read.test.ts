@@ -4,7 +4,7 @@ import { BROWSER, createHistoryTables } from '../../helpers/history-tables';
 import { apiClient } from '../../helpers/metadata-api';
 import { login, useTestApps } from '../../helpers/test-app';
 import { describeEachDatabase } from '../../helpers/test-databases';
-import { createUser } from '../../helpers/users';
+import { createUser, removeUsersAndRoles } from '../../helpers/users';
 
 const PASSWORD = 'User-pass-1';
 
@@ -47,9 +47,7 @@ describeEachDatabase('record history: reading it ($name)', (db) => {
     await admin.patch('/api/business/purchase/1', { amount: 777001, note: '改' });
     await admin.patch('/api/business/purchase/1', { amount: 777002 });
     await admin.delete('/api/business/purchase?isSoftDelete=true', [1]);
-    await knex(SYSTEM.userRole).whereNot('userId', 1).delete();
-    await knex(SYSTEM.user).whereNot('id', 1).delete();
-    await knex(SYSTEM.role).whereNot('code', 'ROLE_SUPER_ADMIN').delete();
+    await removeUsersAndRoles(knex);
     await createUser(app, {
       username: 'clerk',
       password: PASSWORD,

@@ -4,7 +4,7 @@ import { BROWSER, createHistoryTables, storedRevisions } from '../../helpers/his
 import { apiClient } from '../../helpers/metadata-api';
 import { login, useTestApps } from '../../helpers/test-app';
 import { describeEachDatabase } from '../../helpers/test-databases';
-import { createUser } from '../../helpers/users';
+import { createUser, removeUsersAndRoles } from '../../helpers/users';
 
 const PASSWORD = 'User-pass-1';
 
@@ -140,9 +140,7 @@ describeEachDatabase('record history: restoring a revision ($name)', (db) => {
     await admin.post('/api/business/purchase', { name: '一', amount: 1, note: 'a' });
     await admin.patch('/api/business/purchase/1', { amount: 2, note: 'b' });
     const [created] = await revisionIds(admin, 1);
-    await knex(SYSTEM.userRole).whereNot('userId', 1).delete();
-    await knex(SYSTEM.user).whereNot('id', 1).delete();
-    await knex(SYSTEM.role).whereNot('code', 'ROLE_SUPER_ADMIN').delete();
+    await removeUsersAndRoles(knex);
     await createUser(app, {
       username: 'reader',
       password: PASSWORD,

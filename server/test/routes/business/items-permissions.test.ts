@@ -7,6 +7,7 @@ import { login, useTestApps } from '../../helpers/test-app';
 import { userApi } from '../../helpers/user-api';
 import { describeEachDatabase } from '../../helpers/test-databases';
 import { createShop } from '../../helpers/shop-tables';
+import { removeUsersAndRoles } from '../../helpers/users';
 
 const rows = async (knex: Knex, table: string) => JSON.stringify(await knex(table).select('*').orderBy('id'));
 
@@ -18,9 +19,7 @@ describeEachDatabase('/api/business/{table} permissions ($name)', (db) => {
     const { cookie } = await login(app);
     const knex = app.dataSources.primary.knex;
     await clearTables(knex);
-    await knex('cb_user_role').whereNot('userId', 1).delete();
-    await knex('cb_user').whereNot('id', 1).delete();
-    await knex('cb_role').whereNot('code', 'ROLE_SUPER_ADMIN').delete();
+    await removeUsersAndRoles(knex);
     const admin = apiClient(app, cookie);
     await createTable(admin, { name: 'product', columns: SYSTEM_COLUMNS });
     await admin.post('/api/business/product', { name: 'a' });

@@ -1,11 +1,10 @@
 import { expect, it } from 'vitest';
-import { SYSTEM } from '../../../src/db/table-names';
 import { createTable } from '../../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
 import { describeEachDatabase } from '../../helpers/test-databases';
-import { createUser } from '../../helpers/users';
+import { createUser, removeUsersAndRoles } from '../../helpers/users';
 
 const PASSWORD = 'User-pass-1';
 const OWN = { columnName: 'ownerId', operatorType: 'EQ', values: ['$user.id'] };
@@ -18,9 +17,7 @@ describeEachDatabase('row-rule preview ($name)', (db) => {
     await clearTables((await apps.build()).dataSources.primary.knex);
     const app = await apps.build();
     const knex = app.dataSources.primary.knex;
-    await knex(SYSTEM.userRole).whereNot('userId', 1).delete();
-    await knex(SYSTEM.user).whereNot('id', 1).delete();
-    await knex(SYSTEM.role).whereNot('code', 'ROLE_SUPER_ADMIN').delete();
+    await removeUsersAndRoles(knex);
     const admin = apiClient(app, (await login(app)).cookie);
     const lead = await createTable(admin, {
       name: 'prospect',
