@@ -31,6 +31,7 @@ export const SUITES: Record<string, () => Promise<void>> = {
   'history-read': async () => (await import('./history-read')).runHistoryRead(),
   'history-prune': async () => (await import('./history-prune')).runHistoryPrune(),
   'import-history-cost': async () => (await import('./import-history-cost')).runImportHistoryCost(),
+  'row-rule-cost': async () => (await import('./row-rule-cost')).runRowRuleCost(),
 };
 
 const requested = process.argv.slice(2);
