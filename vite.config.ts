@@ -33,10 +33,8 @@ export default defineConfig({
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/e2e/**'],
           setupFiles: ['./tests/setup.ts'],
-          // One jsdom and one module graph for all files: each test renders into a cleaned document
-          // (tests/setup.ts) with its own providers and query client, and starting jsdom and
-          // importing antd once instead of once per file saves a third of the suite's time.
-          isolate: false,
+          // Each file gets its own jsdom and modules: the app keeps module-level stores (registered
+          // tables, cached lookups) that one file's tests would otherwise leave to the next.
           // jsdom renders of large antd screens take seconds on a busy two-core machine.
           testTimeout: 20000,
           server: { deps: { inline: [/@refinedev\//, 'react-router'] } },
