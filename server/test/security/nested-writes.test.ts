@@ -3,10 +3,10 @@ import { expect, it } from 'vitest';
 import { SYSTEM } from '../../src/db/table-names';
 import { createRelation, createTable, type CreatedTable } from '../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
-import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
-import { createUser, removeUsersAndRoles } from '../helpers/users';
+import { createUser } from '../helpers/users';
+import { bareApp } from '../helpers/clean-admin';
 
 const PASSWORD = 'User-pass-1';
 
@@ -30,10 +30,7 @@ describeEachDatabase(
     const apps = useTestApps(db);
 
     const setup = async () => {
-      await clearTables((await apps.build()).dataSources.primary.knex);
-      const app = await apps.build();
-      const knex = app.dataSources.primary.knex;
-      await removeUsersAndRoles(knex);
+      const { app, knex } = await bareApp(apps);
       const admin = apiClient(app, (await login(app)).cookie);
       const client = await createTable(admin, { name: 'client', columns: SYSTEM_COLUMNS });
       const invoice = await createTable(admin, {

@@ -6,11 +6,11 @@ import { createRelation, createTable, type CreatedTable } from '../helpers/busin
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { multipartBody } from '../helpers/multipart';
 import { xlsxBook } from '../helpers/xlsx-book';
-import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
-import { createUser, removeUsersAndRoles } from '../helpers/users';
+import { createUser } from '../helpers/users';
 import { routeTable } from '../helpers/route-table';
+import { bareApp } from '../helpers/clean-admin';
 
 const PASSWORD = 'User-pass-1';
 const q = encodeURIComponent;
@@ -49,10 +49,7 @@ describeEachDatabase('row rules ($name)', (db) => {
     ]);
 
   const setup = async () => {
-    await clearTables((await apps.build()).dataSources.primary.knex);
-    const app = await apps.build();
-    const knex = app.dataSources.primary.knex;
-    await removeUsersAndRoles(knex);
+    const { app, knex } = await bareApp(apps);
     const admin = apiClient(app, (await login(app)).cookie);
     const searchable = SYSTEM_COLUMNS.map((column) =>
       column.name === 'name' ? { ...column, queryable: true } : column,

@@ -4,10 +4,10 @@ import { SHARED_STATE, SYSTEM } from '../../src/db/table-names';
 import { auditOf } from '../helpers/audit-entries';
 import { createTable } from '../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
-import { clearTables } from '../helpers/physical-schema';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
-import { createUser, removeUsersAndRoles } from '../helpers/users';
+import { createUser } from '../helpers/users';
+import { bareApp } from '../helpers/clean-admin';
 
 const PASSWORD = 'User-pass-1';
 const OWN = { columnName: 'ownerId', operatorType: 'EQ', values: ['$user.id'] };
@@ -23,10 +23,7 @@ describeEachDatabase('view as another user ($name)', (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {
-    await clearTables((await apps.build()).dataSources.primary.knex);
-    const app = await apps.build();
-    const knex = app.dataSources.primary.knex;
-    await removeUsersAndRoles(knex);
+    const { app, knex } = await bareApp(apps);
     await knex(SHARED_STATE.audit).delete();
     const adminCookie = (await login(app)).cookie;
     const admin = apiClient(app, adminCookie);

@@ -5,10 +5,10 @@ import type { App } from '../../../src/app';
 import { SYSTEM } from '../../../src/db/table-names';
 import { createRelation, createTable } from '../../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
-import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
 import { describeEachDatabase } from '../../helpers/test-databases';
-import { createUser, removeUsersAndRoles } from '../../helpers/users';
+import { createUser } from '../../helpers/users';
+import { bareApp } from '../../helpers/clean-admin';
 
 const PASSWORD = 'User-pass-1';
 const q = encodeURIComponent;
@@ -24,10 +24,7 @@ describeEachDatabase('column-level table permissions ($name)', (db) => {
 
   const setup = async () => {
     // Tables of earlier tests go; the app built afterwards describes the system tables again.
-    await clearTables((await apps.build()).dataSources.primary.knex);
-    const app = await apps.build();
-    const knex = app.dataSources.primary.knex;
-    await removeUsersAndRoles(knex);
+    const { app, knex } = await bareApp(apps);
     const admin = apiClient(app, (await login(app)).cookie);
     const queryable = SYSTEM_COLUMNS.map((column) =>
       column.name === 'name' ? { ...column, queryable: true } : column,

@@ -2,10 +2,10 @@ import { expect, it } from 'vitest';
 import { SYSTEM } from '../../../src/db/table-names';
 import { createRelation, createTable } from '../../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
-import { clearTables } from '../../helpers/physical-schema';
 import { login, useTestApps } from '../../helpers/test-app';
 import { describeEachDatabase } from '../../helpers/test-databases';
-import { createUser, removeUsersAndRoles } from '../../helpers/users';
+import { createUser } from '../../helpers/users';
+import { bareApp } from '../../helpers/clean-admin';
 
 const PASSWORD = 'Clerk-pass-1';
 const CLERK = 'business:book:read,business:loan:read,business:loan:create,business:loan:update';
@@ -14,10 +14,7 @@ describeEachDatabase("a table's readers read its metadata ($name)", (db) => {
   const apps = useTestApps(db);
 
   const setup = async () => {
-    await clearTables((await apps.build()).dataSources.primary.knex);
-    const app = await apps.build();
-    const knex = app.dataSources.primary.knex;
-    await removeUsersAndRoles(knex);
+    const { app, knex } = await bareApp(apps);
     const admin = apiClient(app, (await login(app)).cookie);
     const book = await createTable(admin, {
       name: 'book',
