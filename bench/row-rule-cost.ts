@@ -45,10 +45,18 @@ const readerOf = async (app: App, username: string) => {
     if (response.statusCode >= 300) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
     return response;
   };
+  /** Milliseconds of the last call's page and count, each. */
+  const last = { page: 0, count: 0 };
   return {
+    last,
     pageAndCount: async (offset: number) => {
+      const started = performance.now();
       await get(`/api/business/${TABLE}?offset=${offset}&limit=10`);
-      return Number((await get(`/api/business/${TABLE}/count`)).body);
+      const paged = performance.now();
+      const count = Number((await get(`/api/business/${TABLE}/count`)).body);
+      last.page = paged - started;
+      last.count = performance.now() - paged;
+      return count;
     },
   };
 };
@@ -126,16 +134,26 @@ const measure = async (target: BenchTarget, rows: number, runs: number): Promise
       await timeRuns(runs, 50, () => readers.free.pageAndCount(offset));
       await timeRuns(runs, 50, () => readers.ruled.pageAndCount(offset));
       const times = { free: [] as number[], ruled: [] as number[] };
+      const parts = {
+        free: { page: [] as number[], count: [] as number[] },
+        ruled: { page: [] as number[], count: [] as number[] },
+      };
       for (let round = 0; round < 4; round += 1) {
         for (const who of round % 2 === 0 ? (['free', 'ruled'] as const) : (['ruled', 'free'] as const)) {
           times[who].push(
-            ...(await timeRuns(Math.ceil(runs / 4), 20, () => readers[who].pageAndCount(offset))),
+            ...(await timeRuns(Math.ceil(runs / 4), 20, async () => {
+              await readers[who].pageAndCount(offset);
+              parts[who].page.push(readers[who].last.page);
+              parts[who].count.push(readers[who].last.count);
+            })),
           );
         }
       }
       const p50 = { free: median(times.free), ruled: median(times.ruled) };
+      const split = (who: 'free' | 'ruled') =>
+        `${ms(p50[who])} (page ${ms(median(parts[who].page))}, count ${ms(median(parts[who].count))})`;
       console.log(
-        `row-rule-cost ${target.client} offset ${offset}: page + count p50 without a rule ${ms(p50.free)}, with ownerId = $user.id ${ms(p50.ruled)}, overhead ${Math.round((p50.ruled / p50.free - 1) * 100)} %`,
+        `row-rule-cost ${target.client} offset ${offset}: page + count p50 without a rule ${split('free')}, with ownerId = $user.id ${split('ruled')}, overhead ${Math.round((p50.ruled / p50.free - 1) * 100)} %`,
       );
     }
   } finally {

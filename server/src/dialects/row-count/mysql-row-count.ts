@@ -3,6 +3,15 @@ import { derivedName } from '../derived-name';
 import type { NotKeptReason, RowCountKeeping } from './row-count-keeping';
 import { tablePresence } from './table-presence';
 import { errnoOf, isNoSuchTable } from '../sql/mysql-errno';
+import {
+  ensureMysqlOwnerCountTable,
+  foldOwnerParts,
+  hasMysqlOwnerColumn,
+  ownerMoveBody,
+  ownerUpsert,
+  OWNER_COUNT_TABLE,
+  writeOwnerBases,
+} from './mysql-owner-count';
 
 /**
  * MySQL / MariaDB: exact row counts kept per table, so that counting a large InnoDB table without
@@ -39,6 +48,8 @@ const TRIGGER_CHECK_MS = 2000;
 export const mysqlRowCountTriggers = (tableName: string) => ({
   insert: derivedName('rc', tableName, 'ins'),
   delete: derivedName('rc', tableName, 'del'),
+  /** Only on a table with an `ownerId` column, whose insert and delete triggers count owners too (mysql-owner-count.ts). */
+  update: derivedName('rc', tableName, 'upd'),
 });
 
 const rowsOf = <T>(result: unknown): T[] => (result as [T[]])[0];
@@ -49,8 +60,21 @@ export const ensureMysqlRowCountTable = async (db: Knex): Promise<void> => {
       `conn BIGINT UNSIGNED NOT NULL, n BIGINT NOT NULL, PRIMARY KEY (tbl, conn)) ENGINE = InnoDB`,
     [ROW_COUNT_TABLE],
   );
+  await ensureMysqlOwnerCountTable(db);
   countTable.made();
+  ownerTable.made();
 };
+
+/** Whether the database has the owner count table (mysql-owner-count.ts). */
+const ownerTable = tablePresence(
+  async (db) =>
+    rowsOf<unknown>(
+      await db.raw(
+        'SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?',
+        [OWNER_COUNT_TABLE],
+      ),
+    ).length > 0,
+);
 
 /** Whether the database has the count table (remembered per data source handle). */
 const countTable = tablePresence(
@@ -98,6 +122,7 @@ const dropTriggers = async (db: Knex, tableName: string): Promise<void> => {
   const names = mysqlRowCountTriggers(tableName);
   await db.raw('DROP TRIGGER IF EXISTS ??', [names.insert]);
   await db.raw('DROP TRIGGER IF EXISTS ??', [names.delete]);
+  await db.raw('DROP TRIGGER IF EXISTS ??', [names.update]);
 };
 
 /** The key of the row whose `n` counts the forgettings (below): no table is named ''. */
@@ -134,9 +159,9 @@ export const resetMysqlRowCount = async (
   // After the triggers: a recount that read its snapshot before this is refused by the epoch.
   await db.transaction(async (trx) => {
     await nextEpoch(trx);
-    await trx(ROW_COUNT_TABLE)
-      .whereIn('tbl', options.from === undefined ? [tableName] : [tableName, options.from])
-      .delete();
+    const names = options.from === undefined ? [tableName] : [tableName, options.from];
+    await trx(ROW_COUNT_TABLE).whereIn('tbl', names).delete();
+    await trx(OWNER_COUNT_TABLE).whereIn('tbl', names).delete();
   });
   if (created && options.empty && (await isInnoDb(db, tableName)))
     await db.raw('INSERT INTO ?? (tbl, conn, n) VALUES (?, 0, 0) ON DUPLICATE KEY UPDATE n = 0', [
@@ -145,22 +170,36 @@ export const resetMysqlRowCount = async (
     ]);
 };
 
-/** Creates the table's two triggers; false when the account may not. */
+/**
+ * Creates the table's two triggers, and a third when it has an `ownerId` column (then the insert
+ * and delete triggers count owners too); false when the account may not.
+ */
 const createTriggers = async (db: Knex, tableName: string): Promise<boolean> => {
   const names = mysqlRowCountTriggers(tableName);
-  const upsert = (delta: string) =>
-    `INSERT INTO ${ROW_COUNT_TABLE} (tbl, conn, n) VALUES (?, CONNECTION_ID(), ${delta}) ON DUPLICATE KEY UPDATE n = n + (${delta})`;
+  const owners = await hasMysqlOwnerColumn(db, tableName);
+  const upsert = (delta: 1 | -1) =>
+    db
+      .raw(
+        `INSERT INTO ?? (tbl, conn, n) VALUES (?, CONNECTION_ID(), ${delta}) ON DUPLICATE KEY UPDATE n = n + (${delta})`,
+        [ROW_COUNT_TABLE, tableName],
+      )
+      .toQuery();
+  const body = (row: 'NEW' | 'OLD', delta: 1 | -1) =>
+    owners ? `BEGIN ${upsert(delta)}; ${ownerUpsert(db, tableName, row, delta)} END` : upsert(delta);
   try {
-    await db.raw(`CREATE TRIGGER ?? AFTER INSERT ON ?? FOR EACH ROW ${upsert('1')}`, [
+    await db.raw(`CREATE TRIGGER ?? AFTER INSERT ON ?? FOR EACH ROW ${body('NEW', 1)}`, [
       names.insert,
       tableName,
-      tableName,
     ]);
-    await db.raw(`CREATE TRIGGER ?? AFTER DELETE ON ?? FOR EACH ROW ${upsert('-1')}`, [
+    await db.raw(`CREATE TRIGGER ?? AFTER DELETE ON ?? FOR EACH ROW ${body('OLD', -1)}`, [
       names.delete,
       tableName,
-      tableName,
     ]);
+    if (owners)
+      await db.raw(`CREATE TRIGGER ?? AFTER UPDATE ON ?? FOR EACH ROW ${ownerMoveBody(db, tableName)}`, [
+        names.update,
+        tableName,
+      ]);
     return true;
   } catch (error) {
     await dropTriggers(db, tableName).catch(() => undefined);
@@ -182,6 +221,16 @@ export const keepsMysqlRowCount = async (db: Knex, named: string, on = named): P
   return Number(rows[0]?.n) === 2;
 };
 
+/** Whether the table's triggers count owners too (it has the update trigger, made with them). */
+export const keepsMysqlOwnerCount = async (db: Knex, tableName: string): Promise<boolean> =>
+  rowsOf<unknown>(
+    await db.raw(
+      `SELECT 1 FROM information_schema.TRIGGERS
+        WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE = ? AND TRIGGER_NAME = ?`,
+      [tableName, mysqlRowCountTriggers(tableName).update],
+    ),
+  ).length > 0;
+
 /** ER_BINLOG_CREATE_ROUTINE_NEED_SUPER, ER_TABLEACCESS_DENIED_ERROR, ER_SPECIFIC_ACCESS_DENIED_ERROR. */
 const REFUSED_TRIGGER_ERRNOS = new Set([1419, 1142, 1227]);
 const isRefusedTrigger = (error: unknown): boolean => REFUSED_TRIGGER_ERRNOS.has(errnoOf(error) ?? 0);
@@ -194,9 +243,11 @@ const isRefusedTrigger = (error: unknown): boolean => REFUSED_TRIGGER_ERRNOS.has
 export const forgetMysqlRowCounts = async (db: Knex): Promise<void> => {
   if (!(await hasCountTable(db))) return;
   try {
+    const owners = await ownerTable.has(db);
     await db.transaction(async (trx) => {
       await nextEpoch(trx);
       await trx(ROW_COUNT_TABLE).where('conn', 0).whereNot('tbl', EPOCH.tbl).delete();
+      if (owners) await trx(OWNER_COUNT_TABLE).where('conn', 0).delete();
     });
   } catch (error) {
     // The statement dropped the count table itself: no count is kept any more.
@@ -247,6 +298,7 @@ export const recountMysqlTable = async (
         tableName,
         base,
       ]);
+      if (await keepsMysqlOwnerCount(trx, tableName)) await writeOwnerBases(trx, tableName);
       return 'counted';
     },
     { isolationLevel: 'repeatable read' },
@@ -269,13 +321,10 @@ const foldMysqlRowCount = async (db: Knex, tableName: string): Promise<void> => 
         .where({ tbl: tableName, conn: 0 })
         .update({ n: trx.raw('n + ?', [sum]) });
       if (based !== 1) return;
-      await trx(ROW_COUNT_TABLE)
-        .where('tbl', tableName)
-        .whereIn(
-          'conn',
-          parts.map((part) => String(part.conn)),
-        )
-        .delete();
+      const conns = parts.map((part) => String(part.conn));
+      await trx(ROW_COUNT_TABLE).where('tbl', tableName).whereIn('conn', conns).delete();
+      // The owners' rows of the same writers, whose table rows are locked here (writers take those first).
+      if (await ownerTable.has(trx)) await foldOwnerParts(trx, tableName, conns);
     },
     { isolationLevel: 'read committed' },
   );
@@ -301,46 +350,63 @@ const recountLater = (sourceKnex: Knex, tableName: string): void => {
 };
 
 /** Per data source and table: until when its triggers are taken to be there, or not. */
-const triggerChecks = new WeakMap<object, Map<string, { present: boolean; until: number }>>();
+const triggerChecks = new WeakMap<object, Map<string, TriggerCheck>>();
+interface TriggerCheck {
+  present: boolean;
+  /** The update trigger is there too: owners are counted. */
+  owners: boolean;
+  until: number;
+}
 
 /**
  * Whether the table still has its triggers: a table dropped and made again without crudboard (by
  * another program) has a new, untriggered table under a base row of the old one. Looked up at
  * most once per TRIGGER_CHECK_MS per table (a look-up costs about a millisecond and a half).
  */
-const triggersStillThere = async (db: Knex, tableName: string): Promise<boolean> => {
+const triggersStillThere = async (db: Knex, tableName: string): Promise<TriggerCheck> => {
   const key = db.client.config as object;
-  const checks = triggerChecks.get(key) ?? new Map<string, { present: boolean; until: number }>();
+  const checks = triggerChecks.get(key) ?? new Map<string, TriggerCheck>();
   triggerChecks.set(key, checks);
   const known = checks.get(tableName);
-  if (known && Date.now() < known.until) return known.present;
+  if (known && Date.now() < known.until) return known;
   const present = await keepsMysqlRowCount(db, tableName);
-  checks.set(tableName, { present, until: Date.now() + TRIGGER_CHECK_MS });
-  return present;
+  const check = {
+    present,
+    owners: present && (await keepsMysqlOwnerCount(db, tableName)),
+    until: Date.now() + TRIGGER_CHECK_MS,
+  };
+  checks.set(tableName, check);
+  return check;
 };
 
 /**
  * The kept count of a table, or null when it has none (no base row: never counted, or counted
  * again by a background recount started here). `db` may be a transaction: the sum is read in
- * its snapshot.
+ * its snapshot. With `owner`: the kept count of that owner's rows, in the same statement.
  */
-export const mysqlKeptRowCount = async (
+const keptCount = async (
   db: Knex,
   tableName: string,
   sourceKnex: Knex,
+  owner?: number,
 ): Promise<number | null> => {
   if (!(await hasCountTable(db))) return null;
-  let rows: { n: unknown; parts: unknown; based: unknown }[];
+  let rows: { n: unknown; parts: unknown; based: unknown; owned: unknown }[];
   try {
     rows = rowsOf(
       await db.raw(
-        'SELECT coalesce(sum(n), 0) AS n, count(*) AS parts, coalesce(max(conn = 0), 0) AS based FROM ?? WHERE tbl = ?',
-        [ROW_COUNT_TABLE, tableName],
+        'SELECT coalesce(sum(n), 0) AS n, count(*) AS parts, coalesce(max(conn = 0), 0) AS based, ' +
+          (owner === undefined
+            ? 'NULL AS owned '
+            : '(SELECT coalesce(sum(o.n), 0) FROM ?? o WHERE o.tbl = ? AND o.owner = ?) AS owned ') +
+          'FROM ?? WHERE tbl = ?',
+        [...(owner === undefined ? [] : [OWNER_COUNT_TABLE, tableName, owner]), ROW_COUNT_TABLE, tableName],
       ),
     );
   } catch (error) {
     if (isNoSuchTable(error)) {
       countTable.forget(db);
+      ownerTable.forget(db);
       return null;
     }
     throw error;
@@ -350,9 +416,50 @@ export const mysqlKeptRowCount = async (
     recountLater(sourceKnex, tableName);
     return null;
   }
-  if (!(await triggersStillThere(db, tableName))) return null;
+  const triggers = await triggersStillThere(db, tableName);
+  if (!triggers.present || (owner !== undefined && !triggers.owners)) return null;
   if (Number(row.parts) > FOLD_AFTER) foldMysqlRowCount(sourceKnex, tableName).catch(() => undefined);
-  return Number(row.n);
+  return Number(owner === undefined ? row.n : row.owned);
+};
+
+/** The kept count of a table, or null when it has none (SqlDialect.keptRowCount). */
+export const mysqlKeptRowCount = (db: Knex, tableName: string, sourceKnex: Knex): Promise<number | null> =>
+  keptCount(db, tableName, sourceKnex);
+
+/** The kept count of one owner's rows of a table, or null when none is kept (SqlDialect.keptOwnerCount). */
+export const mysqlKeptOwnerCount = async (
+  db: Knex,
+  tableName: string,
+  owner: number,
+  sourceKnex: Knex,
+): Promise<number | null> =>
+  (await ownerTable.has(db)) ? keptCount(db, tableName, sourceKnex, owner) : null;
+
+/** The kept owner count as a subquery; only for a table that has one. */
+export const mysqlKeptOwnerCountQuery = (db: Knex, tableName: string, owner: number): Knex.QueryBuilder =>
+  db(OWNER_COUNT_TABLE).where({ tbl: tableName, owner }).sum({ n: 'n' });
+
+/**
+ * A schema change of the table's `ownerId` column: the table's count is dropped and its triggers
+ * taken off before (they name the column), and made again after as the columns then are; its
+ * next reader counts it again.
+ */
+export const changeMysqlOwnerColumn = async (
+  db: Knex,
+  tableName: string,
+  change: () => Promise<void>,
+): Promise<void> => {
+  const kept = await keepsMysqlRowCount(db, tableName);
+  if (kept) {
+    await db.transaction(async (trx) => {
+      await nextEpoch(trx);
+      await trx(ROW_COUNT_TABLE).where('tbl', tableName).delete();
+      await trx(OWNER_COUNT_TABLE).where('tbl', tableName).delete();
+    });
+    await dropTriggers(db, tableName);
+  }
+  await change();
+  if (kept) await resetMysqlRowCount(db, tableName);
 };
 
 /** The kept count as a subquery (for one statement beside other counts); only for a table that has one. */
@@ -405,9 +512,12 @@ export const mysqlRowCountKeeping: RowCountKeeping = {
     );
     if (rows.length === 0) {
       await db.schema.dropTableIfExists(ROW_COUNT_TABLE);
+      await db.schema.dropTableIfExists(OWNER_COUNT_TABLE);
       countTable.made();
+      ownerTable.made();
       return;
     }
     await db(ROW_COUNT_TABLE).where('tbl', tableName).delete();
+    if (await ownerTable.has(db)) await db(OWNER_COUNT_TABLE).where('tbl', tableName).delete();
   },
 };

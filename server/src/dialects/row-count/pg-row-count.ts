@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { derivedName } from '../derived-name';
 import type { RowCountKeeping } from './row-count-keeping';
+import { attachPgOwnerCount, detachPgOwnerCount, dropPgOwnerCountIfUnused } from './pg-owner-count';
 import { tablePresence } from './table-presence';
 
 /**
@@ -72,7 +73,8 @@ export const ensurePgRowCount = async (db: Knex): Promise<void> => {
 
 /**
  * Starts keeping the count of a table: its triggers, then its current count as the first delta
- * (read after CREATE TRIGGER, whose lock holds writers off until the transaction ends).
+ * (read after CREATE TRIGGER, whose lock holds writers off until the transaction ends); and its
+ * counts per owner when it has an `ownerId` column (pg-owner-count.ts).
  */
 export const attachPgRowCount = async (
   db: Knex,
@@ -105,6 +107,7 @@ export const attachPgRowCount = async (
       tableName,
     ]);
   }
+  await attachPgOwnerCount(db, tableName, options);
 };
 
 /**
@@ -150,6 +153,7 @@ export const dropPgRowCountIfUnused = async (db: Knex): Promise<boolean> => {
     [ADDED, REMOVED, TRUNCATED],
   )) as { rows: { n: number }[] };
   if ((rows[0]?.n ?? 0) > 0) return false;
+  await dropPgOwnerCountIfUnused(db);
   const schema = String(
     ((await db.raw('SELECT current_schema() AS s')) as { rows: { s: string }[] }).rows[0]?.s,
   );
@@ -202,6 +206,7 @@ export const pgRowCountKeeping: RowCountKeeping = {
       const names = pgRowCountTriggers(tableName);
       for (const name of [names.insert, names.delete, names.truncate])
         await trx.raw('DROP TRIGGER IF EXISTS ?? ON ??', [name, tableName]);
+      await detachPgOwnerCount(trx, tableName);
       if ((await trx.raw('SELECT to_regclass(?) AS t', [ROW_DELTA_TABLE])).rows[0]?.t)
         await trx.raw('DELETE FROM ?? WHERE rel = to_regclass(?)', [
           ROW_DELTA_TABLE,

@@ -2,9 +2,12 @@ import { mysqlInsertPrepared } from './mysql-insert-prepared';
 import { detectMysqlPinyinOrder, oncePerKnex } from '../pinyin-order';
 import { runMysql } from './console/mysql-console';
 import {
+  changeMysqlOwnerColumn,
   forgetMysqlRowCounts,
   keepsMysqlRowCount,
   mysqlKeptCountQuery,
+  mysqlKeptOwnerCount,
+  mysqlKeptOwnerCountQuery,
   mysqlKeptRowCount,
   mysqlRowCountKeeping,
   resetMysqlRowCount,
@@ -14,6 +17,7 @@ import type { Knex } from 'knex';
 import { mysqlSessionLock, withSessionLock } from './database-lock';
 import { keepMysqlConsoleGrants, prepareMysqlConsoleAccount } from './mysql-console-account';
 import type { SqlDialect } from './sql-dialect';
+import { PLAIN_WORDS } from './console/plain-words';
 
 /** Whether the connecting user holds FILE (server files through SQL). */
 const holdsFilePrivilege = async (knex: Knex): Promise<boolean> => {
@@ -22,29 +26,6 @@ const holdsFilePrivilege = async (knex: Knex): Promise<boolean> => {
     Object.values(row).some((grant) => /\b(ALL PRIVILEGES|FILE)\b.* ON \*\.\*/i.test(grant)),
   );
 };
-
-/**
- * Console statements that neither commit on their own nor change rows but through triggers.
- * Read-only mode refuses any other word up front (DDL, GRANT, LOCK TABLES, SET, CALL, LOAD DATA…
- * may commit on their own; writes among these fail on the read-only transaction). Any other
- * (TRUNCATE, DDL, CALL…) may also change rows without firing triggers, so the kept row counts are
- * dropped before it and again after it, and counted again by their next readers.
- */
-const PLAIN_WORDS: ReadonlySet<string> = new Set([
-  'SELECT',
-  'WITH',
-  'VALUES',
-  'TABLE',
-  'SHOW',
-  'DESCRIBE',
-  'DESC',
-  'EXPLAIN',
-  'HELP',
-  'INSERT',
-  'UPDATE',
-  'DELETE',
-  'REPLACE',
-]);
 
 /**
  * Runs on the console account's connections when there is one. A statement that may have made,
@@ -87,6 +68,9 @@ export const mysqlDialect: SqlDialect = {
   insertedKeys: 'insertId',
   keptRowCount: mysqlKeptRowCount,
   keptCountQuery: mysqlKeptCountQuery,
+  keptOwnerCount: mysqlKeptOwnerCount,
+  keptOwnerCountQuery: mysqlKeptOwnerCountQuery,
+  changeOwnerColumn: changeMysqlOwnerColumn,
   rowCountKeeping: mysqlRowCountKeeping,
   withLeanReads: (_knex, read) => read(),
   afterCreateTable: (db, tableName) => resetMysqlRowCount(db, tableName, { empty: true }),

@@ -13,12 +13,30 @@ import {
   pgRowCountKeeping,
   ROW_DELTA_TABLE,
 } from '../row-count/pg-row-count';
+import {
+  changePgOwnerColumn,
+  OWNER_DELTA_TABLE,
+  pgKeptOwnerCount,
+  reconcilePgOwnerCounts,
+} from '../row-count/pg-owner-count';
 import { pgSessionLock, withSessionLock } from './database-lock';
 import type { SqlDialect } from './sql-dialect';
+import { PLAIN_WORDS } from './console/plain-words';
 import { PG_CURRENT_SCHEMA_OID } from '../pg-current-schema';
 
 /** SQLSTATE of a statement naming a table that does not exist. */
 const UNDEFINED_TABLE = '42P01';
+
+/** Runs a console statement; one that may have renamed or retyped `ownerId` brings the owner counts in step. */
+const runConsole: SqlDialect['runConsole'] = async (knex, run) => {
+  if (run.readOnly || PLAIN_WORDS.has(run.firstWord)) return runPg(knex, run);
+  try {
+    return await runPg(knex, run);
+  } finally {
+    // A failure here leaves the triggers for the next change to find; the statement stands.
+    await reconcilePgOwnerCounts(knex).catch(() => undefined);
+  }
+};
 
 /** PostgreSQL: ILIKE, row locks, RETURNING, kept row counts, checks as constraints. */
 export const pgDialect: SqlDialect = {
@@ -63,6 +81,19 @@ export const pgDialect: SqlDialect = {
     db(ROW_DELTA_TABLE)
       .whereRaw('rel = to_regclass(?)', [db.raw('??', [tableName]).toQuery()])
       .sum('d'),
+  keptOwnerCount: pgKeptOwnerCount,
+  keptOwnerCountQuery: (db, tableName, owner) =>
+    db(OWNER_DELTA_TABLE)
+      .whereRaw('rel = to_regclass(?)', [db.raw('??', [tableName]).toQuery()])
+      .where('owner', owner)
+      .sum('d'),
+  changeOwnerColumn: (db, tableName, change) =>
+    changePgOwnerColumn(
+      db,
+      tableName,
+      change,
+      async (trx, name) => (await pgRowCountKeeping.state(trx, name)).kept,
+    ),
   rowCountKeeping: pgRowCountKeeping,
   withLeanReads: (_knex, read) => read(),
   afterCreateTable: (db, tableName) => attachPgRowCount(db, tableName, { empty: true }),
@@ -122,7 +153,7 @@ export const pgDialect: SqlDialect = {
     fileAccess: false,
   }),
   keepConsoleGrants: async () => undefined,
-  runConsole: runPg,
+  runConsole,
   closeConsole: () => undefined,
   console: {
     refusesCopy: true,

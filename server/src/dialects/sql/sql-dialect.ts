@@ -132,6 +132,19 @@ export interface SqlDialect {
    * count is kept. Only for a table `keptRowCount` answered for.
    */
   keptCountQuery(db: Knex, tableName: string): Knex.QueryBuilder | null;
+  /**
+   * The kept count of the table's rows whose `ownerId` is `owner` (PostgreSQL, MySQL: by the same
+   * triggers as the row count), without counting; null when none is kept.
+   */
+  keptOwnerCount(db: Knex, tableName: string, owner: number, sourceKnex: Knex): Promise<number | null>;
+  /** The kept owner count as a subquery (as keptCountQuery); only for a table `keptOwnerCount` answered for. */
+  keptOwnerCountQuery(db: Knex, tableName: string, owner: number): Knex.QueryBuilder | null;
+  /**
+   * Runs `change`, a schema change of the table's `ownerId` column (added, dropped, renamed,
+   * retyped), with the per-owner counts' triggers taken off before and put back after, as the
+   * column then is (elsewhere: `change` alone).
+   */
+  changeOwnerColumn(db: Knex, tableName: string, change: () => Promise<void>): Promise<void>;
   /** Keeping the row count of a table crudboard did not create, at the administrator's choice; null where counts are cheap. */
   readonly rowCountKeeping: RowCountKeeping | null;
   /** Runs `read`, a single pass over a whole table (an export), with settings that keep memory flat. */

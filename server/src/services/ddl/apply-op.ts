@@ -4,6 +4,7 @@ import type { Dialect } from '../../dialects/column-type';
 import { createPhysicalTable } from './create-physical-table';
 import type { FullText } from '../../dialects/full-text/full-text';
 import { MAX_IDENTIFIER_LENGTH } from '../../dialects/derived-name';
+import { OWNER_COLUMN } from '../../dialects/row-count/owner-column';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { isQuotableIdentifier } from '../tables/name-problem';
 import type { PhysicalIndex, SchemaOp } from '../../model/schema-op';
@@ -85,8 +86,29 @@ const dropIndex = (db: Knex, table: string, name: string) =>
  * for it, with `??` identifier bindings). SQLite changes that need a table rebuild never come here
  * (see sqlite-rebuild); on SQLite, checks live in CREATE TABLE and are not altered one by one.
  */
-export const applyOp = async ({ db, dialect, fullText }: OpContext, op: SchemaOp): Promise<void> => {
+export const applyOp = async (context: OpContext, op: SchemaOp): Promise<void> => {
   assertSafeOp(op);
+  const owned = ownerColumnTable(op);
+  if (owned === null) return applyOne(context, op);
+  await sqlDialect(context.dialect).changeOwnerColumn(context.db, owned, () => applyOne(context, op));
+};
+
+/** The table of an operation that adds, drops, renames or retypes an `ownerId` column, else null. */
+const ownerColumnTable = (op: SchemaOp): string | null => {
+  switch (op.kind) {
+    case 'addColumn':
+    case 'dropColumn':
+      return op.column.name === OWNER_COLUMN ? op.table : null;
+    case 'renameColumn':
+      return op.from === OWNER_COLUMN || op.to === OWNER_COLUMN ? op.table : null;
+    case 'alterColumn':
+      return op.from.name === OWNER_COLUMN || op.to.name === OWNER_COLUMN ? op.table : null;
+    default:
+      return null;
+  }
+};
+
+const applyOne = async ({ db, dialect, fullText }: OpContext, op: SchemaOp): Promise<void> => {
   const sql = sqlDialect(dialect);
   switch (op.kind) {
     case 'createTable':

@@ -3,6 +3,7 @@ import { applyWhere } from '../../query/apply-list-query';
 import type { ListQuery } from '../../query/query-types';
 import type { ItemContext } from './item-context';
 import { fastCount } from './fast-count';
+import { ownerCount } from './owner-count';
 import type { ItemTable } from './item-table';
 import { filterRows, hasRowRule } from './row-filter';
 import { searchConditionFor } from './search-condition';
@@ -14,11 +15,11 @@ export const countItems = async (
   query: Pick<ListQuery, 'where' | 'search'>,
   sourceKnex: Knex,
 ): Promise<number> => {
-  // A count under a row rule is counted: never the table's kept or estimated total.
-  if (!hasRowRule(context, item.table, 'read')) {
-    const fast = await fastCount(context, item, query, sourceKnex);
-    if (fast !== null) return fast;
-  }
+  // A count under a row rule is never the table's kept or estimated total: at most the owner's.
+  const fast = hasRowRule(context, item.table, 'read')
+    ? await ownerCount(context, item, query, sourceKnex)
+    : await fastCount(context, item, query, sourceKnex);
+  if (fast !== null) return fast;
   const builder = context.db(item.table.tableName);
   filterRows(builder, context, item.table, 'read');
   applyWhere(builder, item.query, query, {

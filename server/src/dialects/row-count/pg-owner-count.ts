@@ -1,0 +1,267 @@
+import type { Knex } from 'knex';
+import { derivedName } from '../derived-name';
+import { OWNER_COLUMN } from './owner-column';
+import { tablePresence } from './table-presence';
+
+/**
+ * PostgreSQL: exact row counts kept per owner (the value of the `ownerId` column), beside the
+ * table's own kept count (pg-row-count.ts), so that the list of a user under the row rule
+ * `ownerId = $user.id` counts without reading the owner's rows. Same scheme: statement triggers add
+ * one row per owner and INSERT or DELETE statement to `cb_owner_delta` (rows with no owner are not
+ * counted), a row trigger follows a change of a row's owner, TRUNCATE removes the table's rows;
+ * the count is the sum of the owner's deltas in the reader's snapshot, folded when they pile up.
+ *
+ * The triggers name the column: a schema change of `ownerId` takes them off before and puts them
+ * back after (`detachPgOwnerCount`, `attachPgOwnerCount`), and the row trigger's column list keeps
+ * the column from being dropped or retyped around them (through the SQL console).
+ */
+export const OWNER_DELTA_TABLE = 'cb_owner_delta';
+const ADDED = 'cb_owner_count_added';
+const REMOVED = 'cb_owner_count_removed';
+const MOVED = 'cb_owner_count_moved';
+const TRUNCATED = 'cb_owner_count_truncated';
+/** Deltas of one owner beyond which a reader folds them. */
+const FOLD_AFTER = 64;
+
+export const pgOwnerCountTriggers = (tableName: string) => ({
+  insert: derivedName('rc', tableName, 'owner_ins'),
+  delete: derivedName('rc', tableName, 'owner_del'),
+  update: derivedName('rc', tableName, 'owner_upd'),
+  truncate: derivedName('rc', tableName, 'owner_trunc'),
+});
+
+const ownerDeltaTable = tablePresence(async (db) => {
+  const { rows } = (await db.raw('SELECT to_regclass(?) IS NOT NULL AS present', [OWNER_DELTA_TABLE])) as {
+    rows: { present: boolean }[];
+  };
+  return rows[0]?.present === true;
+});
+
+/** Whether the data source's schema has `cb_owner_delta` (made with the first table that keeps owner counts). */
+export const hasPgOwnerDeltaTable = ownerDeltaTable.has;
+/** Forgets what is known of the handle's owner delta table (a count found it missing). */
+export const forgetPgOwnerDeltaTable = ownerDeltaTable.forget;
+
+const currentSchema = async (db: Knex): Promise<string> =>
+  String(((await db.raw('SELECT current_schema() AS s')) as { rows: { s: string }[] }).rows[0]?.s);
+
+/** The owner delta table and the trigger functions, in the current schema (as ensurePgRowCount). */
+const ensurePgOwnerCount = async (db: Knex): Promise<void> => {
+  const schema = await currentSchema(db);
+  const q = (name: string) => db.raw('??.??', [schema, name]).toQuery();
+  const column = db.raw('??', [OWNER_COLUMN]).toQuery();
+  await db.raw(
+    `CREATE TABLE IF NOT EXISTS ${q(OWNER_DELTA_TABLE)} (rel oid NOT NULL, owner bigint NOT NULL, d bigint NOT NULL)`,
+  );
+  await db.raw(`CREATE INDEX IF NOT EXISTS ?? ON ${q(OWNER_DELTA_TABLE)} (rel, owner)`, [
+    `${OWNER_DELTA_TABLE}_rel_owner`,
+  ]);
+  const fn = (name: string, body: string) =>
+    db.raw(
+      `CREATE OR REPLACE FUNCTION ${q(name)}() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $$ BEGIN ${body} RETURN NULL; END $$`,
+    );
+  const grouped = (rows: string, sign: string) =>
+    `INSERT INTO ${q(OWNER_DELTA_TABLE)} (rel, owner, d) SELECT TG_RELID, ${column}, ${sign}count(*) FROM ${rows} WHERE ${column} IS NOT NULL GROUP BY ${column};`;
+  await fn(ADDED, grouped('cb_new_owner_rows', ''));
+  await fn(REMOVED, grouped('cb_old_owner_rows', '-'));
+  await fn(
+    MOVED,
+    `INSERT INTO ${q(OWNER_DELTA_TABLE)} (rel, owner, d) SELECT TG_RELID, o, d FROM (VALUES (OLD.${column}, -1), (NEW.${column}, 1)) AS m (o, d) WHERE o IS NOT NULL;`,
+  );
+  await fn(TRUNCATED, `DELETE FROM ${q(OWNER_DELTA_TABLE)} WHERE rel = TG_RELID;`);
+  ownerDeltaTable.made();
+};
+
+/** Whether the table has an integer `ownerId` column (what owner counts are kept of). */
+const hasOwnerColumn = async (db: Knex, tableName: string): Promise<boolean> => {
+  const { rows } = (await db.raw(
+    `SELECT 1 FROM pg_attribute a WHERE a.attrelid = to_regclass(?) AND a.attname = ? AND NOT a.attisdropped
+        AND a.atttypid IN ('int2'::regtype, 'int4'::regtype, 'int8'::regtype)`,
+    [db.raw('??', [tableName]).toQuery(), OWNER_COLUMN],
+  )) as { rows: unknown[] };
+  return rows.length > 0;
+};
+
+/**
+ * Starts keeping the table's counts per owner, when it has an integer `ownerId` column: the
+ * triggers, then the current counts (read after CREATE TRIGGER, whose lock holds writers off until
+ * the transaction ends). For a table whose row count is kept (pg-row-count.ts); run in its transaction.
+ */
+export const attachPgOwnerCount = async (
+  db: Knex,
+  tableName: string,
+  options: { empty: boolean },
+): Promise<void> => {
+  if (!(await hasOwnerColumn(db, tableName))) return;
+  await ensurePgOwnerCount(db);
+  const names = pgOwnerCountTriggers(tableName);
+  await db.raw(
+    `CREATE TRIGGER ?? AFTER INSERT ON ?? REFERENCING NEW TABLE AS cb_new_owner_rows FOR EACH STATEMENT EXECUTE FUNCTION ??()`,
+    [names.insert, tableName, ADDED],
+  );
+  await db.raw(
+    `CREATE TRIGGER ?? AFTER DELETE ON ?? REFERENCING OLD TABLE AS cb_old_owner_rows FOR EACH STATEMENT EXECUTE FUNCTION ??()`,
+    [names.delete, tableName, REMOVED],
+  );
+  await db.raw(
+    `CREATE TRIGGER ?? AFTER UPDATE OF ?? ON ?? FOR EACH ROW WHEN (OLD.?? IS DISTINCT FROM NEW.??) EXECUTE FUNCTION ??()`,
+    [names.update, OWNER_COLUMN, tableName, OWNER_COLUMN, OWNER_COLUMN, MOVED],
+  );
+  await db.raw(`CREATE TRIGGER ?? AFTER TRUNCATE ON ?? FOR EACH STATEMENT EXECUTE FUNCTION ??()`, [
+    names.truncate,
+    tableName,
+    TRUNCATED,
+  ]);
+  await db.raw('DELETE FROM ?? WHERE rel = to_regclass(?)', [
+    OWNER_DELTA_TABLE,
+    db.raw('??', [tableName]).toQuery(),
+  ]);
+  if (!options.empty) {
+    await db.raw(
+      `INSERT INTO ?? (rel, owner, d) SELECT ?::regclass, ??, count(*) FROM ?? WHERE ?? IS NOT NULL GROUP BY ??`,
+      [
+        OWNER_DELTA_TABLE,
+        db.raw('??', [tableName]).toQuery(),
+        OWNER_COLUMN,
+        tableName,
+        OWNER_COLUMN,
+        OWNER_COLUMN,
+      ],
+    );
+  }
+};
+
+/** Whether the table keeps its counts per owner. */
+export const keepsPgOwnerCount = async (db: Knex, tableName: string): Promise<boolean> => {
+  const { rows } = (await db.raw('SELECT 1 FROM pg_trigger WHERE tgrelid = to_regclass(?) AND tgname = ?', [
+    db.raw('??', [tableName]).toQuery(),
+    pgOwnerCountTriggers(tableName).insert,
+  ])) as { rows: unknown[] };
+  return rows.length > 0;
+};
+
+/** Stops keeping the table's counts per owner: its triggers and deltas go (nothing when it kept none). */
+export const detachPgOwnerCount = async (db: Knex, tableName: string): Promise<void> => {
+  if (!(await keepsPgOwnerCount(db, tableName))) return;
+  const names = pgOwnerCountTriggers(tableName);
+  for (const name of [names.insert, names.delete, names.update, names.truncate])
+    await db.raw('DROP TRIGGER IF EXISTS ?? ON ??', [name, tableName]);
+  await db.raw('DELETE FROM ?? WHERE rel = to_regclass(?)', [
+    OWNER_DELTA_TABLE,
+    db.raw('??', [tableName]).toQuery(),
+  ]);
+};
+
+/**
+ * The kept count of one owner's rows (`n`) and how many deltas make it (`parts`); no row when the
+ * table keeps no counts per owner.
+ */
+export const pgOwnerKeptCount = (db: Knex, tableName: string, owner: number): Knex.Raw =>
+  db.raw(
+    `SELECT (SELECT coalesce(sum(d), 0) FROM ?? WHERE rel = c.oid AND owner = ?) AS n, ` +
+      `(SELECT count(*) FROM ?? WHERE rel = c.oid AND owner = ?) AS parts ` +
+      `FROM pg_class c WHERE c.oid = to_regclass(?) AND EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = c.oid AND t.tgname = ?)`,
+    [
+      OWNER_DELTA_TABLE,
+      owner,
+      OWNER_DELTA_TABLE,
+      owner,
+      db.raw('??', [tableName]).toQuery(),
+      pgOwnerCountTriggers(tableName).insert,
+    ],
+  );
+
+/** Folds one owner's deltas into one row, when there are many (safe beside writers and other folds). */
+export const foldPgOwnerCount = async (
+  db: Knex,
+  tableName: string,
+  owner: number,
+  parts: number,
+): Promise<void> => {
+  if (parts <= FOLD_AFTER) return;
+  const rel = db.raw('??', [tableName]).toQuery();
+  await db.raw(
+    `WITH gone AS (DELETE FROM ?? WHERE rel = to_regclass(?) AND owner = ? RETURNING d) ` +
+      `INSERT INTO ?? (rel, owner, d) SELECT to_regclass(?), ?, sum(d) FROM gone HAVING count(*) > 0`,
+    [OWNER_DELTA_TABLE, rel, owner, OWNER_DELTA_TABLE, rel, owner],
+  );
+};
+
+/** Drops the owner delta table and its functions when no table keeps owner counts; says whether it did. */
+export const dropPgOwnerCountIfUnused = async (db: Knex): Promise<boolean> => {
+  const { rows } = (await db.raw(
+    `SELECT count(*)::int AS n FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+      WHERE p.pronamespace = current_schema()::regnamespace AND p.proname IN (?, ?, ?, ?)`,
+    [ADDED, REMOVED, MOVED, TRUNCATED],
+  )) as { rows: { n: number }[] };
+  if ((rows[0]?.n ?? 0) > 0) return false;
+  const schema = await currentSchema(db);
+  await db.raw('DROP TABLE IF EXISTS ??.??', [schema, OWNER_DELTA_TABLE]);
+  for (const name of [ADDED, REMOVED, MOVED, TRUNCATED])
+    await db.raw('DROP FUNCTION IF EXISTS ??.??()', [schema, name]);
+  ownerDeltaTable.made();
+  return true;
+};
+
+/** SQLSTATE of a statement naming a table that does not exist. */
+const UNDEFINED_TABLE = '42P01';
+
+/** The kept count of one owner's rows of a table, or null when the table keeps none (SqlDialect.keptOwnerCount). */
+export const pgKeptOwnerCount = async (
+  db: Knex,
+  tableName: string,
+  owner: number,
+  sourceKnex: Knex,
+): Promise<number | null> => {
+  if (!(await hasPgOwnerDeltaTable(db))) return null;
+  let rows: { n: unknown; parts: unknown }[];
+  try {
+    // In a savepoint inside a transaction, so that a failure leaves the transaction usable.
+    const read = db.isTransaction
+      ? db.transaction((savepoint) => pgOwnerKeptCount(savepoint, tableName, owner))
+      : pgOwnerKeptCount(db, tableName, owner);
+    ({ rows } = (await read) as { rows: { n: unknown; parts: unknown }[] });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === UNDEFINED_TABLE) {
+      forgetPgOwnerDeltaTable(db);
+      return null;
+    }
+    throw error;
+  }
+  const [row] = rows;
+  if (!row) return null;
+  foldPgOwnerCount(sourceKnex, tableName, owner, Number(row.parts)).catch(() => undefined);
+  return Number(row.n);
+};
+
+/**
+ * A schema change of the table's `ownerId` column, in the change's transaction: the owner triggers
+ * off before (they name the column), and back after when the table keeps its row count and still
+ * has an integer `ownerId`, counted afresh.
+ */
+export const changePgOwnerColumn = async (
+  db: Knex,
+  tableName: string,
+  change: () => Promise<void>,
+  keepsRowCount: (db: Knex, tableName: string) => Promise<boolean>,
+): Promise<void> => {
+  await detachPgOwnerCount(db, tableName);
+  await change();
+  if (await keepsRowCount(db, tableName)) await attachPgOwnerCount(db, tableName, { empty: false });
+};
+
+/**
+ * Takes the owner triggers off tables whose `ownerId` is no longer an integer column (renamed or
+ * retyped through the SQL console, where the triggers would make every later write fail).
+ */
+export const reconcilePgOwnerCounts = async (db: Knex): Promise<void> => {
+  if (!(await hasPgOwnerDeltaTable(db))) return;
+  const { rows } = (await db.raw(
+    `SELECT c.relname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+      WHERE p.proname = ? AND p.pronamespace = current_schema()::regnamespace
+        AND NOT EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = ? AND NOT a.attisdropped
+                          AND a.atttypid IN ('int2'::regtype, 'int4'::regtype, 'int8'::regtype))`,
+    [ADDED, OWNER_COLUMN],
+  )) as { rows: { name: string }[] };
+  for (const { name } of rows) await db.transaction((trx) => detachPgOwnerCount(trx, name));
+};
