@@ -6,7 +6,7 @@ import { mysqlRowCountTriggers } from '../../../src/dialects/row-count/mysql-row
 import { detachPgOwnerCount } from '../../../src/dialects/row-count/pg-owner-count';
 import { createTable, type CreatedTable } from '../../helpers/business-tables';
 import { bareApp } from '../../helpers/clean-admin';
-import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
+import { apiClient, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { login, useTestApps } from '../../helpers/test-app';
 import { describeEachDatabase } from '../../helpers/test-databases';
 import { createUser } from '../../helpers/users';
@@ -114,7 +114,9 @@ describeEachDatabase('counts under an owner rule ($name)', (db) => {
         .catch((error: Error) => {
           if (error.message !== 'rolled back') throw error;
         }),
-      knex.transaction((trx) => trx('parcel').insert(rows(2, aliceId, 'kept'))),
+      knex.transaction(async (trx) => {
+        await trx('parcel').insert(rows(2, aliceId, 'kept'));
+      }),
     ]);
     expect(await expectExact()).toBe(6);
     // Many small writes: the kept parts are folded by readers and the count stays.
