@@ -192,7 +192,9 @@ describeEachDatabase('counts under an owner rule ($name)', (db) => {
     if (db.name === 'pg') await knex.transaction((trx) => detachPgOwnerCount(trx, 'parcel'));
     if (db.name === 'mysql') await knex.raw('DROP TRIGGER ??', [mysqlRowCountTriggers('parcel').update]);
     expect(await expectExact({ kept: false })).toBe(3);
-    await knex.transaction((trx) => metadata012OwnerCounts.up(trx));
+    await knex.transaction(async (trx) => {
+      await metadata012OwnerCounts.up(trx);
+    });
     await knex('parcel').insert(rows(1, aliceId, 'after'));
     expect(await expectExact({ kept: db.name !== 'mysql' })).toBe(4);
     // MySQL: counted anew in the background, and its triggers looked up again within two seconds.
