@@ -95,6 +95,9 @@ export const attachPgOwnerCount = async (
   if (!(await hasOwnerColumn(db, tableName))) return;
   await ensurePgOwnerCount(db);
   const names = pgOwnerCountTriggers(tableName);
+  // Made again when there (a table's row count kept anew: an upgrade, the designer's 行数统计).
+  for (const name of [names.insert, names.delete, names.update, names.truncate])
+    await db.raw('DROP TRIGGER IF EXISTS ?? ON ??', [name, tableName]);
   await db.raw(
     `CREATE TRIGGER ?? AFTER INSERT ON ?? REFERENCING NEW TABLE AS cb_new_owner_rows FOR EACH STATEMENT EXECUTE FUNCTION ??()`,
     [names.insert, tableName, ADDED],
