@@ -1,7 +1,8 @@
 /**
  * What keeping a table's exact row count costs its writers on PostgreSQL and MySQL / MariaDB: the
- * same writes through the driver into two copies of one table, one with crudboard's count triggers
- * (as every table crudboard creates there has) and one without. Figures: rows per second of
+ * same writes through the driver into three copies of one table: without triggers, with
+ * crudboard's count triggers (as every table crudboard creates there has), and with an `ownerId`
+ * column, whose triggers keep a count per owner as well (rows spread over 100 owners). Figures: rows per second of
  * 1,000-row INSERT statements, of single-row INSERT statements (each its own transaction), and of
  * single-row DELETEs, each with and without the triggers. PG_URL / MYSQL_URL say where; a
  * database `cb_bench_write_cost` is made afresh there and dropped at the end.
@@ -13,6 +14,7 @@
  *   tsx bench/write-cost.ts
  */
 import knex, { type Knex } from 'knex';
+import { attachPgOwnerCount } from '../server/src/dialects/row-count/pg-owner-count';
 import { attachPgRowCount } from '../server/src/dialects/row-count/pg-row-count';
 import { resetMysqlRowCount } from '../server/src/dialects/row-count/mysql-row-count';
 import { envInteger } from './bench-stats';
@@ -43,18 +45,38 @@ const open = (target: Target, database: string): Knex => {
   });
 };
 
-const row = (i: number) => ({ name: `row ${i}`, amount: i % 1000, note: i % 7 === 0 ? 'urgent 物流' : null });
+/** The tables written: which has an owner column, and which keep counts. */
+const TABLES = {
+  plain_rows: { owned: true, counted: false },
+  counted_rows: { owned: false, counted: true },
+  owned_rows: { owned: true, counted: true },
+} as const;
+type TableName = keyof typeof TABLES;
 
-const makeTable = async (db: Knex, name: string, counted: boolean, client: Target['client']) => {
+const row = (table: TableName, i: number) => ({
+  name: `row ${i}`,
+  amount: i % 1000,
+  note: i % 7 === 0 ? 'urgent 物流' : null,
+  ...(TABLES[table].owned ? { ownerId: (i % 100) + 1 } : {}),
+});
+
+const makeTable = async (db: Knex, name: TableName, client: Target['client']) => {
+  const { owned, counted } = TABLES[name];
   await db.schema.createTable(name, (t) => {
     t.bigIncrements('id');
     t.string('name', 100);
     t.integer('amount');
     t.string('note', 200);
+    if (owned) t.bigInteger('ownerId').index();
   });
   if (!counted) return;
-  if (client === 'pg') await db.transaction((trx) => attachPgRowCount(trx, name, { empty: true }));
-  else await resetMysqlRowCount(db, name, { empty: true });
+  // Owner counts start on a table's first count under an owner rule; here at once.
+  if (client === 'pg')
+    await db.transaction(async (trx) => {
+      await attachPgRowCount(trx, name, { empty: true });
+      if (owned) await attachPgOwnerCount(trx, name, { empty: true });
+    });
+  else await resetMysqlRowCount(db, name, { empty: true, owners: owned });
 };
 
 /** Rows per second of `work`, which writes `rows` rows. */
@@ -64,14 +86,16 @@ const rate = async (rows: number, work: () => Promise<void>): Promise<number> =>
   return rows / ((performance.now() - started) / 1000);
 };
 
-const measure = async (db: Knex, table: string, rows: number, singles: number) => {
+const measure = async (db: Knex, table: TableName, rows: number, singles: number) => {
   const batched = await rate(rows, async () => {
     for (let start = 0; start < rows; start += BATCH) {
-      await db(table).insert(Array.from({ length: Math.min(BATCH, rows - start) }, (_, i) => row(start + i)));
+      await db(table).insert(
+        Array.from({ length: Math.min(BATCH, rows - start) }, (_, i) => row(table, start + i)),
+      );
     }
   });
   const single = await rate(singles, async () => {
-    for (let i = 0; i < singles; i++) await db(table).insert(row(rows + i));
+    for (let i = 0; i < singles; i++) await db(table).insert(row(table, rows + i));
   });
   const ids = (await db(table).select('id').orderBy('id').limit(singles)) as { id: number }[];
   const deleted = await rate(ids.length, async () => {
@@ -89,24 +113,26 @@ const runTarget = async (target: Target, rows: number, singles: number) => {
     await admin.raw(`CREATE DATABASE ${DATABASE}`);
     const db = open(target, DATABASE);
     try {
-      await makeTable(db, 'plain_rows', false, target.client);
-      await makeTable(db, 'counted_rows', true, target.client);
-      // A first untimed round of both, so that neither is measured on a cold server.
-      await measure(db, 'plain_rows', rows, singles);
-      await measure(db, 'counted_rows', rows, singles);
+      const names = Object.keys(TABLES) as TableName[];
+      for (const name of names) await makeTable(db, name, target.client);
+      // A first untimed round of each, so that none is measured on a cold server.
+      for (const name of names) await measure(db, name, rows, singles);
       const plain = await measure(db, 'plain_rows', rows, singles);
       const counted = await measure(db, 'counted_rows', rows, singles);
-      const line = (label: string, a: number, b: number) =>
+      const owned = await measure(db, 'owned_rows', rows, singles);
+      const share = (value: number, of: number) =>
+        `${perSecond(value).padStart(15)} (${((value / of) * 100).toFixed(0)}%)`;
+      const line = (label: string, key: 'batched' | 'single' | 'deleted') =>
         console.log(
-          `[${target.client}] ${label.padEnd(34)} without ${perSecond(a).padStart(15)} | with count triggers ${perSecond(b).padStart(15)} (${((b / a) * 100).toFixed(0)}%)`,
+          `[${target.client}] ${label.padEnd(34)} without ${perSecond(plain[key]).padStart(15)} | with count triggers ${share(counted[key], plain[key])} | and owner counts ${share(owned[key], plain[key])}`,
         );
-      line(`insert, ${BATCH} rows a statement`, plain.batched, counted.batched);
-      line('insert, one row a transaction', plain.single, counted.single);
-      line('delete, one row a transaction', plain.deleted, counted.deleted);
-      const [{ n }] = (await db('counted_rows').count({ n: '*' })) as [{ n: unknown }];
-      console.log(
-        `[${target.client}]   (${String(n)} rows left in the counted table, as counted by count(*))`,
-      );
+      line(`insert, ${BATCH} rows a statement`, 'batched');
+      line('insert, one row a transaction', 'single');
+      line('delete, one row a transaction', 'deleted');
+      for (const name of ['counted_rows', 'owned_rows'] as const) {
+        const [{ n }] = (await db(name).count({ n: '*' })) as [{ n: unknown }];
+        console.log(`[${target.client}]   (${String(n)} rows left in ${name}, as counted by count(*))`);
+      }
     } finally {
       await db.destroy();
     }

@@ -10,7 +10,6 @@ import { metadata008SystemColumnCaptions } from './migrations/metadata-008-syste
 import { metadata009TitleColumn } from './migrations/metadata-009-title-column';
 import { metadata010ChoiceOptions } from './migrations/metadata-010-choice-options';
 import { metadata011HistoryRetention } from './migrations/metadata-011-history-retention';
-import { metadata012OwnerCounts } from './migrations/metadata-012-owner-counts';
 import type { NamedMigration } from './migrations/named-migration';
 import { system001Tables } from './migrations/system-001-tables';
 import { system002Files } from './migrations/system-002-files';
@@ -46,7 +45,6 @@ export const METADATA_MIGRATIONS: readonly NamedMigration[] = [
   metadata009TitleColumn,
   metadata010ChoiceOptions,
   metadata011HistoryRetention,
-  metadata012OwnerCounts,
 ];
 export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system001Tables,

@@ -7,10 +7,19 @@ import { OWNER_COLUMN } from './owner-column';
  * table's row triggers add +1 / -1 to the writing connection's row of the owner (rows without an
  * owner are not counted), an update trigger follows a change of a row's owner, and the rows with
  * `conn = 0` are the owners' bases, written by the recount that writes the table's base, in its
- * snapshot, and dropped with it. An owner's count is valid exactly when the table's is and the
- * table has the update trigger (made together with the owner-counting insert and delete triggers).
+ * snapshot, and dropped with it, beside a row that marks the owners as counted (`OWNERS_COUNTED`):
+ * an owner's count is valid exactly when the table's is and that row is there.
+ * Owners are counted only on tables read under an owner rule: the first such count starts it
+ * (mysql-row-count.ts, `countOwnersLater`), since it costs every inserted and deleted row a
+ * second upsert.
  */
 export const OWNER_COUNT_TABLE = 'cb_owner_count';
+/**
+ * The owner of the row (`conn = 0`, `n = 0`) that marks a table's owners as counted: written by the
+ * recount with their bases, dropped with them. Readers trust an owner's count only beside it, in
+ * the same statement. Its `n` is 0, so an owner of this id (none is) would still count right.
+ */
+export const OWNERS_COUNTED = '-9223372036854775808';
 
 const rowsOf = <T>(result: unknown): T[] => (result as [T[]])[0];
 
@@ -71,6 +80,7 @@ export const writeOwnerBases = async (trx: Knex, tableName: string): Promise<voi
   for (const row of counted) bases.set(String(row.owner), Number(row.n));
   for (const row of added) bases.set(String(row.owner), (bases.get(String(row.owner)) ?? 0) - Number(row.n));
   await trx(OWNER_COUNT_TABLE).where({ tbl: tableName, conn: 0 }).delete();
+  bases.set(OWNERS_COUNTED, 0);
   const rows = [...bases].map(([owner, n]) => ({ tbl: tableName, owner, conn: 0, n }));
   for (let first = 0; first < rows.length; first += 1000)
     await trx(OWNER_COUNT_TABLE).insert(rows.slice(first, first + 1000));

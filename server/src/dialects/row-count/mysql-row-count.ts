@@ -10,6 +10,7 @@ import {
   ownerMoveBody,
   ownerUpsert,
   OWNER_COUNT_TABLE,
+  OWNERS_COUNTED,
   writeOwnerBases,
 } from './mysql-owner-count';
 
@@ -148,14 +149,18 @@ const nextEpoch = (trx: Knex): Knex.Raw =>
 export const resetMysqlRowCount = async (
   db: Knex,
   tableName: string,
-  options: { empty?: boolean; from?: string } = {},
+  options: { empty?: boolean; from?: string; owners?: boolean } = {},
 ): Promise<void> => {
   await ensureMysqlRowCountTable(db);
   recountsOf(db).delete(tableName);
   triggerChecks.get(db.client.config as object)?.delete(tableName);
+  // Owners stay counted where they were (the update trigger, under the old name after a rename).
+  const owners =
+    options.owners ??
+    (await triggerOn(db, tableName, mysqlRowCountTriggers(options.from ?? tableName).update));
   if (options.from !== undefined) await dropTriggers(db, options.from);
   await dropTriggers(db, tableName);
-  const created = (await cascadesInto(db, tableName)) ? false : await createTriggers(db, tableName);
+  const created = (await cascadesInto(db, tableName)) ? false : await createTriggers(db, tableName, owners);
   // After the triggers: a recount that read its snapshot before this is refused by the epoch.
   await db.transaction(async (trx) => {
     await nextEpoch(trx);
@@ -171,12 +176,12 @@ export const resetMysqlRowCount = async (
 };
 
 /**
- * Creates the table's two triggers, and a third when it has an `ownerId` column (then the insert
- * and delete triggers count owners too); false when the account may not.
+ * Creates the table's two triggers, and with `owners` a third when it has an `ownerId` column
+ * (then the insert and delete triggers count owners too); false when the account may not.
  */
-const createTriggers = async (db: Knex, tableName: string): Promise<boolean> => {
+const createTriggers = async (db: Knex, tableName: string, withOwners: boolean): Promise<boolean> => {
   const names = mysqlRowCountTriggers(tableName);
-  const owners = await hasMysqlOwnerColumn(db, tableName);
+  const owners = withOwners && (await hasMysqlOwnerColumn(db, tableName));
   const upsert = (delta: 1 | -1) =>
     db
       .raw(
@@ -221,15 +226,19 @@ export const keepsMysqlRowCount = async (db: Knex, named: string, on = named): P
   return Number(rows[0]?.n) === 2;
 };
 
-/** Whether the table's triggers count owners too (it has the update trigger, made with them). */
-export const keepsMysqlOwnerCount = async (db: Knex, tableName: string): Promise<boolean> =>
+/** Whether the trigger `name` is on the table. */
+const triggerOn = async (db: Knex, tableName: string, name: string): Promise<boolean> =>
   rowsOf<unknown>(
     await db.raw(
       `SELECT 1 FROM information_schema.TRIGGERS
         WHERE TRIGGER_SCHEMA = DATABASE() AND EVENT_OBJECT_TABLE = ? AND TRIGGER_NAME = ?`,
-      [tableName, mysqlRowCountTriggers(tableName).update],
+      [tableName, name],
     ),
   ).length > 0;
+
+/** Whether the table's triggers count owners too (it has the update trigger, made with them). */
+export const keepsMysqlOwnerCount = (db: Knex, tableName: string): Promise<boolean> =>
+  triggerOn(db, tableName, mysqlRowCountTriggers(tableName).update);
 
 /** ER_BINLOG_CREATE_ROUTINE_NEED_SUPER, ER_TABLEACCESS_DENIED_ERROR, ER_SPECIFIC_ACCESS_DENIED_ERROR. */
 const REFUSED_TRIGGER_ERRNOS = new Set([1419, 1142, 1227]);
@@ -349,12 +358,42 @@ const recountLater = (sourceKnex: Knex, tableName: string): void => {
   );
 };
 
+/** Per data source and table: when a start of owner counts may be tried again, or that one runs. */
+const ownerStarts = new WeakMap<object, Map<string, number | 'running'>>();
+
+/**
+ * Starts counting the table's owners, in the background and at most once in a while per table:
+ * its triggers are made again with the owners' parts (when it has an integer `ownerId`), and its
+ * next reader counts it anew. Owners are counted only on tables read under an owner rule, so that
+ * the writes of others do not pay for it (a second upsert per row).
+ */
+const countOwnersLater = (sourceKnex: Knex, tableName: string): void => {
+  const key = sourceKnex.client.config as object;
+  const tried = ownerStarts.get(key) ?? new Map<string, number | 'running'>();
+  ownerStarts.set(key, tried);
+  const next = tried.get(tableName);
+  if (next === 'running' || (next !== undefined && Date.now() < next)) return;
+  tried.set(tableName, 'running');
+  (async () => {
+    if (!(await hasMysqlOwnerColumn(sourceKnex, tableName))) return false;
+    if (!(await keepsMysqlRowCount(sourceKnex, tableName))) return false;
+    // With the owners' triggers already there, the next recount counts them.
+    if (!(await keepsMysqlOwnerCount(sourceKnex, tableName)))
+      await resetMysqlRowCount(sourceKnex, tableName, { owners: true });
+    return keepsMysqlOwnerCount(sourceKnex, tableName);
+  })().then(
+    (started) => {
+      if (started) tried.delete(tableName);
+      else tried.set(tableName, Date.now() + UNCOUNTABLE_RECHECK_MS);
+    },
+    () => tried.set(tableName, Date.now() + UNCOUNTABLE_RECHECK_MS),
+  );
+};
+
 /** Per data source and table: until when its triggers are taken to be there, or not. */
 const triggerChecks = new WeakMap<object, Map<string, TriggerCheck>>();
 interface TriggerCheck {
   present: boolean;
-  /** The update trigger is there too: owners are counted. */
-  owners: boolean;
   until: number;
 }
 
@@ -370,11 +409,7 @@ const triggersStillThere = async (db: Knex, tableName: string): Promise<TriggerC
   const known = checks.get(tableName);
   if (known && Date.now() < known.until) return known;
   const present = await keepsMysqlRowCount(db, tableName);
-  const check = {
-    present,
-    owners: present && (await keepsMysqlOwnerCount(db, tableName)),
-    until: Date.now() + TRIGGER_CHECK_MS,
-  };
+  const check = { present, until: Date.now() + TRIGGER_CHECK_MS };
   checks.set(tableName, check);
   return check;
 };
@@ -391,16 +426,23 @@ const keptCount = async (
   owner?: number,
 ): Promise<number | null> => {
   if (!(await hasCountTable(db))) return null;
-  let rows: { n: unknown; parts: unknown; based: unknown; owned: unknown }[];
+  let rows: { n: unknown; parts: unknown; based: unknown; owned: unknown; owners: unknown }[];
   try {
     rows = rowsOf(
       await db.raw(
         'SELECT coalesce(sum(n), 0) AS n, count(*) AS parts, coalesce(max(conn = 0), 0) AS based, ' +
           (owner === undefined
-            ? 'NULL AS owned '
-            : '(SELECT coalesce(sum(o.n), 0) FROM ?? o WHERE o.tbl = ? AND o.owner = ?) AS owned ') +
+            ? 'NULL AS owned, 0 AS owners '
+            : '(SELECT coalesce(sum(o.n), 0) FROM ?? o WHERE o.tbl = ? AND o.owner = ?) AS owned, ' +
+              'EXISTS (SELECT 1 FROM ?? m WHERE m.tbl = ? AND m.owner = ? AND m.conn = 0) AS owners ') +
           'FROM ?? WHERE tbl = ?',
-        [...(owner === undefined ? [] : [OWNER_COUNT_TABLE, tableName, owner]), ROW_COUNT_TABLE, tableName],
+        [
+          ...(owner === undefined
+            ? []
+            : [OWNER_COUNT_TABLE, tableName, owner, OWNER_COUNT_TABLE, tableName, OWNERS_COUNTED]),
+          ROW_COUNT_TABLE,
+          tableName,
+        ],
       ),
     );
   } catch (error) {
@@ -417,7 +459,12 @@ const keptCount = async (
     return null;
   }
   const triggers = await triggersStillThere(db, tableName);
-  if (!triggers.present || (owner !== undefined && !triggers.owners)) return null;
+  if (!triggers.present) return null;
+  // Owners not counted (yet): the marker the recount writes with their bases is missing.
+  if (owner !== undefined && Number(row.owners) !== 1) {
+    countOwnersLater(sourceKnex, tableName);
+    return null;
+  }
   if (Number(row.parts) > FOLD_AFTER) foldMysqlRowCount(sourceKnex, tableName).catch(() => undefined);
   return Number(owner === undefined ? row.n : row.owned);
 };
@@ -450,6 +497,7 @@ export const changeMysqlOwnerColumn = async (
   change: () => Promise<void>,
 ): Promise<void> => {
   const kept = await keepsMysqlRowCount(db, tableName);
+  const owners = kept && (await keepsMysqlOwnerCount(db, tableName));
   if (kept) {
     await db.transaction(async (trx) => {
       await nextEpoch(trx);
@@ -459,7 +507,7 @@ export const changeMysqlOwnerColumn = async (
     await dropTriggers(db, tableName);
   }
   await change();
-  if (kept) await resetMysqlRowCount(db, tableName);
+  if (kept) await resetMysqlRowCount(db, tableName, { owners });
 };
 
 /** The kept count as a subquery (for one statement beside other counts); only for a table that has one. */

@@ -6,7 +6,10 @@ import { tablePresence } from './table-presence';
 /**
  * PostgreSQL: exact row counts kept per owner (the value of the `ownerId` column), beside the
  * table's own kept count (pg-row-count.ts), so that the list of a user under the row rule
- * `ownerId = $user.id` counts without reading the owner's rows. Same scheme: statement triggers add
+ * `ownerId = $user.id` counts without reading the owner's rows. Kept only where it is read: the
+ * first count under such a rule on a table that keeps its row count starts keeping them, in the
+ * background (`pgKeptOwnerCount`), so tables no one reads so pay nothing on writes. Same scheme as
+ * the row count: statement triggers add
  * one row per owner and INSERT or DELETE statement to `cb_owner_delta` (rows with no owner are not
  * counted), a row trigger follows a change of a row's owner, TRUNCATE removes the table's rows;
  * the count is the sum of the owner's deltas in the reader's snapshot, folded when they pile up.
@@ -209,14 +212,22 @@ export const dropPgOwnerCountIfUnused = async (db: Knex): Promise<boolean> => {
 /** SQLSTATE of a statement naming a table that does not exist. */
 const UNDEFINED_TABLE = '42P01';
 
-/** The kept count of one owner's rows of a table, or null when the table keeps none (SqlDialect.keptOwnerCount). */
+/**
+ * The kept count of one owner's rows of a table, or null when the table keeps none
+ * (SqlDialect.keptOwnerCount); then the table starts keeping them in the background, if it can.
+ * `rowCountTrigger`: the name of the table's row-count insert trigger (pg-row-count.ts).
+ */
 export const pgKeptOwnerCount = async (
   db: Knex,
   tableName: string,
   owner: number,
   sourceKnex: Knex,
+  rowCountTrigger: string,
 ): Promise<number | null> => {
-  if (!(await hasPgOwnerDeltaTable(db))) return null;
+  if (!(await hasPgOwnerDeltaTable(db))) {
+    startLater(sourceKnex, tableName, rowCountTrigger);
+    return null;
+  }
   let rows: { n: unknown; parts: unknown }[];
   try {
     // In a savepoint inside a transaction, so that a failure leaves the transaction usable.
@@ -232,25 +243,64 @@ export const pgKeptOwnerCount = async (
     throw error;
   }
   const [row] = rows;
-  if (!row) return null;
+  if (!row) {
+    startLater(sourceKnex, tableName, rowCountTrigger);
+    return null;
+  }
   foldPgOwnerCount(sourceKnex, tableName, owner, Number(row.parts)).catch(() => undefined);
   return Number(row.n);
 };
 
 /**
  * A schema change of the table's `ownerId` column, in the change's transaction: the owner triggers
- * off before (they name the column), and back after when the table keeps its row count and still
- * has an integer `ownerId`, counted afresh.
+ * off before (they name the column), and back after when the table kept them and still has an
+ * integer `ownerId`, counted afresh.
  */
 export const changePgOwnerColumn = async (
   db: Knex,
   tableName: string,
   change: () => Promise<void>,
-  keepsRowCount: (db: Knex, tableName: string) => Promise<boolean>,
 ): Promise<void> => {
+  const kept = await keepsPgOwnerCount(db, tableName);
   await detachPgOwnerCount(db, tableName);
   await change();
-  if (await keepsRowCount(db, tableName)) await attachPgOwnerCount(db, tableName, { empty: false });
+  if (kept) await attachPgOwnerCount(db, tableName, { empty: false });
+};
+
+/** Per data source and table: when a start of owner counts may be tried again, or that one runs. */
+const starts = new WeakMap<object, Map<string, number | 'running'>>();
+/** How long after a start that did not happen (no row count kept, no owner column, a failure) to try again. */
+const START_RETRY_MS = 30_000;
+
+/**
+ * Starts keeping the table's owner counts in the background, at most once in a while per table:
+ * when its row count is kept (its row-count insert trigger is there) and it has an integer
+ * `ownerId`. CREATE TRIGGER holds the table's writers off until the owners are counted.
+ */
+const startLater = (sourceKnex: Knex, tableName: string, rowCountTrigger: string): void => {
+  const key = sourceKnex.client.config as object;
+  const tried = starts.get(key) ?? new Map<string, number | 'running'>();
+  starts.set(key, tried);
+  const next = tried.get(tableName);
+  if (next === 'running' || (next !== undefined && Date.now() < next)) return;
+  tried.set(tableName, 'running');
+  sourceKnex
+    .transaction(async (trx) => {
+      const { rows } = (await trx.raw(
+        'SELECT 1 FROM pg_trigger WHERE tgrelid = to_regclass(?) AND tgname = ?',
+        [trx.raw('??', [tableName]).toQuery(), rowCountTrigger],
+      )) as { rows: unknown[] };
+      if (rows.length === 0 || (await keepsPgOwnerCount(trx, tableName))) return false;
+      await attachPgOwnerCount(trx, tableName, { empty: false });
+      return true;
+    })
+    .then(
+      (started) => {
+        if (started) tried.delete(tableName);
+        else tried.set(tableName, Date.now() + START_RETRY_MS);
+      },
+      () => tried.set(tableName, Date.now() + START_RETRY_MS),
+    );
 };
 
 /**

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { derivedName } from '../derived-name';
 import type { RowCountKeeping } from './row-count-keeping';
-import { attachPgOwnerCount, detachPgOwnerCount, dropPgOwnerCountIfUnused } from './pg-owner-count';
+import { detachPgOwnerCount, dropPgOwnerCountIfUnused } from './pg-owner-count';
 import { tablePresence } from './table-presence';
 
 /**
@@ -73,8 +73,7 @@ export const ensurePgRowCount = async (db: Knex): Promise<void> => {
 
 /**
  * Starts keeping the count of a table: its triggers, then its current count as the first delta
- * (read after CREATE TRIGGER, whose lock holds writers off until the transaction ends); and its
- * counts per owner when it has an `ownerId` column (pg-owner-count.ts).
+ * (read after CREATE TRIGGER, whose lock holds writers off until the transaction ends).
  */
 export const attachPgRowCount = async (
   db: Knex,
@@ -107,7 +106,6 @@ export const attachPgRowCount = async (
       tableName,
     ]);
   }
-  await attachPgOwnerCount(db, tableName, options);
 };
 
 /**

@@ -11,6 +11,7 @@ import {
   hasPgDeltaTable,
   pgKeptCount,
   pgRowCountKeeping,
+  pgRowCountTriggers,
   ROW_DELTA_TABLE,
 } from '../row-count/pg-row-count';
 import {
@@ -81,19 +82,14 @@ export const pgDialect: SqlDialect = {
     db(ROW_DELTA_TABLE)
       .whereRaw('rel = to_regclass(?)', [db.raw('??', [tableName]).toQuery()])
       .sum('d'),
-  keptOwnerCount: pgKeptOwnerCount,
+  keptOwnerCount: (db, tableName, owner, sourceKnex) =>
+    pgKeptOwnerCount(db, tableName, owner, sourceKnex, pgRowCountTriggers(tableName).insert),
   keptOwnerCountQuery: (db, tableName, owner) =>
     db(OWNER_DELTA_TABLE)
       .whereRaw('rel = to_regclass(?)', [db.raw('??', [tableName]).toQuery()])
       .where('owner', owner)
       .sum('d'),
-  changeOwnerColumn: (db, tableName, change) =>
-    changePgOwnerColumn(
-      db,
-      tableName,
-      change,
-      async (trx, name) => (await pgRowCountKeeping.state(trx, name)).kept,
-    ),
+  changeOwnerColumn: changePgOwnerColumn,
   rowCountKeeping: pgRowCountKeeping,
   withLeanReads: (_knex, read) => read(),
   afterCreateTable: (db, tableName) => attachPgRowCount(db, tableName, { empty: true }),
