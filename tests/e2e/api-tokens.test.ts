@@ -52,6 +52,12 @@ describe('API tokens', () => {
     await dialog.getByLabel('名称').fill('每晚导出');
     await dialog.getByLabel('权限').click();
     await page.locator('.ant-select-dropdown').getByTitle('business:parcel:read').click();
+    // The pick shows as a tag in the box before the dialog is sent.
+    await expect
+      .poll(() =>
+        dialog.locator('.ant-select-selection-item').filter({ hasText: 'business:parcel:read' }).count(),
+      )
+      .toBe(1);
     await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: /创\s*建/ }).click();
     await expect.poll(() => dialog.getByText('令牌只显示这一次，请立即复制保存。').count()).toBe(1);

@@ -145,7 +145,8 @@ export const CreateTokenDialog = ({
             extra={t('apiTokens.permissionsHint')}
           >
             <Select
-              mode={codes.length > 0 ? 'multiple' : 'tags'}
+              // Multiple until the identity is known: a switch to tags would drop a pick made meanwhile.
+              mode={identity && codes.length === 0 ? 'tags' : 'multiple'}
               allowClear
               options={codes.map((code) => ({ value: code, label: code }))}
               placeholder={t('apiTokens.allPermissions')}

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { derivedName } from '../derived-name';
 import type { NotKeptReason, RowCountKeeping } from './row-count-keeping';
+import { oncePerTable } from './once-per-table';
 import { tablePresence } from './table-presence';
 import { errnoOf, isNoSuchTable } from '../sql/mysql-errno';
 import {
@@ -358,8 +359,7 @@ const recountLater = (sourceKnex: Knex, tableName: string): void => {
   );
 };
 
-/** Per data source and table: when a start of owner counts may be tried again, or that one runs. */
-const ownerStarts = new WeakMap<object, Map<string, number | 'running'>>();
+const ownersInBackground = oncePerTable(UNCOUNTABLE_RECHECK_MS);
 
 /**
  * Starts counting the table's owners, in the background and at most once in a while per table:
@@ -367,28 +367,15 @@ const ownerStarts = new WeakMap<object, Map<string, number | 'running'>>();
  * next reader counts it anew. Owners are counted only on tables read under an owner rule, so that
  * the writes of others do not pay for it (a second upsert per row).
  */
-const countOwnersLater = (sourceKnex: Knex, tableName: string): void => {
-  const key = sourceKnex.client.config as object;
-  const tried = ownerStarts.get(key) ?? new Map<string, number | 'running'>();
-  ownerStarts.set(key, tried);
-  const next = tried.get(tableName);
-  if (next === 'running' || (next !== undefined && Date.now() < next)) return;
-  tried.set(tableName, 'running');
-  (async () => {
+const countOwnersLater = (sourceKnex: Knex, tableName: string): void =>
+  ownersInBackground(sourceKnex, tableName, async () => {
     if (!(await hasMysqlOwnerColumn(sourceKnex, tableName))) return false;
     if (!(await keepsMysqlRowCount(sourceKnex, tableName))) return false;
     // With the owners' triggers already there, the next recount counts them.
     if (!(await keepsMysqlOwnerCount(sourceKnex, tableName)))
       await resetMysqlRowCount(sourceKnex, tableName, { owners: true });
     return keepsMysqlOwnerCount(sourceKnex, tableName);
-  })().then(
-    (started) => {
-      if (started) tried.delete(tableName);
-      else tried.set(tableName, Date.now() + UNCOUNTABLE_RECHECK_MS);
-    },
-    () => tried.set(tableName, Date.now() + UNCOUNTABLE_RECHECK_MS),
-  );
-};
+  });
 
 /** Per data source and table: until when its triggers are taken to be there, or not. */
 const triggerChecks = new WeakMap<object, Map<string, TriggerCheck>>();

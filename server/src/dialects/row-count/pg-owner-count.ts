@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { derivedName } from '../derived-name';
+import { oncePerTable } from './once-per-table';
 import { OWNER_COLUMN } from './owner-column';
+import { readPgCountRows } from './read-pg-count-rows';
 import { tablePresence } from './table-presence';
 
 /**
@@ -209,9 +211,6 @@ export const dropPgOwnerCountIfUnused = async (db: Knex): Promise<boolean> => {
   return true;
 };
 
-/** SQLSTATE of a statement naming a table that does not exist. */
-const UNDEFINED_TABLE = '42P01';
-
 /**
  * The kept count of one owner's rows of a table, or null when the table keeps none
  * (SqlDialect.keptOwnerCount); then the table starts keeping them in the background, if it can.
@@ -228,20 +227,12 @@ export const pgKeptOwnerCount = async (
     startLater(sourceKnex, tableName, rowCountTrigger);
     return null;
   }
-  let rows: { n: unknown; parts: unknown }[];
-  try {
-    // In a savepoint inside a transaction, so that a failure leaves the transaction usable.
-    const read = db.isTransaction
-      ? db.transaction((savepoint) => pgOwnerKeptCount(savepoint, tableName, owner))
-      : pgOwnerKeptCount(db, tableName, owner);
-    ({ rows } = (await read) as { rows: { n: unknown; parts: unknown }[] });
-  } catch (error) {
-    if ((error as { code?: unknown }).code === UNDEFINED_TABLE) {
-      forgetPgOwnerDeltaTable(db);
-      return null;
-    }
-    throw error;
-  }
+  const rows = await readPgCountRows<{ n: unknown; parts: unknown }>(
+    db,
+    (on) => pgOwnerKeptCount(on, tableName, owner),
+    () => forgetPgOwnerDeltaTable(db),
+  );
+  if (rows === null) return null;
   const [row] = rows;
   if (!row) {
     startLater(sourceKnex, tableName, rowCountTrigger);
@@ -267,41 +258,29 @@ export const changePgOwnerColumn = async (
   if (kept) await attachPgOwnerCount(db, tableName, { empty: false });
 };
 
-/** Per data source and table: when a start of owner counts may be tried again, or that one runs. */
-const starts = new WeakMap<object, Map<string, number | 'running'>>();
 /** How long after a start that did not happen (no row count kept, no owner column, a failure) to try again. */
 const START_RETRY_MS = 30_000;
+const inBackground = oncePerTable(START_RETRY_MS);
 
 /**
  * Starts keeping the table's owner counts in the background, at most once in a while per table:
  * when its row count is kept (its row-count insert trigger is there) and it has an integer
  * `ownerId`. CREATE TRIGGER holds the table's writers off until the owners are counted.
  */
-const startLater = (sourceKnex: Knex, tableName: string, rowCountTrigger: string): void => {
-  const key = sourceKnex.client.config as object;
-  const tried = starts.get(key) ?? new Map<string, number | 'running'>();
-  starts.set(key, tried);
-  const next = tried.get(tableName);
-  if (next === 'running' || (next !== undefined && Date.now() < next)) return;
-  tried.set(tableName, 'running');
-  sourceKnex
-    .transaction(async (trx) => {
+const startLater = (sourceKnex: Knex, tableName: string, rowCountTrigger: string): void =>
+  inBackground(sourceKnex, tableName, () =>
+    sourceKnex.transaction(async (trx) => {
       const { rows } = (await trx.raw(
         'SELECT 1 FROM pg_trigger WHERE tgrelid = to_regclass(?) AND tgname = ?',
         [trx.raw('??', [tableName]).toQuery(), rowCountTrigger],
       )) as { rows: unknown[] };
-      if (rows.length === 0 || (await keepsPgOwnerCount(trx, tableName))) return false;
-      await attachPgOwnerCount(trx, tableName, { empty: false });
-      return true;
-    })
-    .then(
-      (started) => {
-        if (started) tried.delete(tableName);
-        else tried.set(tableName, Date.now() + START_RETRY_MS);
-      },
-      () => tried.set(tableName, Date.now() + START_RETRY_MS),
-    );
-};
+      if (rows.length === 0) return false;
+      if (!(await keepsPgOwnerCount(trx, tableName)))
+        await attachPgOwnerCount(trx, tableName, { empty: false });
+      // Not kept after all (no integer `ownerId`): tried again only after a while.
+      return keepsPgOwnerCount(trx, tableName);
+    }),
+  );
 
 /**
  * Takes the owner triggers off tables whose `ownerId` is no longer an integer column (renamed or

@@ -22,11 +22,9 @@ import {
 } from '../row-count/pg-owner-count';
 import { pgSessionLock, withSessionLock } from './database-lock';
 import type { SqlDialect } from './sql-dialect';
+import { readPgCountRows } from '../row-count/read-pg-count-rows';
 import { PLAIN_WORDS } from './console/plain-words';
 import { PG_CURRENT_SCHEMA_OID } from '../pg-current-schema';
-
-/** SQLSTATE of a statement naming a table that does not exist. */
-const UNDEFINED_TABLE = '42P01';
 
 /** Runs a console statement; one that may have renamed or retyped `ownerId` brings the owner counts in step. */
 const runConsole: SqlDialect['runConsole'] = async (knex, run) => {
@@ -58,22 +56,12 @@ export const pgDialect: SqlDialect = {
   insertedKeys: 'returning',
   keptRowCount: async (db, tableName, sourceKnex) => {
     if (!(await hasPgDeltaTable(db))) return null;
-    let rows: { n: unknown; parts: unknown }[];
-    try {
-      // In a savepoint inside a transaction, so that a failure leaves the transaction usable.
-      const read = db.isTransaction
-        ? db.transaction((savepoint) => pgKeptCount(savepoint, tableName))
-        : pgKeptCount(db, tableName);
-      ({ rows } = (await read) as { rows: { n: unknown; parts: unknown }[] });
-    } catch (error) {
-      // A database crudboard made no table in has no delta table: no table of it keeps a count.
-      if ((error as { code?: unknown }).code === UNDEFINED_TABLE) {
-        forgetPgDeltaTable(db);
-        return null;
-      }
-      throw error;
-    }
-    const [row] = rows;
+    const rows = await readPgCountRows<{ n: unknown; parts: unknown }>(
+      db,
+      (on) => pgKeptCount(on, tableName),
+      () => forgetPgDeltaTable(db),
+    );
+    const row = rows?.[0];
     if (!row) return null;
     foldPgRowCount(sourceKnex, tableName, Number(row.parts)).catch(() => undefined);
     return Number(row.n);
