@@ -4,6 +4,7 @@ import { addUserWithRole, type ApiSession, signInApi } from './helpers/api-sessi
 import { launchBrowser, screenshot, signedInPage, trackPageErrors } from './helpers/browser';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
+import { pickOption } from './helpers/pick-option';
 
 let server: RunningServer;
 let browser: Browser;
@@ -249,9 +250,11 @@ describe('a clerk on a phone (390 × 844)', () => {
     await expect.poll(() => cards(page).count()).toBe(4);
     const titles = () => cards(page).locator('.ant-card-head-title').allInnerTexts();
     // cards have no column headers: the sort box does what a header's sorter does
-    await page.getByRole('combobox', { name: '排序' }).click();
-    await page.locator('.ant-select-dropdown').getByTitle('定价').click();
-    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toContain('price');
+    const sortParam = () => new URL(page.url()).searchParams.get('sort') ?? '';
+    await pickOption(page, page.getByRole('combobox', { name: '排序' }), '定价', async () =>
+      sortParam().includes('price'),
+    );
+    await expect.poll(sortParam).toContain('price');
     await expect.poll(titles).toEqual(['边城', '骆驼祥子', '围城', '四世同堂']);
     await page.getByRole('button', { name: '升序（点击改为降序）' }).click();
     await expect.poll(titles).toEqual(['四世同堂', '围城', '骆驼祥子', '边城']);
