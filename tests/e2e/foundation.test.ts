@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackApiTraffic } from './helpers/api-traffic';
 import { launchBrowser, screenshot, trackPageErrors } from './helpers/browser';
+import { runMenuAction } from './helpers/menu-action';
 import { startServer, type RunningServer } from './helpers/start-server';
 
 let server: RunningServer;
@@ -100,9 +101,12 @@ describe('foundation in a real browser', () => {
     await page.goto(app('login'));
     await signIn(page);
     await page.waitForURL((url) => !url.pathname.includes('/login'));
-    await page.getByText('超级管理员').first().click();
-    await page.getByText('退出登录').click();
-    await page.waitForURL(/\/login/);
+    await runMenuAction(page, page.getByText('超级管理员').first(), '退出登录', (request) =>
+      request.url().includes('/api/auth/logout'),
+    );
+    await page.waitForURL(/\/login/).catch((error: Error) => {
+      throw new Error(`${error.message}\nsigned out, but the page stayed at ${page.url()}`);
+    });
     const me = await page.evaluate(async () => (await fetch('/api/users/me')).status);
     expect(me).toBe(401);
     await page.goto(app('about'));
