@@ -10,6 +10,7 @@ export * from './embedded-children';
 export * from './errors';
 export * from './metadata';
 export * from './paging';
+export * from './page-total';
 export * from './query-limits';
 export * from './permissions';
 export * from './permission-match';

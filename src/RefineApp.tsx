@@ -1,5 +1,5 @@
 import { Authenticated, Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
+import { appRouterProvider } from './providers/router-provider';
 import { useMemo, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { lazyPage } from './common/components/lazyPage';
@@ -154,7 +154,7 @@ export const RefineApp = () => {
   const { dataProviders, authProvider, accessControlProvider, auditLogProvider } = appClient();
   return (
     <Refine
-      routerProvider={routerProvider}
+      routerProvider={appRouterProvider}
       dataProvider={dataProviders}
       authProvider={authProvider}
       accessControlProvider={accessControlProvider}

@@ -10,6 +10,7 @@ import { createAuthProvider } from './auth-provider';
 import { createTokenAuthProvider } from './token-auth-provider';
 import { runCustom, type CustomCall } from './custom-calls';
 import { collationOfLanguage, createDataProvider } from './data-provider';
+import { createListTotals } from './list-totals';
 import { apiUrlOf, createHttp, createUnauthorizedHandler } from './http';
 
 export interface CrudboardClientOptions {
@@ -82,6 +83,12 @@ export interface CrudboardClient {
   custom: <T = unknown>(call: CustomCall) => Promise<T>;
   /** Remembers the data source used when neither the page's path nor the request names one. */
   rememberDataSource: (name: string) => void;
+  /**
+   * Record lists reuse a total they counted for their other pages and orders for a minute, and
+   * count again after any write through the data provider. After a write that did not go through
+   * it (a request of one's own through `http`, another tab), this makes every list count again.
+   */
+  forgetListTotals: () => void;
 }
 
 const browserLanguage = (): string | undefined =>
@@ -107,11 +114,12 @@ export const createCrudboardClient = ({
   const apiUrl = apiUrlOf(baseURL);
   const language =
     getLanguage ?? (() => storage.read(PREFERENCE_KEYS.locale) ?? browserLanguage() ?? 'zh-CN');
+  const currentDataSource =
+    getDataSource ??
+    (() => resolveDataSource(dataSourceFromPath(pagePath()), storage.read(PREFERENCE_KEYS.dataSource)));
   const http = createHttp({
     baseURL: apiUrl,
-    getDataSource:
-      getDataSource ??
-      (() => resolveDataSource(dataSourceFromPath(pagePath()), storage.read(PREFERENCE_KEYS.dataSource))),
+    getDataSource: currentDataSource,
     getLanguage: language,
     getAccess: session.getUserAccess,
     onUnauthorized: token
@@ -123,12 +131,17 @@ export const createCrudboardClient = ({
         }),
     ...(token ? { token } : {}),
   });
+  const listTotals = createListTotals();
   const dataProviders = {
     default: createDataProvider(http, {
       apiUrl,
       basePath: '/business',
       deleteFlag: 'isSoftDelete',
       collation: () => collationOfLanguage(language()),
+      // a total is reused for the same user (or token) on the same data source only
+      pageTotals: {
+        scope: () => `${token ? 'token' : (session.getToken() ?? '')}|${currentDataSource() ?? ''}`,
+      },
     }),
     metadata: createDataProvider(http, {
       apiUrl,
@@ -152,5 +165,6 @@ export const createCrudboardClient = ({
     storage,
     custom: <T>(call: CustomCall) => runCustom<T>(dataProviders.default.custom, call),
     rememberDataSource: (name) => storage.write(PREFERENCE_KEYS.dataSource, name),
+    forgetListTotals: () => listTotals.forget(),
   };
 };

@@ -25,6 +25,28 @@ interface Route {
   used: boolean;
 }
 
+/** Parameters of a list that its count does not take. */
+const PAGE_ONLY = ['offset', 'limit', 'orderby', 'select', 'collation', 'withTotal'];
+
+/**
+ * `withTotal=true` answered as the records API does: the page the test's list route gives, and the
+ * total its `/count` route gives for the same filters (neither request is recorded on its own).
+ */
+const pageWithTotal = async (
+  request: FakeRequest,
+  answer: (request: FakeRequest) => Promise<FakeReply>,
+): Promise<FakeReply> => {
+  const { withTotal: _withTotal, ...listParams } = request.params;
+  const page = await answer({ ...request, params: listParams });
+  if ((page.status ?? 200) >= 400) return page;
+  const countParams = Object.fromEntries(
+    Object.entries(request.params).filter(([key]) => !PAGE_ONLY.includes(key)),
+  );
+  const count = await answer({ ...request, url: `${request.url}/count`, params: countParams });
+  if ((count.status ?? 200) >= 400) return count;
+  return { status: 200, data: { data: page.data, total: Number(count.data) } };
+};
+
 /**
  * A fake server behind the app's one axios instance: answers only the requests a test declares
  * (method + path, API base excluded) and records every request; anything else is collected in
@@ -34,7 +56,9 @@ export const installFakeHttp = () => {
   const routes: Route[] = [];
   const requests: FakeRequest[] = [];
   const unexpected: string[] = [];
-  const { http } = appClient();
+  const { http, forgetListTotals } = appClient();
+  // each test starts with lists that count
+  forgetListTotals();
   const original = http.defaults.adapter;
 
   const adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
@@ -57,16 +81,20 @@ export const installFakeHttp = () => {
     const dataSource = config.headers?.get?.('dataSource');
     if (typeof dataSource === 'string') request.dataSource = dataSource;
     requests.push(request);
-    const route = routes.find(
-      (r) => r.method === request.method && r.url === request.url && !(r.once && r.used),
-    );
-    if (!route) {
-      const text = `${request.method} ${request.url} ${JSON.stringify(request.params)}`;
-      unexpected.push(text);
-      throw new Error(`Unexpected request: ${text}`);
-    }
-    route.used = true;
-    const { status = 200, data } = await route.handler(request);
+    const answer = async (asked: FakeRequest): Promise<FakeReply> => {
+      const route = routes.find(
+        (r) => r.method === asked.method && r.url === asked.url && !(r.once && r.used),
+      );
+      if (!route) {
+        const text = `${asked.method} ${asked.url} ${JSON.stringify(asked.params)}`;
+        unexpected.push(text);
+        throw new Error(`Unexpected request: ${text}`);
+      }
+      route.used = true;
+      return route.handler(asked);
+    };
+    const { status = 200, data } =
+      request.params.withTotal === 'true' ? await pageWithTotal(request, answer) : await answer(request);
     const response: AxiosResponse = { data, status, statusText: '', headers: {}, config, request: {} };
     if (status >= 400) throw new AxiosError(`HTTP ${status}`, 'ERR_BAD_RESPONSE', config, {}, response);
     return response;

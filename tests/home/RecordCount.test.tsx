@@ -32,13 +32,15 @@ describe('RecordCount', () => {
     server.on('GET', '/business/product/count', { data: 42 });
     renderWithRefine(<RecordCount table={product} dataSource="primary" />, appProviders);
     expect(await screen.findByText('42 条记录')).toBeInTheDocument();
-    expect(server.sent('GET', '/business/product/count')[0]?.params).toEqual({ isDeleted: 'false' });
+    // one request: a page of one key and the total
     expect(server.sent('GET', '/business/product')[0]?.params).toEqual({
       offset: '0',
       limit: '1',
       isDeleted: 'false',
       select: 'id',
+      withTotal: 'true',
     });
+    expect(server.sent('GET', '/business/product/count')).toEqual([]);
   });
 
   it('shows nothing when the count cannot be read', async () => {

@@ -121,12 +121,17 @@ describe('createCrudboardClient', () => {
     let language = 'zh-CN';
     const client = createCrudboardClient({ getLanguage: () => language });
     const sorters = [{ field: 'name', order: 'desc' as const }];
-    const chinese = withReplies(client, { status: 200, data: [] }, { status: 200, data: 0 });
+    // records: the page and its total in one request
+    const page = { status: 200, data: { data: [], total: 0 } };
+    const chinese = withReplies(client, page);
     await client.dataProvider.getList({ resource: 'customer', sorters });
-    expect(chinese.sent(0).params).toMatchObject({ orderby: 'name DESC', collation: 'pinyin' });
-    expect(chinese.sent(1).params).not.toHaveProperty('collation');
+    expect(chinese.sent(0).params).toMatchObject({
+      orderby: 'name DESC',
+      collation: 'pinyin',
+      withTotal: 'true',
+    });
     language = 'en-US';
-    const english = withReplies(client, { status: 200, data: [] }, { status: 200, data: 0 });
+    const english = withReplies(client, page);
     await client.dataProvider.getList({ resource: 'customer', sorters });
     expect(english.sent(0).params).toMatchObject({ orderby: 'name DESC' });
     expect(english.sent(0).params).not.toHaveProperty('collation');
@@ -177,8 +182,7 @@ describe('createCrudboardClient', () => {
       });
       const { sent } = withReplies(
         client,
-        { status: 200, data: [{ id: 1 }] },
-        { status: 200, data: 1 },
+        { status: 200, data: { data: [{ id: 1 }], total: 1 } },
         { status: 200, data: clerk },
         { status: 401, data: { message: '令牌无效' } },
       );

@@ -36,6 +36,7 @@ export const RESERVED_QUERY_KEYS: ReadonlySet<string> = new Set([
   'ids',
   'confirm',
   'collation',
+  'withTotal',
 ]);
 
 export const MAX_SEARCH_LENGTH = 200;

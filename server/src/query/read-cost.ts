@@ -116,3 +116,17 @@ export const countReadCost = (query: Pick<ListQuery, 'search' | 'where'>, table:
   query.search === null && query.where !== null && narrowedByIndex(query.where, table)
     ? 'cheap'
     : 'expensive';
+
+/**
+ * The cost of a page asked for with its total (`withTotal=true`): the page's, or the count's when
+ * that is dearer, since both run in the one turn.
+ */
+export const pageReadCost = (
+  query: Pick<ListQuery, 'search' | 'limit' | 'offset' | 'where' | 'orderBy'> &
+    Partial<Pick<ListQuery, 'collation'>>,
+  table: QueryTable,
+  withTotal: boolean,
+): ReadCost => {
+  const page = listReadCost(query, table);
+  return withTotal && page === 'cheap' ? countReadCost(query, table) : page;
+};

@@ -18,21 +18,33 @@ const readQuery = {
   expand: Text(4000, 'comma list of relations to load in full'),
 };
 
+const listProperties = {
+  ...pagingQuery(),
+  search: Text(200, 'keyword over the FULLTEXT column (else the queryable text columns)'),
+  filter: Text(100000, 'URL-encoded JSON condition'),
+  orderby: Text(4000, 'col [ASC|DESC],...'),
+  collation: Text(20, 'pinyin: text columns of orderby in pinyin order (Chinese text)'),
+  ...readQuery,
+};
+
+const listOptions = {
+  additionalProperties: Type.String({ maxLength: 10000 }),
+  description:
+    'Other keys are column filters: v · a,b · LIKE x · GE|GT|LE|LT x · BETWEEN a,b · ISNULL · ISNOTNULL · NE x · NOTIN a,b',
+};
+
 /** List and count parameters; every other key is a column filter, checked against metadata by the parser. */
-export const ItemListQuery = Type.Object(
+export const ItemListQuery = Type.Object(listProperties, listOptions);
+
+/** List parameters: those of the count, and `withTotal` (the page and its total in one answer). */
+export const ItemPageQuery = Type.Object(
   {
-    ...pagingQuery(),
-    search: Text(200, 'keyword over the FULLTEXT column (else the queryable text columns)'),
-    filter: Text(100000, 'URL-encoded JSON condition'),
-    orderby: Text(4000, 'col [ASC|DESC],...'),
-    collation: Text(20, 'pinyin: text columns of orderby in pinyin order (Chinese text)'),
-    ...readQuery,
+    ...listProperties,
+    withTotal: Type.Optional(
+      Type.Boolean({ description: 'true: answer {data, total} instead of the bare page (docs/api.md §3)' }),
+    ),
   },
-  {
-    additionalProperties: Type.String({ maxLength: 10000 }),
-    description:
-      'Other keys are column filters: v · a,b · LIKE x · GE|GT|LE|LT x · BETWEEN a,b · ISNULL · ISNOTNULL · NE x · NOTIN a,b',
-  },
+  listOptions,
 );
 
 export const ItemReadQuery = Type.Object(readQuery);

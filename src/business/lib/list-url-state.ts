@@ -28,6 +28,11 @@ export const DEFAULT_LIST_STATE: ListUrlState = {
 export const LIST_PARAMS = { keyword: 'q', page: 'page', size: 'size', sort: 'sort', view: 'view' } as const;
 const FILTER_PREFIX = 'f.';
 const RECYCLE = 'recycle';
+const LIST_PARAM_NAMES: ReadonlySet<string> = new Set(Object.values(LIST_PARAMS));
+
+/** Whether a search parameter is one a list keeps its state in (`q`, `page`, `f.city`...). */
+export const isListStateParam = (name: string): boolean =>
+  LIST_PARAM_NAMES.has(name) || name.startsWith(FILTER_PREFIX);
 
 const positive = (text: string | null): number | undefined => {
   if (!text || !/^\d{1,6}$/.test(text)) return undefined;

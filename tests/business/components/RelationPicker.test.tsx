@@ -90,6 +90,7 @@ describe('RelationPicker', () => {
       offset: '0',
       limit: '10',
       isDeleted: 'false',
+      withTotal: 'true',
     });
     // the key and the title; not the password, nor the soft-delete flag (deleted records are not offered)
     expect(headers(modal).slice(1)).toEqual(['编号', '标题', '书架']);
@@ -118,6 +119,7 @@ describe('RelationPicker', () => {
       limit: '10',
       search: '分类3',
       isDeleted: 'false',
+      withTotal: 'true',
     });
     fireEvent.click(button('确定', modal));
     expect(onOk.mock.calls[0]?.[0].map((r: { id: number }) => r.id)).toEqual([12, 1]);

@@ -5,7 +5,7 @@ import { itemsMessage } from '../../i18n/items-messages';
 import { itemOf } from '../../plugins/item-access';
 import { parseListQuery } from '../../query/parse-list-query';
 import { invalidParam } from '../../query/query-error';
-import { countReadCost, listReadCost } from '../../query/read-cost';
+import { countReadCost, pageReadCost } from '../../query/read-cost';
 import { readOptions } from '../../query/read-options';
 import { errorResponses } from '../../schemas/common';
 import {
@@ -13,6 +13,7 @@ import {
   ItemIdsQuery,
   ItemKeyList,
   ItemListQuery,
+  ItemPageQuery,
   ItemParams,
   ItemReadQuery,
   ItemRecord,
@@ -24,11 +25,23 @@ import { createItem } from '../../services/items/create-item';
 import { deleteItems } from '../../services/items/delete-items';
 import { getItem, getItemsByKeys } from '../../services/items/get-items';
 import { listItems } from '../../services/items/list-items';
+import { listItemsWithTotal } from '../../services/items/list-items-with-total';
 import { restoreItems } from '../../services/items/restore-items';
 import { MAX_BATCH, parseRecordKey, parseRecordKeyList } from '../../services/items/record-keys';
 import { updateItem } from '../../services/items/update-item';
 
 const tags = ['business'];
+
+/** `withTotal=true` on a list (the schema has turned it into a boolean by the time a handler runs). */
+const withTotal = (request: { query: unknown }): boolean => {
+  const value = queryOf(request).withTotal;
+  return value === true || value === 'true';
+};
+
+const PageWithTotal = Type.Object({
+  data: Type.Array(ItemRecord),
+  total: Type.Integer({ description: 'records matching the filters and search (as /count answers)' }),
+});
 
 const queryOf = (request: { query: unknown }): Record<string, unknown> =>
   request.query as Record<string, unknown>;
@@ -46,22 +59,30 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: {
         item: {
           action: 'read',
-          cost: (request, item) => listReadCost(parseListQuery(queryOf(request), item.query), item.query),
+          cost: (request, item) =>
+            pageReadCost(parseListQuery(queryOf(request), item.query), item.query, withTotal(request)),
           rowRules: true,
         },
       },
       schema: {
         tags,
-        summary: 'A page of records (default order: key DESC); other query keys are column filters',
+        summary:
+          'A page of records (default order: key DESC); with withTotal=true, {data, total}; other query keys are column filters',
         params: ItemTableParams,
-        querystring: ItemListQuery,
-        response: { 200: Type.Array(ItemRecord), ...errorResponses },
+        querystring: ItemPageQuery,
+        response: {
+          200: Type.Union([Type.Array(ItemRecord), PageWithTotal]),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
       const { context, item } = itemOf(request);
       const query = parseListQuery(request.query, item.query);
-      return listItems(context, item, query, request.dataSource.knex);
+      const knex = request.dataSource.knex;
+      return request.query.withTotal === true
+        ? listItemsWithTotal(context, item, query, knex)
+        : listItems(context, item, query, knex);
     },
   );
 

@@ -1,0 +1,83 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInApi } from './helpers/api-session';
+import { launchBrowser, signedInPage } from './helpers/browser';
+import { createShop } from './helpers/shop';
+import { startServer, type RunningServer } from './helpers/start-server';
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+const app = (path = '') => `${server.url}/crudboard/dataSource/primary/${path}`;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const api = await signInApi(server.url, server.adminPassword);
+  await createShop(api);
+  ({ page, errors } = await signedInPage(browser, server.url, server.adminPassword));
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const CUSTOMERS = '/api/business/customer';
+
+/**
+ * The reads of customer records (the list and its count; not the row hints of
+ * `/history/latest`) the page sends while `act` runs, the list settles and a moment after.
+ */
+const listReads = async (act: () => Promise<unknown>, settled: () => Promise<unknown>): Promise<string[]> => {
+  const seen: string[] = [];
+  const onRequest = (request: Request) => {
+    const url = new URL(request.url());
+    const path = url.pathname.slice(CUSTOMERS.length) || '/';
+    if (url.pathname.startsWith(CUSTOMERS) && request.method() === 'GET' && !path.startsWith('/history'))
+      seen.push(`${path}${url.search}`);
+  };
+  page.on('request', onRequest);
+  try {
+    await act();
+    await settled();
+    await page.waitForTimeout(1000);
+  } finally {
+    page.off('request', onRequest);
+  }
+  return seen;
+};
+
+const pager = () => page.getByRole('navigation', { name: 'pagination' });
+
+describe('a business list', () => {
+  it('asks for its rows once per change (opening, a page, a keyword, a sort), and counts only for new rows', async () => {
+    const opened = await listReads(
+      () => page.goto(app('business/customer')),
+      () => pager().getByText('共 25 条').waitFor(),
+    );
+    const paged = await listReads(
+      () => pager().getByRole('button', { name: '2', exact: true }).click(),
+      () => pager().locator('button[aria-current="page"]', { hasText: '2' }).waitFor(),
+    );
+    const searched = await listReads(
+      async () => {
+        await page.getByPlaceholder('请输入关键字').fill('上海');
+        await page.getByPlaceholder('请输入关键字').press('Enter');
+      },
+      () => pager().getByText('共 5 条').waitFor(),
+    );
+    const sorted = await listReads(
+      () => page.locator('th', { hasText: '名称' }).first().click(),
+      () => page.waitForURL(/sort=name/),
+    );
+    // the page and its total in one request; another page or order of the same rows reuses the total
+    expect(opened).toEqual(['/?isDeleted=false&offset=0&limit=10&withTotal=true']);
+    expect(paged).toEqual(['/?isDeleted=false&offset=10&limit=10']);
+    const keyword = 'search=%E4%B8%8A%E6%B5%B7&isDeleted=false';
+    expect(searched).toEqual([`/?${keyword}&offset=0&limit=10&withTotal=true`]);
+    expect(sorted).toEqual([`/?${keyword}&orderby=name+ASC&collation=pinyin&offset=0&limit=10`]);
+    expect(errors).toEqual([]);
+  });
+});
