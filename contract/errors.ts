@@ -22,6 +22,11 @@ export const ERROR_CODES = {
    * changed. Narrower conditions may succeed.
    */
   QUERY_TIMEOUT: 400,
+  /**
+   * The client went away (a closed tab, a cancelled request) while its read ran: the statement was
+   * cancelled on the database. Nobody receives it; servers log it as such.
+   */
+  CLIENT_GONE: 499,
   INTERNAL_ERROR: 500,
   /** The data source's database cannot be reached right now; the same request may succeed later. */
   DATABASE_UNAVAILABLE: 503,

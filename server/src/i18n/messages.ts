@@ -30,6 +30,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     zh: '查询超过 {seconds} 秒仍未完成，已被终止：请缩小筛选范围或减少“包含”条件',
     en: 'The query ran past {seconds} s and was stopped: narrow the filters or use fewer "contains" conditions',
   },
+  CLIENT_GONE: {
+    zh: '请求已被客户端取消，查询已停止',
+    en: 'The client cancelled the request; its query was stopped',
+  },
   INTERNAL_ERROR: { zh: '服务器内部错误', en: 'Internal server error' },
   DATABASE_UNAVAILABLE: {
     zh: '数据库暂时无法连接，请稍后重试',

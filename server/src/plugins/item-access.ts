@@ -9,6 +9,7 @@ import type { ReadCost } from '../query/read-cost';
 import { FairQueue } from '../services/fair-queue';
 import type { ItemTable } from '../services/items/item-table';
 import { ReadGate } from '../services/items/read-gate';
+import { abortedWhenClientGoes, withAbortSignal } from '../db/read-abort';
 import { openItem, type OpenedItem } from './open-item';
 import { principalOf } from './session';
 import { refuseViewAsWrite, viewAsIdOf, viewAsPrincipal } from './view-as';
@@ -144,7 +145,9 @@ export default fp<ItemAccessOptions>(
           if (!inLine) return handle();
           return inTurn(request, user, access.cost?.(request, opened.item) ?? 'expensive', handle);
         };
-        return inLine ? gate.run(user, work) : work();
+        const run = () => (inLine ? gate.run(user, work) : work());
+        // A read whose client goes away stops on the database too (read-abort.ts).
+        return access.action === 'read' ? withAbortSignal(abortedWhenClientGoes(reply), run) : run();
       };
     });
   },
