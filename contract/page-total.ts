@@ -17,3 +17,20 @@ export const reconcileTotal = (known: number, offset: number, limit: number, row
   if (rows === 0) return known <= offset ? known : null;
   return Math.max(known, offset + rows);
 };
+
+/**
+ * `reconcileTotal` for a lower bound (the server counted up to its bound): a short page gives
+ * the exact total; a full page raises the bound to its end; an empty page past the first says
+ * nothing either way (null: count again).
+ */
+export const reconcileLowerBound = (
+  bound: number,
+  offset: number,
+  limit: number,
+  rows: number,
+): { total: number; exact: boolean } | null => {
+  const exact = totalOfPage(offset, limit, rows);
+  if (exact !== null) return { total: exact, exact: true };
+  if (rows === 0) return null;
+  return { total: Math.max(bound, offset + rows), exact: false };
+};

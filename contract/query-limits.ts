@@ -5,3 +5,10 @@
  */
 export const MAX_FILTER_CONDITIONS = 100;
 export const MAX_LIKE_CONDITIONS = 10;
+
+/**
+ * A list's total with a keyword or a filter is counted up to this many rows: beyond, the list
+ * says "10,000+" and counts exactly when asked (`exactTotal=true`). Totals the server keeps (the
+ * whole table, the live rows, an owner's rows) are exact whatever their size.
+ */
+export const COUNT_EXACT_LIMIT = 10_000;

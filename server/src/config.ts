@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename, isAbsolute, resolve } from 'node:path';
+import { COUNT_EXACT_LIMIT } from '../../contract/index';
 import {
   AuthProvidersConfigError,
   parseAuthProviders,
@@ -89,6 +90,11 @@ export interface QueryLimits {
    * MariaDB), so that they never queue behind data reads.
    */
   authPoolSize: number;
+  /**
+   * A list's total with a keyword or a filter is counted up to this many rows; beyond, the answer
+   * says it is a lower bound and the user may ask for the exact count (docs/api.md §3).
+   */
+  countExactLimit: number;
 }
 
 export const DEFAULT_QUERY_LIMITS: QueryLimits = {
@@ -98,6 +104,7 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   maxRunning: 8,
   maxExpensive: 4,
   authPoolSize: 2,
+  countExactLimit: COUNT_EXACT_LIMIT,
 };
 
 /** Socket and request limits of the HTTP server. Times in milliseconds. */
@@ -340,6 +347,7 @@ const queryLimitsOf = (env: NodeJS.ProcessEnv): QueryLimits => {
     maxRunning,
     maxExpensive,
     authPoolSize: integer(env.AUTH_POOL_SIZE, 'AUTH_POOL_SIZE', d.authPoolSize, 1, 100),
+    countExactLimit: integer(env.COUNT_EXACT_LIMIT, 'COUNT_EXACT_LIMIT', d.countExactLimit, 1, 10_000_000),
   };
 };
 

@@ -143,6 +143,7 @@ describe('loadConfig', () => {
       maxRunning: 8,
       maxExpensive: 4,
       authPoolSize: 2,
+      countExactLimit: 10_000,
     });
     const config = loadConfig(
       {
@@ -152,6 +153,7 @@ describe('loadConfig', () => {
         QUERY_MAX_RUNNING: '6',
         QUERY_MAX_EXPENSIVE: '2',
         AUTH_POOL_SIZE: '3',
+        COUNT_EXACT_LIMIT: '500',
       },
       cwd,
       noFile,
@@ -163,6 +165,7 @@ describe('loadConfig', () => {
       maxRunning: 6,
       maxExpensive: 2,
       authPoolSize: 3,
+      countExactLimit: 500,
     });
     expect(() => loadConfig({ QUERY_MAX_PER_USER: '0' }, cwd, noFile)).toThrow(/QUERY_MAX_PER_USER/);
     expect(() => loadConfig({ QUERY_MAX_RUNNING: '0' }, cwd, noFile)).toThrow(/QUERY_MAX_RUNNING/);
@@ -171,6 +174,7 @@ describe('loadConfig', () => {
       /QUERY_MAX_EXPENSIVE/,
     );
     expect(() => loadConfig({ AUTH_POOL_SIZE: 'x' }, cwd, noFile)).toThrow(/AUTH_POOL_SIZE/);
+    expect(() => loadConfig({ COUNT_EXACT_LIMIT: '0' }, cwd, noFile)).toThrow(/COUNT_EXACT_LIMIT/);
   });
 
   it('reads the upload limits', () => {

@@ -1,6 +1,6 @@
 import type { BaseKey, BaseRecord, CrudFilters, CrudSort, DataProvider, MetaQuery } from '@refinedev/core';
 import type { AxiosRequestConfig, Method } from 'axios';
-import { MAX_LIMIT, reconcileTotal } from '../../contract';
+import { MAX_LIMIT, reconcileLowerBound, reconcileTotal } from '../../contract';
 import { offsetOf } from '../common/lib/pagination';
 import { toQueryParams, type QueryParams } from '../common/lib/query-params';
 import { createListTotals, type ListTotals } from './list-totals';
@@ -27,7 +27,8 @@ export interface DataProviderOptions {
   collation?: () => string | undefined;
   /**
    * Lists ask for their page and its total in one request (`withTotal=true`, which the records API
-   * answers with `{data, total}`), and another page or order of the same rows reuses the total
+   * answers with `{data, total, totalExact}`; `meta.exactTotal` asks it to count past its bound;
+   * the answer's `totalExact` says whether `total` is exact), and another page or order of the same rows reuses the total
    * (list-totals.ts). `scope` says whose rows a list shows (the signed-in user, the data source a
    * request does not name): a total is reused within the same scope only. Without it, a list sends
    * its page and `/count` side by side.
@@ -77,6 +78,8 @@ const transferOptions = (meta?: MetaQuery): AxiosRequestConfig => {
   }
   return config;
 };
+
+const mapTotal = (total: number | null) => (total === null ? null : { total, exact: true });
 
 const selectParam = (meta?: MetaQuery): QueryParams =>
   Array.isArray(meta?.select) && meta.select.length > 0 ? { select: meta.select.join(',') } : {};
@@ -140,20 +143,27 @@ export const createDataProvider = (
             url: base(resource),
             params: pageParams,
           });
-          const total = reconcileTotal(known, offset, pageSize, data.length);
-          if (total !== null) {
-            totals.remember(rows, shown, total, false);
-            return { data: data as never[], total };
+          const set = known.exact
+            ? mapTotal(reconcileTotal(known.total, offset, pageSize, data.length))
+            : reconcileLowerBound(known.total, offset, pageSize, data.length);
+          if (set !== null) {
+            totals.remember(rows, shown, set, false);
+            return { data: data as never[], total: set.total, totalExact: set.exact };
           }
         }
-        const { data } = await http.request<{ data: BaseRecord[]; total: number }>({
+        const { data } = await http.request<{ data: BaseRecord[]; total: number; totalExact?: boolean }>({
           ...options,
           method: 'get',
           url: base(resource),
-          params: { ...pageParams, withTotal: 'true' },
+          params: {
+            ...pageParams,
+            withTotal: 'true',
+            ...(meta?.exactTotal === true ? { exactTotal: 'true' } : {}),
+          },
         });
-        totals.remember(rows, shown, data.total, true);
-        return { data: data.data as never[], total: data.total };
+        const counted = { total: data.total, exact: data.totalExact !== false };
+        totals.remember(rows, shown, counted, true);
+        return { data: data.data as never[], total: counted.total, totalExact: counted.exact };
       }
       const [rows, count] = await Promise.all([
         http.request<BaseRecord[]>({ ...options, method: 'get', url: base(resource), params: pageParams }),

@@ -1,7 +1,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from './helpers/api-session';
-import { launchBrowser, signedInPage } from './helpers/browser';
+import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
 import { createShop } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
 
@@ -13,7 +13,8 @@ let errors: string[];
 const app = (path = '') => `${server.url}/crudboard/dataSource/primary/${path}`;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // A keyword or filter matching more than 20 records is counted up to 20 (the shop has 25 customers).
+  [server, browser] = await Promise.all([startServer({ COUNT_EXACT_LIMIT: '20' }), launchBrowser()]);
   const api = await signInApi(server.url, server.adminPassword);
   await createShop(api);
   ({ page, errors } = await signedInPage(browser, server.url, server.adminPassword));
@@ -78,6 +79,34 @@ describe('a business list', () => {
     const keyword = 'search=%E4%B8%8A%E6%B5%B7&isDeleted=false';
     expect(searched).toEqual([`/?${keyword}&offset=0&limit=10&withTotal=true`]);
     expect(sorted).toEqual([`/?${keyword}&orderby=name+ASC&collation=pinyin&offset=0&limit=10`]);
+    expect(errors).toEqual([]);
+  });
+
+  it('says 20+ when a filter matches more than it counts, counts exactly when asked, and reaches the last page', async () => {
+    // SQLite counts a keyword's matches exactly in its search table: a filter shows the bound
+    const since = (day: string) => `f.createdDate=${encodeURIComponent(`GE ${day} 00:00:00`)}`;
+    const filter = 'createdDate=GE+2000-01-01+00:00:00&isDeleted=false';
+    const opened = await listReads(
+      () => page.goto(app(`business/customer?${since('2000-01-01')}`)),
+      () => pager().getByText('共 20+ 条记录 第 1 页').waitFor(),
+    );
+    expect(opened).toEqual([`/?${filter}&offset=0&limit=10&withTotal=true`]);
+    await screenshot(page, 'list-total-lower-bound');
+    // 末页 counts exactly, then shows the last page with the total it found
+    const last = await listReads(
+      () => pager().getByRole('button', { name: '末页' }).click(),
+      () => pager().getByText('共 25 条记录 第 3 / 3 页').waitFor(),
+    );
+    expect(last).toEqual([
+      `/?${filter}&offset=0&limit=10&withTotal=true&exactTotal=true`,
+      `/?${filter}&offset=20&limit=10`,
+    ]);
+    expect(await page.locator('tbody tr[data-row-key]').count()).toBe(5);
+    // 精确计数 on its own; another filter is counted up to the bound again
+    await page.goto(app(`business/customer?${since('2001-01-01')}`));
+    await pager().getByText('共 20+ 条记录 第 1 页').waitFor();
+    await pager().getByRole('button', { name: '精确计数' }).click();
+    await pager().getByText('共 25 条记录 第 1 / 3 页').waitFor();
     expect(errors).toEqual([]);
   });
 });

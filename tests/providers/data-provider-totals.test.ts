@@ -7,7 +7,7 @@ import { createListTotals, MAX_KEPT_TOTALS, TOTAL_REUSE_MS } from '../../src/pro
  * A records API of `rows` rows (ids rows..1, key descending): answers GET /business/product with a
  * page, and `withTotal=true` with `{data, total}`; writes succeed; anything else throws.
  */
-const recordsApi = (start: number) => {
+const recordsApi = (start: number, bound = Infinity) => {
   let rows = start;
   const sent: string[] = [];
   const request = vi.fn(async (config: AxiosRequestConfig) => {
@@ -22,7 +22,10 @@ const recordsApi = (start: number) => {
       offset,
       offset + Number(params.limit),
     );
-    return { data: params.withTotal === 'true' ? { data: ids, total: rows } : ids };
+    if (params.withTotal !== 'true') return { data: ids };
+    const counted = params.exactTotal === 'true' || rows <= bound || ids.length < Number(params.limit);
+    const total = counted ? rows : Math.max(bound, offset + ids.length);
+    return { data: { data: ids, total, totalExact: counted } };
   });
   return {
     http: { request } as unknown as HttpClient,
@@ -94,25 +97,53 @@ describe('data provider: a page and its total in one request', () => {
   });
 });
 
+describe('data provider: a lower bound for a total', () => {
+  it('passes the bound on, keeps it for other pages, and asks to count exactly when told', async () => {
+    const api = recordsApi(57, 20);
+    const provider = providerOver(api);
+    expect(await provider.getList(page(1))).toMatchObject({ total: 20, totalExact: false });
+    // a full page past the bound raises it; a short one ends it, exactly
+    expect(await provider.getList(page(4))).toMatchObject({ total: 40, totalExact: false });
+    expect(await provider.getList(page(6))).toMatchObject({ total: 57, totalExact: true });
+    const exact = createDataProvider(api.http, {
+      apiUrl: '/api',
+      basePath: '/business',
+      deleteFlag: 'isSoftDelete',
+      pageTotals: { scope: () => 'bob|primary' },
+    });
+    expect(await exact.getList(page(1, { meta: { exactTotal: true } }))).toMatchObject({
+      total: 57,
+      totalExact: true,
+    });
+    expect(api.sent).toEqual([
+      'get /business/product offset=0&limit=10&withTotal=true',
+      'get /business/product offset=30&limit=10',
+      'get /business/product offset=50&limit=10',
+      'get /business/product offset=0&limit=10&withTotal=true&exactTotal=true',
+    ]);
+  });
+});
+
 describe('list totals', () => {
   it('reuses a total for another page only, for a minute', () => {
     let now = 0;
     const totals = createListTotals(() => now);
-    totals.remember('q', 'p1', 40, true);
+    totals.remember('q', 'p1', { total: 40, exact: true }, true);
     expect(totals.reusable('q', 'p1')).toBeUndefined();
-    expect(totals.reusable('q', 'p2')).toBe(40);
+    expect(totals.reusable('q', 'p2')).toEqual({ total: 40, exact: true });
     expect(totals.reusable('other', 'p2')).toBeUndefined();
     now = TOTAL_REUSE_MS - 1;
-    totals.remember('q', 'p2', 41, false); // set right, not counted: the minute still runs from 0
+    totals.remember('q', 'p2', { total: 41, exact: false }, false); // set right, not counted: the minute still runs from 0
     now = TOTAL_REUSE_MS + 1;
     expect(totals.reusable('q', 'p3')).toBeUndefined();
   });
 
   it('keeps the totals of the last queries only, and forgets them all after a write', () => {
     const totals = createListTotals(() => 0);
-    for (let i = 0; i <= MAX_KEPT_TOTALS; i += 1) totals.remember(`q${i}`, 'p', i, true);
+    for (let i = 0; i <= MAX_KEPT_TOTALS; i += 1)
+      totals.remember(`q${i}`, 'p', { total: i, exact: true }, true);
     expect(totals.reusable('q0', 'x')).toBeUndefined();
-    expect(totals.reusable('q1', 'x')).toBe(1);
+    expect(totals.reusable('q1', 'x')).toEqual({ total: 1, exact: true });
     totals.forget();
     expect(totals.reusable(`q${MAX_KEPT_TOTALS}`, 'x')).toBeUndefined();
   });

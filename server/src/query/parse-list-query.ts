@@ -37,6 +37,7 @@ export const RESERVED_QUERY_KEYS: ReadonlySet<string> = new Set([
   'confirm',
   'collation',
   'withTotal',
+  'exactTotal',
 ]);
 
 export const MAX_SEARCH_LENGTH = 200;

@@ -66,7 +66,7 @@ const isLiveRowsFlag = (condition: Condition): boolean =>
   condition.values[0] === false;
 
 /** `where` without the live-rows flag at its top level; null when nothing else is left. */
-const withoutLiveRowsFlag = (where: Condition | null): Condition | null => {
+export const withoutLiveRowsFlag = (where: Condition | null): Condition | null => {
   if (!where || isLiveRowsFlag(where)) return null;
   if (where.kind === 'leaf' || where.conditionType === 'OR') return where;
   const rest = where.conditions

@@ -21,7 +21,7 @@ import tableTransferRoutes from './metadata/table-transfer';
 import tableRoutes from './metadata/tables';
 import userRoutes from './users';
 import apiTokenRoutes from './api-tokens';
-import type { QueryLimits, SqlConsoleConfig } from '../config';
+import { DEFAULT_QUERY_LIMITS, type QueryLimits, type SqlConsoleConfig } from '../config';
 import type { AuthProvidersConfig } from '../auth/external/auth-providers-config';
 
 export interface ApiOptions {
@@ -72,7 +72,10 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   await app.register(exportRoutes, { prefix: '/business' });
   await app.register(importRoutes, { prefix: '/business', ...options.files });
   await app.register(historyRoutes, { prefix: '/business' });
-  await app.register(itemRoutes, { prefix: '/business' });
+  await app.register(itemRoutes, {
+    prefix: '/business',
+    countExactLimit: (options.queries ?? DEFAULT_QUERY_LIMITS).countExactLimit,
+  });
   await app.register(fileRoutes, options.files);
   for (const extension of options.extensions) {
     if (extension.routes) await app.register(extension.routes, { prefix: `/ext/${extension.name}` });

@@ -41,7 +41,14 @@ export const ItemPageQuery = Type.Object(
   {
     ...listProperties,
     withTotal: Type.Optional(
-      Type.Boolean({ description: 'true: answer {data, total} instead of the bare page (docs/api.md §3)' }),
+      Type.Boolean({
+        description: 'true: answer {data, total, totalExact} instead of the bare page (docs/api.md §3)',
+      }),
+    ),
+    exactTotal: Type.Optional(
+      Type.Boolean({
+        description: 'with withTotal: count every matching record, past COUNT_EXACT_LIMIT (docs/api.md §3)',
+      }),
     ),
   },
   listOptions,

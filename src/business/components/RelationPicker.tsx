@@ -60,7 +60,7 @@ const PickerList = ({ tableName, multiple, value, onOk, onCancel, searchRef }: P
   const setChosen = (update: (before: Map<string, BusinessRecord>) => Map<string, BusinessRecord>) =>
     setChanged(update(chosen));
 
-  // Refine's list: one request for the page and one for the count, shared with every list of the table.
+  // Refine's list: the page and its total in one request, shared with every list of the table.
   const filters = useMemo<CrudFilter[]>(
     () => [
       { field: SEARCH_FIELD, operator: 'eq', value: search },
@@ -70,16 +70,25 @@ const PickerList = ({ tableName, multiple, value, onOk, onCancel, searchRef }: P
     ],
     [meta, search],
   );
+  // Asked to count every match of the keyword, past the server's bound (a new keyword asks anew).
+  const [exactFor, setExactFor] = useState<string | null>(null);
+  const exactAsked = exactFor === search;
   const { result, query: rowsQuery } = useList<BusinessRecord>({
     resource: tableName,
     pagination: { currentPage: page, pageSize: rowsPerPage, mode: 'server' },
     filters,
-    meta: { dataSource, requiredPermissions: [businessPermission(tableName, 'read')] },
+    meta: {
+      dataSource,
+      requiredPermissions: [businessPermission(tableName, 'read')],
+      ...(exactAsked ? { exactTotal: true } : {}),
+    },
     errorNotification: false,
     queryOptions: { enabled: Boolean(meta), placeholderData: keepPreviousData },
   });
   const count = result.total ?? 0;
-  const current = rowsQuery.data === undefined ? page : Math.min(page, pageCountOf(count, rowsPerPage));
+  const countExact = result.totalExact !== false;
+  const current =
+    rowsQuery.data === undefined || !countExact ? page : Math.min(page, pageCountOf(count, rowsPerPage));
 
   const labels = useMemo(() => ({ yes: t('common.yes'), no: t('common.no') }), [t]);
   const columns = useMemo<TableColumnsType<BusinessRecord>>(
@@ -163,6 +172,9 @@ const PickerList = ({ tableName, multiple, value, onOk, onCancel, searchRef }: P
         page={current}
         rowsPerPage={rowsPerPage}
         count={count}
+        countExact={countExact}
+        countingExactly={exactAsked && !countExact && rowsQuery.isFetching}
+        onCountExactly={() => setExactFor(search)}
         onChange={(nextPage, nextRows) => {
           setPage(nextPage);
           setRowsPerPage(nextRows);

@@ -599,6 +599,9 @@ const BusinessListContent = ({
             page={list.page}
             rowsPerPage={list.rowsPerPage}
             count={list.count}
+            countExact={list.countExact}
+            countingExactly={list.countingExactly}
+            onCountExactly={list.countExactly}
             totalNote={<CountScanNote tableId={table.id} builtIn={Boolean(table.systemable)} />}
             onChange={list.changePage}
           />

@@ -1,6 +1,6 @@
 import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Input, Select, Space, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { Alert, Button, Flex, Input, Select, Space, Tooltip, Typography } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS } from '../../../contract';
 import { isValidRowsPerPage, parseJumpPage, summarisePage } from '../lib/pagination';
@@ -14,6 +14,15 @@ export interface PaginationBarProps {
   count: number;
   /** Shown right after the total (a hint about how it is counted). */
   totalNote?: ReactNode;
+  /**
+   * False: `count` is a lower bound (more records match than the server counts): the bar says
+   * "N+", offers 精确计数, and 末页 counts exactly before it goes to the last page.
+   */
+  countExact?: boolean;
+  /** The exact count is being read. */
+  countingExactly?: boolean;
+  /** Counts every match (needed with `countExact` false). */
+  onCountExactly?: () => void;
   onChange: (page: number, rowsPerPage: number) => void;
 }
 
@@ -21,11 +30,29 @@ export interface PaginationBarProps {
  * docs/product.md §2/§9 pager: "共 N 条记录 第 p / n 页", at most 10 page buttons around the current page,
  * first/previous/next/last, a page-size selector and a jump-to-page input.
  */
-export const PaginationBar = ({ page, rowsPerPage, count, totalNote, onChange }: PaginationBarProps) => {
-  const { t } = useTranslation();
+export const PaginationBar = ({
+  page,
+  rowsPerPage,
+  count,
+  totalNote,
+  countExact = true,
+  countingExactly = false,
+  onCountExactly,
+  onChange,
+}: PaginationBarProps) => {
+  const { t, i18n } = useTranslation();
   const [jump, setJump] = useState('');
   const [jumpInvalid, setJumpInvalid] = useState(false);
+  // 末页 asked while the total was a lower bound: go there once the exact count is in.
+  const lastWanted = useRef(false);
   const valid = isValidRowsPerPage(rowsPerPage);
+  const bounded = !countExact && onCountExactly !== undefined;
+  const exactPageCount = valid ? summarisePage(page, rowsPerPage, count).pageCount : 1;
+  useEffect(() => {
+    if (!lastWanted.current || bounded) return;
+    lastWanted.current = false;
+    if (exactPageCount !== page) onChange(exactPageCount, rowsPerPage);
+  }, [bounded, exactPageCount, page, rowsPerPage, onChange]);
 
   const sizeSelect = (
     <Select<number>
@@ -56,6 +83,11 @@ export const PaginationBar = ({ page, rowsPerPage, count, totalNote, onChange }:
   const go = (target: number) => {
     if (target !== summary.page) onChange(target, rowsPerPage);
   };
+  const goLast = () => {
+    if (!bounded) return go(summary.pageCount);
+    lastWanted.current = true;
+    onCountExactly();
+  };
   const submitJump = () => {
     const target = parseJumpPage(jump, summary.pageCount);
     if (target === null) {
@@ -71,8 +103,17 @@ export const PaginationBar = ({ page, rowsPerPage, count, totalNote, onChange }:
     <Flex align="center" justify="space-between" gap={12} wrap role="navigation" aria-label="pagination">
       <Space size={4} align="center">
         <Typography.Text type="secondary">
-          {t('pagination.total', { count, page: summary.page, pageCount: summary.pageCount })}
+          {bounded
+            ? t('pagination.totalAtLeast', { count: count.toLocaleString(i18n.language), page: summary.page })
+            : t('pagination.total', { count, page: summary.page, pageCount: summary.pageCount })}
         </Typography.Text>
+        {bounded && (
+          <Tooltip title={t('pagination.countExactlyHint', { count: count.toLocaleString(i18n.language) })}>
+            <Button size="small" type="link" loading={countingExactly} onClick={onCountExactly}>
+              {t('pagination.countExactly')}
+            </Button>
+          </Tooltip>
+        )}
         {totalNote}
       </Space>
       <Flex align="center" gap={12} wrap>
@@ -107,15 +148,16 @@ export const PaginationBar = ({ page, rowsPerPage, count, totalNote, onChange }:
             size="small"
             icon={<RightOutlined />}
             aria-label={t('pagination.next')}
-            disabled={summary.isLast}
+            disabled={summary.isLast && !bounded}
             onClick={() => go(summary.page + 1)}
           />
           <Button
             size="small"
             icon={<DoubleRightOutlined />}
             aria-label={t('pagination.last')}
-            disabled={summary.isLast}
-            onClick={() => go(summary.pageCount)}
+            disabled={summary.isLast && !bounded}
+            loading={countingExactly}
+            onClick={goLast}
           />
         </Space>
         {sizeSelect}

@@ -47,10 +47,13 @@ export const useListController = <T extends object>({
   initialPageSize = DEFAULT_LIMIT,
   keyOf,
 }: ListControllerOptions<T>) => {
+  // Asked to count every match of the current keyword and filters, past the server's bound.
+  const [exactAsked, setExactAsked] = useState(false);
+  const tableMeta = useMemo(() => (exactAsked ? { ...meta, exactTotal: true } : meta), [exactAsked, meta]);
   const table = useTable<BaseRecord>({
     resource,
     dataProviderName,
-    meta,
+    meta: tableMeta,
     syncWithLocation: false,
     pagination: { currentPage: initialPage, pageSize: initialPageSize, mode: 'server' },
     filters: {
@@ -78,8 +81,12 @@ export const useListController = <T extends object>({
   const [selected, setSelected] = useState<ReadonlyMap<string, T>>(new Map());
 
   const total = result.total;
-  // After deletes the page asked for may be past the end: show the last one instead.
-  const page = total === undefined ? currentPage : Math.min(currentPage, pageCountOf(total, pageSize));
+  // false: `total` is a lower bound (the server counted up to its bound)
+  const countExact = result.totalExact !== false;
+  // After deletes the page asked for may be past the end: show the last one instead (a lower
+  // bound is no end: the page after it may hold rows).
+  const page =
+    total === undefined || !countExact ? currentPage : Math.min(currentPage, pageCountOf(total, pageSize));
   useEffect(() => {
     if (page !== currentPage) setCurrentPage(page);
   }, [page, currentPage, setCurrentPage]);
@@ -100,6 +107,7 @@ export const useListController = <T extends object>({
     (nextSearch: string, nextFilters: readonly CrudFilter[]) => {
       const next = [...searchFilter(nextSearch.trim()), ...nextFilters];
       setCurrentPage(1);
+      setExactAsked(false);
       if (JSON.stringify(next) === JSON.stringify(filters)) void refetch();
       else setFilters(next, 'replace');
     },
@@ -117,6 +125,7 @@ export const useListController = <T extends object>({
     }) => {
       setKeyword(state.keyword);
       setSelected(new Map());
+      setExactAsked(false);
       setFilters([...searchFilter(state.keyword.trim()), ...state.filters], 'replace');
       setSorters(state.sorters);
       setPageSize(state.pageSize);
@@ -128,6 +137,12 @@ export const useListController = <T extends object>({
   return {
     rows: result.data as T[],
     count: total ?? 0,
+    /** Whether `count` is exact; false: at least that many (a keyword or filter matched more than the server counts). */
+    countExact,
+    /** Counts every match of the current keyword and filters (then `countExact` is true). */
+    countExactly: () => setExactAsked(true),
+    /** Whether the exact count has been asked and is being read. */
+    countingExactly: exactAsked && !countExact && tableQuery.isFetching,
     page,
     rowsPerPage: pageSize,
     isLoading: tableQuery.isLoading,

@@ -93,4 +93,53 @@ describe('PaginationBar (docs/product.md §2, §9)', { timeout: 30_000 }, () => 
       input.closest('.ant-input-status-error, .ant-input-affix-wrapper-status-error') ?? input,
     ).toHaveClass(/status-error/);
   });
+
+  it('says a lower bound with +, counts exactly on asking, and reaches the last page through the exact count', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    const onCountExactly = vi.fn();
+    const bar = (props: { count: number; countExact: boolean; page?: number }) => (
+      <PaginationBar
+        page={props.page ?? 1}
+        rowsPerPage={10}
+        count={props.count}
+        countExact={props.countExact}
+        onCountExactly={onCountExactly}
+        onChange={onChange}
+      />
+    );
+    const { rerender } = render(bar({ count: 10000, countExact: false }));
+    const nav = () => screen.getByRole('navigation', { name: 'pagination' });
+    expect(within(nav()).getByText('共 10,000+ 条记录 第 1 页')).toBeInTheDocument();
+    await user.click(within(nav()).getByRole('button', { name: '精确计数' }));
+    expect(onCountExactly).toHaveBeenCalledTimes(1);
+    // 末页 of a lower bound: counts exactly first, and goes to the last page once it is known
+    await user.click(within(nav()).getByRole('button', { name: '末页' }));
+    expect(onCountExactly).toHaveBeenCalledTimes(2);
+    expect(onChange).not.toHaveBeenCalled();
+    rerender(bar({ count: 123_456, countExact: true }));
+    expect(onChange).toHaveBeenCalledWith(12346, 10);
+    expect(within(nav()).getByText('共 123456 条记录 第 1 / 12346 页')).toBeInTheDocument();
+    expect(within(nav()).queryByRole('button', { name: '精确计数' })).toBeNull();
+  });
+
+  it('lets the next page past a lower bound be asked, in English too', async () => {
+    await changeLocale('en-US');
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <PaginationBar
+        page={1000}
+        rowsPerPage={10}
+        count={10000}
+        countExact={false}
+        onCountExactly={vi.fn()}
+        onChange={onChange}
+      />,
+    );
+    expect(screen.getByText('10,000+ records, page 1000')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onChange).toHaveBeenCalledWith(1001, 10);
+    expect(screen.getByRole('button', { name: 'Count exactly' })).toBeEnabled();
+  });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { COUNT_EXACT_LIMIT } from '../../../../contract/index';
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import { itemOf } from '../../plugins/item-access';
@@ -40,7 +41,13 @@ const withTotal = (request: { query: unknown }): boolean => {
 
 const PageWithTotal = Type.Object({
   data: Type.Array(ItemRecord),
-  total: Type.Integer({ description: 'records matching the filters and search (as /count answers)' }),
+  total: Type.Integer({
+    description: 'records matching the filters and search; at least this many when totalExact is false',
+  }),
+  totalExact: Type.Boolean({
+    description:
+      'false: more records match than were counted (COUNT_EXACT_LIMIT); exactTotal=true counts them all',
+  }),
 });
 
 const queryOf = (request: { query: unknown }): Record<string, unknown> =>
@@ -52,7 +59,8 @@ const queryOf = (request: { query: unknown }): Record<string, unknown> =>
  * table through `config.item` (plugins/item-access.ts), reads in the user's line, then in the data
  * source's fair queue as cheap (by key; small pages an index serves) or expensive (query/read-cost.ts).
  */
-const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const itemRoutes: FastifyPluginAsyncTypebox<{ countExactLimit?: number }> = async (app, options) => {
+  const bound = options.countExactLimit ?? COUNT_EXACT_LIMIT;
   app.get(
     '/:table',
     {
@@ -81,7 +89,7 @@ const itemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const query = parseListQuery(request.query, item.query);
       const knex = request.dataSource.knex;
       return request.query.withTotal === true
-        ? listItemsWithTotal(context, item, query, knex)
+        ? listItemsWithTotal(context, item, query, knex, { bound, exact: request.query.exactTotal === true })
         : listItems(context, item, query, knex);
     },
   );

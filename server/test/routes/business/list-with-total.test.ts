@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { DEFAULT_QUERY_LIMITS } from '../../../src/config';
 import { SYSTEM } from '../../../src/db/table-names';
 import { createTable } from '../../helpers/business-tables';
 import { bareApp } from '../../helpers/clean-admin';
@@ -20,8 +21,12 @@ const q = (value: string) => encodeURIComponent(value);
 describeEachDatabase('a list with its total ($name)', (db) => {
   const apps = useTestApps(db);
 
-  const setup = async () => {
+  const setup = async (countExactLimit?: number) => {
     const { app, knex } = await bareApp(apps);
+    const bounded =
+      countExactLimit === undefined
+        ? app
+        : await apps.build({}, apps.config({ queries: { ...DEFAULT_QUERY_LIMITS, countExactLimit } }));
     const admin = apiClient(app, (await login(app)).cookie);
     const table = await createTable(admin, {
       name: 'parcel',
@@ -37,7 +42,7 @@ describeEachDatabase('a list with its total ($name)', (db) => {
       });
       expect(created.statusCode, created.body).toBe(201);
     }
-    return { app, knex, admin, table };
+    return { app, knex, admin, table, bounded: apiClient(bounded, (await login(bounded)).cookie) };
   };
 
   /** The list with its total against the bare list and /count of the same query. */
@@ -48,7 +53,7 @@ describeEachDatabase('a list with its total ($name)', (db) => {
       api.get(`/api/business/parcel/count?${query}`),
     ]);
     expect(withTotal.statusCode, withTotal.body).toBe(200);
-    expect(withTotal.json(), query).toEqual({ data: page.json(), total: count.json() });
+    expect(withTotal.json(), query).toEqual({ data: page.json(), total: count.json(), totalExact: true });
     return withTotal.json() as { data: { id: number }[]; total: number };
   };
 
@@ -90,6 +95,48 @@ describeEachDatabase('a list with its total ($name)', (db) => {
     expect(first.total).toBe(12);
     expect(first.data.every((row) => owned.includes(Number(row.id)))).toBe(true);
     expect((await expectSame(alice, 'offset=10&limit=10')).total).toBe(12);
+  });
+
+  it('counts a keyword’s or a filter’s matches up to the bound, and all of them when asked', async () => {
+    const { bounded } = await setup(5);
+    const list = async (query: string) => {
+      const response = await bounded.get(`/api/business/parcel?withTotal=true&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const { data, total, totalExact } = response.json() as {
+        data: unknown[];
+        total: number;
+        totalExact: boolean;
+      };
+      return { rows: data.length, total, totalExact };
+    };
+    // 8 in 上海, 23 in all: past the bound of 5, a lower bound
+    expect(await list(`city=${q('上海')}&limit=2`)).toEqual({ rows: 2, total: 5, totalExact: false });
+    // SQLite counts a keyword's matches in its search table, exactly and cheaply, at any size
+    const keyword = db.name === 'sqlite' ? { total: 23, totalExact: true } : { total: 5, totalExact: false };
+    expect(await list(`search=${q('包裹')}&limit=2`)).toEqual({ rows: 2, ...keyword });
+    // a page past the bound shows there are at least its rows
+    expect(await list(`city=${q('上海')}&offset=5&limit=2`)).toEqual({
+      rows: 2,
+      total: 7,
+      totalExact: false,
+    });
+    // asked exactly, or kept by the server (no filter, or only the live rows), or a short page: exact
+    expect(await list(`city=${q('上海')}&limit=2&exactTotal=true`)).toEqual({
+      rows: 2,
+      total: 8,
+      totalExact: true,
+    });
+    expect(await list('limit=2')).toEqual({ rows: 2, total: 23, totalExact: true });
+    expect(await list('isDeleted=false&limit=2')).toEqual({ rows: 2, total: 23, totalExact: true });
+    expect(await list(`city=${q('上海')}&limit=10`)).toEqual({ rows: 8, total: 8, totalExact: true });
+    // within the bound: exact (包裹 11, 14 and 17 are in 北京)
+    expect(await list(`name=${q('LIKE 包裹 1')}&city=${q('北京')}&limit=2`)).toEqual({
+      rows: 2,
+      total: 3,
+      totalExact: true,
+    });
+    // /count stays the exact number crudapi clients expect
+    expect((await bounded.get(`/api/business/parcel/count?city=${q('上海')}`)).json()).toBe(8);
   });
 
   it('refuses a withTotal that is no boolean, with the parameter named, and is no column filter', async () => {
