@@ -1,7 +1,7 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from './helpers/api-session';
-import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
+import { launchBrowser, screenshot, signedInPage, signedInPageIn } from './helpers/browser';
 import { createShop } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
 
@@ -108,5 +108,29 @@ describe('a business list', () => {
     await pager().getByRole('button', { name: '精确计数' }).click();
     await pager().getByText('共 25 条记录 第 1 / 3 页').waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it('shows the bound and 精确计数 on a phone too, in English, without scrolling sideways', async () => {
+    const phone = await signedInPageIn(browser, server.url, {
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+      user: { username: 'superadmin', password: server.adminPassword },
+    });
+    await phone.page.goto(
+      app(`business/customer?f.createdDate=${encodeURIComponent('GE 2002-01-01 00:00:00')}`),
+    );
+    const bar = phone.page.getByRole('navigation', { name: 'pagination' });
+    await bar.getByText('20+ records, page 1').waitFor();
+    await bar.getByText('Count exactly').scrollIntoViewIfNeeded();
+    await screenshot(phone.page, 'list-total-lower-bound-phone');
+    expect(
+      await phone.page.evaluate(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      ),
+    ).toBe(0);
+    await bar.getByRole('button', { name: 'Count exactly' }).click();
+    await bar.getByText('25 records, page 1 of 3').waitFor();
+    expect(phone.errors).toEqual([]);
+    await phone.page.context().close();
   });
 });
