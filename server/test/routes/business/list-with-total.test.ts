@@ -1,15 +1,13 @@
 import { expect, it } from 'vitest';
 import { DEFAULT_QUERY_LIMITS } from '../../../src/config';
-import { SYSTEM } from '../../../src/db/table-names';
 import { createTable } from '../../helpers/business-tables';
 import { bareApp } from '../../helpers/clean-admin';
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
 import { login, useTestApps } from '../../helpers/test-app';
 import { describeEachDatabase } from '../../helpers/test-databases';
-import { createUser } from '../../helpers/users';
+import { OWN, userWithRowRules } from '../../helpers/owner-rule';
 
 const PASSWORD = 'User-pass-1';
-const OWN = { columnName: 'ownerId', operatorType: 'EQ', values: ['$user.id'] };
 const CITIES = ['上海', '北京', '广州'];
 const q = (value: string) => encodeURIComponent(value);
 
@@ -75,22 +73,14 @@ describeEachDatabase('a list with its total ($name)', (db) => {
 
   it('counts only the rows a row rule lets the user read', async () => {
     const { app, knex, admin, table } = await setup();
-    const aliceId = await createUser(app, {
+    const { id: aliceId, api: alice } = await userWithRowRules(app, admin, table, {
       username: 'alice',
       password: PASSWORD,
-      roles: { ROLE_SALES: 'business:parcel:read' },
-    });
-    const role = await knex(SYSTEM.role).where('code', 'ROLE_SALES').first();
-    const granted = await admin.post('/api/business/tablePermission', {
-      tableId: table.id,
-      roleId: Number(role.id),
       permissions: 'business:parcel:read',
-      rowRules: JSON.stringify({ read: OWN }),
+      rowRules: { read: OWN },
     });
-    expect(granted.statusCode, granted.body).toBe(201);
     const owned = (await knex('parcel').select('id').orderBy('id').limit(12)).map((row) => Number(row.id));
     await knex('parcel').whereIn('id', owned).update({ ownerId: aliceId });
-    const alice = apiClient(app, (await login(app, 'alice', PASSWORD)).cookie);
     const first = await expectSame(alice, 'limit=10');
     expect(first.total).toBe(12);
     expect(first.data.every((row) => owned.includes(Number(row.id)))).toBe(true);

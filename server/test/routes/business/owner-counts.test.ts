@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { expect, it } from 'vitest';
-import { SYSTEM } from '../../../src/db/table-names';
 import { keepsMysqlOwnerCount } from '../../../src/dialects/row-count/mysql-row-count';
 import { keepsPgOwnerCount } from '../../../src/dialects/row-count/pg-owner-count';
 import { sqlDialect } from '../../../src/dialects/sql/sql-dialects';
@@ -9,10 +8,9 @@ import { bareApp } from '../../helpers/clean-admin';
 import { apiClient, SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { login, useTestApps } from '../../helpers/test-app';
 import { describeEachDatabase } from '../../helpers/test-databases';
-import { createUser } from '../../helpers/users';
+import { OWN, userWithRowRules } from '../../helpers/owner-rule';
 
 const PASSWORD = 'User-pass-1';
-const OWN = { columnName: 'ownerId', operatorType: 'EQ', values: ['$user.id'] };
 const now = '2024-01-01 00:00:00';
 
 /**
@@ -28,20 +26,12 @@ describeEachDatabase('counts under an owner rule ($name)', (db) => {
     const { app, knex } = await bareApp(apps);
     const admin = apiClient(app, (await login(app)).cookie);
     const table = await createTable(admin, { name: 'parcel', columns: SYSTEM_COLUMNS });
-    const aliceId = await createUser(app, {
+    const { id: aliceId, api: alice } = await userWithRowRules(app, admin, table, {
       username: 'alice',
       password: PASSWORD,
-      roles: { ROLE_SALES: 'business:parcel:read,business:parcel:create,business:parcel:delete' },
-    });
-    const role = await knex(SYSTEM.role).where('code', 'ROLE_SALES').first();
-    const granted = await admin.post('/api/business/tablePermission', {
-      tableId: table.id,
-      roleId: Number(role.id),
       permissions: 'business:parcel:read,business:parcel:create,business:parcel:delete',
-      rowRules: JSON.stringify({ read: OWN, delete: OWN }),
+      rowRules: { read: OWN, delete: OWN },
     });
-    expect(granted.statusCode, granted.body).toBe(201);
-    const alice = apiClient(app, (await login(app, 'alice', PASSWORD)).cookie);
     const statements: string[] = [];
     knex.on('query', (query: { sql: string }) => statements.push(query.sql));
     /** Alice's count (and with `isDeleted=false`) against a plain count of her rows. */
