@@ -75,7 +75,7 @@ const itemRoutes: FastifyPluginAsyncTypebox<{ countExactLimit?: number }> = asyn
       schema: {
         tags,
         summary:
-          'A page of records (default order: key DESC); with withTotal=true, {data, total}; other query keys are column filters',
+          'A page of records (default order: key DESC); with withTotal=true, {data, total, totalExact}; other query keys are column filters',
         params: ItemTableParams,
         querystring: ItemPageQuery,
         response: {
