@@ -27,11 +27,11 @@ export interface DataProviderOptions {
   collation?: () => string | undefined;
   /**
    * Lists ask for their page and its total in one request (`withTotal=true`, which the records API
-   * answers with `{data, total, totalExact}`; `meta.exactTotal` asks it to count past its bound;
-   * the answer's `totalExact` says whether `total` is exact), and another page or order of the same rows reuses the total
-   * (list-totals.ts). `scope` says whose rows a list shows (the signed-in user, the data source a
-   * request does not name): a total is reused within the same scope only. Without it, a list sends
-   * its page and `/count` side by side.
+   * answers with `{data, total, totalExact}`; `meta.exactTotal` asks it to count past its bound,
+   * and `totalExact` in the result says whether `total` is exact), and another page or order of
+   * the same rows reuses the total (list-totals.ts). `scope` says whose rows a list shows (the
+   * signed-in user, the data source a request does not name): a total is reused within the same
+   * scope only. Without it, a list sends its page and `/count` side by side.
    */
   pageTotals?: { scope: () => string; totals?: ListTotals };
 }
