@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Input, Select, Space, Tooltip, Typography } from '
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS } from '../../../contract';
-import { isValidRowsPerPage, parseJumpPage, summarisePage } from '../lib/pagination';
+import { isValidRowsPerPage, pageCountOf, parseJumpPage, summarisePage } from '../lib/pagination';
 
 export interface PaginationBarProps {
   /** 1-based current page. */
@@ -47,7 +47,7 @@ export const PaginationBar = ({
   const lastWanted = useRef(false);
   const valid = isValidRowsPerPage(rowsPerPage);
   const bounded = !countExact && onCountExactly !== undefined;
-  const exactPageCount = valid ? summarisePage(page, rowsPerPage, count).pageCount : 1;
+  const exactPageCount = valid ? pageCountOf(count, rowsPerPage) : 1;
   useEffect(() => {
     if (!lastWanted.current || bounded) return;
     lastWanted.current = false;

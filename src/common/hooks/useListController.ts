@@ -49,7 +49,7 @@ export const useListController = <T extends object>({
 }: ListControllerOptions<T>) => {
   // Asked to count every match of the current keyword and filters, past the server's bound.
   const [exactAsked, setExactAsked] = useState(false);
-  const tableMeta = useMemo(() => (exactAsked ? { ...meta, exactTotal: true } : meta), [exactAsked, meta]);
+  const tableMeta = exactAsked ? { ...meta, exactTotal: true } : meta;
   const table = useTable<BaseRecord>({
     resource,
     dataProviderName,
