@@ -59,6 +59,11 @@ const readerOf = async (app: App, username: string) => {
       last.count = performance.now() - paged;
       return count;
     },
+    /** The list view's one request: the page and its total (`withTotal=true`). */
+    listView: async (offset: number) => {
+      const answer = await get(`/api/business/${TABLE}?offset=${offset}&limit=10&withTotal=true`);
+      return (JSON.parse(answer.body) as { total: number }).total;
+    },
   };
 };
 
@@ -167,6 +172,16 @@ const measure = async (target: BenchTarget, rows: number, runs: number): Promise
         `${ms(p50[who])} (page ${ms(median(parts[who].page))}, count ${ms(median(parts[who].count))})`;
       console.log(
         `row-rule-cost ${target.client} offset ${offset}: page + count p50 without a rule ${split('free')}, with ownerId = $user.id ${split('ruled')}, overhead ${Math.round((p50.ruled / p50.free - 1) * 100)} %`,
+      );
+      const views = { free: [] as number[], ruled: [] as number[] };
+      for (let round = 0; round < 4; round += 1) {
+        for (const who of round % 2 === 0 ? (['free', 'ruled'] as const) : (['ruled', 'free'] as const)) {
+          views[who].push(...(await timeRuns(Math.ceil(runs / 4), 20, () => readers[who].listView(offset))));
+        }
+      }
+      const view = { free: median(views.free), ruled: median(views.ruled) };
+      console.log(
+        `row-rule-cost ${target.client} offset ${offset}: list view (page with total) p50 without a rule ${ms(view.free)}, with ownerId = $user.id ${ms(view.ruled)}, overhead ${Math.round((view.ruled / view.free - 1) * 100)} %`,
       );
     }
   } finally {

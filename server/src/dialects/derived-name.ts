@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 /** PostgreSQL's identifier limit (NAMEDATALEN - 1), the lowest of the supported databases. */
 export const MAX_IDENTIFIER_LENGTH = 63;
 
-export type DerivedKind = 'ix' | 'ck' | 'ft' | 'rc' | 'tmp' | 'del';
+export type DerivedKind = 'ix' | 'ck' | 'ft' | 'rc' | 'ok' | 'tmp' | 'del';
 
 /**
  * The physical name of an object crudboard derives from metadata names (an index, a check, a
@@ -22,6 +22,9 @@ export const derivedName = (kind: DerivedKind, ...parts: string[]): string => {
   const plain = parts.join('_').replace(/[^A-Za-z0-9_]/g, '_');
   return `cb_${kind}_${hash}_${plain}`.toLowerCase().slice(0, MAX_IDENTIFIER_LENGTH);
 };
+
+/** Whether an index is the one crudboard keeps on (`ownerId`, key) beside owner counts (kind `ok`). */
+export const isOwnerKeyIndexName = (name: string): boolean => name.toLowerCase().startsWith('cb_ok_');
 
 /** Physical name of an index (single-column or composite) of a table. */
 export const indexPhysicalName = (tableName: string, indexName: string): string =>

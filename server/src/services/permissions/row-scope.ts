@@ -25,6 +25,13 @@ export interface RowScope {
   tables: Map<number, RuleTable>;
 }
 
+/** The conditions compiled for each scope (one request's), by table, rule and granting action. */
+interface CompiledCondition {
+  query: QueryTable;
+  condition: Condition | null;
+}
+const compiled = new WeakMap<RowScope, Map<string, CompiledCondition>>();
+
 /** The action whose roles' rules count for `key` in a request doing `action`. */
 export const grantingAction = (key: RowRuleKey, action: BusinessAction): BusinessAction => {
   if (key === 'read') return action === 'export' ? 'export' : 'read';
@@ -43,9 +50,18 @@ export const rowConditionOf = (
   full?: QueryTable,
 ): Condition | null => {
   if (!scope) return null;
-  const rules = rowRuleFor(scope.roles, table, key, grantingAction(key, scope.action), scope.dataSource);
-  if (rules === null) return null;
+  const granting = grantingAction(key, scope.action);
+  // A list asks twice (its page and its total): the scope's own tables compile once per request.
   const query = full ?? scope.tables.get(table.id)?.query;
-  if (!query) return NOTHING;
-  return compileRowRule(rules, scope.vars, query);
+  const memo = full ? undefined : `${table.id}:${key}:${granting}`;
+  const known = memo === undefined ? undefined : compiled.get(scope)?.get(memo);
+  if (known && known.query === query) return known.condition;
+  const rules = rowRuleFor(scope.roles, table, key, granting, scope.dataSource);
+  const condition = rules === null ? null : query ? compileRowRule(rules, scope.vars, query) : NOTHING;
+  if (memo !== undefined && query) {
+    const conditions = compiled.get(scope) ?? new Map<string, CompiledCondition>();
+    conditions.set(memo, { query, condition });
+    compiled.set(scope, conditions);
+  }
+  return condition;
 };

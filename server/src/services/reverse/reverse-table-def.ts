@@ -4,7 +4,7 @@ import { suggestTitleColumn } from '../../../../contract/title-column';
 import type { Client } from '../../config';
 import { parseDefaultValue } from '../../dialects/default-value';
 import type { RawColumn, RawIndex } from '../../dialects/introspection/introspection';
-import { MAX_IDENTIFIER_LENGTH } from '../../dialects/derived-name';
+import { isOwnerKeyIndexName, MAX_IDENTIFIER_LENGTH } from '../../dialects/derived-name';
 import { isTextType } from '../../query/data-type-kind';
 import type { ColumnDef, IndexDef, TableDef } from '../../model/table-def';
 import { literalDefault } from './literal-default';
@@ -195,7 +195,8 @@ export const reverseTableDef = (
   if (recordKey.kind === 'unique')
     warnings.push({ table: table.tableName, name: recordKey.columns.join(','), reason: 'uniqueAsKey' });
   if (recordKey.kind === 'none') warnings.push({ table: table.tableName, reason: 'noPrimaryKey' });
-  for (const index of table.indexes) {
+  // crudboard's own index beside a table's owner counts is none of the table's design.
+  for (const index of table.indexes.filter((found) => !isOwnerKeyIndexName(found.name))) {
     if (!describable(index)) {
       warnings.push({ table: table.tableName, name: index.name, reason: 'indexSkipped' });
       continue;

@@ -1,7 +1,11 @@
 import type { Knex } from 'knex';
 import { expect, it } from 'vitest';
 import { keepsMysqlOwnerCount } from '../../../src/dialects/row-count/mysql-row-count';
-import { keepsPgOwnerCount } from '../../../src/dialects/row-count/pg-owner-count';
+import {
+  keepsPgOwnerCount,
+  pgOwnerKeyIndexName,
+  reconcilePgOwnerCounts,
+} from '../../../src/dialects/row-count/pg-owner-count';
 import { sqlDialect } from '../../../src/dialects/sql/sql-dialects';
 import { createTable, type CreatedTable } from '../../helpers/business-tables';
 import { bareApp } from '../../helpers/clean-admin';
@@ -215,6 +219,40 @@ describeEachDatabase('counts under an owner rule ($name)', (db) => {
     await knex('parcel').insert(rows(1, aliceId, 'after'));
     expect(await expectExact()).toBe(4);
     expect((await alice.get('/api/business/parcel/count?isDeleted=false')).json()).toBe(4);
+  });
+
+  it("walks the owner's rows in key order on PostgreSQL: an index on (ownerId, id) comes with the counts", async () => {
+    const { knex, alice, aliceId, ownersKept } = await setup();
+    await knex('parcel').insert([...rows(3, aliceId, 'mine'), ...rows(2, 999, 'other')]);
+    expect((await alice.get('/api/business/parcel?limit=2')).statusCode).toBe(200);
+    await ownersKept();
+    if (db.name !== 'pg') return;
+    const indexed = async () =>
+      (
+        (await knex.raw(
+          `SELECT array_agg(a.attname::text ORDER BY k.n) AS columns FROM pg_index i
+             CROSS JOIN LATERAL unnest(i.indkey::int2[]) WITH ORDINALITY AS k (attnum, n)
+             JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+            WHERE i.indexrelid = to_regclass(?) GROUP BY i.indexrelid`,
+          [knex.raw('??', [pgOwnerKeyIndexName('parcel')]).toQuery()],
+        )) as { rows: { columns: string[] }[] }
+      ).rows[0]?.columns;
+    expect(await indexed()).toEqual(['ownerId', 'id']);
+    // The owner's first page walks it, whatever the table's size (sequential scans off: 5 rows).
+    const plan = await knex.transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off');
+      const { rows: lines } = (await trx.raw(
+        'EXPLAIN SELECT * FROM parcel WHERE "ownerId" = ? ORDER BY id DESC LIMIT 10',
+        [aliceId],
+      )) as { rows: { 'QUERY PLAN': string }[] };
+      return lines.map((line) => line['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain(pgOwnerKeyIndexName('parcel'));
+    expect(plan).not.toMatch(/Sort/);
+    // A table that kept owner counts before the index came gets it at the next start.
+    await knex.raw('DROP INDEX ??', [pgOwnerKeyIndexName('parcel')]);
+    await reconcilePgOwnerCounts(knex);
+    expect(await indexed()).toEqual(['ownerId', 'id']);
   });
 });
 
