@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { dialectOf } from './dialect';
 import { metadata001Tables } from './migrations/metadata-001-tables';
 import { metadata002SqliteBigrams } from './migrations/metadata-002-sqlite-bigrams';
 import { metadata003PgRowCounts } from './migrations/metadata-003-pg-row-counts';
@@ -74,7 +75,40 @@ const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<N
   getMigration: async (migration) => migration,
 });
 
-const latest = async (knex: Knex, migrations: readonly NamedMigration[], tableName: string) => {
+/**
+ * Whether the migration table records exactly these migrations: then the migrator (its tables'
+ * checks, its lock, its listing) has nothing to do. Any doubt (no table yet, another list) says no.
+ */
+const allApplied = async (knex: Knex, migrations: readonly NamedMigration[], tableName: string) => {
+  // PostgreSQL: the migrator's table in the current schema only, as the migrator looks for it (a
+  // data source's search path may reach another schema's table of the same name).
+  const schema =
+    dialectOf(knex) === 'pg'
+      ? String(
+          ((await knex.raw('SELECT current_schema() AS s')) as { rows: { s: string | null }[] }).rows[0]?.s ??
+            '',
+        )
+      : undefined;
+  if (schema === '') return false;
+  const from: Knex.QueryBuilder =
+    schema === undefined ? knex(tableName) : knex.withSchema(schema).from(tableName);
+  const rows = (await from.select('name').catch(() => null)) as { name: string }[] | null;
+  if (!rows || rows.length !== migrations.length) return false;
+  const applied = new Set(rows.map((row) => row.name));
+  return migrations.every((migration) => applied.has(migration.name));
+};
+
+/**
+ * Applies those of `migrations` the migration table `tableName` does not record yet (Knex's
+ * migrator, with its lock); nothing is asked of the migrator when all are recorded. Returns the
+ * names applied now.
+ */
+export const migrateLatest = async (
+  knex: Knex,
+  migrations: readonly NamedMigration[],
+  tableName: string,
+): Promise<string[]> => {
+  if (await allApplied(knex, migrations, tableName)) return [];
   try {
     const [, applied] = (await knex.migrate.latest({ migrationSource: sourceOf(migrations), tableName })) as [
       number,
@@ -101,7 +135,8 @@ const latest = async (knex: Knex, migrations: readonly NamedMigration[], tableNa
  * no-op. Returns the names of the migrations applied now.
  */
 export const runMigrations = async (knex: Knex, options: { system: boolean }): Promise<string[]> => {
-  const applied = await latest(knex, METADATA_MIGRATIONS, MIGRATION_TABLES.metadata);
-  if (options.system) applied.push(...(await latest(knex, SYSTEM_MIGRATIONS, MIGRATION_TABLES.system)));
+  const applied = await migrateLatest(knex, METADATA_MIGRATIONS, MIGRATION_TABLES.metadata);
+  if (options.system)
+    applied.push(...(await migrateLatest(knex, SYSTEM_MIGRATIONS, MIGRATION_TABLES.system)));
   return applied;
 };

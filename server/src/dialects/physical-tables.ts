@@ -30,6 +30,32 @@ export const physicalTableExists = async (db: Knex, name: string): Promise<boole
   }
 };
 
+/**
+ * Which of `names` the database has as a table or view, ignoring case: their lower-case names,
+ * in one question (as `physicalTableExists` for each).
+ */
+export const physicalTablesAmong = async (db: Knex, names: readonly string[]): Promise<Set<string>> => {
+  const lower = [...new Set(names.map((name) => name.toLowerCase()))];
+  if (lower.length === 0) return new Set();
+  const marks = lower.map(() => '?').join(', ');
+  const rows: Record<string, unknown>[] =
+    dialectOf(db) === 'sqlite'
+      ? await db('sqlite_master')
+          .select({ name: 'name' })
+          .whereIn('type', ['table', 'view'])
+          .whereRaw(`lower(name) IN (${marks})`, lower)
+      : dialectOf(db) === 'pg'
+        ? await db('information_schema.tables')
+            .select({ name: 'table_name' })
+            .whereRaw('table_schema = current_schema()')
+            .whereRaw(`lower(table_name) IN (${marks})`, lower)
+        : await db('information_schema.TABLES')
+            .select({ name: 'TABLE_NAME' })
+            .whereRaw('TABLE_SCHEMA = database()')
+            .whereRaw(`lower(TABLE_NAME) IN (${marks})`, lower);
+  return new Set(rows.map((row) => String(row.name).toLowerCase()));
+};
+
 /** Whether `name` (ignoring case) is a view of the database rather than a table. */
 export const physicalViewExists = async (db: Knex, name: string): Promise<boolean> => {
   const lower = name.toLowerCase();

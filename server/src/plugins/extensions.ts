@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Knex } from 'knex';
-import type { NamedMigration } from '../db/migrations/named-migration';
+import { migrateLatest } from '../db/migrate';
 import { withStartUpLock } from '../db/start-up-lock';
 import {
   assertDistinctNames,
@@ -17,12 +16,6 @@ declare module 'fastify' {
   }
 }
 
-const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({
-  getMigrations: async () => [...migrations],
-  getMigrationName: (migration) => migration.name,
-  getMigration: async (migration) => migration,
-});
-
 /**
  * Runs the extensions' migrations on `primary` (under its start-up lock), moves into `primary`
  * what an extension kept in another data source under an earlier release, and collects their
@@ -36,9 +29,9 @@ export default fp<{ extensions: readonly ServerExtension[] }>(
       if (!extension.migrations?.length) continue;
       const migrations = extension.migrations;
       const tableName = `cb_ext_${extension.name.replaceAll('-', '_')}_migrations`;
-      const [, applied] = (await withStartUpLock(primary, () =>
-        primary.knex.migrate.latest({ migrationSource: sourceOf(migrations), tableName }),
-      )) as [number, string[]];
+      const applied = await withStartUpLock(primary, () =>
+        migrateLatest(primary.knex, migrations, tableName),
+      );
       if (applied.length > 0)
         app.log.info({ dataSource: primary.name, extension: extension.name, applied }, 'migrations applied');
       for (const source of app.dataSources.list()) {

@@ -59,6 +59,33 @@ describeEachDatabase('migrations and first start ($name)', (db) => {
     expect((await login(second, 'superadmin', password)).response.statusCode).toBe(200);
   });
 
+  it('leaves the migrator alone when every migration is recorded, and asks it when one is not', async () => {
+    const knex = (await apps.build()).dataSources.primary.knex;
+    const asked: string[] = [];
+    const onQuery = (query: { sql: string }) => asked.push(query.sql);
+    knex.on('query', onQuery);
+    try {
+      await expect(runMigrations(knex, { system: true })).resolves.toEqual([]);
+      // No lock taken, no table looked for: one read of each migration table.
+      expect(asked.filter((sql) => /_lock|information_schema|sqlite_master/i.test(sql))).toEqual([]);
+      const last = (await knex(MIGRATION_TABLES.system).orderBy('id', 'desc').first('id', 'name')) as {
+        id: number;
+        name: string;
+      };
+      const { name } = last;
+      // One not recorded (as a new release's would be): the migrator is asked, under its lock.
+      await knex(MIGRATION_TABLES.system).where('id', last.id).delete();
+      asked.length = 0;
+      await runMigrations(knex, { system: true }).catch(() => undefined);
+      expect(asked.some((sql) => sql.includes(`${MIGRATION_TABLES.system}_lock`))).toBe(true);
+      if (!(await knex(MIGRATION_TABLES.system).where('name', name).first()))
+        await knex(MIGRATION_TABLES.system).insert({ name, batch: 1, migration_time: new Date() });
+      await expect(runMigrations(knex, { system: true })).resolves.toEqual([]);
+    } finally {
+      knex.off('query', onQuery);
+    }
+  });
+
   it('creates metadata and system tables in primary only: another data source gets none', async () => {
     const extra = {
       name: 'second',

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { META } from '../../db/table-names';
 import { captionsText, toBool, toNumber, toNumberOrNull, toStringOrNull } from '../../db/values';
-import { physicalTableExists } from '../../dialects/physical-tables';
+import { physicalTablesAmong } from '../../dialects/physical-tables';
 import { PRIMARY } from '../../config';
 import { insertReturningId } from '../../db/insert-returning-id';
 import type { SystemColumnDecl, SystemTableDecl } from './system-table-decl';
@@ -86,10 +86,39 @@ class Sync {
   /** API name → table id and column ids by name, for the tables synced. */
   readonly tables = new Map<string, { id: number; columns: Map<string, number> }>();
 
+  /**
+   * `primary`'s table rows, the columns of those tables by table id, and their relations by table
+   * id and name: read once for the whole run (a start after the first changes nothing and should
+   * not ask three times per system table).
+   */
+  private readonly stored: Promise<{
+    tables: Row[];
+    columns: Map<number, Row[]>;
+    relations: Map<string, Row>;
+  }>;
+
   constructor(
     private readonly db: Knex.Transaction,
     private readonly now: number,
-  ) {}
+  ) {
+    this.stored = (async () => {
+      const tables: Row[] = await db(META.table).select('*').where('dataSource', PRIMARY);
+      const ids = db(META.table).select('id').where('dataSource', PRIMARY);
+      const columns = new Map<number, Row[]>();
+      for (const row of (await db(META.column).select('*').whereIn('tableId', ids)) as Row[]) {
+        const tableId = toNumber(row.tableId);
+        const list = columns.get(tableId) ?? [];
+        list.push(row);
+        columns.set(tableId, list);
+      }
+      const relations = new Map<string, Row>();
+      for (const row of (await db(META.relation).select('*').whereIn('fromTableId', ids)) as Row[])
+        relations.set(`${toNumber(row.fromTableId)}:${String(row.name)}`, row);
+      return { tables, columns, relations };
+    })();
+    // Read when first needed; a failure shows there, not as an unhandled rejection.
+    this.stored.catch(() => undefined);
+  }
 
   private async upsert(
     table: string,
@@ -121,7 +150,7 @@ class Sync {
   private async findTable(decl: SystemTableDecl): Promise<Row | null | undefined> {
     const lower = [decl.name, decl.pluralName, decl.tableName].map((name) => name.toLowerCase());
     // System tables are `primary`'s; other data sources' tables share cb_meta_table.
-    const rows: Row[] = await this.db(META.table).select('*').where('dataSource', PRIMARY);
+    const rows = (await this.stored).tables;
     const own = rows.find((row) => String(row.tableName).toLowerCase() === decl.tableName.toLowerCase());
     const clash = rows.find(
       (row) =>
@@ -147,7 +176,8 @@ class Sync {
       { tableName: decl.tableName },
     );
 
-    const storedColumns: Row[] = await this.db(META.column).select('*').where('tableId', tableId);
+    // A table inserted just now has no columns yet.
+    const storedColumns: Row[] = stored ? ((await this.stored).columns.get(tableId) ?? []) : [];
     const byName = new Map(storedColumns.map((row) => [String(row.name), row]));
     const declared = new Set(decl.columns.map((column) => column.name));
     const dropped = storedColumns
@@ -182,9 +212,7 @@ class Sync {
       const fromColumnId = from.columns.get(relation.fromColumn);
       const toColumnId = to?.columns.get(relation.toColumn);
       if (!to || fromColumnId === undefined || toColumnId === undefined) continue;
-      const stored: Row | undefined = await this.db(META.relation)
-        .where({ fromTableId: from.id, name: relation.name })
-        .first();
+      const stored = (await this.stored).relations.get(`${from.id}:${relation.name}`);
       await this.upsert(
         META.relation,
         stored ? toNumber(stored.id) : undefined,
@@ -216,8 +244,12 @@ export const syncSystemTables = async (
 ): Promise<SyncResult> => {
   const present: SystemTableDecl[] = [];
   const missing: SyncResult['skipped'] = [];
+  const existing = await physicalTablesAmong(
+    knex,
+    decls.map((decl) => decl.tableName),
+  );
   for (const decl of decls) {
-    if (await physicalTableExists(knex, decl.tableName)) present.push(decl);
+    if (existing.has(decl.tableName.toLowerCase())) present.push(decl);
     else missing.push({ name: decl.name, reason: 'noPhysicalTable' });
   }
   return knex.transaction(async (trx) => {

@@ -55,6 +55,38 @@ describeEachDatabase(
       expect(await rights('business_later')).toEqual({ s: true, i: true });
     });
 
+    it('sets right at the next start what was changed by hand, and changes nothing when all is right', async () => {
+      const server = open();
+      try {
+        await preparePgConsoleRole(server, undefined, quiet, role);
+        await owner.raw(`GRANT SELECT ON cb_secret TO ${role}`);
+        await owner.raw(`REVOKE DELETE ON business_thing FROM ${role}`);
+        const statements: string[] = [];
+        const onQuery = (query: { sql: string }) => statements.push(query.sql);
+        server.on('query', onQuery);
+        await preparePgConsoleRole(server, undefined, quiet, role);
+        const changes = () =>
+          statements.filter((sql) => /^(GRANT|REVOKE) \w+(, \w+)* ON (TABLE|SEQUENCE)/.test(sql));
+        expect(changes()).toEqual([
+          expect.stringMatching(/^GRANT .* ON TABLE "public"."business_thing" TO/),
+          expect.stringMatching(/^REVOKE ALL ON TABLE "public"."cb_secret" FROM/),
+        ]);
+        const privilege = async (table: string, right: string) =>
+          (
+            (await owner.raw('SELECT has_table_privilege(?, ?, ?) AS p', [role, table, right])) as {
+              rows: { p: boolean }[];
+            }
+          ).rows[0]?.p;
+        expect(await privilege('cb_secret', 'SELECT')).toBe(false);
+        expect(await privilege('business_thing', 'DELETE')).toBe(true);
+        statements.length = 0;
+        await preparePgConsoleRole(server, undefined, quiet, role);
+        expect(changes()).toEqual([]);
+      } finally {
+        await server.destroy();
+      }
+    });
+
     it('is prepared by a non-superuser with CREATEROLE, which may then take it', async () => {
       const login = `cb_test_owner_${randomBytes(4).toString('hex')}`;
       const created = `${role}_b`;
