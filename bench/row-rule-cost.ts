@@ -4,8 +4,9 @@
  * same permissions, one of them under the read rule `ownerId = $user.id` (they own 1 % of the
  * rows), through the business API in this process (Fastify's inject: the server's own time). After
  * a warm-up round, four rounds of each in turn; p50 of page + count, and the overhead in percent.
- * A second pair of figures pages deep (offset 5,000 of the ruled user's rows, the same offset for
- * the other).
+ * Then the same for the list view's one request (`?withTotal=true`: the page and its total). A
+ * second set of figures pages deep (offset 5,000 of the ruled user's rows, the same offset for the
+ * other).
  *
  *   BENCH_RULE_ROWS  rows of the table (default 1000000)
  *   BENCH_RULE_RUNS  timed reads per figure (default 400)
