@@ -51,9 +51,7 @@ export default defineConfig({
           ],
           testTimeout: 30000,
           hookTimeout: 60000,
-          // Files run side by side (one worker per core): each builds its apps on a database of its
-          // own, and the suite spends most of its time waiting for databases and child servers
-          // (one worker alone keeps a core less than half busy).
+          fileParallelism: false,
           // The files share one module graph: each file builds its own apps on its own database,
           // and importing the server's modules once instead of once per file halves the suite's
           // CPU time. Process-wide settings a test depends on (the password hash cost) are set
