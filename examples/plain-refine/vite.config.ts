@@ -4,8 +4,10 @@ import { defineConfig } from 'vite';
 
 /** The crudboard server the dev server passes `/api` to (`npm start` in the repository root). */
 const serverUrl = process.env.CRUDBOARD_SERVER ?? 'http://127.0.0.1:8080';
-const toServer = { target: serverUrl, changeOrigin: false };
-const proxy = { '/api': toServer, '/download': toServer };
+const proxy = {
+  '/api': { target: serverUrl, changeOrigin: false },
+  '/download': { target: serverUrl, changeOrigin: false },
+};
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 

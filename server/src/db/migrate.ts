@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { pgCurrentSchema } from '../dialects/pg-current-schema';
 import { dialectOf } from './dialect';
 import { metadata001Tables } from './migrations/metadata-001-tables';
 import { metadata002SqliteBigrams } from './migrations/metadata-002-sqlite-bigrams';
@@ -82,14 +83,8 @@ const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<N
 const allApplied = async (knex: Knex, migrations: readonly NamedMigration[], tableName: string) => {
   // PostgreSQL: the migrator's table in the current schema only, as the migrator looks for it (a
   // data source's search path may reach another schema's table of the same name).
-  const schema =
-    dialectOf(knex) === 'pg'
-      ? String(
-          ((await knex.raw('SELECT current_schema() AS s')) as { rows: { s: string | null }[] }).rows[0]?.s ??
-            '',
-        )
-      : undefined;
-  if (schema === '') return false;
+  const schema = dialectOf(knex) === 'pg' ? await pgCurrentSchema(knex) : undefined;
+  if (schema === null) return false;
   const from: Knex.QueryBuilder =
     schema === undefined ? knex(tableName) : knex.withSchema(schema).from(tableName);
   const rows = (await from.select('name').catch(() => null)) as { name: string }[] | null;

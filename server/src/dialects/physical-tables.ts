@@ -8,31 +8,9 @@ const rowsOf = (result: unknown): Record<string, unknown>[] => {
   return ((result as { rows?: unknown[] }).rows ?? []) as Record<string, unknown>[];
 };
 
-/** Whether the database has a table or view of this name, ignoring case (as metadata names do). */
-export const physicalTableExists = async (db: Knex, name: string): Promise<boolean> => {
-  const lower = name.toLowerCase();
-  switch (dialectOf(db)) {
-    case 'sqlite':
-      return !!(await db('sqlite_master')
-        .whereIn('type', ['table', 'view'])
-        .whereRaw('lower(name) = ?', [lower])
-        .first());
-    case 'pg':
-      return !!(await db('information_schema.tables')
-        .whereRaw('table_schema = current_schema()')
-        .whereRaw('lower(table_name) = ?', [lower])
-        .first());
-    case 'mysql':
-      return !!(await db('information_schema.TABLES')
-        .whereRaw('TABLE_SCHEMA = database()')
-        .whereRaw('lower(TABLE_NAME) = ?', [lower])
-        .first());
-  }
-};
-
 /**
  * Which of `names` the database has as a table or view, ignoring case: their lower-case names,
- * in one question (as `physicalTableExists` for each).
+ * in one question.
  */
 export const physicalTablesAmong = async (db: Knex, names: readonly string[]): Promise<Set<string>> => {
   const lower = [...new Set(names.map((name) => name.toLowerCase()))];
@@ -55,6 +33,10 @@ export const physicalTablesAmong = async (db: Knex, names: readonly string[]): P
             .whereRaw(`lower(TABLE_NAME) IN (${marks})`, lower);
   return new Set(rows.map((row) => String(row.name).toLowerCase()));
 };
+
+/** Whether the database has a table or view of this name, ignoring case (as metadata names do). */
+export const physicalTableExists = async (db: Knex, name: string): Promise<boolean> =>
+  (await physicalTablesAmong(db, [name])).has(name.toLowerCase());
 
 /** Whether `name` (ignoring case) is a view of the database rather than a table. */
 export const physicalViewExists = async (db: Knex, name: string): Promise<boolean> => {

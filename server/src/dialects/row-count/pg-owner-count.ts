@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { derivedName } from '../derived-name';
+import { PG_CURRENT_SCHEMA_OID, pgCurrentSchema } from '../pg-current-schema';
 import { oncePerTable } from './once-per-table';
 import { OWNER_COLUMN } from './owner-column';
 import { readPgCountRows } from './read-pg-count-rows';
@@ -47,8 +48,7 @@ export const hasPgOwnerDeltaTable = ownerDeltaTable.has;
 /** Forgets what is known of the handle's owner delta table (a count found it missing). */
 export const forgetPgOwnerDeltaTable = ownerDeltaTable.forget;
 
-const currentSchema = async (db: Knex): Promise<string> =>
-  String(((await db.raw('SELECT current_schema() AS s')) as { rows: { s: string }[] }).rows[0]?.s);
+const currentSchema = async (db: Knex): Promise<string> => String(await pgCurrentSchema(db));
 
 /** The owner delta table and the trigger functions, in the current schema (as ensurePgRowCount). */
 const ensurePgOwnerCount = async (db: Knex): Promise<void> => {
@@ -322,18 +322,15 @@ const startLater = (sourceKnex: Knex, tableName: string, rowCountTrigger: string
 export const reconcilePgOwnerCounts = async (db: Knex): Promise<void> => {
   if (!(await hasPgOwnerDeltaTable(db))) return;
   const { rows } = (await db.raw(
-    `SELECT c.relname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
-      WHERE p.proname = ? AND p.pronamespace = current_schema()::regnamespace
-        AND NOT EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = ? AND NOT a.attisdropped
-                          AND a.atttypid IN ('int2'::regtype, 'int4'::regtype, 'int8'::regtype))`,
-    [ADDED, OWNER_COLUMN],
-  )) as { rows: { name: string }[] };
-  for (const { name } of rows) await db.transaction((trx) => detachPgOwnerCount(trx, name));
-  // Tables that kept owner counts before their index on (`ownerId`, key) came with them.
-  const { rows: keeping } = (await db.raw(
-    `SELECT c.relname AS name FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
-      WHERE p.proname = ? AND p.pronamespace = current_schema()::regnamespace`,
-    [ADDED],
-  )) as { rows: { name: string }[] };
-  for (const { name } of keeping) await ensurePgOwnerKeyIndex(db, name);
+    `SELECT c.relname AS name,
+            EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = ? AND NOT a.attisdropped
+                      AND a.atttypid IN ('int2'::regtype, 'int4'::regtype, 'int8'::regtype)) AS counted
+       FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+      WHERE p.proname = ? AND p.pronamespace = ${PG_CURRENT_SCHEMA_OID}`,
+    [OWNER_COLUMN, ADDED],
+  )) as { rows: { name: string; counted: boolean }[] };
+  for (const { name, counted } of rows) {
+    if (counted) await ensurePgOwnerKeyIndex(db, name);
+    else await db.transaction((trx) => detachPgOwnerCount(trx, name));
+  }
 };

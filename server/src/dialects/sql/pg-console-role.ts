@@ -17,8 +17,6 @@ export const DANGEROUS_ROLES = [
 /** Privileges of the console role on business tables and their sequences. */
 const TABLE_RIGHTS = 'SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER';
 const SEQUENCE_RIGHTS = 'USAGE, SELECT, UPDATE';
-/** The rights of such a list, one by one. */
-const rightsOf = (list: string): string[] => list.split(', ');
 
 /** SQLSTATEs: duplicate_object, unique_violation (two servers creating the role at once). */
 const ALREADY_THERE = new Set(['42710', '23505']);
@@ -251,24 +249,14 @@ export const grantConsoleRole = async (knex: Knex, role: string, schema: string)
         await trx.raw(
           `SELECT name, sequence, own FROM (
              SELECT c.relname AS name, c.relkind = 'S' AS sequence, c.relname LIKE 'cb\\_%' AS own,
-                    (SELECT count(DISTINCT a.privilege_type) FROM aclexplode(c.relacl) a
-                      WHERE a.grantee = to_regrole(?)
-                        AND (c.relname LIKE 'cb\\_%'
-                             OR a.privilege_type = ANY (string_to_array(CASE WHEN c.relkind = 'S' THEN ? ELSE ? END, ', ')))) AS granted
+                    string_to_array(CASE WHEN c.relkind = 'S' THEN ? ELSE ? END, ', ') AS wanted,
+                    ARRAY(SELECT a.privilege_type FROM aclexplode(c.relacl) a WHERE a.grantee = to_regrole(?)) AS granted
                FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
               WHERE n.nspname = ? AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
                 AND pg_has_role(current_user, c.relowner, 'USAGE')) AS r
-            WHERE CASE WHEN own THEN granted > 0
-                       ELSE granted < (CASE WHEN sequence THEN ?::int ELSE ?::int END) END
+            WHERE CASE WHEN own THEN cardinality(granted) > 0 ELSE NOT wanted <@ granted END
             ORDER BY name`,
-          [
-            quotePgIdentifier(role),
-            SEQUENCE_RIGHTS,
-            TABLE_RIGHTS,
-            schema,
-            rightsOf(SEQUENCE_RIGHTS).length,
-            rightsOf(TABLE_RIGHTS).length,
-          ],
+          [SEQUENCE_RIGHTS, TABLE_RIGHTS, quotePgIdentifier(role), schema],
         ),
       );
       for (const { name, sequence, own } of relations) {
