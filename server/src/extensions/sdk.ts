@@ -17,6 +17,8 @@
  * - `ApiException(code, message?, fieldErrors?)`: a clear error answer; messages may be
  *   `{ zh, en }`.
  * - `Type` and `errorResponses`: TypeBox schemas for validation and the `/api/docs` page.
+ * - `hookRecords(event.write, table)`: a write hook's own record writes (create, update, delete),
+ *   in the write's transaction and recorded in record history (channel `extension`).
  * - `recentChanges(request, { table?, limit })`: the newest record changes of the request's data
  *   source, from the record history, only of tables the caller may read (no values).
  */
@@ -46,6 +48,7 @@ export { RevisionActionSchema, RevisionChannelSchema } from '../schemas/history'
 export { principalOf };
 export type { ItemAccess } from '../plugins/item-access';
 export { keyText };
+export { hookRecords, type HookRecords } from '../services/items/hook-records';
 export {
   defineServerExtension,
   type ExtensionWriteHook,

@@ -143,6 +143,10 @@ export const ITEMS_MESSAGES = {
     zh: '字段 {name}（{type}）不能用于排序',
     en: 'column {name} ({type}) cannot be sorted on',
   },
+  systemTableFromHook: {
+    zh: '写入钩子不能直接写系统表 {name}',
+    en: 'a write hook cannot write the system table {name}',
+  },
   staleUpdate: {
     zh: '记录已被他人修改（{stored}），请刷新后重试',
     en: 'the record was changed by someone else ({stored}); reload it and try again',

@@ -21,7 +21,7 @@ import { buildApp, type App } from '../../src/app';
 import type { DataSourceConfig } from '../../src/config';
 import { SHARED_STATE } from '../../src/db/table-names';
 import { serverExtensions } from '../../src/extensions/index';
-import { defineServerExtension, records } from '../../src/extensions/sdk';
+import { defineServerExtension, hookRecords, records } from '../../src/extensions/sdk';
 import { createRelation, createTable, type CreatedTable } from '../helpers/business-tables';
 import { BROWSER, createPurchaseTables } from '../helpers/history-tables';
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../helpers/metadata-api';
@@ -41,6 +41,15 @@ const RECORD_ROUTES = ['/api/business/', '/api/ext/'];
  */
 const probe = defineServerExtension({
   name: 'history-probe',
+  // A write hook writing a record of its own (`hookRecords`): recorded with the write.
+  hooks: [
+    {
+      tables: ['purchase'],
+      afterCreate: async (event) => {
+        if (event.values.note === '钩子') await hookRecords(event.write, 'lineTag').create({ name: '钩' });
+      },
+    },
+  ],
   routes: async (app) => {
     app.post('/records/:table', async (request, reply) => {
       const { table } = request.params as { table: string };
@@ -194,6 +203,14 @@ const scenarios: Record<string, Step[]> = {
           ...created('lineTag', 2),
           ...created('invoice', 1),
         ],
+      }),
+    },
+    {
+      title: "a create whose extension write hook writes a record of its own (the SDK's hookRecords)",
+      prepare: async (ctx) => ({
+        call: () => ctx.admin.post('/api/business/purchase', { name: '挂钩', note: '钩子' }),
+        status: 201,
+        changes: [...created('purchase', 1), ...created('lineTag', 1)],
       }),
     },
     {

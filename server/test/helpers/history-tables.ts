@@ -87,10 +87,13 @@ export interface HistoryTables {
  * `purchase` (amount, a PASSWORD pin, soft-delete flag) owning `purchaseLine` rows (OneToMany
  * `lines`, a UNIQUE sku), no history yet; the administrator's client is a browser.
  */
-export const createHistoryTables = async (apps: TestApps): Promise<HistoryTables> => {
+export const createHistoryTables = async (
+  apps: TestApps,
+  options?: Parameters<TestApps['build']>[0],
+): Promise<HistoryTables> => {
   // Tables of earlier tests go; the app built afterwards describes the system tables again.
   await clearTables((await apps.build()).dataSources.primary.knex);
-  const app = await apps.build();
+  const app = await apps.build(options);
   const knex = app.dataSources.primary.knex;
   await knex(SHARED_STATE.revision).delete();
   const { cookie } = await login(app);

@@ -23,6 +23,8 @@ export interface RecordChange {
   key: KeyValues;
   action: RevisionAction;
   changes: ColumnChange[];
+  /** The write's own channel unless given (a write hook's own writes: `extension`). */
+  channel?: RevisionChannel;
 }
 
 /** The longest record key kept (the index's width); a longer key is cut, here and when read. */
@@ -84,7 +86,7 @@ export class RevisionLog {
       at: this.at.getTime(),
       userId: this.who.userId || null,
       userName: origin.userName?.slice(0, 200) ?? null,
-      channel: origin.channel,
+      channel: change.channel ?? origin.channel,
       requestId: origin.requestId?.slice(0, 64) ?? null,
       changes: JSON.stringify(change.changes),
     });
