@@ -120,8 +120,10 @@ export const recordHistoryCall = (
 });
 
 /**
- * `POST .../{id}/history/{revisionId}/restore {columns?}`: sets the record back to how it was right
- * after the revision (all its restorable columns, or only `columns`); answers `{columns}` set back.
+ * `POST .../{id}/history/{revisionId}/restore {columns?, lastModifiedDate?}`: sets the record back
+ * to how it was right after the revision (all its restorable columns, or only `columns`); answers
+ * `{columns}` set back. With the record's `lastModifiedDate` as the screen shows it, a record saved
+ * or deleted since is a 409 naming `lastModifiedDate`, and nothing changes.
  */
 export const restoreRevisionCall = (
   table: string,
@@ -129,10 +131,14 @@ export const restoreRevisionCall = (
   revisionId: number,
   columns: readonly string[] | undefined,
   dataSource?: string,
+  lastModifiedDate?: string | number,
 ): CustomCall => ({
   url: `${business(table)}/${encodeURIComponent(id)}/history/${revisionId}/restore`,
   method: 'post',
-  payload: columns ? { columns } : {},
+  payload: {
+    ...(columns ? { columns } : {}),
+    ...(lastModifiedDate === undefined ? {} : { lastModifiedDate }),
+  },
   meta: { requiredPermissions: [businessPermission(table, 'update')], ...(dataSource ? { dataSource } : {}) },
 });
 

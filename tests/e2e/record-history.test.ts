@@ -267,4 +267,26 @@ describe('record history', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   }, 120_000);
+
+  it('asks before restoring over an edit saved after the page opened (zh-CN, 1440 × 900)', async () => {
+    const { page, errors } = await openAs('zh-CN', { width: 1440, height: 900 });
+    await page.getByRole('button', { name: '历史' }).click();
+    await expect.poll(() => revisions(page).count()).toBe(5);
+    // someone else saves while this page is open
+    await api.call('PATCH', `/business/loan/${loanId}`, { borrower: '孙七' });
+    await revisions(page).last().getByRole('button', { name: '恢复到此版本' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '确认恢复到此版本吗？' });
+    await dialog.getByRole('button', { name: '恢复到此版本' }).click();
+    const ask = page.locator('.ant-modal').filter({ hasText: '记录在您打开后已被修改，仍要恢复吗？' });
+    await ask.waitFor();
+    expect(await ask.innerText()).toContain('此后保存的修改将被恢复覆盖');
+    // nothing written yet
+    expect(await loan()).toMatchObject({ borrower: '孙七' });
+    await screenshot(page, 'record-history-stale-1440-zh');
+    await ask.getByRole('button', { name: '仍要恢复' }).click();
+    await page.getByText(/已恢复 \d+ 个字段/).waitFor();
+    expect(await loan()).toMatchObject({ borrower: '张三', bookId: bookIds['三体'], remark: '押金二百元' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });

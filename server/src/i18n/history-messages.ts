@@ -14,6 +14,10 @@ export const HISTORY_MESSAGES = {
     zh: '版本 {id} 不是这张表中一条记录的删除',
     en: 'revision {id} is not the deletion of a record of this table',
   },
+  deletedSince: {
+    zh: '记录在您打开后已被删除；恢复将重新创建它',
+    en: 'the record was deleted after you opened it; restoring creates it again',
+  },
   recordExists: {
     zh: '记录 {key} 已经存在（删除后又被创建），不能再恢复',
     en: 'record {key} exists again (it was created after the deletion), so it cannot be restored',

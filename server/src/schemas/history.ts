@@ -115,6 +115,12 @@ export const RestoreRevisionBody = Type.Object(
         description: 'only these columns (default: every column the revision state holds)',
       }),
     ),
+    lastModifiedDate: Type.Optional(
+      Type.Union([Type.String({ maxLength: 64 }), Type.Number()], {
+        description:
+          "the record's lastModifiedDate as the client saw it: 409 when the record was saved (or hard-deleted) since, nothing written",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -3,8 +3,9 @@ import { useCustomMutation, useLogList } from '@refinedev/core';
 import { Alert, App, Button, Drawer, Flex, List, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Revision, RevisionAction } from '../../../contract';
+import { LOCK_COLUMN, type Revision, type RevisionAction } from '../../../contract';
 import { failureReason } from '../../common/lib/failure-reason';
+import { statusOf } from '../../common/lib/http-error';
 import { useWellKnownNames } from '../../common/hooks/useCaption';
 import { useScreenLayout } from '../../common/hooks/useScreenLayout';
 import { QueryState } from '../../common/components/QueryState';
@@ -16,6 +17,17 @@ import type { BusinessRecord } from '../lib/business-record';
 import { formatTemporal } from '../lib/business-cells';
 import { useStoredValues, type StoredValue } from '../hooks/useStoredValues';
 import { filterRevisions, historyFacets, restorePlan, type RestoreStep } from '../lib/history-restore';
+
+/** The record's optimistic-lock stamp, when it has one. */
+const stampOf = (record: BusinessRecord | undefined): string | number | undefined => {
+  const stamp = record?.[LOCK_COLUMN];
+  return typeof stamp === 'string' || typeof stamp === 'number' ? stamp : undefined;
+};
+
+/** A 409 for the stamp (saved or deleted since), not a constraint's. */
+const isStaleRefusal = (failure: unknown): boolean =>
+  statusOf(failure) === 409 &&
+  Object.hasOwn((failure as { errors?: object } | null)?.errors ?? {}, LOCK_COLUMN);
 
 /** Revisions read per page of the history; 更早 reads the next. */
 export const HISTORY_PAGE = 50;
@@ -62,7 +74,7 @@ export const RecordHistoryDrawer = ({
   onRestored,
 }: RecordHistoryDrawerProps) => {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { phone } = useScreenLayout();
   const wellKnown = useWellKnownNames();
   const { table } = meta;
@@ -101,9 +113,11 @@ export const RecordHistoryDrawer = ({
     setChosen(steps.map((step) => step.column));
     setRestoring({ revision, steps });
   };
-  const restore = async () => {
+  const restore = async (overNewer = false) => {
     if (!restoring) return;
-    const call = restoreRevisionCall(table.name, recordKey, restoring.revision.id, chosen, dataSource);
+    // The record as this screen shows it: saved or deleted since, the server refuses and we ask.
+    const seen = overNewer ? undefined : stampOf(record);
+    const call = restoreRevisionCall(table.name, recordKey, restoring.revision.id, chosen, dataSource, seen);
     try {
       const { data } = await runRestore({
         url: call.url,
@@ -120,6 +134,16 @@ export const RecordHistoryDrawer = ({
       onRestored();
     } catch (failure) {
       const reason = failureReason(failure, t('errors.unreachable'));
+      if (seen !== undefined && isStaleRefusal(failure)) {
+        modal.confirm({
+          title: t('recordHistory.staleTitle'),
+          content: t('recordHistory.staleHint'),
+          okText: t('recordHistory.restoreAnyway'),
+          cancelText: t('buttons.cancel'),
+          onOk: () => restore(true),
+        });
+        return;
+      }
       const text = t('recordHistory.restoreFailed');
       void message.error(reason ? `${text}：${reason}` : text);
     }

@@ -131,7 +131,7 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const key = parseRecordKey(item, request.params.id);
       const primary = request.server.dataSources.primary.knex;
       const { revisionId } = request.params;
-      return restoreRevision(primary, context, item, key, revisionId, request.body?.columns);
+      return restoreRevision(primary, context, item, key, revisionId, request.body ?? {});
     },
   );
 

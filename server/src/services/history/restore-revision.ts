@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import {
+  LOCK_COLUMN,
   SOFT_DELETE_COLUMN,
   SYSTEM_COLUMNS,
   type SystemColumnName,
@@ -16,6 +17,7 @@ import { readRows } from '../items/read-rows';
 import { parseRecordKey, whereKeys, type KeyValues } from '../items/record-keys';
 import { isReadable, toRecord } from '../items/to-record';
 import { updateRecord } from '../items/update-record';
+import { assertFresh } from '../items/staleness';
 import { runWrite, type WriteContext } from '../items/write-context';
 import { assertReadable } from '../items/row-filter';
 import { deletionReadable } from './deleted-records';
@@ -48,6 +50,12 @@ const restorableColumns = (context: ItemContext, item: ItemTable, mode: 'create'
       .map((column) => column.name),
   );
 };
+
+/** What a history restore asks: only some columns, and the record's stamp as the client saw it. */
+export interface RestoreRequest {
+  columns?: readonly string[] | undefined;
+  lastModifiedDate?: string | number | undefined;
+}
 
 interface StoredRevision {
   id: number | string;
@@ -89,8 +97,11 @@ const recreate = async (
  * a record hard-deleted since is created again with its key (needs the create permission).
  * 404 for an unknown revision, 400 for one of another record or one that deleted the record.
  * Under a read rule, a record the rule keeps out, or one that is gone, is 404 before anything is
- * looked at (its deleted-record restore brings a gone one back). Answers the columns set back
- * (none when the record already is as it was).
+ * looked at (its deleted-record restore brings a gone one back). With `lastModifiedDate` (the
+ * record's stamp as the client saw it), a record saved since, or hard-deleted since, is a 409 whose
+ * `errors` name `lastModifiedDate`, and nothing is written: the client asks before restoring over a
+ * newer edit. Answers the columns set
+ * back (none when the record already is as it was).
  */
 export const restoreRevision = async (
   primary: Knex,
@@ -98,8 +109,10 @@ export const restoreRevision = async (
   item: ItemTable,
   key: KeyValues,
   revisionId: number,
-  columns: readonly string[] | undefined,
+  asked: RestoreRequest = {},
 ): Promise<{ columns: string[] }> => {
+  const { columns, lastModifiedDate: seen } = asked;
+  const seenBody: Record<string, unknown> = seen === undefined ? {} : { [LOCK_COLUMN]: seen };
   await assertReadable(context, item, key);
   const target: StoredRevision | undefined = await primary(SHARED_STATE.revision)
     .where('id', revisionId)
@@ -132,6 +145,11 @@ export const restoreRevision = async (
     ).first();
     const stored = row ? toRecord(item.table.columns, row) : undefined;
     const mode = stored ? 'update' : 'create';
+    if (stored) assertFresh(item, seenBody, stored, '');
+    else if (seen !== undefined) {
+      const message = historyMessage('deletedSince');
+      throw new ApiException('CONFLICT', message, { [LOCK_COLUMN]: message });
+    }
     const restorable = restorableColumns(context, item, mode);
     if (columns) {
       const refused = columns.filter((name) => !restorable.has(name));
@@ -152,7 +170,8 @@ export const restoreRevision = async (
     );
     if (mode === 'create') return recreate(write, context, item, key, values);
     if (Object.keys(values).length === 0) return { columns: [] };
-    await updateRecord(write, item, key, values, { path: '', depth: 0, fixed: {} });
+    // the stamp again, checked under the row lock the update takes
+    await updateRecord(write, item, key, { ...values, ...seenBody }, { path: '', depth: 0, fixed: {} });
     return { columns: Object.keys(values) };
   });
 };

@@ -12,7 +12,7 @@ import { columnValue } from './column-value';
 import { hashPasswords, isPlainObject, notAnObject, payloadFor, type WriteOptions } from './record-payload';
 import type { ItemTable } from './item-table';
 import { laterStamp } from './later-stamp';
-import { staleness } from './staleness';
+import { assertFresh } from './staleness';
 import { readRows } from './read-rows';
 import { assertRowsWithin } from './row-filter';
 import { whereKeys, type KeyValues } from './record-keys';
@@ -42,26 +42,6 @@ const updateAction = (current: Record<string, unknown>, values: Record<string, u
   const [was, is] = [isSet(current[SOFT_DELETE_COLUMN]), isSet(values[SOFT_DELETE_COLUMN])];
   if (was === is) return 'update';
   return is ? 'softDelete' : 'restore';
-};
-
-/** 409 when the body's lastModifiedDate is older than the stored one: someone saved in between. */
-const checkLock = (
-  item: ItemTable,
-  body: Record<string, unknown>,
-  current: Record<string, unknown>,
-  path: string,
-) => {
-  const column = item.table.columns.find((candidate) => candidate.name === LOCK_COLUMN);
-  if (!column || !Object.hasOwn(body, LOCK_COLUMN)) return;
-  const stored = current[LOCK_COLUMN];
-  const verdict = staleness(column, body[LOCK_COLUMN], stored);
-  if (verdict === 'invalid') {
-    throw new ApiException('VALIDATION_ERROR', undefined, {
-      [`${path}${LOCK_COLUMN}`]: itemsMessage('badDateTime'),
-    });
-  }
-  if (verdict === 'stale')
-    throw new ApiException('CONFLICT', itemsMessage('staleUpdate', { stored: String(stored) }));
 };
 
 /**
@@ -103,7 +83,7 @@ export const updateRecord = async (
   if (!isPlainObject(body)) throw notAnObject(options.path);
   const current = await currentRecord(write, item, key);
   await assertRowsWithin(write, item, [key], 'update');
-  checkLock(item, body, current, options.path);
+  assertFresh(item, body, current, options.path);
   const payload = payloadFor(item, body, 'update', options);
   if (options.depth === 0) refuseEmptyUpdate(item, body, payload, options);
   assertValuesSettable(item, write.rules, payload.values, options.path);

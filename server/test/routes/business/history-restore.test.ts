@@ -80,6 +80,47 @@ describeEachDatabase('record history: restoring a revision ($name)', (db) => {
     expect(next.json()).not.toBe(2);
   });
 
+  it('refuses to restore over an edit or a deletion made after the stamp the client saw, writing nothing', async () => {
+    const { knex, admin } = await createHistoryTables(apps);
+    await admin.post('/api/business/purchase', { name: '一', amount: 1 });
+    const seen = (await admin.get('/api/business/purchase/1')).json().lastModifiedDate as string | number;
+    await admin.patch('/api/business/purchase/1', { amount: 2 });
+    const [created] = await revisionIds(admin, 1);
+    const before = (await storedRevisions(knex)).length;
+    const stale = await admin.post(`/api/business/purchase/1/history/${created}/restore`, {
+      lastModifiedDate: seen,
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    // named under the stamp, unlike a constraint's 409
+    expect(Object.keys(stale.json().errors ?? {})).toEqual(['lastModifiedDate']);
+    expect(await knex('purchase').where('id', 1).first('amount')).toMatchObject({ amount: 2 });
+    expect(await storedRevisions(knex)).toHaveLength(before);
+    // A stamp that is not a date of the column's type says so.
+    const bad = await admin.post(`/api/business/purchase/1/history/${created}/restore`, {
+      lastModifiedDate: 'yesterday',
+    });
+    expect(bad.statusCode, bad.body).toBe(400);
+    // With the stamp as stored now, the restore goes ahead.
+    const now = (await admin.get('/api/business/purchase/1')).json().lastModifiedDate as string | number;
+    const fresh = await admin.post(`/api/business/purchase/1/history/${created}/restore`, {
+      lastModifiedDate: now,
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(await knex('purchase').where('id', 1).first('amount')).toMatchObject({ amount: 1 });
+    // Deleted since the client saw it: 409 with the stamp; without it, the record comes back.
+    expect((await admin.delete('/api/business/purchase/1')).statusCode).toBe(204);
+    const gone = await admin.post(`/api/business/purchase/1/history/${created}/restore`, {
+      lastModifiedDate: now,
+    });
+    expect(gone.statusCode, gone.body).toBe(409);
+    expect(gone.json().message).toMatch(/删除|deleted/);
+    expect(Object.keys(gone.json().errors ?? {})).toEqual(['lastModifiedDate']);
+    expect(await knex('purchase').where('id', 1).first()).toBeUndefined();
+    const back = await admin.post(`/api/business/purchase/1/history/${created}/restore`, {});
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await knex('purchase').where('id', 1).first('amount')).toMatchObject({ amount: 1 });
+  });
+
   it('refuses a revision of another record, an unknown one, a deleting one, a column it cannot set, and a constraint, writing nothing', async () => {
     const { knex, admin } = await createHistoryTables(apps);
     await admin.post('/api/business/purchase', {
