@@ -35,6 +35,10 @@ export const SQL_MESSAGES = {
     zh: '语句执行超过 {seconds} 秒，已被终止，没有任何改动',
     en: 'The statement ran longer than {seconds} s and was stopped; nothing was changed',
   },
+  appendOnly: {
+    zh: '审计日志和修改历史（{tables}）只能追加，不能通过 SQL 控制台修改，超级管理员也不例外；没有任何改动',
+    en: 'The audit log and record history ({tables}) are append-only and cannot be changed through the SQL console, not even by the super admin; nothing was changed',
+  },
   failed: { zh: '执行失败：{message}', en: 'The statement failed: {message}' },
   readOnlyProcedure: {
     zh: '只读模式下不能执行 {keyword}：代码块和存储过程的副作用不受只读事务限制；如需执行请开启写入模式',

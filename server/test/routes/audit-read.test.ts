@@ -287,6 +287,67 @@ describeEachDatabase('audit log: reading, filters, export, no writes, retention 
     expect(after).toEqual(before);
   });
 
+  it("is not changed through the SQL console by the super admin either: the audit log's and the record history's rows stay as they were", async () => {
+    const app = await apps.build();
+    const knex = app.dataSources.primary.knex;
+    await seed(knex, [{ action: 'signIn', at: Date.now(), user: [1, 'superadmin'] }]);
+    await knex(SHARED_STATE.revision).insert({
+      dataSource: 'primary',
+      tableName: 'order',
+      recordKey: '1',
+      action: 'create',
+      at: Date.now(),
+      userId: 1,
+      userName: 'superadmin',
+      channel: 'web',
+      requestId: null,
+      changes: '[]',
+    });
+    const admin = await userWith(app, null);
+    const snapshot = async () =>
+      JSON.stringify([
+        await knex(SHARED_STATE.audit).select('*').where('action', '<>', 'sqlExecute').orderBy('id'),
+        await knex(SHARED_STATE.revision).select('*').orderBy('id'),
+      ]);
+    const before = await snapshot();
+    const [entry] = (await knex(SHARED_STATE.audit).select('id').orderBy('id').limit(1)) as { id: number }[];
+    const id = Number(entry?.id);
+    await knex.schema.createTable('cb_test_bait', (table) => {
+      table.increments('id');
+      table.string('name');
+    });
+    try {
+      const attempts = [
+        `delete from ${SHARED_STATE.audit}`,
+        `update ${SHARED_STATE.audit} set action = 'signOut' where id = ${id}`,
+        `delete from ${SHARED_STATE.revision}`,
+        `update ${SHARED_STATE.revision} set changes = '[]'`,
+        `insert into ${SHARED_STATE.audit} (action, at, detail) values ('signIn', 0, '{}')`,
+        // replacing a row deletes it
+        `replace into ${SHARED_STATE.audit} (id, action, at, detail) values (${id}, 'signOut', 0, '{}')`,
+        `drop table ${SHARED_STATE.revision}`,
+        `alter table ${SHARED_STATE.audit} rename to cb_audit_gone`,
+        // a trigger of another table that would clear the log later, on crudboard's own connection
+        db.name === 'pg'
+          ? `create rule cb_test_erase as on insert to cb_test_bait do also delete from ${SHARED_STATE.audit}`
+          : `create trigger cb_test_erase after insert on cb_test_bait for each row ${
+              db.name === 'sqlite'
+                ? `begin delete from "${SHARED_STATE.audit.toUpperCase()}"; end`
+                : `delete from ${SHARED_STATE.audit}`
+            }`,
+      ];
+      for (const sql of attempts) {
+        const response = await admin.post('/api/metadata/sqls/execute', { sql, readOnly: false });
+        expect(response.statusCode, `${sql}: ${response.body}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, sql).toBeLessThan(500);
+      }
+      await knex('cb_test_bait').insert({ name: 'bait' });
+      expect(await snapshot()).toBe(before);
+    } finally {
+      await knex.schema.dropTableIfExists('cb_test_bait');
+    }
+  });
+
   it('prunes entries older than the retention in batches, keeps newer ones, and keeps all with 0 days', async () => {
     const app = await apps.build();
     const knex = app.dataSources.primary.knex;

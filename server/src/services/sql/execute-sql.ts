@@ -73,6 +73,9 @@ const toApiError = (
       sqlMessage('rowTooLarge', { mb: Math.round(maxRowBytes / 1024 / 1024) }),
     );
   }
+  if (error.kind === 'appendOnly') {
+    return new ApiException('FORBIDDEN', sqlMessage('appendOnly', { tables: error.message }));
+  }
   if (error.kind === 'readOnly') {
     // SQLite refuses a writing statement before it runs; the other databases say why they refused.
     return new ApiException(

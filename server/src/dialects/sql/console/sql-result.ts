@@ -37,7 +37,7 @@ export type SqlOutcome = Omit<SqlResult, 'elapsedMs'> & { elapsedMs?: number };
 export class SqlRunError extends Error {
   override name = 'SqlRunError';
   constructor(
-    readonly kind: 'error' | 'readOnly' | 'timeout' | 'tooLarge',
+    readonly kind: 'error' | 'readOnly' | 'timeout' | 'tooLarge' | 'appendOnly',
     message: string,
   ) {
     super(message);

@@ -4,6 +4,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import { SqlRunError, type SqlOutcome, type SqlRun } from './sql-result';
 import type { SqliteJob, SqliteReply } from './sqlite-job';
+import { SHARED_STATE } from '../../../db/table-names';
+
+/** crudboard's logs, which no console statement may change, not even the super admin's. */
+const APPEND_ONLY = [SHARED_STATE.audit, SHARED_STATE.revision];
 
 /** Idle console processes kept for the next statement (starting one takes a few hundred ms). */
 const MAX_IDLE = 2;
@@ -81,6 +85,7 @@ export const runSqlite = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> =>
     maxRows: run.maxRows,
     maxBytes: run.maxBytes,
     maxCellBytes: run.maxCellBytes,
+    appendOnly: APPEND_ONLY,
   };
   const child = await take();
   return new Promise<SqlOutcome>((resolve, reject) => {

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { RowCollector, type SqlOutcome } from './sql-result';
+import { appendOnlyTable, guardAppendOnly } from './sqlite-append-only';
 
 /** A statement for the SQLite console process. */
 export interface SqliteJob {
@@ -10,24 +11,29 @@ export interface SqliteJob {
   maxRows: number;
   maxBytes: number;
   maxCellBytes: number;
+  /** Tables no statement may change (the audit log, record history), whoever runs it. */
+  appendOnly: readonly string[];
 }
 
 export type SqliteReply =
-  { ok: true; outcome: SqlOutcome } | { ok: false; kind: 'error' | 'readOnly'; message: string };
+  | { ok: true; outcome: SqlOutcome }
+  | { ok: false; kind: 'error' | 'readOnly' | 'appendOnly'; message: string };
 
 const isReadOnlyError = (error: unknown) =>
   String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_READONLY');
 
 /**
  * Runs one statement on a connection of its own: read-only mode opens the file read-only with
- * `query_only` on and rolls the transaction back; write mode commits. A statement that SQLite
- * itself reports as writing is refused in read-only mode before it runs.
+ * `query_only` on and rolls the transaction back; write mode commits, unless the statement touched
+ * an append-only table (sqlite-append-only.ts: then it is rolled back and refused). A statement that
+ * SQLite itself reports as writing is refused in read-only mode before it runs.
  */
 export const runSqliteJob = (job: SqliteJob): SqliteReply => {
   const db = new Database(job.file, { readonly: job.readOnly, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     db.pragma(job.readOnly ? 'query_only = ON' : 'foreign_keys = ON');
+    const guard = job.readOnly ? undefined : guardAppendOnly(db, job.appendOnly);
     const statement = db.prepare(job.sql);
     if (job.readOnly && !statement.readonly) {
       return { ok: false, kind: 'readOnly', message: 'the statement writes to the database' };
@@ -59,10 +65,14 @@ export const runSqliteJob = (job: SqliteJob): SqliteReply => {
       const info = statement.run(...job.params);
       outcome = { columns: [], rows: [], rowCount: info.changes, truncated: false, truncation: [] };
     }
+    const breach = guard?.check();
+    if (breach) return { ok: false, kind: 'appendOnly', message: breach };
     db.exec(job.readOnly ? 'ROLLBACK' : 'COMMIT');
     return { ok: true, outcome };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    const guarded = appendOnlyTable(message);
+    if (guarded) return { ok: false, kind: 'appendOnly', message: guarded };
     return { ok: false, kind: isReadOnlyError(error) ? 'readOnly' : 'error', message };
   } finally {
     if (db.inTransaction) db.exec('ROLLBACK');
