@@ -72,3 +72,9 @@ export interface LatestChange {
 
 /** The most records one `history/latest` request may ask about. */
 export const MAX_LATEST_KEYS = 200;
+
+/**
+ * The header of a history restore's answer (the restored record) naming the columns set back:
+ * each URL-encoded, comma-separated; empty when the record already was as the revision left it.
+ */
+export const RESTORED_COLUMNS_HEADER = 'x-restored-columns';

@@ -122,7 +122,7 @@ export const recordHistoryCall = (
 /**
  * `POST .../{id}/history/{revisionId}/restore {columns?, lastModifiedDate?}`: sets the record back
  * to how it was right after the revision (all its restorable columns, or only `columns`); answers
- * `{columns}` set back. With the record's `lastModifiedDate` as the screen shows it, a record saved
+ * the restored record (header `X-Restored-Columns`: the columns set back). With the record's `lastModifiedDate` as the screen shows it, a record saved
  * or deleted since is a 409 naming `lastModifiedDate`, and nothing changes.
  */
 export const restoreRevisionCall = (

@@ -119,7 +119,7 @@ export const RecordHistoryDrawer = ({
     const seen = overNewer ? undefined : stampOf(record);
     const call = restoreRevisionCall(table.name, recordKey, restoring.revision.id, chosen, dataSource, seen);
     try {
-      const { data } = await runRestore({
+      await runRestore({
         url: call.url,
         method: 'post',
         values: call.payload as object,
@@ -127,8 +127,8 @@ export const RecordHistoryDrawer = ({
         successNotification: false,
         errorNotification: false,
       });
-      const count = (data as { columns?: unknown[] } | undefined)?.columns?.length ?? chosen.length;
-      void message.success(t('recordHistory.restored', { count }));
+      // the plan holds only fields that differ, so every chosen one was set back
+      void message.success(t('recordHistory.restored', { count: chosen.length }));
       setRestoring(null);
       void logs.refetch();
       onRestored();

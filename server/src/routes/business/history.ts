@@ -21,6 +21,12 @@ import { countDeleted, readDeleted } from '../../services/history/deleted-record
 import { latestChanges } from '../../services/history/latest-changes';
 import { restoreDeleted, restoreRevision } from '../../services/history/restore-revision';
 import { keyText, parseRecordKey } from '../../services/items/record-keys';
+import { getItem } from '../../services/items/get-items';
+import { narrowForRead } from '../../services/permissions/narrow-item';
+import { ApiException } from '../../errors/api-exception';
+import { readOptions } from '../../query/read-options';
+import { ItemRecord } from '../../schemas/items';
+import { RESTORED_COLUMNS_HEADER } from '../../../../contract/revision';
 
 const tags = ['business'];
 
@@ -114,24 +120,32 @@ const historyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          'Set a record back to how it was right after a revision (all its restorable columns, or only `columns`); a hard-deleted record is created again with its key',
+          'Set a record back to how it was right after a revision (all its restorable columns, or only `columns`); a hard-deleted record is created again with its key. Answers the restored record; `X-Restored-Columns` lists the columns set back',
         params: RevisionParams,
         body: RestoreRevisionBody,
         response: {
-          200: Type.Object(
-            { columns: Type.Array(Type.String(), { description: 'the columns set back' }) },
-            { additionalProperties: false },
-          ),
+          200: ItemRecord,
           ...errorResponses,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { context, item } = itemOf(request);
       const key = parseRecordKey(item, request.params.id);
       const primary = request.server.dataSources.primary.knex;
       const { revisionId } = request.params;
-      return restoreRevision(primary, context, item, key, revisionId, request.body ?? {});
+      const { columns } = await restoreRevision(primary, context, item, key, revisionId, request.body ?? {});
+      // The restored record as GET …/{id} answers it (the readable columns only); which columns
+      // were set back, in a header.
+      void reply.header(RESTORED_COLUMNS_HEADER, columns.map(encodeURIComponent).join(','));
+      const readable = narrowForRead(item, context.rules);
+      try {
+        return await getItem(context, readable, key, readOptions(readable.query, {}));
+      } catch (error) {
+        // restored to values the caller's read rule keeps out: done, but only its key is theirs
+        if (error instanceof ApiException && error.code === 'NOT_FOUND') return { ...key };
+        throw error;
+      }
     },
   );
 
