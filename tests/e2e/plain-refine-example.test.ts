@@ -39,6 +39,7 @@ beforeAll(async () => {
   });
   for (let i = 1; i <= PRODUCTS; i += 1)
     await api.call('POST', '/business/product', { name: `产品${String(i).padStart(2, '0')}`, price: i * 10 });
+  await api.call('PATCH', '/business/product/1', { price: 15 });
   app = await serveWithApi(outDir, server.url);
 }, 120_000);
 
@@ -79,6 +80,21 @@ describe('examples/plain-refine on createCrudboardClient', () => {
     await rows.filter({ hasText: '产品12' }).waitFor();
     expect(await rows.count()).toBe(PRODUCTS - 10);
     await screenshot(page, 'plain-refine-example');
+
+    // a record's history through Refine's useLogList and the client's audit-log provider
+    await page.getByRole('button', { name: '上一页' }).click();
+    await rows.filter({ hasText: '产品01' }).getByRole('link', { name: '历史' }).click();
+    await page.waitForURL(/\/tables\/product\/1\/history$/);
+    const revisions = page.locator('li[data-revision]');
+    await expect
+      .poll(() => revisions.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^修改 · 超级管理员 · [^]*price: 10 → 15/),
+        expect.stringMatching(/^新建 · 超级管理员 · [^]*name:\s*→ 产品01/),
+      ]);
+    await screenshot(page, 'plain-refine-example-history');
+    await page.getByRole('link', { name: '返回' }).click();
+    await page.waitForURL(/\/tables\/product$/);
 
     // its storage keys carry its prefix, so crudboard's own app on this origin is not signed in
     const storedKeys = (): Promise<string[]> => page.evaluate('Object.keys(localStorage).sort()');

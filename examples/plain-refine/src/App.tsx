@@ -3,6 +3,7 @@ import routerProvider, { CatchAllNavigate, NavigateToResource } from '@refinedev
 import { Outlet, Route, Routes } from 'react-router';
 import type { Identity } from '../../../src/providers';
 import { client } from './client';
+import { HistoryPage } from './HistoryPage';
 import { LoginPage } from './LoginPage';
 import { RecordsPage } from './RecordsPage';
 import { TablesPage } from './TablesPage';
@@ -25,13 +26,17 @@ const Layout = () => {
   );
 };
 
-/** A plain Refine app on crudboard's providers: sign in, pick a table, page through its records. */
+/**
+ * A plain Refine app on crudboard's providers: sign in, pick a table, page through its records,
+ * read a record's history (Refine's audit log).
+ */
 export const App = () => (
   <Refine
     routerProvider={routerProvider}
     dataProvider={client.dataProviders}
     authProvider={client.authProvider}
     accessControlProvider={client.accessControlProvider}
+    auditLogProvider={client.auditLogProvider}
     options={{ disableTelemetry: true }}
   >
     <Routes>
@@ -44,6 +49,7 @@ export const App = () => (
       >
         <Route index element={<TablesPage />} />
         <Route path="/tables/:table" element={<RecordsPage />} />
+        <Route path="/tables/:table/:id/history" element={<HistoryPage />} />
       </Route>
       <Route
         path="/login"

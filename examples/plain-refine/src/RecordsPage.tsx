@@ -38,6 +38,7 @@ export const RecordsPage = () => {
             {columns.map((column) => (
               <th key={column.name}>{column.caption}</th>
             ))}
+            <th />
           </tr>
         </thead>
         <tbody>
@@ -46,6 +47,15 @@ export const RecordsPage = () => {
               {columns.map((column) => (
                 <td key={column.name}>{cell(row[column.name])}</td>
               ))}
+              <td>
+                {row.id === undefined ? null : (
+                  <Link
+                    to={`/tables/${encodeURIComponent(table)}/${encodeURIComponent(String(row.id))}/history`}
+                  >
+                    {texts.history}
+                  </Link>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -13,6 +13,11 @@ const zh = {
   next: '下一页',
   page: (current: number, count: number) => `第 ${current} / ${count} 页`,
   back: '返回',
+  history: '历史',
+  historyOf: (table: string, id: string) => `${table} #${id} 的修改历史`,
+  action: (action: string) =>
+    ({ create: '新建', update: '修改', delete: '删除', softDelete: '移入回收站', restore: '恢复' })[action] ??
+    action,
 };
 
 const en: typeof zh = {
@@ -30,6 +35,16 @@ const en: typeof zh = {
   next: 'Next',
   page: (current: number, count: number) => `Page ${current} of ${count}`,
   back: 'Back',
+  history: 'History',
+  historyOf: (table: string, id: string) => `History of ${table} #${id}`,
+  action: (action: string) =>
+    ({
+      create: 'Created',
+      update: 'Changed',
+      delete: 'Deleted',
+      softDelete: 'Moved to the recycle bin',
+      restore: 'Restored',
+    })[action] ?? action,
 };
 
 /** The UI texts: Chinese, or English when the browser's language is English. */
