@@ -1,4 +1,4 @@
-import { mysqlInsertPrepared } from './mysql-insert-prepared';
+import { mysqlInsertPrepared, mysqlInsertMany } from './mysql-insert-prepared';
 import { detectMysqlPinyinOrder, oncePerKnex } from '../pinyin-order';
 import { runMysql } from './console/mysql-console';
 import {
@@ -65,6 +65,7 @@ export const mysqlDialect: SqlDialect = {
   lockForUpdate: (query) => query.forUpdate(),
   claimWriteLock: async () => undefined,
   insertPrepared: mysqlInsertPrepared,
+  insertMany: mysqlInsertMany,
   insertedKeys: 'insertId',
   keptRowCount: mysqlKeptRowCount,
   keptCountQuery: mysqlKeptCountQuery,

@@ -1,4 +1,4 @@
-import { pgInsertPrepared } from './pg-insert-prepared';
+import { pgInsertPrepared, pgInsertMany } from './pg-insert-prepared';
 import { detectPgPinyinOrder, oncePerKnex } from '../pinyin-order';
 import { runPg } from './console/pg-console';
 import { pgCacheVersion } from '../cache-version/pg-cache-version';
@@ -53,6 +53,7 @@ export const pgDialect: SqlDialect = {
   lockForUpdate: (query) => query.forUpdate(),
   claimWriteLock: async () => undefined,
   insertPrepared: pgInsertPrepared,
+  insertMany: pgInsertMany,
   insertedKeys: 'returning',
   keptRowCount: async (db, tableName, sourceKnex) => {
     if (!(await hasPgDeltaTable(db))) return null;

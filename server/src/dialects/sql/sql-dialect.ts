@@ -117,6 +117,21 @@ export interface SqlDialect {
     values: readonly unknown[],
   ): Promise<void>;
   /**
+   * Inserts many rows (`rows`: values in `columns`' order) on `trx`'s own connection, skipping the
+   * query builder, whose compiling of large multi-row INSERTs costs more than the inserts: for the
+   * revisions of a bulk write (an import). `integers`: the columns holding whole numbers (PostgreSQL
+   * needs each column's type). PostgreSQL: `unnest` of one array per column; MySQL: multi-row
+   * VALUES; SQLite: one prepared statement run per row. Chunked by rows and bytes.
+   */
+  insertMany(
+    trx: Knex.Transaction,
+    name: string,
+    table: string,
+    columns: readonly string[],
+    rows: readonly (readonly unknown[])[],
+    integers: ReadonlySet<string>,
+  ): Promise<void>;
+  /**
    * How an INSERT tells the keys the database filled: `returning` (any generated keys, RETURNING)
    * or `insertId` (one auto-increment key, from the driver's insert id).
    */

@@ -1,4 +1,4 @@
-import { sqliteInsertPrepared } from './sqlite-insert-prepared';
+import { sqliteInsertPrepared, sqliteInsertMany } from './sqlite-insert-prepared';
 import { SQLITE_PINYIN_FUNCTION } from '../sqlite-pinyin';
 import { closeSqliteProcesses, runSqlite } from './console/sqlite-console';
 import { ensureSqliteRegexp } from '../sqlite-regexp';
@@ -24,6 +24,7 @@ export const sqliteDialect: SqlDialect = {
       .update({ [column]: trx.ref(column) });
   },
   insertPrepared: sqliteInsertPrepared,
+  insertMany: sqliteInsertMany,
   insertedKeys: 'returning',
   keptRowCount: async () => null,
   keptCountQuery: () => null,

@@ -11,14 +11,12 @@ interface Database {
 const statements = new WeakMap<Database, Map<string, Statement>>();
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** SqlDialect.insertPrepared on SQLite: better-sqlite3 statements kept per connection. */
-export const sqliteInsertPrepared = async (
+const prepared = async (
   trx: Knex.Transaction,
   name: string,
   table: string,
   columns: readonly string[],
-  values: readonly unknown[],
-): Promise<void> => {
+): Promise<Statement> => {
   const database = (await transactionConnection(trx)) as Database;
   let byName = statements.get(database);
   if (!byName) {
@@ -30,5 +28,28 @@ export const sqliteInsertPrepared = async (
     statement = database.prepare(insertText(table, columns, quote, () => '?'));
     byName.set(name, statement);
   }
-  statement.run(values);
+  return statement;
+};
+
+/** SqlDialect.insertPrepared on SQLite: better-sqlite3 statements kept per connection. */
+export const sqliteInsertPrepared = async (
+  trx: Knex.Transaction,
+  name: string,
+  table: string,
+  columns: readonly string[],
+  values: readonly unknown[],
+): Promise<void> => {
+  (await prepared(trx, name, table, columns)).run(values);
+};
+
+/** SqlDialect.insertMany on SQLite: the same prepared statement run for each row (no round trips). */
+export const sqliteInsertMany = async (
+  trx: Knex.Transaction,
+  name: string,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> => {
+  const statement = await prepared(trx, name, table, columns);
+  for (const row of rows) statement.run(row);
 };

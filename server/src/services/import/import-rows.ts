@@ -5,7 +5,9 @@ import type { ScalarValue } from '../../query/query-types';
 import {
   insertRecord,
   insertRow,
+  consecutiveKeyStep,
   insertRowsReturningKeys,
+  insertRowsWithKeyStep,
   prepareInsert,
   type PreparedInsert,
 } from '../items/insert-record';
@@ -119,8 +121,13 @@ const insertGroups = async (
 ): Promise<void> => {
   // Record history and the afterCreate hooks want each new record's key.
   const afterCreate = write.hooks.watching('afterCreate', item.table) || recordsHistory(item);
-  if (afterCreate && sqlDialect(write.dialect).insertedKeys !== 'returning') {
-    // Only one key comes back per INSERT: a record at a time.
+  // MySQL gives back one key per INSERT: several rows at once only when their keys follow.
+  const step =
+    afterCreate && sqlDialect(write.dialect).insertedKeys !== 'returning'
+      ? await consecutiveKeyStep(write, item)
+      : undefined;
+  if (step === null) {
+    // a record at a time
     for (const { values } of inserts) {
       const key = await insertRow(write, item, values);
       created(write, item, key, values);
@@ -145,7 +152,10 @@ const insertGroups = async (
         continue;
       }
       // A hook wants each new record's key: read back with the insert, then the hooks in row order.
-      const keys = await insertRowsReturningKeys(write, item, chunk);
+      const keys =
+        step === undefined
+          ? await insertRowsReturningKeys(write, item, chunk)
+          : await insertRowsWithKeyStep(write, item, chunk, step);
       for (const [index, values] of chunk.entries()) {
         created(write, item, keys[index] ?? {}, values);
         await write.hooks.run('afterCreate', { write, item, key: keys[index] ?? {}, values });

@@ -121,6 +121,53 @@ export const insertRowsReturningKeys = async (
   );
 };
 
+/**
+ * MySQL / MariaDB, which give back one auto-increment value per INSERT: the step between the keys
+ * of a multi-row INSERT into `item` when they are known without reading them back, `null` when
+ * not (the caller then inserts a row at a time). They are known when the table's single key is
+ * an auto-increment of an InnoDB table and InnoDB hands a multi-row INSERT its values as one
+ * consecutive run (`innodb_autoinc_lock_mode` 0 or 1; a Galera cluster runs 2): the first key,
+ * then one `auto_increment_increment` further per row.
+ */
+export const consecutiveKeyStep = async (write: WriteContext, item: ItemTable): Promise<number | null> => {
+  const [single] = item.keys;
+  if (!single || item.keys.length !== 1 || !single.autoIncrement) return null;
+  const result = (await write.db.raw(
+    `SELECT @@innodb_autoinc_lock_mode AS mode, @@auto_increment_increment AS step,
+            (SELECT ENGINE FROM information_schema.TABLES
+              WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?) AS engine`,
+    [item.table.tableName],
+  )) as [{ mode: unknown; step: unknown; engine: unknown }[]];
+  const settings = result[0]?.[0];
+  if (!settings || String(settings.engine).toLowerCase() !== 'innodb' || Number(settings.mode) > 1)
+    return null;
+  const step = Number(settings.step);
+  return Number.isInteger(step) && step >= 1 ? step : null;
+};
+
+/**
+ * Inserts several rows with one INSERT and returns their keys in the rows' order, on MySQL when
+ * `consecutiveKeyStep` gave `step`: the keys the rows carry, else the driver's first insert id
+ * and one step further per row.
+ */
+export const insertRowsWithKeyStep = async (
+  write: WriteContext,
+  item: ItemTable,
+  rows: readonly Record<string, unknown>[],
+  step: number,
+): Promise<KeyValues[]> => {
+  const { tableName } = item.table;
+  const [single] = item.keys;
+  if (!single) throw new Error(`${tableName}: no key`);
+  const [first] = (await write.db(tableName).insert([...rows])) as unknown[];
+  return rows.map((row, index) => ({
+    [single.name]:
+      row[single.name] === undefined
+        ? generatedKey(single, BigInt(String(first)) + BigInt(index * step), tableName)
+        : (row[single.name] as ScalarValue),
+  }));
+};
+
 /** A record ready to insert: its row (server-filled values included) and its nested children. */
 export interface PreparedInsert {
   values: Record<string, unknown>;
