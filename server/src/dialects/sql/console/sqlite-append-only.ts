@@ -37,10 +37,12 @@ export type AppendOnlyBreach = string | null;
  * which appends and prunes, has none of the triggers.
  */
 export const guardAppendOnly = (db: Database, tables: readonly string[]): { check(): AppendOnlyBreach } => {
-  db.pragma('recursive_triggers = ON');
   const present = tables.filter((table) =>
     db.prepare(`SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND lower(name) = lower(?)`).get(table),
   );
+  // another data source's file: nothing of crudboard's to keep
+  if (present.length === 0) return { check: () => null };
+  db.pragma('recursive_triggers = ON');
   for (const table of present) {
     for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
       db.exec(
