@@ -1,14 +1,8 @@
 import { useLogList } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
 import type { RevisionLog } from '../../../src/providers';
+import { cellText } from './cell-text';
 import { texts } from './texts';
-
-const shown = (value: unknown): string =>
-  value === null || value === undefined
-    ? ''
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
 
 /**
  * One record's history through Refine's `useLogList` and the client's audit-log provider:
@@ -32,7 +26,7 @@ export const HistoryPage = () => {
             <ul>
               {log.meta.changes.map((change) => (
                 <li key={change.column}>
-                  {change.column}: {shown(change.old)} → {shown(change.new)}
+                  {change.column}: {cellText(change.old)} → {cellText(change.new)}
                 </li>
               ))}
             </ul>

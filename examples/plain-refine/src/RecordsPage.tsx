@@ -1,14 +1,8 @@
 import { useTable } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
 import { useMyTables } from './TablesPage';
+import { cellText } from './cell-text';
 import { texts } from './texts';
-
-const cell = (value: unknown): string =>
-  value === null || value === undefined
-    ? ''
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
 
 /** One business table, ten records a page, through Refine's `useTable` and the client's data provider. */
 export const RecordsPage = () => {
@@ -45,7 +39,7 @@ export const RecordsPage = () => {
           {rows.map((row, i) => (
             <tr key={String(row.id ?? i)}>
               {columns.map((column) => (
-                <td key={column.name}>{cell(row[column.name])}</td>
+                <td key={column.name}>{cellText(row[column.name])}</td>
               ))}
               <td>
                 {row.id === undefined ? null : (

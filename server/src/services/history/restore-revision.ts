@@ -14,6 +14,7 @@ import { insertRecord } from '../items/insert-record';
 import { assertMay, type ItemContext } from '../items/item-context';
 import type { ItemTable } from '../items/item-table';
 import { readRows } from '../items/read-rows';
+import { recordExists } from '../items/record-exists';
 import { parseRecordKey, whereKeys, type KeyValues } from '../items/record-keys';
 import { isReadable, toRecord } from '../items/to-record';
 import { updateRecord } from '../items/update-record';
@@ -208,13 +209,8 @@ export const restoreDeleted = async (
   const state = revisionState([parse(target)]);
 
   return runWrite(context, item, async (write) => {
-    const names = item.keys.map((column) => column.name);
-    const stored: unknown = await whereKeys(
-      readRows(write.db, write.dialect, item.table.tableName, names),
-      item,
-      [key],
-    ).first();
-    if (stored) throw new ApiException('CONFLICT', historyMessage('recordExists', { key: target.recordKey }));
+    if (await recordExists(write, item, key))
+      throw new ApiException('CONFLICT', historyMessage('recordExists', { key: target.recordKey }));
     const restorable = restorableColumns(context, item, 'create');
     const values = Object.fromEntries(Object.entries(state).filter(([name]) => restorable.has(name)));
     return { key: target.recordKey, ...(await recreate(write, context, item, key, values)) };

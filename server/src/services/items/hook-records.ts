@@ -6,8 +6,8 @@ import type { ColumnRules } from '../permissions/column-rules';
 import { deleteRecords } from './delete-records';
 import { insertRecord } from './insert-record';
 import { loadItemTable } from './load-item-table';
-import { readRows } from './read-rows';
-import { keyText, parseRecordKey, whereKeys, type KeyValues } from './record-keys';
+import { recordExists } from './record-exists';
+import { keyText, parseRecordKey, type KeyValues } from './record-keys';
 import { updateRecord } from './update-record';
 import type { WriteContext } from './write-context';
 
@@ -85,13 +85,7 @@ export const hookRecords = (write: WriteContext, table: string): HookRecords => 
         await updateRecord(hookWrite(write), item, key, { [SOFT_DELETE_COLUMN]: true }, options);
         return;
       }
-      const names = item.keys.map((column) => column.name);
-      const found: unknown = await whereKeys(
-        readRows(write.db, write.dialect, item.table.tableName, names),
-        item,
-        [key],
-      ).first();
-      if (!found) throw new ApiException('NOT_FOUND');
+      if (!(await recordExists(write, item, key))) throw new ApiException('NOT_FOUND');
       await deleteRecords(hookWrite(write), item, [key]);
     },
   };
