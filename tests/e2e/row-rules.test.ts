@@ -157,7 +157,10 @@ describe('a row rule in a real browser', () => {
     await page.screenshot({ path: resolve(screenshotDir, 'row-rules-view-as.png') });
     // On a phone the drawer takes the whole width, and the table scrolls inside it.
     await page.setViewportSize({ width: 390, height: 844 });
-    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    // the drawer takes the phone layout once the screen has re-rendered at the new width
+    await expect
+      .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'))
+      .toBeLessThanOrEqual(390);
     await page.screenshot({ path: resolve(screenshotDir, 'row-rules-view-as-390.png') });
     await page.setViewportSize({ width: 1366, height: 900 });
     const audited = await api.call<{ action: string; detail: { viewedAs?: { id: number } } }[]>(
