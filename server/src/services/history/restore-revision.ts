@@ -101,8 +101,7 @@ const recreate = async (
  * looked at (its deleted-record restore brings a gone one back). With `lastModifiedDate` (the
  * record's stamp as the client saw it), a record saved since, or hard-deleted since, is a 409 whose
  * `errors` name `lastModifiedDate`, and nothing is written: the client asks before restoring over a
- * newer edit. Answers the columns set
- * back (none when the record already is as it was).
+ * newer edit. Answers the columns set back (none when the record already is as it was).
  */
 export const restoreRevision = async (
   primary: Knex,
