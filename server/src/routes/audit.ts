@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { rm } from 'node:fs/promises';
 import { Type } from 'typebox';
 import { AUDIT_READ } from '../../../contract/audit';
-import { hasPermission } from '../auth/permission';
+import { hasPermission, isSuperAdmin } from '../auth/permission';
 import { ApiException } from '../errors/api-exception';
 import { auditMessage } from '../i18n/audit-messages';
 import { languageOf } from '../i18n/messages';
@@ -11,7 +12,9 @@ import { AuditCountQuery, AuditEntrySchema, AuditListQuery } from '../schemas/au
 import { errorResponses } from '../schemas/common';
 import { parseAuditQuery } from '../services/audit/audit-filter';
 import { AUDIT_EXPORT_COLUMNS, auditExportRow } from '../services/audit/export-audit';
+import { loadHiddenColumnTables } from '../services/audit/load-hidden-column-tables';
 import { auditBatches, countAudit, readAudit } from '../services/audit/read-audit';
+import { redactAuditEntry, type HiddenColumnTables } from '../services/audit/redact-audit';
 import { exportFileName } from '../services/export/export-file-name';
 import { writeXlsx } from '../services/export/write-xlsx';
 
@@ -24,6 +27,18 @@ const tags = ['audit'];
  */
 const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const primary = app.dataSources.primary;
+
+  /** What the reader's column rules hide (nothing for the super admin), for `redactAuditEntry`. */
+  const hiddenFor = (request: FastifyRequest): Promise<HiddenColumnTables> => {
+    const principal = principalOf(request);
+    const codes = principal.authorities.map((authority) => authority.authority);
+    return isSuperAdmin(codes)
+      ? Promise.resolve(new Map())
+      : loadHiddenColumnTables(
+          app.dataSources,
+          principal.roles.map((role) => role.id),
+        );
+  };
 
   app.addHook('onRequest', async (request) => {
     const principal = principalOf(request);
@@ -49,7 +64,9 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const condition = parseAuditQuery(request.query);
-      return readAudit(primary.reads, primary.client, condition, request.query);
+      const hidden = await hiddenFor(request);
+      const entries = await readAudit(primary.reads, primary.client, condition, request.query);
+      return entries.map((entry) => redactAuditEntry(entry, hidden));
     },
   );
 
@@ -80,6 +97,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const condition = parseAuditQuery(request.query);
+      const hidden = await hiddenFor(request);
       const lang = languageOf(request.headers['accept-language']);
       const title = auditMessage('sheetName')[lang];
       const { path, url } = await app.downloads.reserve(
@@ -89,7 +107,7 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       const rows = async function* () {
         for await (const batch of auditBatches(primary.reads, primary.client, condition))
-          yield batch.map(auditExportRow);
+          yield batch.map((entry) => auditExportRow(redactAuditEntry(entry, hidden)));
       };
       try {
         await writeXlsx(

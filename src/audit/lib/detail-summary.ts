@@ -21,6 +21,10 @@ const rowsOf = (value: unknown): Record<string, unknown> =>
 /** One line saying what an entry's detail holds, by action (the whole detail stays in the export). */
 export const detailSummary = (entry: AuditEntry, t: Translate): string => {
   const d = entry.detail;
+  // A text the server left out because the reader's column rules hide a column it may name.
+  const redacted = (field: string): boolean => Array.isArray(d.redacted) && d.redacted.includes(field);
+  const urlOf = (): string =>
+    redacted('url') ? `${textOf(d.url)} ${t('audit.detail.redacted')}` : cut(textOf(d.url));
   switch (entry.action) {
     case 'signInFailed':
       return t('audit.detail.signInFailed', {
@@ -46,14 +50,18 @@ export const detailSummary = (entry: AuditEntry, t: Translate): string => {
       });
     case 'sqlExecute':
       return t('audit.detail.sql', {
-        sql: cut(textOf(d.sql)),
+        sql: redacted('sql') ? t('audit.detail.redacted') : cut(textOf(d.sql)),
         mode: t(d.readOnly === false ? 'audit.detail.readWrite' : 'audit.detail.readOnly'),
         rows: textOf(d.rowCount) || '-',
         ms: textOf(d.elapsedMs),
       });
     case 'export': {
       const query = rowsOf(d.query);
-      const filter = Object.keys(query).length > 0 ? cut(JSON.stringify(query)) : '';
+      const filter = redacted('query')
+        ? t('audit.detail.redacted')
+        : Object.keys(query).length > 0
+          ? cut(JSON.stringify(query))
+          : '';
       return t('audit.detail.export', { format: textOf(d.format), rows: textOf(d.rows) || '-', filter });
     }
     case 'import': {
@@ -71,12 +79,12 @@ export const detailSummary = (entry: AuditEntry, t: Translate): string => {
     case 'tokenRevoke':
       return textOf(d.name);
     case 'refused':
-      return `${textOf(d.method)} ${cut(textOf(d.url))}`;
+      return `${textOf(d.method)} ${urlOf()}`;
     case 'viewAs': {
       const viewed = rowsOf(d.viewedAs);
       return t('audit.detail.viewAs', {
         user: textOf(viewed.name) || textOf(viewed.id),
-        url: cut(textOf(d.url)),
+        url: urlOf(),
       });
     }
     default:

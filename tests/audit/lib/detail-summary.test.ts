@@ -27,6 +27,16 @@ describe('detailSummary', () => {
     expect(text).toContain(`${sql.slice(0, SUMMARY_TEXT)}…`);
   });
 
+  it("says where the server left a text out under the reader's column rules", () => {
+    const sql = detailSummary(entry('sqlExecute', { readOnly: true, rowCount: 1, redacted: ['sql'] }), t);
+    expect(sql).toContain('"sql":"audit.detail.redacted"');
+    const exported = detailSummary(entry('export', { format: 'xlsx', rows: 2, redacted: ['query'] }), t);
+    expect(exported).toContain('"filter":"audit.detail.redacted"');
+    expect(
+      detailSummary(entry('refused', { method: 'GET', url: '/api/business/user', redacted: ['url'] }), t),
+    ).toBe('GET /api/business/user audit.detail.redacted');
+  });
+
   it('names the user a view was made as', () => {
     expect(
       detailSummary(
