@@ -65,6 +65,7 @@ export const mysqlDialect: SqlDialect = {
   lockForUpdate: (query) => query.forUpdate(),
   claimWriteLock: async () => undefined,
   insertPrepared: mysqlInsertPrepared,
+  insertAtCommit: mysqlInsertPrepared,
   insertMany: mysqlInsertMany,
   insertedKeys: 'insertId',
   keptRowCount: mysqlKeptRowCount,

@@ -1,3 +1,4 @@
+import { pgInsertAtCommit } from './pg-insert-at-commit';
 import { pgInsertPrepared, pgInsertMany } from './pg-insert-prepared';
 import { detectPgPinyinOrder, oncePerKnex } from '../pinyin-order';
 import { runPg } from './console/pg-console';
@@ -53,6 +54,7 @@ export const pgDialect: SqlDialect = {
   lockForUpdate: (query) => query.forUpdate(),
   claimWriteLock: async () => undefined,
   insertPrepared: pgInsertPrepared,
+  insertAtCommit: pgInsertAtCommit,
   insertMany: pgInsertMany,
   insertedKeys: 'returning',
   keptRowCount: async (db, tableName, sourceKnex) => {

@@ -117,6 +117,18 @@ export interface SqlDialect {
     values: readonly unknown[],
   ): Promise<void>;
   /**
+   * `insertPrepared` for a row that only has to be there when `trx` commits (a write's one
+   * revision): PostgreSQL sends it in the same message as the COMMIT, saving a round trip (a
+   * failed INSERT fails the commit, and nothing commits); elsewhere it is inserted now.
+   */
+  insertAtCommit(
+    trx: Knex.Transaction,
+    name: string,
+    table: string,
+    columns: readonly string[],
+    values: readonly (string | number | null)[],
+  ): Promise<void>;
+  /**
    * Inserts many rows (`rows`: values in `columns`' order) on `trx`'s own connection, skipping the
    * query builder, whose compiling of large multi-row INSERTs costs more than the inserts: for the
    * revisions of a bulk write (an import). `integers`: the columns holding whole numbers (PostgreSQL

@@ -24,6 +24,7 @@ export const sqliteDialect: SqlDialect = {
       .update({ [column]: trx.ref(column) });
   },
   insertPrepared: sqliteInsertPrepared,
+  insertAtCommit: sqliteInsertPrepared,
   insertMany: sqliteInsertMany,
   insertedKeys: 'returning',
   keptRowCount: async () => null,

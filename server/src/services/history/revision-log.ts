@@ -107,8 +107,9 @@ export class RevisionLog {
     const db = await primary();
     const [only] = this.rows;
     if (this.rows.length === 1 && only) {
-      // the common case, one record written: a statement prepared once per connection
-      await sqlDialect(dialectOf(db)).insertPrepared(
+      // the common case, one record written: a statement prepared once per connection, or on
+      // PostgreSQL one sent with the COMMIT (no round trip of its own)
+      await sqlDialect(dialectOf(db)).insertAtCommit(
         db,
         'revision_insert_one',
         SHARED_STATE.revision,
