@@ -22,6 +22,10 @@ export const HISTORY_MESSAGES = {
     zh: '记录 {key} 已经存在（删除后又被创建），不能再恢复',
     en: 'record {key} exists again (it was created after the deletion), so it cannot be restored',
   },
+  parentGone: {
+    zh: '{column} 指向的 {table} 记录 {value} 已不存在，不能恢复；请先恢复该记录，或只恢复其他字段',
+    en: 'the {table} record {value} that {column} points to no longer exists, so this cannot be restored; restore that record first, or restore only other columns',
+  },
   notRestorable: {
     zh: '这些字段不能恢复：{names}',
     en: 'these columns cannot be restored: {names}',

@@ -21,6 +21,7 @@ import { updateRecord } from '../items/update-record';
 import { assertFresh } from '../items/staleness';
 import { runWrite, type WriteContext } from '../items/write-context';
 import { assertReadable } from '../items/row-filter';
+import { assertParentsExist } from './assert-parents-exist';
 import { deletionReadable } from './deleted-records';
 import { revisionsOf } from './read-history';
 import { revisionKey } from './revision-log';
@@ -85,6 +86,7 @@ const recreate = async (
   values: Record<string, unknown>,
 ): Promise<{ columns: string[] }> => {
   assertMay(context, item.table, 'create');
+  await assertParentsExist(write, item, values);
   await insertRecord(write, item, values, { path: '', depth: 0, fixed: key });
   // The record as created must be one the user's read rule lets through (else, rolled back, 404).
   await assertReadable(write, item, key);
@@ -170,6 +172,7 @@ export const restoreRevision = async (
     );
     if (mode === 'create') return recreate(write, context, item, key, values);
     if (Object.keys(values).length === 0) return { columns: [] };
+    await assertParentsExist(write, item, values);
     // the stamp again, checked under the row lock the update takes
     await updateRecord(write, item, key, { ...values, ...seenBody }, { path: '', depth: 0, fixed: {} });
     return { columns: Object.keys(values) };
