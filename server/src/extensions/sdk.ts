@@ -55,11 +55,13 @@ export {
   type ServerExtension,
 } from './define-server-extension';
 export type {
+  AfterCommitEvent,
   AfterCreateEvent,
   AfterUpdateEvent,
   BeforeCreateEvent,
   BeforeUpdateEvent,
   CommitEvent,
+  CommittedChange,
   DeleteEvent,
 } from './write-hooks';
 export type { NamedMigration } from '../db/migrations/named-migration';

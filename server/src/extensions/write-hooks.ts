@@ -1,3 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ColumnChange, RevisionAction, RevisionChannel } from '../../../contract/revision';
+import type { RecordChange } from '../services/history/revision-log';
 import type { ItemTable } from '../services/items/item-table';
 import type { KeyValues } from '../services/items/record-keys';
 import type { WriteContext } from '../services/items/write-context';
@@ -53,6 +56,41 @@ export interface CommitEvent {
   tables: readonly StoredTable[];
 }
 
+/** A record change as its write committed it: what its revision of record history says. */
+export interface CommittedChange {
+  /** The table's metadata name. */
+  table: string;
+  key: KeyValues;
+  action: RevisionAction;
+  /**
+   * The columns changed: a create's new values, an update's old and new, a delete's last values;
+   * a PASSWORD column only as `secret: true`, never its value.
+   */
+  changes: readonly ColumnChange[];
+  /** How it was written: `web`, `api`, `token`, `import`, `extension`, `restore`. */
+  channel: RevisionChannel;
+}
+
+export interface AfterCommitEvent {
+  dataSource: string;
+  /** Who wrote: a user's id, 0 for an extension's own write outside a request. */
+  userId: number;
+  userName: string | null;
+  /** The request that wrote, the one its revisions and audit entries carry. */
+  requestId: string | null;
+  /** The write's clock reading, the `at` of its revisions. */
+  at: Date;
+  /** The committed changes of the tables the hook watches, in the order they were written. */
+  changes: readonly CommittedChange[];
+  /** The server's logger. */
+  log: FastifyBaseLogger;
+}
+
+/** What `runAfterCommit` gets from the write that committed. */
+export interface CommittedWrite extends Omit<AfterCommitEvent, 'changes' | 'log'> {
+  changes: readonly RecordChange[];
+}
+
 /**
  * Record write hooks of one extension (or of the core). Each runs inside the write's transaction:
  * throwing (an ApiException for a clear answer) refuses the whole write and rolls it back.
@@ -79,10 +117,22 @@ export interface WriteHook {
    * whole (crudboard's own: an enabled super admin remains).
    */
   beforeCommit?: (event: CommitEvent) => Promise<void> | void;
+  /**
+   * Once per committed write that changed a record of a watched table, after the commit and
+   * before the answer: the place for side effects (a webhook, mail, a queue), which must not
+   * happen for a write that rolls back. It cannot refuse the write any more: an error is logged
+   * and the answer stays a success. Not called for a write that rolled back, nor for one that
+   * changed nothing. It runs once, in this server: a crash between the commit and the hook loses
+   * the call, so work that must not be lost belongs in a table written by the write itself.
+   */
+  afterCommit?: (event: AfterCommitEvent) => Promise<void> | void;
 }
 
 /** The stages that concern one record of one table. */
-export type WriteStage = Exclude<keyof WriteHook, 'name' | 'tables' | 'systemOnly' | 'beforeCommit'>;
+export type WriteStage = Exclude<
+  keyof WriteHook,
+  'name' | 'tables' | 'systemOnly' | 'beforeCommit' | 'afterCommit'
+>;
 
 type EventOf<S extends WriteStage> = Parameters<NonNullable<WriteHook[S]>>[0];
 
@@ -97,13 +147,21 @@ export interface WriteHooks {
   watching(stage: WriteStage, table: WatchedTable): boolean;
   /** Runs `beforeCommit` of each hook watching one of the tables the write reached (once each). */
   runBeforeCommit(event: CommitEvent): Promise<void>;
+  /** Whether any hook has `afterCommit`: writes then keep their changes for it. */
+  readonly afterCommit: boolean;
+  /**
+   * Runs `afterCommit` of each hook watching a table with committed changes, with those changes;
+   * an error is logged, never thrown (the write has committed).
+   */
+  runAfterCommit(write: CommittedWrite): Promise<void>;
 }
 
 const watches = (hook: WriteHook, table: WatchedTable) =>
   hook.tables === '*' ||
   (hook.tables.includes(table.name) && (!hook.systemOnly || table.systemable === true));
 
-export const createWriteHooks = (hooks: readonly WriteHook[]): WriteHooks => {
+/** The hooks in the order given; `log` is the server's logger, handed to `afterCommit` and told its errors. */
+export const createWriteHooks = (hooks: readonly WriteHook[], log: FastifyBaseLogger): WriteHooks => {
   const byTable = new Map<string, readonly WriteHook[]>();
   /** The hooks watching a table, in registration order: filtered once, then one map lookup. */
   const hooksOf = (table: WatchedTable): readonly WriteHook[] => {
@@ -128,6 +186,29 @@ export const createWriteHooks = (hooks: readonly WriteHook[]): WriteHooks => {
       for (const hook of hooks) {
         if (hook.beforeCommit && event.tables.some((table) => watches(hook, table)))
           await hook.beforeCommit(event);
+      }
+    },
+    afterCommit: hooks.some((hook) => hook.afterCommit !== undefined),
+    async runAfterCommit({ changes, ...write }) {
+      for (const hook of hooks) {
+        if (!hook.afterCommit) continue;
+        const watched = changes.filter((change) => watches(hook, change.item.table));
+        if (watched.length === 0) continue;
+        try {
+          await hook.afterCommit({
+            ...write,
+            log,
+            changes: watched.map((change) => ({
+              table: change.item.table.name,
+              key: change.key,
+              action: change.action,
+              changes: change.changes,
+              channel: change.channel ?? 'extension',
+            })),
+          });
+        } catch (error) {
+          log.error({ err: error, hook: hook.name }, 'afterCommit hook failed; the write is committed');
+        }
       }
     },
   };

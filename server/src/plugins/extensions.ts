@@ -61,6 +61,7 @@ export default fp<{ extensions: readonly ServerExtension[] }>(
       writeHooksWith(
         extensionWriteHooks(extensions),
         app.dataSources.list().map((source) => source.name),
+        app.log,
       ),
     );
   },

@@ -64,49 +64,69 @@ const INTEGER_COLUMNS: ReadonlySet<string> = new Set(['at', 'userId']);
 /**
  * The revisions one write collects while it runs, inserted into `primary` at its end, before it
  * commits (write-context.ts): so a refused or rolled-back write leaves none and a committed one
- * always has its own. An update that changes nothing records nothing.
+ * always has its own. An update that changes nothing records nothing. With `keepChanges` (a hook
+ * waits for the committed changes: `afterCommit`), it also keeps every change, of tables without
+ * history too, for after the commit.
  */
 export class RevisionLog {
-  private readonly rows: RevisionRow[] = [];
+  /** In the order written: the revision row to insert (none once inserted, or without history), the change kept. */
+  private readonly entries: { row: RevisionRow | null; change: RecordChange | null }[] = [];
 
   constructor(
     private readonly who: { dataSource: string; userId: number; origin: WriteOrigin },
-    private readonly at: Date,
+    readonly at: Date,
+    private readonly keepChanges = false,
   ) {}
 
   add(change: RecordChange): void {
-    if (!recordsHistory(change.item)) return;
     if (change.changes.length === 0 && change.action === 'update') return;
+    const kept = this.keepChanges ? change : null;
+    if (!recordsHistory(change.item)) {
+      if (kept) this.entries.push({ row: null, change: kept });
+      return;
+    }
     const { origin } = this.who;
-    this.rows.push({
-      dataSource: this.who.dataSource,
-      tableName: change.item.table.name,
-      recordKey: revisionKey(change.item, change.key),
-      action: change.action,
-      at: this.at.getTime(),
-      userId: this.who.userId || null,
-      userName: origin.userName?.slice(0, 200) ?? null,
-      channel: change.channel ?? origin.channel,
-      requestId: origin.requestId?.slice(0, 64) ?? null,
-      changes: JSON.stringify(change.changes),
+    this.entries.push({
+      row: {
+        dataSource: this.who.dataSource,
+        tableName: change.item.table.name,
+        recordKey: revisionKey(change.item, change.key),
+        action: change.action,
+        at: this.at.getTime(),
+        userId: this.who.userId || null,
+        userName: origin.userName?.slice(0, 200) ?? null,
+        channel: change.channel ?? origin.channel,
+        requestId: origin.requestId?.slice(0, 64) ?? null,
+        changes: JSON.stringify(change.changes),
+      },
+      change: kept,
     });
   }
 
-  /** How many revisions are collected: a savepoint notes it, and on rollback `truncate`s back to it. */
+  /** How many changes are collected: a savepoint notes it, and on rollback `truncate`s back to it. */
   get size(): number {
-    return this.rows.length;
+    return this.entries.length;
   }
 
   truncate(size: number): void {
-    this.rows.length = Math.min(this.rows.length, size);
+    this.entries.length = Math.min(this.entries.length, size);
+  }
+
+  /** The changes kept (`keepChanges`), in the order written; the channel filled in. */
+  changes(): RecordChange[] {
+    return this.entries.flatMap(({ change }) =>
+      change ? [{ ...change, channel: change.channel ?? this.who.origin.channel }] : [],
+    );
   }
 
   /** Inserts the collected revisions in `primary`'s transaction (bulk for many: `insertMany`). */
   async flush(primary: () => Promise<Knex.Transaction>): Promise<void> {
-    if (this.rows.length === 0) return;
+    const rows = this.entries.flatMap((entry) => (entry.row ? [entry.row] : []));
+    if (rows.length === 0) return;
+    for (const entry of this.entries) entry.row = null;
     const db = await primary();
-    const [only] = this.rows;
-    if (this.rows.length === 1 && only) {
+    const [only] = rows;
+    if (rows.length === 1 && only) {
       // the common case, one record written: a statement prepared once per connection, or on
       // PostgreSQL one sent with the COMMIT (no round trip of its own)
       await sqlDialect(dialectOf(db)).insertAtCommit(
@@ -116,7 +136,6 @@ export class RevisionLog {
         REVISION_COLUMNS,
         REVISION_COLUMNS.map((column) => only[column]),
       );
-      this.rows.length = 0;
       return;
     }
     // many (an import): without the query builder, whose compiling of large INSERTs costs more
@@ -125,9 +144,8 @@ export class RevisionLog {
       'revision_insert',
       SHARED_STATE.revision,
       REVISION_COLUMNS,
-      this.rows.map((row) => REVISION_COLUMNS.map((column) => row[column])),
+      rows.map((row) => REVISION_COLUMNS.map((column) => row[column])),
       INTEGER_COLUMNS,
     );
-    this.rows.length = 0;
   }
 }

@@ -47,8 +47,10 @@ export const runWrite = async <T>(
 ): Promise<T> => {
   const reached = new Map<number, StoredTable>([[item.table.id, item.table]]);
   let beside: Promise<Knex.Transaction> | undefined;
+  let committed: RevisionLog | undefined;
+  let result: T;
   try {
-    return await context.db.transaction(async (trx) => {
+    result = await context.db.transaction(async (trx) => {
       const load = itemTableCache(trx);
       const home = metaOf(trx);
       const now = new Date();
@@ -59,7 +61,9 @@ export const runWrite = async <T>(
           origin: context.origin ?? EXTENSION_ORIGIN,
         },
         now,
+        context.hooks.afterCommit,
       );
+      committed = revisions;
       const write: WriteContext = {
         ...context,
         db: trx,
@@ -89,4 +93,18 @@ export const runWrite = async <T>(
     if (open && !open.isCompleted()) await open.rollback().catch(() => undefined);
     throw mapDbError(error, [...reached.values()]) ?? error;
   }
+  // Committed (a write inside an outer transaction is not yet: its hooks wait for that one's end).
+  const changes = committed?.changes() ?? [];
+  if (changes.length > 0 && !context.db.isTransaction) {
+    const origin = context.origin ?? EXTENSION_ORIGIN;
+    await context.hooks.runAfterCommit({
+      dataSource: context.dataSource,
+      userId: context.userId,
+      userName: origin.userName,
+      requestId: origin.requestId,
+      at: committed?.at ?? new Date(),
+      changes,
+    });
+  }
+  return result;
 };

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { systemTableAuditHook } from '../audit/system-table-audit';
 import { createWriteHooks, type WriteHook, type WriteHooks } from '../../extensions/write-hooks';
 import { columnExtPropertyRules } from './column-ext-property-rules';
@@ -72,5 +73,9 @@ export const systemTableHooks: readonly WriteHook[] = [...recordHooks(), ...comm
  * The core's hooks (with the names of the configured data sources, which records about a data
  * source must name), then the extensions' (in the order they are listed).
  */
-export const writeHooksWith = (extra: readonly WriteHook[], dataSources: readonly string[]): WriteHooks =>
-  createWriteHooks([...systemTableHooks, dataSourceHook(dataSources), systemTableAuditHook, ...extra]);
+export const writeHooksWith = (
+  extra: readonly WriteHook[],
+  dataSources: readonly string[],
+  log: FastifyBaseLogger,
+): WriteHooks =>
+  createWriteHooks([...systemTableHooks, dataSourceHook(dataSources), systemTableAuditHook, ...extra], log);
