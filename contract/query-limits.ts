@@ -1,7 +1,7 @@
 /**
  * Ceilings on one list or count request's conditions (docs/api.md §3), all sources together:
- * column filters and the `filter` JSON. A LIKE condition matches anywhere in the text, so no index
- * serves it: each one scans.
+ * column filters and the `filter` JSON. A text match (LIKE, STARTSWITH... LIKECS and their NOT
+ * forms) is served by no index: each one scans, and counts against MAX_LIKE_CONDITIONS.
  */
 export const MAX_FILTER_CONDITIONS = 100;
 export const MAX_LIKE_CONDITIONS = 10;

@@ -10,7 +10,7 @@ export const ITEMS_MESSAGES = {
     zh: '密码字段 {name} 只能按是否为空查询',
     en: 'password column {name} can only be tested for null',
   },
-  likeNotText: { zh: 'LIKE 只能用于文本字段', en: 'LIKE applies to text columns only' },
+  likeNotText: { zh: '{operator} 只能用于文本字段', en: '{operator} applies to text columns only' },
   repeated: { zh: '参数只能出现一次', en: 'may appear only once' },
   notText: { zh: '应为文本', en: 'must be text' },
   tooManyValues: { zh: '最多 {max} 个值', en: 'at most {max} values' },

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Client } from '../config';
-import { containsPattern } from '../dialects/full-text/full-text';
+import { containsPattern, escapeLikeText } from '../dialects/full-text/full-text';
 import { nativeEqualitySql, nativeMatchSql } from '../dialects/native-sql';
 import { sqlDialect } from '../dialects/sql/sql-dialects';
 import type { Condition, LeafCondition, QueryColumn, QueryTable } from './query-types';
@@ -28,6 +28,40 @@ export const whereContains = (
     : sqlDialect(dialect).caseInsensitiveLike(target);
   const bindings = [column, containsPattern(text), '\\'];
   return or ? builder.orWhereRaw(sql, bindings) : builder.whereRaw(sql, bindings);
+};
+
+/**
+ * A text match of TEXT_MATCH_OPERATORS other than LIKE (whereContains): at the start or the end
+ * ignoring case, anywhere minding case, and their negations.
+ */
+const whereTextMatch = (
+  builder: Knex.QueryBuilder,
+  dialect: Client,
+  column: string,
+  leaf: LeafCondition,
+  nativeType: string | null,
+): Knex.QueryBuilder => {
+  const target = nativeMatchSql(dialect, nativeType).column;
+  const text = String(leaf.values[0]);
+  const sql = sqlDialect(dialect);
+  const [match, bindings]: [string, string[]] =
+    leaf.operator === 'LIKECS' || leaf.operator === 'NOTLIKECS'
+      ? [sql.caseSensitiveContains(target), [column, text]]
+      : [
+          sql.caseInsensitiveLike(target),
+          [
+            column,
+            leaf.operator === 'STARTSWITH' || leaf.operator === 'NOTSTARTSWITH'
+              ? `${escapeLikeText(text)}%`
+              : leaf.operator === 'ENDSWITH' || leaf.operator === 'NOTENDSWITH'
+                ? `%${escapeLikeText(text)}`
+                : containsPattern(text),
+            '\\',
+          ],
+        ];
+  return leaf.operator.startsWith('NOT')
+    ? builder.whereRaw(`NOT (${match})`, bindings)
+    : builder.whereRaw(match, bindings);
 };
 
 /** EQ, NE, IN, NOTIN on a column with a native type: cast as its kind asks (dialects/native-sql.ts). */
@@ -113,6 +147,16 @@ const applyLeaf = (
       return leaf.values.length === 0 ? builder : builder.whereNotIn(column, leaf.values);
     case 'BETWEEN':
       return builder.whereBetween(column, [first as Knex.Value, second as Knex.Value]);
+    case 'NOTBETWEEN':
+      return builder.whereNotBetween(column, [first as Knex.Value, second as Knex.Value]);
+    case 'NOTLIKE':
+    case 'STARTSWITH':
+    case 'NOTSTARTSWITH':
+    case 'ENDSWITH':
+    case 'NOTENDSWITH':
+    case 'LIKECS':
+    case 'NOTLIKECS':
+      return whereTextMatch(builder, dialect, column, leaf, nativeType);
     case 'ISNULL':
       return builder.whereNull(column);
     case 'ISNOTNULL':

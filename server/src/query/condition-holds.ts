@@ -103,6 +103,20 @@ const leafHolds = (leaf: LeafCondition, stored: unknown, column: QueryColumn): b
       return leaf.values.every((value) => differs(stored, value, kind));
     case 'LIKE':
       return String(stored).toLowerCase().includes(String(first).toLowerCase());
+    case 'NOTLIKE':
+      return !String(stored).toLowerCase().includes(String(first).toLowerCase());
+    case 'STARTSWITH':
+      return String(stored).toLowerCase().startsWith(String(first).toLowerCase());
+    case 'NOTSTARTSWITH':
+      return !String(stored).toLowerCase().startsWith(String(first).toLowerCase());
+    case 'ENDSWITH':
+      return String(stored).toLowerCase().endsWith(String(first).toLowerCase());
+    case 'NOTENDSWITH':
+      return !String(stored).toLowerCase().endsWith(String(first).toLowerCase());
+    case 'LIKECS':
+      return String(stored).includes(String(first));
+    case 'NOTLIKECS':
+      return !String(stored).includes(String(first));
     case 'GE':
       return (order() ?? -1) >= 0;
     case 'GT':
@@ -115,6 +129,11 @@ const leafHolds = (leaf: LeafCondition, stored: unknown, column: QueryColumn): b
       const low = compare(stored, first, kind);
       const high = compare(stored, second, kind);
       return low !== null && high !== null && low >= 0 && high <= 0;
+    }
+    case 'NOTBETWEEN': {
+      const low = compare(stored, first, kind);
+      const high = compare(stored, second, kind);
+      return low !== null && high !== null && (low < 0 || high > 0);
     }
   }
 };

@@ -3,7 +3,13 @@ import { itemsMessage } from '../i18n/items-messages';
 import { coerceValue } from './coerce-value';
 import { isTextType, kindOf } from './data-type-kind';
 import { invalidParam } from './query-error';
-import type { LeafCondition, Operator, QueryColumn, ScalarValue } from './query-types';
+import {
+  TEXT_MATCH_OPERATORS,
+  type LeafCondition,
+  type Operator,
+  type QueryColumn,
+  type ScalarValue,
+} from './query-types';
 import { splitList } from './split-list';
 
 /** Most values one IN / NOTIN list may hold. */
@@ -11,7 +17,8 @@ export const MAX_LIST_VALUES = 1000;
 
 const SYMBOLS: Record<string, Operator> = { '>=': 'GE', '<=': 'LE', '>': 'GT', '<': 'LT' };
 const SYMBOL_FORM = /^(>=|<=|>|<)\s*([\s\S]*)$/;
-const WORD_FORM = /^(EQ|NE|LIKE|IN|NOTIN|GE|GT|LE|LT|BETWEEN) ([\s\S]*)$/;
+const WORD_FORM =
+  /^(EQ|NE|LIKE|NOTLIKE|STARTSWITH|NOTSTARTSWITH|ENDSWITH|NOTENDSWITH|LIKECS|NOTLIKECS|IN|NOTIN|GE|GT|LE|LT|BETWEEN|NOTBETWEEN) ([\s\S]*)$/;
 
 /** A value coerced to the column's type (a LIKE text: to text only), or 400 naming the parameter. */
 export const coerceOrThrow = (
@@ -20,7 +27,7 @@ export const coerceOrThrow = (
   param: string,
   operator: Operator = 'EQ',
 ): ScalarValue => {
-  const coerced = coerceValue(column, input, { pattern: operator === 'LIKE' });
+  const coerced = coerceValue(column, input, { pattern: TEXT_MATCH_OPERATORS.has(operator) });
   if (!coerced.ok) throw invalidParam(param, coerced.message);
   return coerced.value;
 };
@@ -32,21 +39,26 @@ const leaf = (column: QueryColumn, operator: Operator, values: ScalarValue[]): L
   values,
 });
 
-/** BETWEEN with either side open: `a,` is GE a, `,b` is LE b; both open is refused. */
+/**
+ * BETWEEN with either side open: `a,` is GE a, `,b` is LE b; both open is refused. NOTBETWEEN
+ * likewise: `a,` is LT a, `,b` is GT b.
+ */
 export const betweenCondition = (
   column: QueryColumn,
   low: unknown,
   high: unknown,
   param: string,
+  operator: 'BETWEEN' | 'NOTBETWEEN' = 'BETWEEN',
 ): LeafCondition => {
   const open = (value: unknown) => value === null || value === undefined || value === '';
+  const not = operator === 'NOTBETWEEN';
   if (open(low) && open(high)) throw invalidParam(param, itemsMessage('betweenBounds'));
-  if (open(high)) return leaf(column, 'GE', [coerceOrThrow(column, low, param)]);
-  if (open(low)) return leaf(column, 'LE', [coerceOrThrow(column, high, param)]);
-  return leaf(column, 'BETWEEN', [coerceOrThrow(column, low, param), coerceOrThrow(column, high, param)]);
+  if (open(high)) return leaf(column, not ? 'LT' : 'GE', [coerceOrThrow(column, low, param)]);
+  if (open(low)) return leaf(column, not ? 'GT' : 'LE', [coerceOrThrow(column, high, param)]);
+  return leaf(column, operator, [coerceOrThrow(column, low, param), coerceOrThrow(column, high, param)]);
 };
 
-const RANGE: readonly Operator[] = ['GE', 'GT', 'LE', 'LT', 'BETWEEN'];
+const RANGE: readonly Operator[] = ['GE', 'GT', 'LE', 'LT', 'BETWEEN', 'NOTBETWEEN'];
 
 /**
  * The operators a column accepts: PASSWORD only null tests, LIKE only on text columns, range tests
@@ -56,8 +68,8 @@ export const checkOperator = (column: QueryColumn, operator: Operator, param: st
   if (kindOf(column.dataType) === 'password' && operator !== 'ISNULL' && operator !== 'ISNOTNULL') {
     throw invalidParam(param, itemsMessage('passwordFilter', { name: column.name }));
   }
-  if (operator === 'LIKE' && !isTextType(column.dataType))
-    throw invalidParam(param, itemsMessage('likeNotText'));
+  if (TEXT_MATCH_OPERATORS.has(operator) && !isTextType(column.dataType))
+    throw invalidParam(param, itemsMessage('likeNotText', { operator }));
   const native = nativeRuleOf(column.nativeType);
   if (native && !native.range && RANGE.includes(operator)) {
     throw invalidParam(
@@ -106,10 +118,11 @@ export const parseColumnFilter = (column: QueryColumn, raw: string, param: strin
     case 'IN':
     case 'NOTIN':
       return listCondition(column, operator, rest, param);
-    case 'BETWEEN': {
+    case 'BETWEEN':
+    case 'NOTBETWEEN': {
       const parts = rest.split(',').map((part) => part.trim());
       if (parts.length !== 2) throw invalidParam(param, itemsMessage('betweenBounds'));
-      return betweenCondition(column, parts[0], parts[1], param);
+      return betweenCondition(column, parts[0], parts[1], param, operator);
     }
     default:
       return leaf(column, operator, [coerceOrThrow(column, rest, param, operator)]);

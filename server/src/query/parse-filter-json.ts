@@ -38,6 +38,7 @@ const valueCount = (operator: Operator): number | null => {
     case 'NOTIN':
       return null;
     case 'BETWEEN':
+    case 'NOTBETWEEN':
       return 2;
     case 'ISNULL':
     case 'ISNOTNULL':
@@ -68,7 +69,8 @@ const leafOf = (node: Record<string, unknown>, walk: Walk): Condition => {
   if (expected !== null && values.length !== expected) {
     throw invalidParam(walk.param, itemsMessage('operatorValues', { operator, count: expected }));
   }
-  if (operator === 'BETWEEN') return betweenCondition(column, values[0], values[1], walk.param);
+  if (operator === 'BETWEEN' || operator === 'NOTBETWEEN')
+    return betweenCondition(column, values[0], values[1], walk.param, operator);
   return {
     kind: 'leaf',
     column: column.name,

@@ -39,8 +39,32 @@ export const OPERATORS = [
   'BETWEEN',
   'ISNULL',
   'ISNOTNULL',
+  'NOTLIKE',
+  'STARTSWITH',
+  'NOTSTARTSWITH',
+  'ENDSWITH',
+  'NOTENDSWITH',
+  'LIKECS',
+  'NOTLIKECS',
+  'NOTBETWEEN',
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
+
+/**
+ * Text matches (LIKE and its kin): text columns only, the value taken as text. LIKE matches
+ * anywhere, STARTSWITH / ENDSWITH at an end, all ignoring case; LIKECS anywhere, minding case.
+ * The NOT forms keep the rows that do not match (a null never matches either way).
+ */
+export const TEXT_MATCH_OPERATORS: ReadonlySet<Operator> = new Set([
+  'LIKE',
+  'NOTLIKE',
+  'STARTSWITH',
+  'NOTSTARTSWITH',
+  'ENDSWITH',
+  'NOTENDSWITH',
+  'LIKECS',
+  'NOTLIKECS',
+]);
 
 /** A value coerced to its column's type: integers beyond 2^53 and decimals stay strings. */
 export type ScalarValue = string | number | boolean;

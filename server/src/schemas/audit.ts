@@ -13,7 +13,7 @@ const Filter = Type.Optional(
 const COLUMN_FILTERS = {
   additionalProperties: Type.String({ maxLength: 10000 }),
   description:
-    'Other keys are column filters on at, userId, userName, action, dataSource, tableName: v · a,b · LIKE x · GE|GT|LE|LT x · BETWEEN a,b · ISNULL · ISNOTNULL · NE x · NOTIN a,b',
+    'Other keys are column filters on at, userId, userName, action, dataSource, tableName: v · a,b · LIKE x · GE|GT|LE|LT x · BETWEEN a,b · ISNULL · ISNOTNULL · NE x · NOTIN a,b · NOTLIKE|STARTSWITH|NOTSTARTSWITH|ENDSWITH|NOTENDSWITH|LIKECS|NOTLIKECS x · NOTBETWEEN a,b',
 };
 
 export const AuditListQuery = Type.Object({ ...pagingQuery(), filter: Filter }, COLUMN_FILTERS);

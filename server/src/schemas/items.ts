@@ -30,7 +30,7 @@ const listProperties = {
 const listOptions = {
   additionalProperties: Type.String({ maxLength: 10000 }),
   description:
-    'Other keys are column filters: v · a,b · LIKE x · GE|GT|LE|LT x · BETWEEN a,b · ISNULL · ISNOTNULL · NE x · NOTIN a,b',
+    'Other keys are column filters: v · a,b · LIKE x · GE|GT|LE|LT x · BETWEEN a,b · ISNULL · ISNOTNULL · NE x · NOTIN a,b · NOTLIKE|STARTSWITH|NOTSTARTSWITH|ENDSWITH|NOTENDSWITH|LIKECS|NOTLIKECS x · NOTBETWEEN a,b',
 };
 
 /** List and count parameters; every other key is a column filter, checked against metadata by the parser. */

@@ -65,6 +65,25 @@ describe('conditionHolds', () => {
     expect(holds(leaf('name', 'LIKE', 'LIC'))).toBe(true);
   });
 
+  it('matches text at either end ignoring case, anywhere minding case, and the NOT forms; NOT BETWEEN outside the range', () => {
+    expect(holds(leaf('name', 'STARTSWITH', 'al'))).toBe(true);
+    expect(holds(leaf('name', 'STARTSWITH', 'li'))).toBe(false);
+    expect(holds(leaf('name', 'NOTSTARTSWITH', 'AL'))).toBe(false);
+    expect(holds(leaf('name', 'ENDSWITH', 'CE'))).toBe(true);
+    expect(holds(leaf('name', 'NOTENDSWITH', 'x'))).toBe(true);
+    expect(holds(leaf('name', 'NOTLIKE', 'LIC'))).toBe(false);
+    expect(holds(leaf('name', 'NOTLIKE', 'bob'))).toBe(true);
+    expect(holds(leaf('name', 'LIKECS', 'lic'))).toBe(true);
+    expect(holds(leaf('name', 'LIKECS', 'LIC'))).toBe(false);
+    expect(holds(leaf('name', 'NOTLIKECS', 'LIC'))).toBe(true);
+    // A null meets no text match, negated or not.
+    expect(holds(leaf('note', 'NOTLIKE', 'x'))).toBe(false);
+    expect(holds(leaf('note', 'NOTLIKECS', 'x'))).toBe(false);
+    expect(holds(leaf('qty', 'NOTBETWEEN', 1, 4))).toBe(true);
+    expect(holds(leaf('qty', 'NOTBETWEEN', 5, 9))).toBe(false);
+    expect(holds(leaf('qty', 'NOTBETWEEN', 1, 5))).toBe(false);
+  });
+
   it('treats NULL as SQL does, and a value not held as meeting no test', () => {
     expect(holds(leaf('note', 'ISNULL'))).toBe(true);
     expect(holds(leaf('note', 'NE', 'x'))).toBe(false);

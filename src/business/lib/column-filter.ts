@@ -1,20 +1,17 @@
 import type { CrudFilter, LogicalFilter } from '@refinedev/core';
+import { OPERATORS } from '../../common/lib/query-params';
 
 const SYMBOLS: Record<string, LogicalFilter['operator']> = { '>=': 'gte', '<=': 'lte', '>': 'gt', '<': 'lt' };
-const WORDS: Record<string, LogicalFilter['operator']> = {
-  EQ: 'eq',
-  NE: 'ne',
-  LIKE: 'contains',
-  IN: 'in',
-  NOTIN: 'nin',
-  GE: 'gte',
-  GT: 'gt',
-  LE: 'lte',
-  LT: 'lt',
-  BETWEEN: 'between',
-};
+/** The server's operator words and the Refine operator asking the same (the inverse of OPERATORS). */
+const WORDS: Partial<Record<string, LogicalFilter['operator']>> = Object.fromEntries(
+  Object.entries(OPERATORS).map(([refine, word]) => [word, refine as LogicalFilter['operator']]),
+);
 const SYMBOL_FORM = /^(>=|<=|>|<)\s*([\s\S]*)$/;
-const WORD_FORM = /^(EQ|NE|LIKE|IN|NOTIN|GE|GT|LE|LT|BETWEEN) ([\s\S]*)$/;
+const WORD_FORM = new RegExp(
+  `^(${Object.keys(WORDS)
+    .filter((word) => word !== 'ISNULL' && word !== 'ISNOTNULL')
+    .join('|')}) ([\\s\\S]*)$`,
+);
 
 const items = (text: string): string[] =>
   text
@@ -23,8 +20,8 @@ const items = (text: string): string[] =>
     .filter((item) => item !== '');
 
 /**
- * A typed column filter text (`v`, `a,b`, `LIKE x`, `>= 5`, `BETWEEN a,b`, `NOTIN a,b`, `ISNULL`,
- * ...; see docs/list-queries.md) as the Refine filter that asks the same question. The data
+ * A typed column filter text (`v`, `a,b`, `LIKE x`, `STARTSWITH x`, `>= 5`, `BETWEEN a,b`,
+ * `NOTBETWEEN a,b`, `NOTIN a,b`, `ISNULL`, ...; see docs/list-queries.md) as the Refine filter that asks the same question. The data
  * provider turns it back into the `col=value` query parameter, so what reaches the server is what
  * the user typed.
  */
@@ -42,7 +39,7 @@ export const fromColumnFilter = (field: string, text: string): CrudFilter => {
   const rest = ((symbol ?? word)?.[2] ?? '').trim();
   if (!operator) return { field, operator: 'eq', value: text };
   if (operator === 'in' || operator === 'nin') return { field, operator, value: items(rest) };
-  if (operator === 'between') {
+  if (operator === 'between' || operator === 'nbetween') {
     const parts = rest.split(',').map((part) => part.trim());
     // Not two bounds: sent as typed (an EQ of the whole text), so the server answers for it.
     return parts.length === 2 ? { field, operator, value: parts } : { field, operator: 'eq', value: text };

@@ -16,15 +16,47 @@ export interface FilterGroup {
 export type FilterCondition = FilterLeaf | FilterGroup;
 export type FilterValue = string | number | boolean;
 export type OperatorType =
-  'EQ' | 'NE' | 'LIKE' | 'IN' | 'NOTIN' | 'GE' | 'GT' | 'LE' | 'LT' | 'BETWEEN' | 'ISNULL' | 'ISNOTNULL';
+  | 'EQ'
+  | 'NE'
+  | 'LIKE'
+  | 'NOTLIKE'
+  | 'STARTSWITH'
+  | 'NOTSTARTSWITH'
+  | 'ENDSWITH'
+  | 'NOTENDSWITH'
+  | 'LIKECS'
+  | 'NOTLIKECS'
+  | 'IN'
+  | 'NOTIN'
+  | 'GE'
+  | 'GT'
+  | 'LE'
+  | 'LT'
+  | 'BETWEEN'
+  | 'NOTBETWEEN'
+  | 'ISNULL'
+  | 'ISNOTNULL';
 
 /** A filter on this field is the keyword search (`search`), not a column filter. */
 export const SEARCH_FIELD = '$search';
 
-const OPERATORS: Partial<Record<LogicalFilter['operator'], OperatorType>> = {
+/**
+ * Refine's operators and the server's (docs/api.md §3). Text matches ignore case unless Refine's
+ * name ends in `s` (`containss`); the server has no case-minding start or end match, nor a
+ * case-minding IN, so `startswiths`, `nstartswiths`, `endswiths`, `nendswiths`, `ina` and `nina`
+ * are refused here, before any request.
+ */
+export const OPERATORS: Partial<Record<LogicalFilter['operator'], OperatorType>> = {
   eq: 'EQ',
   ne: 'NE',
   contains: 'LIKE',
+  ncontains: 'NOTLIKE',
+  containss: 'LIKECS',
+  ncontainss: 'NOTLIKECS',
+  startswith: 'STARTSWITH',
+  nstartswith: 'NOTSTARTSWITH',
+  endswith: 'ENDSWITH',
+  nendswith: 'NOTENDSWITH',
   in: 'IN',
   nin: 'NOTIN',
   gte: 'GE',
@@ -32,9 +64,13 @@ const OPERATORS: Partial<Record<LogicalFilter['operator'], OperatorType>> = {
   lte: 'LE',
   lt: 'LT',
   between: 'BETWEEN',
+  nbetween: 'NOTBETWEEN',
   null: 'ISNULL',
   nnull: 'ISNOTNULL',
 };
+
+/** The words that open a column filter's value (`col=LIKE x`): an EQ value starting so goes as JSON. */
+const OPERATOR_WORD = new RegExp(`^(${[...new Set(Object.values(OPERATORS))].join('|')})\\b|^[<>]=?`, 'i');
 
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -54,7 +90,7 @@ export const toFilterLeaf = (filter: LogicalFilter): FilterLeaf | null => {
   const columnName = filter.field;
   if (operatorType === 'ISNULL' || operatorType === 'ISNOTNULL')
     return { columnName, operatorType, values: [] };
-  if (operatorType === 'BETWEEN') {
+  if (operatorType === 'BETWEEN' || operatorType === 'NOTBETWEEN') {
     const [from, to] = asList(filter.value);
     if (isBlank(from) && isBlank(to)) return null;
     return {
@@ -87,14 +123,12 @@ export const toColumnFilter = (leaf: FilterLeaf): string | null => {
     case 'ISNOTNULL':
       return leaf.operatorType;
     case 'EQ':
-      return plain &&
-        !/^(LIKE|NE|GE|GT|LE|LT|BETWEEN|NOTIN|ISNULL|ISNOTNULL)\b|^[<>]=?/i.test(values[0] ?? '')
-        ? (values[0] ?? null)
-        : null;
+      return plain && !OPERATOR_WORD.test(values[0] ?? '') ? (values[0] ?? null) : null;
     case 'IN':
       return plain && values.length > 1 ? values.join(',') : null;
     case 'NOTIN':
     case 'BETWEEN':
+    case 'NOTBETWEEN':
       return plain ? `${leaf.operatorType} ${values.join(',')}` : null;
     default:
       return plain ? `${leaf.operatorType} ${values[0] ?? ''}` : null;

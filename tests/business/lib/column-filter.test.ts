@@ -15,6 +15,12 @@ describe('fromColumnFilter', () => {
     ['ISNULL', { operator: 'null', value: true }],
     ['ISNOTNULL', { operator: 'nnull', value: true }],
     ['like x', { operator: 'eq', value: 'like x' }],
+    ['STARTSWITH ap', { operator: 'startswith', value: 'ap' }],
+    ['NOTENDSWITH le', { operator: 'nendswith', value: 'le' }],
+    ['NOTLIKE x', { operator: 'ncontains', value: 'x' }],
+    ['LIKECS X', { operator: 'containss', value: 'X' }],
+    ['NOTLIKECS X', { operator: 'ncontainss', value: 'X' }],
+    ['NOTBETWEEN 1,9', { operator: 'nbetween', value: ['1', '9'] }],
   ])('reads %s', (text, expected) => {
     expect(fromColumnFilter('c', text)).toEqual({ field: 'c', ...expected });
   });
@@ -29,6 +35,9 @@ describe('fromColumnFilter', () => {
     ['BETWEEN ,9', 'BETWEEN ,9'],
     ['ISNULL', 'ISNULL'],
     ['false', 'false'],
+    ['STARTSWITH ap', 'STARTSWITH ap'],
+    ['NOTLIKECS X', 'NOTLIKECS X'],
+    ['NOTBETWEEN 1,', 'NOTBETWEEN 1,'],
   ])('sends %s to the server as the column filter %s', (text, sent) => {
     expect(toQueryParams(fromColumnFilters({ c: text }))).toEqual({ c: sent });
   });

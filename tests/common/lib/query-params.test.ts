@@ -21,6 +21,15 @@ describe('toQueryParams: column filters (docs/api.md §3)', () => {
     ['between open end', f('day', 'between', ['2024-01-01', null]), { day: 'BETWEEN 2024-01-01,' }],
     ['null', f('note', 'null', undefined), { note: 'ISNULL' }],
     ['nnull', f('note', 'nnull', true), { note: 'ISNOTNULL' }],
+    ['ncontains → NOTLIKE', f('name', 'ncontains', 'x'), { name: 'NOTLIKE x' }],
+    ['containss → LIKECS', f('name', 'containss', 'X'), { name: 'LIKECS X' }],
+    ['ncontainss → NOTLIKECS', f('name', 'ncontainss', 'X'), { name: 'NOTLIKECS X' }],
+    ['startswith', f('name', 'startswith', 'ap'), { name: 'STARTSWITH ap' }],
+    ['nstartswith', f('name', 'nstartswith', 'ap'), { name: 'NOTSTARTSWITH ap' }],
+    ['endswith', f('name', 'endswith', 'le'), { name: 'ENDSWITH le' }],
+    ['nendswith', f('name', 'nendswith', 'le'), { name: 'NOTENDSWITH le' }],
+    ['nbetween', f('qty', 'nbetween', [2, 5]), { qty: 'NOTBETWEEN 2,5' }],
+    ['nbetween open start', f('qty', 'nbetween', [null, 5]), { qty: 'NOTBETWEEN ,5' }],
   ])('%s', (_name, filter, expected) => {
     expect(toQueryParams([filter])).toEqual(expected);
   });
@@ -39,9 +48,21 @@ describe('toQueryParams: column filters (docs/api.md §3)', () => {
   });
 
   it('rejects operators the API cannot express', () => {
-    expect(() => toQueryParams([f('name', 'startswith', 'a')])).toThrow(
-      'Unsupported filter operator: startswith',
-    );
+    for (const operator of ['startswiths', 'nstartswiths', 'endswiths', 'nendswiths', 'ina', 'nina'])
+      expect(() => toQueryParams([f('name', operator, 'a')])).toThrow(
+        `Unsupported filter operator: ${operator}`,
+      );
+  });
+
+  it('sends an equal value that starts with an operator word as JSON, where it cannot be misread', () => {
+    for (const value of ['STARTSWITH a', 'NOTBETWEEN 1', 'EQ x', 'LIKECS y']) {
+      const params = toQueryParams([f('name', 'eq', value)]);
+      expect(params.name).toBeUndefined();
+      expect(JSON.parse(params.filter ?? '{}')).toEqual({
+        conditionType: 'AND',
+        conditions: [{ columnName: 'name', operatorType: 'EQ', values: [value] }],
+      });
+    }
   });
 });
 

@@ -75,8 +75,11 @@ export interface FullText {
 /** The whitespace-separated terms of a keyword. */
 export const termsOf = (keyword: string): string[] => keyword.split(/\s+/u).filter((term) => term !== '');
 
+/** A term with LIKE's wildcards escaped by `\`. */
+export const escapeLikeText = (term: string): string => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** `%term%` with LIKE's wildcards escaped by `\`. */
-export const containsPattern = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (term: string): string => `%${escapeLikeText(term)}%`;
 
 /** A condition `column LIKE %term%` (escape `\`): the scan used where no index can answer. */
 export const likeTerm = (query: Knex.QueryBuilder, table: FullTextTable, term: string): Knex.QueryBuilder =>

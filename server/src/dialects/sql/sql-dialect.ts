@@ -91,6 +91,11 @@ export interface SqlDialect {
    * index scans every row): the form that costs least per row.
    */
   caseInsensitiveScan(target: string): string;
+  /**
+   * `target` holds the text bound after it, minding case (bindings: the column, the text as it is,
+   * no wildcards): PostgreSQL `strpos`, MySQL `INSTR` on the bytes, SQLite `instr`.
+   */
+  caseSensitiveContains(target: string): string;
   /** Options of a SELECT of stored rows (SQLite: integers as BigInt, so BIGINT beyond 2^53 survives). */
   readRowOptions(builder: Knex.QueryBuilder): Knex.QueryBuilder;
   /**

@@ -16,6 +16,7 @@ export const sqliteDialect: SqlDialect = {
   // SQLite's LIKE ignores ASCII case already.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
   caseInsensitiveScan: (target) => `${target} LIKE ? ESCAPE ?`,
+  caseSensitiveContains: (target) => `instr(${target}, ?) > 0`,
   readRowOptions: (builder) => builder.options({ safeIntegers: true }),
   lockForUpdate: (query) => query,
   claimWriteLock: async (trx, table, where, column) => {

@@ -8,7 +8,12 @@ import { conditionCount } from '../../query/condition-count';
 import { parseColumnFilter } from '../../query/parse-column-filter';
 import { parseFilterJson } from '../../query/parse-filter-json';
 import { invalidParam } from '../../query/query-error';
-import type { Condition, QueryColumn, QueryTable } from '../../query/query-types';
+import {
+  TEXT_MATCH_OPERATORS,
+  type Condition,
+  type QueryColumn,
+  type QueryTable,
+} from '../../query/query-types';
 import { queryableColumn } from '../../query/resolve-column';
 import { itemsMessage } from '../../i18n/items-messages';
 import { MAX_FILTER_CONDITIONS, MAX_LIKE_CONDITIONS } from '../../../../contract/query-limits';
@@ -42,13 +47,13 @@ export const AUDIT_QUERY_TABLE: QueryTable = {
   relationNames: [],
 };
 
-/** 400 for a condition on `action` naming no action of AUDIT_ACTIONS (LIKE may name part of one). */
+/** 400 for a condition on `action` naming no action of AUDIT_ACTIONS (a text match may name part of one). */
 const assertActions = (condition: Condition, param: string): void => {
   if (condition.kind === 'group') {
     for (const child of condition.conditions) assertActions(child, param);
     return;
   }
-  if (condition.column !== 'action' || condition.operator === 'LIKE') return;
+  if (condition.column !== 'action' || TEXT_MATCH_OPERATORS.has(condition.operator)) return;
   const unknown = condition.values.find((value) => !isAuditAction(value));
   if (unknown !== undefined)
     throw invalidParam(param, auditMessage('unknownAction', { name: String(unknown).slice(0, 32) }));
