@@ -7,7 +7,6 @@ import { extensionRegistry } from './extensions/registry';
 import { TablePageSwitch } from './extensions/TablePageSwitch';
 import { PageSpin } from './common/components/PageSpin';
 import { RequireAccess, type GuardedResource } from './common/components/RequireAccess';
-import { shouldRetryQuery } from './common/lib/retry-policy';
 import { appClient } from './providers/app-client';
 import { addTexts, i18nProvider } from './providers/i18n-provider';
 import { useNotificationProvider } from './providers/notification-provider';
@@ -151,7 +150,7 @@ export const RefineApp = () => {
     ],
     [tables, dataSource, language],
   );
-  const { dataProviders, authProvider, accessControlProvider, auditLogProvider } = appClient();
+  const { dataProviders, authProvider, accessControlProvider, auditLogProvider, refineOptions } = appClient();
   return (
     <Refine
       routerProvider={appRouterProvider}
@@ -166,7 +165,7 @@ export const RefineApp = () => {
         disableTelemetry: true,
         syncWithLocation: true,
         warnWhenUnsavedChanges: true,
-        reactQuery: { clientConfig: { defaultOptions: { queries: { retry: shouldRetryQuery } } } },
+        ...refineOptions,
       }}
     >
       <AppRoutes />

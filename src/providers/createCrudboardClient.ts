@@ -1,6 +1,13 @@
-import type { AccessControlProvider, AuditLogProvider, AuthProvider, DataProvider } from '@refinedev/core';
+import type {
+  AccessControlProvider,
+  AuditLogProvider,
+  AuthProvider,
+  DataProvider,
+  IRefineOptions,
+} from '@refinedev/core';
 import type { AxiosInstance } from 'axios';
 import { dataSourceFromPath, resolveDataSource } from '../common/lib/data-source';
+import { shouldRetryQuery } from '../common/lib/retry-policy';
 import { createKeyStorage, type KeyStorage } from '../store/createKeyStorage';
 import { PREFERENCE_KEYS } from '../store/preferences';
 import { createSession, type Session } from '../store/session';
@@ -75,6 +82,12 @@ export interface CrudboardClient {
    * record's revisions, newest first. Read-only: the server records every change itself.
    */
   auditLogProvider: AuditLogProvider;
+  /**
+   * Refine options that go with these providers: `<Refine options={{ ...client.refineOptions }}>`.
+   * Queries are retried only after a network failure or a 5xx, at most twice; a 4xx (forbidden,
+   * not found, an ended session) is answered at once (TanStack Query would try three more times).
+   */
+  refineOptions: Pick<IRefineOptions, 'reactQuery'>;
   /** The stored session (signed-in marker, user info, permission codes) under the prefix. */
   session: Session;
   /** The client's namespaced localStorage. */
@@ -161,6 +174,9 @@ export const createCrudboardClient = ({
       ? { can: async () => ({ can: true }) }
       : createAccessControlProvider(session.getUserAccess, language),
     auditLogProvider: createAuditLogProvider(dataProviders.default.custom),
+    refineOptions: {
+      reactQuery: { clientConfig: { defaultOptions: { queries: { retry: shouldRetryQuery } } } },
+    },
     session,
     storage,
     custom: <T>(call: CustomCall) => runCustom<T>(dataProviders.default.custom, call),

@@ -28,3 +28,4 @@ export {
 } from './http';
 export { createKeyStorage, type KeyStorage } from '../store/createKeyStorage';
 export { createSession, type PermissionInfo, type Session, type UserInfo } from '../store/session';
+export { shouldRetryQuery, MAX_QUERY_RETRIES } from '../common/lib/retry-policy';

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import axios from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '../../contract';
@@ -54,6 +55,37 @@ describe('createCrudboardClient', () => {
     await other.dataProvider.getList({ resource: 'customer' });
     expect(sent().baseURL).toBe('https://admin.example.com/api');
     expect(sent().url).toBe('/business/customer');
+  });
+
+  it('brings a retry policy for Refine: a 4xx is answered at once, a 5xx or a lost network tried twice more', async () => {
+    const client = createCrudboardClient();
+    const config = client.refineOptions.reactQuery?.clientConfig;
+    if (!config || config instanceof QueryClient) throw new Error('clientConfig is not options');
+    // the delays between tries taken out, the policy kept
+    const queries = new QueryClient({
+      defaultOptions: { queries: { ...config.defaultOptions?.queries, retryDelay: 0 } },
+    });
+    const fetchList = () =>
+      queries
+        .fetchQuery({
+          queryKey: [Math.random()],
+          queryFn: () => client.dataProvider.getList({ resource: 'customer' }),
+        })
+        .then(
+          () => 'ok',
+          () => 'failed',
+        );
+    const forbidden = withReplies(client, { status: 403, data: { code: 'FORBIDDEN', message: '无权限' } });
+    expect(await fetchList()).toBe('failed');
+    expect(forbidden.adapter).toHaveBeenCalledTimes(1);
+    const failing = withReplies(
+      client,
+      { status: 500, data: {} },
+      { error: 'network' },
+      { status: 502, data: {} },
+    );
+    expect(await fetchList()).toBe('failed');
+    expect(failing.adapter).toHaveBeenCalledTimes(3);
   });
 
   it('keeps the sessions of two prefixes apart', async () => {

@@ -37,7 +37,7 @@ export const App = () => (
     authProvider={client.authProvider}
     accessControlProvider={client.accessControlProvider}
     auditLogProvider={client.auditLogProvider}
-    options={{ disableTelemetry: true }}
+    options={{ ...client.refineOptions, disableTelemetry: true }}
   >
     <Routes>
       <Route
