@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUserWithRole, signInApi, type ApiSession } from './helpers/api-session';
 import { launchBrowser, screenshot, signedInPageIn } from './helpers/browser';
+import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
 
 /**
@@ -14,6 +15,10 @@ let browser: Browser;
 let api: ApiSession;
 const AUDITOR = { username: 'auditor', password: 'Auditor-Pass-2024', realname: '审计员' };
 const CLERK = { username: 'curious', password: 'Curious-Pass-2024', realname: '好奇的店员' };
+/** An auditor whose role may read payroll but not its `salary` column. */
+const HR_AUDITOR = { username: 'hraudit', password: 'Hr-Audit-Pass-2024', realname: '人事审计' };
+/** The value only payroll.salary holds, searched for by the administrator. */
+const SALARY = 424242;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -30,7 +35,37 @@ beforeAll(async () => {
     permissions: '',
   });
   await addUserWithRole(api, CLERK, clerk);
-  // A wrong password, then a clerk looking where it may not.
+  // payroll, an auditor who may not read its salary, and the administrator searching by salary
+  const tableId = await api.call<number>('POST', '/metadata/tables', {
+    name: 'payroll',
+    caption: '工资',
+    columns: [...SYSTEM_COLUMNS, { name: 'salary', caption: '工资额', dataType: 'INT', queryable: true }],
+  });
+  const table = await api.call<{ columns: { id: number; name: string }[] }>(
+    'GET',
+    `/metadata/tables/${String(tableId)}`,
+  );
+  const salary = table.columns.find((column) => column.name === 'salary')?.id;
+  const hrRole = await api.call<number>('POST', '/business/role', {
+    name: '人事审计',
+    code: 'ROLE_HR_AUDITOR',
+    permissions: 'audit:read,business:payroll:read',
+  });
+  await api.call('POST', '/business/tablePermission', {
+    tableId,
+    roleId: hrRole,
+    permissions: '',
+    columns: JSON.stringify([{ columnId: salary, read: false, update: false }]),
+  });
+  await addUserWithRole(api, HR_AUDITOR, hrRole);
+  await api.call('POST', '/business/payroll', { name: '张三', salary: SALARY });
+  await api.call('POST', '/metadata/sqls/execute', {
+    sql: `select name from payroll where salary = ${String(SALARY)}`,
+    readOnly: true,
+  });
+  const filter = JSON.stringify({ columnName: 'salary', operatorType: 'EQ', values: [SALARY] });
+  await api.call('POST', `/business/payroll/export?filter=${encodeURIComponent(filter)}`, {});
+  // Last, so that they lead the first page: a wrong password, then a clerk looking where it may not.
   const failed = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -93,6 +128,52 @@ describe('the audit log', () => {
     await screenshot(page, 'audit-log-390-en');
     expect(errors).toEqual([]);
     await page.context().close();
+  }, 120_000);
+
+  it('never shows an auditor a statement or a filter that may name a column hidden from them (zh-CN 1440, en-US 390)', async () => {
+    const desk = await signedInPageIn(browser, server.url, {
+      locale: 'zh-CN',
+      viewport: { width: 1440, height: 900 },
+      user: HR_AUDITOR,
+    });
+    await desk.page.goto(`${server.url}/crudboard/audit`);
+    await expect.poll(() => rows(desk.page).count()).toBeGreaterThan(3);
+    const seen = (await rows(desk.page).allInnerTexts()).join('\n');
+    expect(seen).toContain('［列权限已隐藏］');
+    expect(seen).not.toContain(String(SALARY));
+    await screenshot(desk.page, 'audit-log-column-rules-1440-zh');
+    expect(desk.errors).toEqual([]);
+    await desk.page.context().close();
+
+    const phone = await signedInPageIn(browser, server.url, {
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+      user: HR_AUDITOR,
+    });
+    await phone.page.goto(`${server.url}/crudboard/audit`);
+    const cards = phone.page.getByTestId('audit-card');
+    await expect.poll(() => cards.count()).toBeGreaterThan(3);
+    const texts = (await cards.allInnerTexts()).join('\n');
+    expect(texts).toContain('[hidden by column rules]');
+    expect(texts).not.toContain(String(SALARY));
+    expect(await phone.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      390,
+    );
+    await screenshot(phone.page, 'audit-log-column-rules-390-en');
+    expect(phone.errors).toEqual([]);
+    await phone.page.context().close();
+
+    // The auditor without column rules reads the statement whole.
+    const whole = await signedInPageIn(browser, server.url, {
+      locale: 'zh-CN',
+      viewport: { width: 1440, height: 900 },
+      user: AUDITOR,
+    });
+    await whole.page.goto(`${server.url}/crudboard/audit`);
+    await expect
+      .poll(async () => (await rows(whole.page).allInnerTexts()).join('\n'))
+      .toContain(String(SALARY));
+    await whole.page.context().close();
   }, 120_000);
 
   it('is not offered to a user without audit:read, and its address refuses them', async () => {
