@@ -64,3 +64,13 @@ export type RowRuleKey = (typeof ROW_RULE_KEYS)[number];
  * id): for GET only, for callers who may set table permissions and see the table whole; audited.
  */
 export const VIEW_AS_HEADER = 'x-crudboard-view-as';
+
+/**
+ * A permission code an extension declares (`ext:<extension>:<verb>`), with its label in both
+ * languages: the role editor offers it. `GET /api/permissions/extensions` lists the server
+ * extensions' codes.
+ */
+export interface ExtensionPermissionCode {
+  code: string;
+  label: { 'zh-CN': string; 'en-US': string };
+}

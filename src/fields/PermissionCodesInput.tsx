@@ -11,9 +11,11 @@ import {
   Typography,
   theme,
 } from 'antd';
+import { useCustom } from '@refinedev/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPER_ADMIN_ROLE, type BusinessAction } from '../../contract';
+import { SUPER_ADMIN_ROLE, type BusinessAction, type ExtensionPermissionCode } from '../../contract';
+import { extensionPermissionsCall } from '../providers/custom-calls';
 import { extensionRegistry } from '../extensions/registry';
 import { useUserAccess } from '../auth/hooks/useUserAccess';
 import { getLocale } from '../providers/i18n-provider';
@@ -66,7 +68,18 @@ export const PermissionCodesInput = ({ id, value, onChange, disabled: readOnly }
     () => businessCodeRows(tables.map((table) => ({ ...table, caption: caption(table) }))),
     [tables, caption],
   );
-  const extensionCodes = extensionRegistry.permissions;
+  // The web extensions' codes, then those only a server extension declares (a server-only one).
+  const { result: served } = useCustom<ExtensionPermissionCode[]>({
+    ...extensionPermissionsCall(),
+    errorNotification: false,
+    queryOptions: { staleTime: Infinity, retry: false },
+  });
+  const extensionCodes = useMemo(() => {
+    const web = extensionRegistry.permissions;
+    const known = new Set(web.map((permission) => permission.code));
+    const fromServer = Array.isArray(served.data) ? served.data : [];
+    return [...web, ...fromServer.filter((permission) => !known.has(permission.code))];
+  }, [served.data]);
   const others = useMemo(
     () =>
       otherCodes(

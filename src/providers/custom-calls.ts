@@ -423,3 +423,6 @@ export const rowRulePreviewCall = (id: number, body: RowRulePreviewBody): Custom
   method: 'post',
   payload: body,
 });
+
+/** `GET /api/permissions/extensions`: the permission codes the server's extensions declare. */
+export const extensionPermissionsCall = (): CustomCall => ({ url: '/permissions/extensions', method: 'get' });

@@ -6,7 +6,7 @@ import { fieldTypeFor } from '../../src/fields/registry';
 import { registerTables, resetRegisteredTables } from '../../src/resources/useRegisteredTables';
 import { clearSession } from '../../src/store/session';
 import { labelled } from '../helpers/dom';
-import { renderWithRefine } from '../helpers/renderWithRefine';
+import { renderWithRefine, testDataProvider } from '../helpers/renderWithRefine';
 import { clerk, signIn, superAdmin } from '../helpers/session';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -120,5 +120,30 @@ describe('PermissionCodesInput', () => {
     expect(await screen.findByText('超级管理员角色拥有全部权限，其权限编码不能修改。')).toBeInTheDocument();
     expect(box('business:product:read')).toBeDisabled();
     expect(fixed('执行 SQL')).toBeDisabled();
+  });
+
+  it("offers the codes a server-only extension declares beside the web extensions' ones, each once", async () => {
+    signIn(superAdmin);
+    const custom = vi.fn(async ({ url }: { url: string }) => {
+      if (url !== '/permissions/extensions') throw new Error(`unexpected call ${url}`);
+      return {
+        data: [
+          { code: 'ext:activity:read', label: { 'zh-CN': '查看记录动态', 'en-US': 'View record activity' } },
+          { code: 'ext:ledger:close', label: { 'zh-CN': '结账', 'en-US': 'Close the books' } },
+        ],
+      };
+    });
+    const onChange = vi.fn();
+    renderWithRefine(
+      <PermissionCodesInput column={column} mode="update" value="ext:ledger:close" onChange={onChange} />,
+      { dataProvider: testDataProvider({ custom: custom as never }) },
+    );
+    const ledger = await screen.findByText('结账 (ext:ledger:close)');
+    expect(ledger.closest('label')?.querySelector('input')).toBeChecked();
+    expect(screen.getAllByText('查看记录动态 (ext:activity:read)')).toHaveLength(1);
+    // a declared code is no longer listed among the unknown ones
+    expect(screen.queryByText('ext:ledger:close')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByText('查看记录动态 (ext:activity:read)'));
+    expect(onChange).toHaveBeenLastCalledWith('ext:ledger:close,ext:activity:read');
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ExtensionPermissionCode } from '../../../contract/permissions';
 import type { Knex } from 'knex';
 import type { NamedMigration } from '../db/migrations/named-migration';
 import type { WriteHook } from './write-hooks';
@@ -18,6 +19,12 @@ export interface ServerExtension {
    * (401 without one) and `request.dataSource` selected, like every built-in API route.
    */
   routes?: FastifyPluginAsyncTypebox;
+  /**
+   * The extension's own permission codes (`ext:<name>:<verb>`), which its routes check with
+   * `callerMay` / `requirePermission`: the role editor offers them with their labels, also when
+   * the extension has no web part.
+   */
+  permissions?: readonly ExtensionPermissionCode[];
   /** Record write hooks, run inside each write's transaction after the core's. */
   hooks?: readonly ExtensionWriteHook[];
   /**
@@ -44,6 +51,18 @@ export const defineServerExtension = (extension: ServerExtension): ServerExtensi
     throw new Error(
       `server extension name "${extension.name}": use 1-40 lower-case letters, digits or dashes, starting with a letter`,
     );
+  }
+  for (const { code, label } of extension.permissions ?? []) {
+    if (!new RegExp(`^ext:${extension.name}:[a-z][a-zA-Z0-9-]{0,39}$`).test(code)) {
+      throw new Error(
+        `server extension "${extension.name}": permission ${code} must be ext:${extension.name}:<verb> (letters, digits, dashes)`,
+      );
+    }
+    if (!label['zh-CN']?.trim() || !label['en-US']?.trim()) {
+      throw new Error(
+        `server extension "${extension.name}": permission ${code} needs a zh-CN and an en-US label`,
+      );
+    }
   }
   return extension;
 };

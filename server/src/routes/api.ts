@@ -3,6 +3,7 @@ import type { ServerExtension } from '../extensions/define-server-extension';
 import { selectDataSource } from '../plugins/db';
 import itemAccess from '../plugins/item-access';
 import auditRoutes from './audit';
+import permissionCodeRoutes from './permission-codes';
 import authRoutes, { type LoginLimits } from './auth';
 import configRoutes from './business/config';
 import exportRoutes from './business/export';
@@ -56,6 +57,7 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   await app.register(userRoutes, { prefix: '/users' });
   await app.register(apiTokenRoutes, { prefix: '/users' });
   await app.register(auditRoutes, { prefix: '/audit' });
+  await app.register(permissionCodeRoutes, { prefix: '/permissions', extensions: options.extensions });
   await app.register(dataSourceRoutes, { prefix: '/metadata' });
   await app.register(tableRoutes, { prefix: '/metadata/tables' });
   await app.register(tableReverseRoutes, { prefix: '/metadata/tables' });

@@ -1,5 +1,5 @@
 import { defineServerExtension } from '../sdk';
-import activityRoutes from './activity-routes';
+import activityRoutes, { ACTIVITY_READ } from './activity-routes';
 import { activity001Table, activity002DataSource, moveActivityFromDataSource } from './activity-table';
 
 /**
@@ -9,6 +9,9 @@ import { activity001Table, activity002DataSource, moveActivityFromDataSource } f
 export default defineServerExtension({
   name: 'activity',
   routes: activityRoutes,
+  permissions: [
+    { code: ACTIVITY_READ, label: { 'zh-CN': '查看记录动态', 'en-US': 'View record activity' } },
+  ],
   migrations: [activity001Table, activity002DataSource],
   moveFromDataSource: moveActivityFromDataSource,
 });
