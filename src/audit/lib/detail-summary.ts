@@ -15,6 +15,9 @@ const textOf = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
+/** `count` for the plural forms (`…_one`), when the value is a number. */
+const countOf = (value: unknown): { count?: number } => (typeof value === 'number' ? { count: value } : {});
+
 const rowsOf = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 
@@ -53,6 +56,7 @@ export const detailSummary = (entry: AuditEntry, t: Translate): string => {
         sql: redacted('sql') ? t('audit.detail.redacted') : cut(textOf(d.sql)),
         mode: t(d.readOnly === false ? 'audit.detail.readWrite' : 'audit.detail.readOnly'),
         rows: textOf(d.rowCount) || '-',
+        ...countOf(d.rowCount),
         ms: textOf(d.elapsedMs),
       });
     case 'export': {
@@ -62,7 +66,12 @@ export const detailSummary = (entry: AuditEntry, t: Translate): string => {
         : Object.keys(query).length > 0
           ? cut(JSON.stringify(query))
           : '';
-      return t('audit.detail.export', { format: textOf(d.format), rows: textOf(d.rows) || '-', filter });
+      return t('audit.detail.export', {
+        format: textOf(d.format),
+        rows: textOf(d.rows) || '-',
+        ...countOf(d.rows),
+        filter,
+      });
     }
     case 'import': {
       const rows = rowsOf(d.rows);

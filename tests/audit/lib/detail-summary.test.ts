@@ -1,5 +1,6 @@
 import type { AuditEntry } from '../../../contract';
 import { detailSummary, isAlarming, tableLabel, SUMMARY_TEXT } from '../../../src/audit/lib/detail-summary';
+import { i18n, loadLocale } from '../../../src/providers/i18n-provider';
 
 const entry = (action: AuditEntry['action'], detail: Record<string, unknown>): AuditEntry => ({
   id: 1,
@@ -35,6 +36,24 @@ describe('detailSummary', () => {
     expect(
       detailSummary(entry('refused', { method: 'GET', url: '/api/business/user', redacted: ['url'] }), t),
     ).toBe('GET /api/business/user audit.detail.redacted');
+  });
+
+  it('says row or rows in English as the count asks, and 行 in Chinese', async () => {
+    const real = (key: string, params?: Record<string, unknown>) => i18n.t(key, params ?? {});
+    const exported = (rows: number) => entry('export', { format: 'xlsx', rows });
+    try {
+      await i18n.changeLanguage('en-US');
+      await loadLocale('en-US');
+      expect(detailSummary(exported(1), real)).toBe('xlsx, 1 row ');
+      expect(detailSummary(exported(2), real)).toBe('xlsx, 2 rows ');
+      expect(
+        detailSummary(entry('sqlExecute', { sql: 's', readOnly: true, rowCount: 1, elapsedMs: 3 }), real),
+      ).toBe('s (read-only, 1 row, 3 ms)');
+      await i18n.changeLanguage('zh-CN');
+      expect(detailSummary(exported(1), real)).toBe('xlsx，1 行 ');
+    } finally {
+      await i18n.changeLanguage('zh-CN');
+    }
   });
 
   it('names the user a view was made as', () => {
