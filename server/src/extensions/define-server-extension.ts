@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ExtensionPermissionCode } from '../../../contract/permissions';
 import type { Knex } from 'knex';
 import type { NamedMigration } from '../db/migrations/named-migration';
+import type { ExtensionConfig } from './extension-config';
 import type { WriteHook } from './write-hooks';
 
 /** Record write hooks of an extension: the same shape as the core's, without the name. */
@@ -25,6 +26,11 @@ export interface ServerExtension {
    * the extension has no web part.
    */
   permissions?: readonly ExtensionPermissionCode[];
+  /**
+   * Its configuration from the environment (`defineExtensionConfig`): read and checked at start,
+   * before its routes and hooks, which read it with `config.get()`. A bad value stops the start.
+   */
+  config?: ExtensionConfig;
   /** Record write hooks, run inside each write's transaction after the core's. */
   hooks?: readonly ExtensionWriteHook[];
   /**

@@ -2,7 +2,8 @@
  * What a server extension imports: one module, so extensions depend on a small, stable surface
  * and not on crudboard's internals. See docs/extending.md.
  *
- * - `defineServerExtension({ name, routes, hooks, migrations })` types an extension.
+ * - `defineServerExtension({ name, routes, hooks, migrations, permissions, config })` types an
+ *   extension; `defineExtensionConfig(Type.Object({...}))` declares its environment variables.
  * - Routes: a Fastify plugin mounted at `/api/ext/<name>`; the session is checked before it runs
  *   and `request.dataSource` is the selected data source (its `knex`, `client`).
  * - `requirePermission(code)`: an onRequest hook answering 403 unless the caller holds `code`
@@ -49,6 +50,7 @@ export { principalOf };
 export type { ItemAccess } from '../plugins/item-access';
 export { keyText };
 export { hookRecords, type HookRecords } from '../services/items/hook-records';
+export { defineExtensionConfig, type ExtensionConfig } from './extension-config';
 export {
   defineServerExtension,
   type ExtensionWriteHook,

@@ -13,6 +13,8 @@ export interface WriteEvent {
   /** The write in progress: `write.db` is its transaction, `write.userId` / `write.authorities` the caller. */
   write: WriteContext;
   item: ItemTable;
+  /** The server's logger. */
+  log: FastifyBaseLogger;
 }
 
 export interface BeforeCreateEvent extends WriteEvent {
@@ -49,6 +51,8 @@ export interface DeleteEvent extends WriteEvent {
 
 export interface CommitEvent {
   write: WriteContext;
+  /** The server's logger. */
+  log: FastifyBaseLogger;
   /**
    * The tables the write reached: the record's own and every table it loaded through a relation
    * (nested children, cascades), whether rows of them changed or not.
@@ -142,11 +146,11 @@ type WatchedTable = Pick<StoredTable, 'name' | 'systemable'>;
 export interface WriteHooks {
   readonly hooks: readonly WriteHook[];
   /** Runs a record stage: the hooks watching `event.item`'s table, looked up once per table. */
-  run<S extends WriteStage>(stage: S, event: EventOf<S>): Promise<void>;
+  run<S extends WriteStage>(stage: S, event: Omit<EventOf<S>, 'log'>): Promise<void>;
   /** Whether any hook watching `table` has `stage` (a bulk write may then take the record-by-record path). */
   watching(stage: WriteStage, table: WatchedTable): boolean;
   /** Runs `beforeCommit` of each hook watching one of the tables the write reached (once each). */
-  runBeforeCommit(event: CommitEvent): Promise<void>;
+  runBeforeCommit(event: Omit<CommitEvent, 'log'>): Promise<void>;
   /** Whether any hook has `afterCommit`: writes then keep their changes for it. */
   readonly afterCommit: boolean;
   /**
@@ -176,16 +180,19 @@ export const createWriteHooks = (hooks: readonly WriteHook[], log: FastifyBaseLo
   return {
     hooks,
     async run(stage, event) {
-      for (const hook of hooksOf(event.item.table)) {
+      const hooks = hooksOf(event.item.table);
+      if (!hooks.some((hook) => hook[stage] !== undefined)) return;
+      const withLog = { ...event, log };
+      for (const hook of hooks) {
         const handler = hook[stage] as ((event: unknown) => Promise<void> | void) | undefined;
-        if (handler) await handler(event);
+        if (handler) await handler(withLog);
       }
     },
     watching: (stage, table) => hooksOf(table).some((hook) => hook[stage] !== undefined),
     async runBeforeCommit(event) {
       for (const hook of hooks) {
         if (hook.beforeCommit && event.tables.some((table) => watches(hook, table)))
-          await hook.beforeCommit(event);
+          await hook.beforeCommit({ ...event, log });
       }
     },
     afterCommit: hooks.some((hook) => hook.afterCommit !== undefined),

@@ -17,13 +17,15 @@ declare module 'fastify' {
 }
 
 /**
- * Runs the extensions' migrations on `primary` (under its start-up lock), moves into `primary`
+ * Reads and checks each extension's configuration from the environment (a bad value stops the
+ * start, naming the variable), runs the extensions' migrations on `primary` (under its start-up lock), moves into `primary`
  * what an extension kept in another data source under an earlier release, and collects their
  * write hooks.
  */
 export default fp<{ extensions: readonly ServerExtension[] }>(
   async (app, { extensions }) => {
     assertDistinctNames(extensions);
+    for (const extension of extensions) extension.config?.load(process.env, extension.name);
     const { primary } = app.dataSources;
     for (const extension of extensions) {
       if (!extension.migrations?.length) continue;

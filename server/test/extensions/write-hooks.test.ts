@@ -57,6 +57,23 @@ describe('createWriteHooks', () => {
     expect(seen).toEqual(['core:true', 'ext:true', 'all', 'ext:false', 'all', 'all']);
   });
 
+  it("hands every hook the server's logger with its event", async () => {
+    const log = loggerAllowing();
+    const seen: unknown[] = [];
+    const hooks = createWriteHooks(
+      [
+        { name: 'a', tables: '*', beforeCreate: (event) => void seen.push(event.log) },
+        { name: 'b', tables: '*', beforeCommit: (event) => void seen.push(event.log) },
+      ],
+      log,
+    );
+    const values = { name: 'x' };
+    await hooks.run('beforeCreate', { write, item: itemOf(table('orders', false)), values, path: '' });
+    await hooks.runBeforeCommit({ write, tables: [table('orders', false)] });
+    expect(seen).toHaveLength(2);
+    expect(seen.every((given) => given === log)).toBe(true);
+  });
+
   it('runs beforeCommit once per write when any reached table is watched, in registration order', async () => {
     const seen: string[] = [];
     const commit =
@@ -180,7 +197,13 @@ describe('systemTableHooks', () => {
     const beforeDelete = users?.beforeDelete;
     if (!beforeDelete) throw new Error('no delete rule for users');
     const remove = async (soft: boolean) =>
-      beforeDelete({ write, item: itemOf(table('user', true)), keys: [{ id: 1 }], soft });
+      beforeDelete({
+        write,
+        item: itemOf(table('user', true)),
+        keys: [{ id: 1 }],
+        soft,
+        log: loggerAllowing(),
+      });
     await expect(remove(true)).resolves.toBeUndefined();
     await expect(remove(false)).rejects.toThrow('unexpected use of write.');
   });

@@ -9,9 +9,7 @@ import { activity001Table, activity002DataSource, moveActivityFromDataSource } f
 export default defineServerExtension({
   name: 'activity',
   routes: activityRoutes,
-  permissions: [
-    { code: ACTIVITY_READ, label: { 'zh-CN': '查看记录动态', 'en-US': 'View record activity' } },
-  ],
+  permissions: [{ code: ACTIVITY_READ, label: { 'zh-CN': '查看记录动态', 'en-US': 'View record activity' } }],
   migrations: [activity001Table, activity002DataSource],
   moveFromDataSource: moveActivityFromDataSource,
 });
