@@ -130,8 +130,18 @@ export const AppRoutes = () => (
         path="dataSource/:dataSource/business/:tableName/:recId"
         element={<TablePageSwitch action="form" generic={BusinessFormPage} />}
       />
-      {extensionRegistry.routes.map(({ path, component: Page }) => (
-        <Route key={path} path={path.replace(/^\//, '')} element={<Page />} />
+      {extensionRegistry.routes.map(({ path, component: Page, permission }) => (
+        <Route
+          key={path}
+          path={path.replace(/^\//, '')}
+          element={
+            permission === undefined ? (
+              <Page />
+            ) : (
+              guarded({ name: path, kind: 'extension', action: 'list', meta: { permission } }, <Page />)
+            )
+          }
+        />
       ))}
       <Route path="*" element={<NotFoundPage />} />
     </Route>

@@ -2,19 +2,20 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { AppRoutes } from '../src/RefineApp';
+import { createAccessControlProvider } from '../src/providers/access-control';
 import { createAuthProvider } from '../src/providers/auth-provider';
 import { resetRegisteredTables } from '../src/resources/useRegisteredTables';
 import { appConfigLoader } from '../src/store/useAppConfig';
 import { dataSourcesLoader } from '../src/store/useCurrentDataSource';
 import { installFakeHttp, type FakeHttp } from './helpers/fakeHttp';
 import { renderWithRefine, testDataProvider } from './helpers/renderWithRefine';
-import { signedInPrincipal, signIn, superAdmin } from './helpers/session';
+import { clerk, signedInPrincipal, signIn, superAdmin } from './helpers/session';
 
 const PRODUCT = { id: 1, name: 'product', caption: '产品', columns: [] };
 
 let server: FakeHttp;
 
-const renderAt = (url: string) => {
+const renderAt = (url: string, { guarded = false }: { guarded?: boolean } = {}) => {
   const custom = vi.fn(async ({ url }: { url: string }) => {
     const path = url.replace(/^\/api/, '');
     if (path === '/users/me') return { data: signedInPrincipal() };
@@ -42,6 +43,8 @@ const renderAt = (url: string) => {
         metadata: testDataProvider({ custom: custom as never }),
       },
       authProvider: createAuthProvider({ get: vi.fn(), post: vi.fn() } as never),
+      // the app's own access control, on the signed-in session
+      ...(guarded ? { accessControlProvider: createAccessControlProvider() } : {}),
     },
   );
 };
@@ -73,6 +76,14 @@ describe('signed-in routes', { timeout: 30_000 }, () => {
     signIn(superAdmin);
     renderAt('/dataSource/primary/business/product/new');
     expect(await screen.findByRole('heading', { name: '添加产品' })).toBeInTheDocument();
+  });
+
+  it("shows the no-access page, not the page, at an extension page's address without its permission", async () => {
+    signIn(clerk);
+    renderAt('/dataSource/primary/ext/activity', { guarded: true });
+    expect(await screen.findByText('抱歉，您无权访问此页面。')).toBeInTheDocument();
+    // the page itself never rendered, so it asked nothing of the server (custom would throw)
+    expect(screen.queryByRole('heading', { name: '最近动态' })).not.toBeInTheDocument();
   });
 
   it('shows the not-found page for unknown paths', async () => {

@@ -63,7 +63,12 @@ export const createExtensionRegistry = (extensions: readonly CrudboardExtension[
   }));
   const routes = [
     ...resourceDefs.flatMap((resource) =>
-      ACTIONS.flatMap((action) => (resource[action] ? [resource[action]] : [])),
+      ACTIONS.flatMap((action) => {
+        const route = resource[action];
+        if (!route) return [];
+        const permission = route.permission ?? resource.meta.permission;
+        return [permission === undefined ? route : { ...route, permission }];
+      }),
     ),
     ...all((extension) => extension.routes),
   ];

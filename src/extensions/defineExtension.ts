@@ -7,6 +7,11 @@ export interface ExtensionRoute {
   /** Absolute path inside the app, e.g. `/dataSource/:dataSource/ext/activity`; `:dataSource` is the current data source. */
   path: string;
   component: ComponentType;
+  /**
+   * The permission code needed to open it (a loose route; a resource's pages take its
+   * `meta.permission`): without it the page is not rendered, the no-access page is.
+   */
+  permission?: string;
 }
 
 /** Where a resource appears in the side menu and what it needs. */

@@ -43,6 +43,8 @@ describe('createExtensionRegistry', () => {
       '/dataSource/:dataSource/ext/board/:tableName',
     ]);
     expect(registry.permissions.map((permission) => permission.code)).toEqual(['ext:sample:read']);
+    // a resource's page needs its permission; a loose route only the one it names
+    expect(registry.routes.map((route) => route.permission)).toEqual(['ext:sample:read', undefined]);
   });
 
   it('nests texts under ext.<name> per locale', () => {

@@ -6,8 +6,10 @@ import { StatusResult } from './StatusResult';
 /** A screen's resource as the access-control provider is asked about it. */
 export interface GuardedResource {
   name: string;
-  kind: 'metadata' | 'sql' | 'audit';
-  action: 'list' | 'create';
+  kind: 'metadata' | 'sql' | 'audit' | 'business' | 'extension';
+  action: 'list' | 'create' | 'show';
+  /** More of the resource's meta: a table's `tableName` and `dataSource`, an extension's `permission`. */
+  meta?: Record<string, unknown>;
 }
 
 /**
@@ -19,7 +21,7 @@ export const RequireAccess = ({ resource, children }: { resource: GuardedResourc
   const { data } = useCan({
     resource: resource.name,
     action: resource.action,
-    params: { resource: { name: resource.name, meta: { kind: resource.kind } } },
+    params: { resource: { name: resource.name, meta: { ...resource.meta, kind: resource.kind } } },
   });
   if (data === undefined) return <PageSpin />;
   return data.can ? children : <StatusResult status="403" style={{ paddingTop: 64 }} />;
