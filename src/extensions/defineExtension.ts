@@ -44,12 +44,15 @@ export interface ExtensionResource {
   meta: ExtensionResourceMeta;
 }
 
-/** Pages replacing the generic business pages of one table (each optional). */
+/**
+ * Pages replacing the generic business pages of one table (each optional): its list, and its
+ * record form for a new record and an existing one (the form is also where a record is read:
+ * there is no separate show page).
+ */
 export interface TablePages {
   list?: ComponentType;
   create?: ComponentType;
   edit?: ComponentType;
-  show?: ComponentType;
 }
 
 /** A menu group an extension adds (resources name it as `meta.parent`). */
