@@ -26,10 +26,25 @@ export interface QueryTable {
   relationNames: readonly string[];
 }
 
+/**
+ * Text matches (LIKE and its kin): text columns only, the value taken as text. LIKE matches
+ * anywhere, STARTSWITH / ENDSWITH at an end, all ignoring case; LIKECS anywhere, minding case.
+ * The NOT forms keep the rows that do not match (a null never matches either way).
+ */
+const TEXT_MATCHES = [
+  'LIKE',
+  'NOTLIKE',
+  'STARTSWITH',
+  'NOTSTARTSWITH',
+  'ENDSWITH',
+  'NOTENDSWITH',
+  'LIKECS',
+  'NOTLIKECS',
+] as const;
+
 export const OPERATORS = [
   'EQ',
   'NE',
-  'LIKE',
   'IN',
   'NOTIN',
   'GE',
@@ -37,34 +52,15 @@ export const OPERATORS = [
   'LE',
   'LT',
   'BETWEEN',
+  'NOTBETWEEN',
   'ISNULL',
   'ISNOTNULL',
-  'NOTLIKE',
-  'STARTSWITH',
-  'NOTSTARTSWITH',
-  'ENDSWITH',
-  'NOTENDSWITH',
-  'LIKECS',
-  'NOTLIKECS',
-  'NOTBETWEEN',
+  ...TEXT_MATCHES,
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
 
-/**
- * Text matches (LIKE and its kin): text columns only, the value taken as text. LIKE matches
- * anywhere, STARTSWITH / ENDSWITH at an end, all ignoring case; LIKECS anywhere, minding case.
- * The NOT forms keep the rows that do not match (a null never matches either way).
- */
-export const TEXT_MATCH_OPERATORS: ReadonlySet<Operator> = new Set([
-  'LIKE',
-  'NOTLIKE',
-  'STARTSWITH',
-  'NOTSTARTSWITH',
-  'ENDSWITH',
-  'NOTENDSWITH',
-  'LIKECS',
-  'NOTLIKECS',
-]);
+/** The text matches (TEXT_MATCHES above). */
+export const TEXT_MATCH_OPERATORS: ReadonlySet<Operator> = new Set(TEXT_MATCHES);
 
 /** A value coerced to its column's type: integers beyond 2^53 and decimals stay strings. */
 export type ScalarValue = string | number | boolean;
