@@ -15,8 +15,8 @@ const textOf = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
-/** `count` for the plural forms (`…_one`), when the value is a number. */
-const countOf = (value: unknown): { count?: number } => (typeof value === 'number' ? { count: value } : {});
+/** `count` for the plural forms (`…_one` / `…_other`): the value when a number, else one for `_other`. */
+const countOf = (value: unknown): { count: number } => ({ count: typeof value === 'number' ? value : 0 });
 
 const rowsOf = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};

@@ -49,6 +49,8 @@ describe('detailSummary', () => {
       expect(
         detailSummary(entry('sqlExecute', { sql: 's', readOnly: true, rowCount: 1, elapsedMs: 3 }), real),
       ).toBe('s (read-only, 1 row, 3 ms)');
+      // a count not known (an older entry): the plural form, with a dash
+      expect(detailSummary(entry('export', { format: 'xlsx' }), real)).toBe('xlsx, - rows ');
       await i18n.changeLanguage('zh-CN');
       expect(detailSummary(exported(1), real)).toBe('xlsx，1 行 ');
     } finally {
