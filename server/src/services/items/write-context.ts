@@ -93,7 +93,8 @@ export const runWrite = async <T>(
     if (open && !open.isCompleted()) await open.rollback().catch(() => undefined);
     throw mapDbError(error, [...reached.values()]) ?? error;
   }
-  // Committed (a write inside an outer transaction is not yet: its hooks wait for that one's end).
+  // Committed. A write run inside a caller's own transaction has not committed yet and calls no
+  // afterCommit hook (no route writes so; the caller's transaction is not watched).
   const changes = committed?.changes() ?? [];
   if (changes.length > 0 && !context.db.isTransaction) {
     const origin = context.origin ?? EXTENSION_ORIGIN;
