@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUserWithRole, signInApi, type ApiSession } from './helpers/api-session';
+import { pickOption } from './helpers/pick-option';
 import { launchBrowser, screenshot, signedInPageIn } from './helpers/browser';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
@@ -54,14 +55,16 @@ describe('API tokens', () => {
     await card.getByRole('button', { name: /新建令牌/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('名称').fill('每晚导出');
-    await dialog.getByLabel('权限').click();
-    await page.locator('.ant-select-dropdown').getByTitle('business:parcel:read').click();
-    // The pick shows as a tag in the box before the dialog is sent.
-    await expect
-      .poll(() =>
-        dialog.locator('.ant-select-selection-item').filter({ hasText: 'business:parcel:read' }).count(),
-      )
-      .toBe(1);
+    // The pick shows as a tag in the box before the dialog is sent (a click on the list while it
+    // moves in can be lost under load: pickOption tries again).
+    const picked = dialog.locator('.ant-select-selection-item').filter({ hasText: 'business:parcel:read' });
+    await pickOption(
+      page,
+      dialog.getByLabel('权限'),
+      'business:parcel:read',
+      async () => (await picked.count()) === 1,
+    );
+    expect(await picked.count()).toBe(1);
     await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: /创\s*建/ }).click();
     await expect.poll(() => dialog.getByText('令牌只显示这一次，请立即复制保存。').count()).toBe(1);

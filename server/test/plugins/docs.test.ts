@@ -76,6 +76,7 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
       '/api/metadata/tables/{id}/row-rule-preview',
       '/api/metadata/tables/{id}/schema-repair',
       '/api/metadata/tables/{id}/schema-state',
+      '/api/permissions/extensions',
       '/api/ready',
       '/api/users/me',
       '/api/users/me/menu',
