@@ -95,7 +95,8 @@ export const runWrite = async <T>(
   }
   // Committed. A write run inside a caller's own transaction has not committed yet and calls no
   // afterCommit hook (no route writes so; the caller's transaction is not watched).
-  const changes = committed?.changes() ?? [];
+  // Only when a hook waits for them: most writes have none, and skip collecting the changes.
+  const changes = context.hooks.afterCommit ? (committed?.changes() ?? []) : [];
   if (changes.length > 0 && !context.db.isTransaction) {
     const origin = context.origin ?? EXTENSION_ORIGIN;
     await context.hooks.runAfterCommit({
