@@ -130,10 +130,14 @@ export const serverTarget = (client: 'pg' | 'mysql', adminUrl: string, rows: num
   };
 };
 
-/** SQLite always, PostgreSQL when PG_URL is set, MySQL / MariaDB when MYSQL_URL is set. */
+/**
+ * SQLite always, PostgreSQL when PG_URL is set, MySQL / MariaDB when MYSQL_URL is set; only those
+ * `BENCH_CLIENTS` names when it is set (e.g. `pg,mysql`).
+ */
 export const benchTargets = (rows: number): BenchTarget[] => {
   const targets = [sqliteTarget(rows)];
   if (process.env.PG_URL) targets.push(serverTarget('pg', process.env.PG_URL, rows));
   if (process.env.MYSQL_URL) targets.push(serverTarget('mysql', process.env.MYSQL_URL, rows));
-  return targets;
+  const only = process.env.BENCH_CLIENTS?.split(',').map((client) => client.trim());
+  return only ? targets.filter((target) => only.includes(target.client)) : targets;
 };

@@ -109,10 +109,7 @@ export const runImportHistoryCost = async (): Promise<void> => {
   const rows = envInteger('BENCH_IMPORT_HISTORY_ROWS', 100_000);
   const work = mkdtempSync(join(tmpdir(), 'crudboard-import-history-'));
   try {
-    const only = process.env.BENCH_CLIENTS?.split(',').map((client) => client.trim());
-    for (const target of benchTargets(TARGET_KEY)) {
-      if (!only || only.includes(target.client)) await measure(target, rows, work);
-    }
+    for (const target of benchTargets(TARGET_KEY)) await measure(target, rows, work);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
