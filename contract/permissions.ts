@@ -10,7 +10,23 @@ export type PermissionCode =
   | 'sql:execute'
   | 'file:upload'
   | 'audit:read'
+  | 'webhook:manage'
   | '*';
+
+/** Manage webhooks: the webhook table, and reading (and replaying) its deliveries. */
+export const WEBHOOK_MANAGE = 'webhook:manage';
+
+/**
+ * Codes that stand for others: a role granted one holds those too (the session's authorities
+ * list both), so every check, on the server and in the web app, sees the codes it asks for.
+ */
+export const IMPLIED_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
+  [WEBHOOK_MANAGE]: [
+    'business:webhook:*',
+    'business:webhookDelivery:read',
+    'business:webhookDelivery:export',
+  ],
+};
 
 /**
  * How a business permission names a table: `<table>` for a table of the `primary` data source,

@@ -17,6 +17,7 @@ import db from './plugins/db';
 import docs from './plugins/docs';
 import downloads from './plugins/downloads';
 import historyPrune from './plugins/history-prune';
+import webhookDelivery from './plugins/webhook-delivery';
 import errors from './plugins/errors';
 import extensions from './plugins/extensions';
 import gracefulClose from './plugins/graceful-close';
@@ -115,6 +116,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
       ...(options.onAdminCreated ? { onAdminCreated: options.onAdminCreated } : {}),
     });
     await app.register(cacheVersions);
+    await app.register(webhookDelivery, config.webhooks ? { webhooks: config.webhooks } : {});
     const enabled = options.extensions ?? serverExtensions;
     await app.register(extensions, { extensions: enabled });
     await app.register(session, { ttlSeconds: config.sessionTtlSeconds });

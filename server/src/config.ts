@@ -50,6 +50,8 @@ export interface AppConfig {
    * (HISTORY_PRUNE_INTERVAL_SECONDS, default 3600); 0: never.
    */
   historyPruneIntervalSeconds: number;
+  /** How webhooks are delivered (defaults: DEFAULT_WEBHOOKS). */
+  webhooks?: WebhookConfig;
   /** `primary` first. */
   dataSources: DataSourceConfig[];
   /** Origins besides the server's own whose pages may send state-changing requests (`ALLOWED_ORIGINS`). */
@@ -64,6 +66,31 @@ export interface AppConfig {
   /** Single sign-on providers and whether the local password form is on (README "Single sign-on"). */
   authProviders: AuthProvidersConfig;
 }
+
+/** How webhooks are delivered (services/webhooks/). */
+export interface WebhookConfig {
+  /**
+   * Hosts, addresses and CIDRs a webhook may reach although they are loopback, private or
+   * link-local (`WEBHOOK_ALLOW_PRIVATE`, a comma list): on-premise receivers. Nothing by default.
+   */
+  allowPrivate: string;
+  /** One delivery attempt's time limit, in ms (`WEBHOOK_TIMEOUT_MS`). */
+  timeoutMs: number;
+  /** How long a failing delivery is retried before it becomes a dead letter, in seconds (`WEBHOOK_RETRY_SECONDS`). */
+  retrySeconds: number;
+  /** The wait after a first failed attempt, in ms, doubled per attempt (`WEBHOOK_RETRY_BASE_MS`). */
+  retryBaseMs: number;
+  /** Milliseconds between two looks for due deliveries (`WEBHOOK_POLL_MS`); 0: this server delivers none. */
+  pollMs: number;
+}
+
+export const DEFAULT_WEBHOOKS: WebhookConfig = {
+  allowPrivate: '',
+  timeoutMs: 10_000,
+  retrySeconds: 24 * 3600,
+  retryBaseMs: 10_000,
+  pollMs: 1000,
+};
 
 /** Ceilings on the business reads (record lists, counts, single records) of one user. Times in ms. */
 export interface QueryLimits {
@@ -678,6 +705,31 @@ export const loadConfig = (
       0,
       7 * 86400,
     ),
+    webhooks: {
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE?.trim() ?? DEFAULT_WEBHOOKS.allowPrivate,
+      timeoutMs: integer(
+        env.WEBHOOK_TIMEOUT_MS,
+        'WEBHOOK_TIMEOUT_MS',
+        DEFAULT_WEBHOOKS.timeoutMs,
+        100,
+        120_000,
+      ),
+      retrySeconds: integer(
+        env.WEBHOOK_RETRY_SECONDS,
+        'WEBHOOK_RETRY_SECONDS',
+        DEFAULT_WEBHOOKS.retrySeconds,
+        0,
+        30 * 86400,
+      ),
+      retryBaseMs: integer(
+        env.WEBHOOK_RETRY_BASE_MS,
+        'WEBHOOK_RETRY_BASE_MS',
+        DEFAULT_WEBHOOKS.retryBaseMs,
+        10,
+        3_600_000,
+      ),
+      pollMs: integer(env.WEBHOOK_POLL_MS, 'WEBHOOK_POLL_MS', DEFAULT_WEBHOOKS.pollMs, 0, 3_600_000),
+    },
     dataSources: [primary, ...extra.filter((source) => source.name !== PRIMARY)],
     allowedOrigins: allowedOriginsOf(env.ALLOWED_ORIGINS),
     trustProxy: trustProxyOf(env.TRUST_PROXY),

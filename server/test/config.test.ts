@@ -4,6 +4,7 @@ import {
   DEFAULT_AUDIT_RETENTION_DAYS,
   DEFAULT_DOWNLOAD_TTL_SECONDS,
   DEFAULT_HISTORY_PRUNE_INTERVAL_SECONDS,
+  DEFAULT_WEBHOOKS,
   DEFAULT_HTTP_LIMITS,
   DEFAULT_QUERY_LIMITS,
   DEFAULT_PASSWORD_HASH_COST,
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
       downloadTtlSeconds: DEFAULT_DOWNLOAD_TTL_SECONDS,
       auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
       historyPruneIntervalSeconds: DEFAULT_HISTORY_PRUNE_INTERVAL_SECONDS,
+      webhooks: DEFAULT_WEBHOOKS,
       dataSources: [
         {
           name: 'primary',

@@ -32,6 +32,7 @@ import { system016AuditLog } from './migrations/system-016-audit-log';
 import { system017ApiTokens } from './migrations/system-017-api-tokens';
 import { system018TablePermissionRowRules } from './migrations/system-018-table-permission-row-rules';
 import { system019ExternalIdentities } from './migrations/system-019-external-identities';
+import { system020Webhooks } from './migrations/system-020-webhooks';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -68,6 +69,7 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system017ApiTokens,
   system018TablePermissionRowRules,
   system019ExternalIdentities,
+  system020Webhooks,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

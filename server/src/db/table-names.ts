@@ -23,6 +23,10 @@ export const SYSTEM = {
   file: 'cb_file',
   module: 'cb_module',
   moduleLine: 'cb_module_line',
+  /** What an administrator subscribes to and where it goes (services/webhooks/). */
+  webhook: 'cb_webhook',
+  /** The webhooks' outbox and delivery log: one row per webhook and event. */
+  webhookDelivery: 'cb_webhook_delivery',
 } as const;
 
 /**

@@ -46,6 +46,34 @@ export const SYSTEM_TABLE_MESSAGES = {
   },
   oneOf: { zh: '只能是 {values} 之一', en: 'must be one of {values}' },
   jsonText: { zh: '应为 JSON 文本', en: 'must be JSON text' },
+  webhookActions: {
+    zh: '应为 {values} 中的一个或多个，逗号分隔',
+    en: 'must be one or more of {values}, separated by commas',
+  },
+  webhookTables: {
+    zh: '应为表名（逗号分隔）或 *',
+    en: 'must be table names separated by commas, or *',
+  },
+  webhookHeaders: {
+    zh: '应为 JSON 对象，值为文本；不能设置 {reserved}',
+    en: 'must be a JSON object of text values; {reserved} cannot be set',
+  },
+  webhookUrl: {
+    zh: '地址应为 http:// 或 https:// 开头的完整网址，且不含用户名和密码',
+    en: 'must be a full http:// or https:// address without a user name or password',
+  },
+  webhookPrivate: {
+    zh: '不能发送到本机、内网或链路本地地址（管理员可用 WEBHOOK_ALLOW_PRIVATE 放行）',
+    en: 'cannot be sent to a loopback, private or link-local address (an administrator can allow it with WEBHOOK_ALLOW_PRIVATE)',
+  },
+  webhookUnknownTable: {
+    zh: '数据源 {dataSource} 中没有表 {name}',
+    en: 'data source {dataSource} has no table {name}',
+  },
+  webhookUnresolved: {
+    zh: '找不到主机 {host}',
+    en: 'host {host} was not found',
+  },
   rowRulesShape: {
     zh: '行规则应为 JSON 对象，键只能是 read、update、delete、create，值为列表的 filter 条件',
     en: 'row rules must be a JSON object whose keys are read, update, delete or create, each a list filter',

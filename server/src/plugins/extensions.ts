@@ -64,8 +64,9 @@ export default fp<{ extensions: readonly ServerExtension[] }>(
         extensionWriteHooks(extensions),
         app.dataSources.list().map((source) => source.name),
         app.log,
+        app.webhookAllowList,
       ),
     );
   },
-  { name: 'extensions', dependencies: ['db', 'bootstrap'] },
+  { name: 'extensions', dependencies: ['db', 'bootstrap', 'webhook-delivery'] },
 );

@@ -22,6 +22,7 @@ export const writeOriginOf = (request: FastifyRequest): WriteOrigin => {
   const principal = principalOf(request);
   return {
     userName: principal.realname || principal.username,
+    username: principal.username,
     channel: channelOf(request),
     requestId: request.id,
   };

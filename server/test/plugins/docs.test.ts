@@ -86,6 +86,8 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
       '/api/users/me/tokens/{id}',
       '/api/users/{id}/tokens',
       '/api/users/{id}/tokens/{tokenId}',
+      '/api/webhooks/deliveries/{id}/replay',
+      '/api/webhooks/{id}/replay',
     ]);
     const login = doc.paths['/api/auth/login'].post;
     expect(Object.keys(login.requestBody.content)).toContain('application/x-www-form-urlencoded');

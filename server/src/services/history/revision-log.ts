@@ -8,7 +8,10 @@ import { sqlDialect } from '../../dialects/sql/sql-dialects';
 
 /** Who writes and how: the same for every revision of one write. */
 export interface WriteOrigin {
+  /** The user's display name (their full name, else their username) at the time of the write. */
   userName: string | null;
+  /** The user's username (webhooks name the user by it); none outside a request. */
+  username?: string | null;
   channel: RevisionChannel;
   /** The Fastify request id: ties together the revisions of one request. */
   requestId: string | null;

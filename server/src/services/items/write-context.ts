@@ -7,6 +7,9 @@ import type { ItemTable } from './item-table';
 import { itemTableCache } from './load-item-table';
 import { mapDbError } from './map-db-error';
 import { writeChildren } from './write-children';
+import { appendWebhookEvents } from '../webhooks/append-webhook-events';
+import { signalDeliveries } from '../webhooks/delivery-signal';
+import { listeningWebhooks } from '../webhooks/enabled-webhooks';
 
 /** An items write in progress: one transaction, one clock reading, the tables it reached. */
 export interface WriteContext extends ItemContext {
@@ -49,6 +52,10 @@ export const runWrite = async <T>(
   let beside: Promise<Knex.Transaction> | undefined;
   let committed: RevisionLog | undefined;
   let result: T;
+  const primaryDb = metaOf(context.db).db;
+  // the enabled webhooks (kept in memory): with any, the write keeps its changes for the outbox
+  const webhooks = await listeningWebhooks(primaryDb);
+  let appended = 0;
   try {
     result = await context.db.transaction(async (trx) => {
       const load = itemTableCache(trx);
@@ -61,7 +68,7 @@ export const runWrite = async <T>(
           origin: context.origin ?? EXTENSION_ORIGIN,
         },
         now,
-        context.hooks.afterCommit,
+        context.hooks.afterCommit || webhooks.length > 0,
       );
       committed = revisions;
       const write: WriteContext = {
@@ -84,6 +91,7 @@ export const runWrite = async <T>(
       };
       const result = await work(write);
       await write.hooks.runBeforeCommit({ write, tables: [...reached.values()] });
+      if (webhooks.length > 0) appended = await appendWebhookEvents(write, webhooks, revisions.changes());
       await revisions.flush(write.primary);
       if (beside) await (await beside).commit();
       return result;
@@ -93,6 +101,7 @@ export const runWrite = async <T>(
     if (open && !open.isCompleted()) await open.rollback().catch(() => undefined);
     throw mapDbError(error, [...reached.values()]) ?? error;
   }
+  if (appended > 0) signalDeliveries(primaryDb);
   // Committed. A write run inside a caller's own transaction has not committed yet and calls no
   // afterCommit hook (no route writes so; the caller's transaction is not watched).
   // Only when a hook waits for them: most writes have none, and skip collecting the changes.

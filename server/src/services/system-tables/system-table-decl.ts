@@ -39,4 +39,9 @@ export interface SystemTableDecl {
   readOnly: boolean;
   columns: SystemColumnDecl[];
   relations: SystemRelationDecl[];
+  /**
+   * Physical columns the business API never serves, written by the server alone (a webhook's
+   * signing secret, an outbox row's lease): no metadata describes them.
+   */
+  serverColumns?: readonly string[];
 }

@@ -9,6 +9,8 @@ import type { SystemTableName, SystemTableRules } from './system-table-rules';
 import { tablePermissionRules } from './table-permission-rules';
 import { userRoleRules } from './user-role-rules';
 import { userRules } from './user-rules';
+import { webhookRules, webhookTargetHook } from '../webhooks/webhook-rules';
+import type { WebhookAllowList } from '../webhooks/webhook-allow-list';
 
 /**
  * The rules of crudboard's own tables, by table: every system table is listed, so a new one
@@ -28,6 +30,9 @@ export const SYSTEM_TABLE_RULES: Readonly<Record<SystemTableName, SystemTableRul
   file: {},
   module: {},
   moduleLine: {},
+  webhook: webhookRules,
+  // read-only through the API: written by the writers' outbox and the delivery loop
+  webhookDelivery: {},
 };
 
 const entries = Object.entries(SYSTEM_TABLE_RULES) as [SystemTableName, SystemTableRules][];
@@ -71,11 +76,21 @@ export const systemTableHooks: readonly WriteHook[] = [...recordHooks(), ...comm
 
 /**
  * The core's hooks (with the names of the configured data sources, which records about a data
- * source must name), then the extensions' (in the order they are listed).
+ * source must name, and the private addresses webhooks may reach), then the extensions' (in the order they are listed).
  */
 export const writeHooksWith = (
   extra: readonly WriteHook[],
   dataSources: readonly string[],
   log: FastifyBaseLogger,
+  webhookAllowList: WebhookAllowList,
 ): WriteHooks =>
-  createWriteHooks([...systemTableHooks, dataSourceHook(dataSources), systemTableAuditHook, ...extra], log);
+  createWriteHooks(
+    [
+      ...systemTableHooks,
+      dataSourceHook(dataSources),
+      webhookTargetHook(webhookAllowList),
+      systemTableAuditHook,
+      ...extra,
+    ],
+    log,
+  );

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { dateTimeText } from '../../db/clock';
+import { SYSTEM } from '../../db/table-names';
+import { revisionKey, type RecordChange } from '../history/revision-log';
+import type { ItemTable } from '../items/item-table';
+import { readRows } from '../items/read-rows';
+import { keyText, whereKeys, type KeyValues } from '../items/record-keys';
+import { isReadable, toRecord } from '../items/to-record';
+import type { WriteContext } from '../items/write-context';
+import type { Condition } from '../../query/query-types';
+import { listensTo, type ListeningWebhook } from './enabled-webhooks';
+import { parseWebhookCondition, recordMeets } from './record-meets';
+import { webhookActionOf } from './webhook-actions';
+import { loadOwnerView, ownerColumns, type OwnerView } from './webhook-owner-view';
+import { recordAndPrevious, type WebhookPayload } from './webhook-payload';
+
+/** Rows read back per statement, and delivery rows inserted per statement. */
+const CHUNK = 500;
+
+/** The rows of `item` the changes name, read back in the writer's transaction, by key text. */
+const readBack = async (
+  write: WriteContext,
+  item: ItemTable,
+  keys: readonly KeyValues[],
+): Promise<Map<string, Record<string, unknown>>> => {
+  const columns = item.table.columns.filter(isReadable);
+  const rows = new Map<string, Record<string, unknown>>();
+  for (let first = 0; first < keys.length; first += CHUNK) {
+    const builder = readRows(
+      write.db,
+      write.dialect,
+      item.table.tableName,
+      columns.map((column) => column.name),
+    );
+    const found: Record<string, unknown>[] = await whereKeys(builder, item, keys.slice(first, first + CHUNK));
+    for (const row of found) rows.set(keyText(item, row), toRecord(columns, row));
+  }
+  return rows;
+};
+
+/** The values a deleted record had (its revision's old values; secrets never among them). */
+const lastValues = (change: RecordChange): Record<string, unknown> =>
+  Object.fromEntries(
+    change.changes.flatMap((column) =>
+      !column.secret && 'old' in column ? [[column.column, column.old]] : [],
+    ),
+  );
+
+/**
+ * The outbox: for every change of this write that an enabled webhook listens to (its data source,
+ * table and action, and its condition on the record), one delivery row in `primary`, inserted in
+ * the writer's transaction (so a rolled-back write leaves none and a committed one has them all).
+ * The body is made now, from the record as this transaction sees it, with the columns the
+ * webhook's owner may read. crudboard's own tables send no events. Answers how many rows it wrote.
+ */
+export const appendWebhookEvents = async (
+  write: WriteContext,
+  webhooks: readonly ListeningWebhook[],
+  changes: readonly RecordChange[],
+): Promise<number> => {
+  const wanted = changes.flatMap((change) => {
+    if (change.item.table.systemable === true || change.item.keys.length === 0) return [];
+    const action = webhookActionOf(change.action);
+    const listening = webhooks.filter((webhook) =>
+      listensTo(webhook, write.dataSource, change.item.table.name, action),
+    );
+    return listening.length > 0 ? [{ change, listening }] : [];
+  });
+  if (wanted.length === 0) return 0;
+  // the records as they are now, table by table
+  const byTable = new Map<number, { item: ItemTable; keys: KeyValues[] }>();
+  for (const { change } of wanted) {
+    if (change.action === 'delete') continue;
+    const entry = byTable.get(change.item.table.id) ?? { item: change.item, keys: [] };
+    entry.keys.push(change.key);
+    byTable.set(change.item.table.id, entry);
+  }
+  const current = new Map<number, Map<string, Record<string, unknown>>>();
+  for (const [id, { item, keys }] of byTable) current.set(id, await readBack(write, item, keys));
+
+  const primary = await write.primary();
+  const views = new Map<number | null, Promise<OwnerView>>();
+  const viewOf = (webhook: ListeningWebhook) => {
+    let view = views.get(webhook.ownerId);
+    if (!view) {
+      view = loadOwnerView(primary, webhook.ownerId, write.dataSource);
+      views.set(webhook.ownerId, view);
+    }
+    return view;
+  };
+  // per webhook and table: its condition, null for none, false when it no longer fits the table
+  // (a column renamed since): then nothing gets through
+  const conditions = new Map<string, Condition | null | false>();
+  const conditionOf = (webhook: ListeningWebhook, item: ItemTable): Condition | null | false => {
+    const memo = `${webhook.id}:${item.table.id}`;
+    let condition = conditions.get(memo);
+    if (condition === undefined) {
+      try {
+        condition = parseWebhookCondition(webhook.condition, item.query);
+      } catch {
+        condition = false;
+      }
+      conditions.set(memo, condition);
+    }
+    return condition;
+  };
+
+  const at = write.now;
+  const origin = write.origin;
+  const stamp = dateTimeText(at);
+  const rows: Record<string, unknown>[] = [];
+  for (const { change, listening } of wanted) {
+    const { item } = change;
+    const after =
+      change.action === 'delete'
+        ? null
+        : (current.get(item.table.id)?.get(keyText(item, change.key)) ?? null);
+    const eventId = randomUUID();
+    // a condition tests the record as it is now, or as it was last (a hard-deleted one)
+    const tested = after ?? lastValues(change);
+    for (const webhook of listening) {
+      const condition = conditionOf(webhook, item);
+      if (condition === false || (condition && !recordMeets(condition, tested, item.query, write.dialect)))
+        continue;
+      const columns = ownerColumns(await viewOf(webhook), item, write.dataSource);
+      if (!columns) continue;
+      const payload: WebhookPayload = {
+        eventId,
+        action: change.action,
+        table: item.table.name,
+        dataSource: write.dataSource,
+        key: change.key,
+        ...recordAndPrevious(change.action, after, change.changes, columns),
+        user: {
+          id: write.userId || null,
+          username: origin?.username ?? null,
+          name: origin?.userName ?? null,
+        },
+        at: at.toISOString(),
+      };
+      rows.push({
+        webhookId: webhook.id,
+        eventId,
+        dataSource: write.dataSource,
+        tableName: item.table.name,
+        recordKey: revisionKey(item, change.key),
+        action: change.action,
+        status: 'pending',
+        attempts: 0,
+        payload: JSON.stringify(payload),
+        nextAttemptAt: at.getTime(),
+        createdDate: stamp,
+        lastModifiedDate: stamp,
+      });
+    }
+  }
+  for (let first = 0; first < rows.length; first += CHUNK)
+    await primary(SYSTEM.webhookDelivery).insert(rows.slice(first, first + CHUNK));
+  return rows.length;
+};

@@ -1,0 +1,41 @@
+import type { ColumnChange, RevisionAction } from '../../../../contract/revision';
+
+/** The JSON body of a delivery (docs/api.md, webhooks). */
+export interface WebhookPayload {
+  eventId: string;
+  action: RevisionAction;
+  table: string;
+  dataSource: string;
+  key: Record<string, unknown>;
+  /** The record after the change (null after a hard delete). */
+  record: Record<string, unknown> | null;
+  /** The record before it: for an update the same record with the changed columns' old values; null for a create. */
+  previous: Record<string, unknown> | null;
+  /** Who wrote: their id, username and display name (none for server code). */
+  user: { id: number | null; username: string | null; name: string | null };
+  /** ISO 8601 time of the write. */
+  at: string;
+}
+
+const only = (values: Record<string, unknown>, columns: ReadonlySet<string>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(values).filter(([name]) => columns.has(name)));
+
+/**
+ * The record and previous values of one change as a webhook carries them: `after` the row read
+ * back in the writer's transaction (none after a hard delete), `changes` what the writer reported
+ * (old values of the changed columns, the last values of a deleted record), narrowed to `columns`
+ * (what the webhook's owner may read; secrets are never among them).
+ */
+export const recordAndPrevious = (
+  action: RevisionAction,
+  after: Record<string, unknown> | null,
+  changes: readonly ColumnChange[],
+  columns: ReadonlySet<string>,
+): Pick<WebhookPayload, 'record' | 'previous'> => {
+  const old: Record<string, unknown> = {};
+  for (const change of changes) if (!change.secret && 'old' in change) old[change.column] = change.old;
+  const record = after ? only(after, columns) : null;
+  if (action === 'create') return { record, previous: null };
+  if (action === 'delete' || !record) return { record, previous: only(old, columns) };
+  return { record, previous: { ...record, ...only(old, columns) } };
+};
