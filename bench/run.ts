@@ -32,6 +32,7 @@ export const SUITES: Record<string, () => Promise<void>> = {
   'history-prune': async () => (await import('./history-prune')).runHistoryPrune(),
   'import-history-cost': async () => (await import('./import-history-cost')).runImportHistoryCost(),
   'row-rule-cost': async () => (await import('./row-rule-cost')).runRowRuleCost(),
+  'webhook-latency': async () => (await import('./webhook-latency')).runWebhookLatency(),
 };
 
 const requested = process.argv.slice(2);
