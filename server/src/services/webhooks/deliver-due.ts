@@ -151,7 +151,10 @@ export const deliverDue = async (primary: Knex, settings: DeliverySettings): Pro
   if (heads.length === 0) return 0;
   rounds += 1;
   const lease = `${settings.instance}:${rounds}`.slice(0, 64);
-  const leaseUntil = now + settings.timeoutMs * Math.ceil(settings.batch / settings.concurrency) + 30_000;
+  // twice the longest a round can take (its sends one after another on each of `concurrency`
+  // lanes, each at most `timeoutMs`), and a margin for the outcome writes: a live server is never
+  // overtaken; a dead one's deliveries wait that long
+  const leaseUntil = now + 2 * settings.timeoutMs * Math.ceil(settings.batch / settings.concurrency) + 2000;
   await primary(SYSTEM.webhookDelivery)
     .whereIn(
       'id',
