@@ -29,6 +29,7 @@ import {
   otherCodes,
   parseCodes,
   SQL_CODES,
+  SYSTEM_CODES,
   withCode,
   type BusinessCodeRow,
 } from '../auth/lib/permission-codes';
@@ -43,13 +44,16 @@ const CODE_LABELS: Record<string, string> = {
   'metadata:*': 'metadataAll',
   'file:upload': 'fileUpload',
   'sql:execute': 'sqlExecute',
+  'audit:read': 'auditRead',
+  'webhook:manage': 'webhookManage',
 };
 
 /**
  * A role's permission codes (docs/api.md §6) as a checklist: metadata, business data per table and
- * action (with `*` for every table or action), files and SQL. The value stays comma-separated
- * text; codes no checkbox shows are kept and listed apart. Codes the signed-in user does not hold
- * cannot be ticked (the server refuses granting them anyway), unless the user is super admin.
+ * action (with `*` for every table or action), files, SQL and the system screens (audit log,
+ * webhooks). The value stays comma-separated text; codes no checkbox shows are kept and listed
+ * apart. Codes the signed-in user does not hold cannot be ticked (the server refuses granting them
+ * anyway), unless the user is super admin.
  */
 export const PermissionCodesInput = ({ id, value, onChange, disabled: readOnly }: FieldInputProps) => {
   const { t } = useTranslation();
@@ -243,6 +247,14 @@ export const PermissionCodesInput = ({ id, value, onChange, disabled: readOnly }
           t('permissionCodes.groups.sql'),
           <Flex wrap gap={token.marginLG}>
             {SQL_CODES.map((code) => (
+              <span key={code}>{fixed(code)}</span>
+            ))}
+          </Flex>,
+        )}
+        {section(
+          t('permissionCodes.groups.system'),
+          <Flex wrap gap={token.marginLG}>
+            {SYSTEM_CODES.map((code) => (
               <span key={code}>{fixed(code)}</span>
             ))}
           </Flex>,

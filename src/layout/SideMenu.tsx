@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
   ClusterOutlined,
@@ -27,6 +28,7 @@ import { useExtensionMenu } from '../extensions/useExtensionMenu';
 import type { ExtensionMenuEntry } from '../extensions/extension-menu';
 import { useSqlAccess } from '../sql/hooks/useSqlAccess';
 import { useAuditAccess } from '../audit/hooks/useAuditAccess';
+import { useWebhookAccess } from '../auth/hooks/useWebhookAccess';
 import { useCaptionLanguage } from '../common/hooks/useCaption';
 import { useUserTables } from '../resources/useUserTables';
 import { useAppConfig } from '../store/useAppConfig';
@@ -42,6 +44,7 @@ const ENTRY_ICONS: Record<MenuEntry['icon'], ReactNode> = {
   setting: <SlidersOutlined />,
   about: <InfoCircleOutlined />,
   audit: <AuditOutlined />,
+  webhook: <ApiOutlined />,
   add: <PlusOutlined />,
   none: null,
 };
@@ -80,6 +83,7 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
   const canCreateTables = useMayDesignTables('create');
   const canListTables = useMayDesignTables('list');
   const canReadAudit = useAuditAccess() ?? false;
+  const canManageWebhooks = useWebhookAccess() ?? false;
 
   // a businessName that is just the default label is not a custom name: keep it translated
   const customName = businessName && businessName !== DEFAULT_BUSINESS_NAME ? businessName : undefined;
@@ -95,6 +99,7 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
         canCreateTables,
         canListTables,
         canReadAudit,
+        canManageWebhooks,
         language,
       }),
     [
@@ -107,6 +112,7 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
       canCreateTables,
       canListTables,
       canReadAudit,
+      canManageWebhooks,
       language,
     ],
   );
@@ -164,12 +170,22 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
     ...extensionGroups,
   ];
 
-  const linkKeys = [
-    ...groups.flatMap((g) => g.items.filter((e) => e.path).map((e) => e.key)),
-    ...extensionEntries.map((entry) => entry.path),
+  // an entry's key is its path, but for one path listed twice (the webhook table under 内置数据
+  // and 系统): both entries are selected on its pages
+  const links = [
+    ...groups.flatMap((g) => g.items.flatMap((e) => (e.path ? [{ key: e.key, path: e.path }] : []))),
+    ...extensionEntries.map((entry) => ({ key: entry.path, path: entry.path })),
   ];
   const atHome = pathname === '/' || pathname.replace(/\/+$/, '') === home;
-  const selected = atHome ? home : activeMenuKey(pathname, linkKeys);
+  const selectedPath = atHome
+    ? undefined
+    : activeMenuKey(
+        pathname,
+        links.map((link) => link.path),
+      );
+  const selected = atHome
+    ? [home]
+    : links.filter((link) => link.path === selectedPath).map((link) => link.key);
 
   if (menu.isLoading && !isSuperAdmin) {
     return <Skeleton active paragraph={{ rows: 6 }} title={false} style={{ padding: 16 }} />;
@@ -182,7 +198,7 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
       <Menu
         key={collapsed ? 'folded' : 'open'}
         mode="inline"
-        selectedKeys={selected ? [selected] : []}
+        selectedKeys={selected}
         defaultOpenKeys={
           collapsed
             ? []

@@ -5,6 +5,7 @@ import {
   type CreateApiTokenBody,
   type ImportResult,
   type RowRulePreviewBody,
+  WEBHOOK_MANAGE,
 } from '../../contract';
 import type { BigUploadStatus, ChunkAnswer, ChunkRequest } from '../upload/lib/big-upload';
 import type { HttpError } from '../common/lib/http-error';
@@ -426,3 +427,30 @@ export const rowRulePreviewCall = (id: number, body: RowRulePreviewBody): Custom
 
 /** `GET /api/permissions/extensions`: the permission codes the server's extensions declare. */
 export const extensionPermissionsCall = (): CustomCall => ({ url: '/permissions/extensions', method: 'get' });
+
+/** The code a user needs to manage webhooks and send their deliveries again. */
+export const WEBHOOK_PERMISSIONS = [WEBHOOK_MANAGE] as const;
+
+/** What a replay answers: how many deliveries went back into the outbox, due now. */
+export interface ReplayAnswer {
+  replayed: number;
+}
+
+/**
+ * `POST /api/webhooks/deliveries/{id}/replay`: sends one delivery again (a dead letter, a failed or
+ * a delivered one; a pending one is left as it is, `replayed: 0`).
+ */
+export const replayDeliveryCall = (deliveryId: string | number): CustomCall => ({
+  url: `/webhooks/deliveries/${encodeURIComponent(String(deliveryId))}/replay`,
+  method: 'post',
+  payload: {},
+  meta: { requiredPermissions: WEBHOOK_PERMISSIONS },
+});
+
+/** `POST /api/webhooks/{id}/replay`: sends every dead letter of one webhook again. */
+export const replayDeadLettersCall = (webhookId: string | number): CustomCall => ({
+  url: `/webhooks/${encodeURIComponent(String(webhookId))}/replay`,
+  method: 'post',
+  payload: {},
+  meta: { requiredPermissions: WEBHOOK_PERMISSIONS },
+});

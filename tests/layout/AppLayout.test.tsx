@@ -1,5 +1,5 @@
 import type { Principal, Table } from '../../contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from '../../src/layout/AppLayout';
@@ -137,8 +137,44 @@ describe('AppLayout', { timeout: 30_000 }, () => {
       '/dataSource/primary/metadata/tables',
     );
     expect(within(menu).getByRole('link', { name: '关于' })).toHaveAttribute('href', '/about');
+    expect(within(menu).getByRole('link', { name: 'Webhook' })).toHaveAttribute(
+      'href',
+      '/dataSource/primary/business/webhook',
+    );
     const tableCall = custom.mock.calls.find(([c]) => c.url === '/api/users/me/table');
     expect(tableCall?.[0]).toMatchObject({ meta: { dataSource: 'primary' } });
     expect(screen.getByText('超级管理员')).toBeInTheDocument();
+  });
+
+  it('lists Webhook under 系统 for a holder of webhook:manage, whose menu codes leave 系统 out', async () => {
+    const webhookTable: Table = { id: 3, name: 'webhook', caption: 'Webhook', systemable: true, columns: [] };
+    signIn({
+      ...clerk,
+      authorities: [
+        { authority: 'ROLE_OPS' },
+        { authority: 'webhook:manage' },
+        { authority: 'business:webhook:*' },
+        { authority: 'business:webhookDelivery:read' },
+      ],
+    });
+    // the server's menu codes leave 系统 out for this role
+    renderLayout(['business', 'systemBusiness'], [webhookTable]);
+    const menu = await findMenu();
+    // under 内置数据 (the table it may read) and under 系统, both to the generic list
+    await waitFor(() => expect(within(menu).getAllByRole('link', { name: 'Webhook' })).toHaveLength(2), {
+      timeout: 5000,
+    });
+    expect(within(menu).getByText('系统')).toBeInTheDocument();
+    for (const link of within(menu).getAllByRole('link', { name: 'Webhook' }))
+      expect(link).toHaveAttribute('href', '/dataSource/primary/business/webhook');
+    expect(within(menu).queryByRole('link', { name: '审计日志' })).not.toBeInTheDocument();
+  });
+
+  it('offers no Webhook entry under 系统 to a clerk without webhook:manage', async () => {
+    signIn({ ...clerk, authorities: [...clerk.authorities, { authority: 'audit:read' }] });
+    renderLayout(['business', 'system'], []);
+    const menu = await findMenu();
+    expect(await within(menu).findByRole('link', { name: '审计日志' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Webhook' })).not.toBeInTheDocument();
   });
 });

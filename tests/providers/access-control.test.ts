@@ -26,6 +26,7 @@ describe('access control', () => {
     [tables, 'edit', 'tables', ['metadata:write']],
     [{ meta: { kind: 'sql' } }, 'create', 'sqls', ['sql:execute']],
     [{ meta: { kind: 'audit' } }, 'list', 'audit', ['audit:read']],
+    [{ meta: { kind: 'webhook' } }, 'list', 'webhooks', ['webhook:manage']],
     [{ meta: { dataSource: 'store' } }, 'create', 'shelf', ['business:store.shelf:create']],
     [{ meta: { dataSource: 'primary' } }, 'list', 'shelf', ['business:shelf:read']],
   ])('%j %s needs %j', (item, action, name, codes) => {
@@ -40,6 +41,25 @@ describe('access control', () => {
     await expect(can(clerk, 'audit', 'list', audit)).resolves.toMatchObject({ can: false });
     await expect(can(auditor, 'audit', 'list', audit)).resolves.toEqual({ can: true });
     await expect(can(admin, 'audit', 'list', audit)).resolves.toEqual({ can: true });
+  });
+
+  it('lets holders of webhook:manage (and the super admin) manage webhooks, not a reader of every table', async () => {
+    const webhooks = { name: 'webhooks', meta: { kind: 'webhook' } };
+    // the server lists the codes webhook:manage stands for beside it
+    const manager = {
+      isSuperAdmin: false,
+      authorities: [
+        'webhook:manage',
+        'business:webhook:*',
+        'business:webhookDelivery:read',
+        'business:webhookDelivery:export',
+      ],
+    };
+    const clerk = { isSuperAdmin: false, authorities: ['business:*:read', 'audit:read'] };
+    const admin = { isSuperAdmin: true, authorities: ['ROLE_SUPER_ADMIN'] };
+    await expect(can(manager, 'webhooks', 'list', webhooks)).resolves.toEqual({ can: true });
+    await expect(can(admin, 'webhooks', 'list', webhooks)).resolves.toEqual({ can: true });
+    await expect(can(clerk, 'webhooks', 'list', webhooks)).resolves.toMatchObject({ can: false });
   });
 
   it('asks an extension resource for its own code, and lets everyone open one that names none', async () => {

@@ -3,6 +3,8 @@ import { createDataProvider, type HttpClient } from '../../src/providers/data-pr
 import {
   importOutcomeOf,
   importRecordsCall,
+  replayDeadLettersCall,
+  replayDeliveryCall,
   runCustom,
   unquoteUrl,
   uploadFileCall,
@@ -67,5 +69,24 @@ describe('custom calls', () => {
       meta: { requiredPermissions: ['file:upload'] },
     });
     expect(((call.payload as FormData).get('file') as File).name).toBe('a.txt');
+  });
+
+  it("sends a delivery, or a webhook's dead letters, again with a POST that needs webhook:manage", async () => {
+    const request = vi.fn(async () => ({ data: { replayed: 3 } }));
+    const provider = createDataProvider(
+      { request: request as HttpClient['request'] },
+      { apiUrl: '/api', basePath: '/business', deleteFlag: 'isSoftDelete' },
+    );
+    await expect(runCustom(provider.custom, replayDeliveryCall(7))).resolves.toEqual({ replayed: 3 });
+    await expect(runCustom(provider.custom, replayDeadLettersCall('12'))).resolves.toEqual({ replayed: 3 });
+    const configs = request.mock.calls.map(
+      (call) => (call as unknown[])[0] as { method: string; url: string; requiredPermissions: string[] },
+    );
+    expect(
+      configs.map(({ method, url, requiredPermissions }) => ({ method, url, requiredPermissions })),
+    ).toEqual([
+      { method: 'post', url: '/webhooks/deliveries/7/replay', requiredPermissions: ['webhook:manage'] },
+      { method: 'post', url: '/webhooks/12/replay', requiredPermissions: ['webhook:manage'] },
+    ]);
   });
 });

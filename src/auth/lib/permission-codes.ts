@@ -1,8 +1,10 @@
 import {
+  AUDIT_READ,
   BUSINESS_ACTIONS,
   codesNotHeld,
   mayGrant as grantRule,
   type BusinessAction,
+  WEBHOOK_MANAGE,
 } from '../../../contract';
 import type { UserAccess } from './permission';
 
@@ -13,6 +15,8 @@ export const GRID_ACTIONS: readonly (BusinessAction | '*')[] = [...BUSINESS_ACTI
 export const METADATA_CODES = ['metadata:read', 'metadata:write', 'metadata:*'] as const;
 export const FILE_CODES = ['file:upload'] as const;
 export const SQL_CODES = ['sql:execute'] as const;
+/** The system screens: the audit log, the webhooks (and their deliveries). */
+export const SYSTEM_CODES = [AUDIT_READ, WEBHOOK_MANAGE] as const;
 
 /** One row of the business grid: a table (or `*`, every table) and its code per action. */
 export interface BusinessCodeRow {
@@ -71,6 +75,7 @@ export const otherCodes = (
     ...METADATA_CODES,
     ...FILE_CODES,
     ...SQL_CODES,
+    ...SYSTEM_CODES,
     ...rows.flatMap((row) => Object.values(row.codes)),
   ]);
   return codes.filter((code) => !shown.has(code));

@@ -1,5 +1,6 @@
 import type { CaptionLanguage, MenuCode, Table } from '../../../contract';
 import { captionIn, MENU_CODES } from '../../../contract';
+import { PRIMARY_DATA_SOURCE } from './data-source';
 
 export interface MenuEntry {
   /** Unique key; the route path for links. */
@@ -9,7 +10,18 @@ export interface MenuEntry {
   labelKey?: string;
   label?: string;
   /** Which icon the side menu shows. */
-  icon: 'home' | 'table' | 'sequence' | 'relation' | 'sql' | 'setting' | 'about' | 'audit' | 'add' | 'none';
+  icon:
+    | 'home'
+    | 'table'
+    | 'sequence'
+    | 'relation'
+    | 'sql'
+    | 'setting'
+    | 'about'
+    | 'audit'
+    | 'webhook'
+    | 'add'
+    | 'none';
   /** A muted placeholder, not a link. */
   empty?: boolean;
   /** A call to action rather than a screen of its own (create the first table). */
@@ -39,9 +51,23 @@ export interface MenuInput {
   canListTables?: boolean;
   /** Whether the user may read the audit log (`audit:read`). Default: super admin only. */
   canReadAudit?: boolean;
+  /**
+   * Whether the user may manage webhooks (`webhook:manage`): 系统 then lists Webhook, and shows
+   * even when the user's menu codes leave it out. Default: super admin only.
+   */
+  canManageWebhooks?: boolean;
   /** The UI language the table captions are shown in (`captionIn`). Default: zh-CN. */
   language?: CaptionLanguage;
 }
+
+/** The system table of the webhooks, listed by the generic business pages. */
+export const WEBHOOK_TABLE = 'webhook';
+
+/**
+ * The key of 系统's Webhook entry: the webhook table may also be listed under 内置数据 with its
+ * path as key, and two entries of one menu need keys of their own.
+ */
+export const WEBHOOKS_MENU_KEY = 'system:webhooks';
 
 /** Paths of the app's own screens (docs/product.md §2), for one data source. */
 export const appPaths = (dataSource: string) => {
@@ -58,6 +84,8 @@ export const appPaths = (dataSource: string) => {
     setting: '/setting',
     about: '/about',
     audit: '/audit',
+    /** The webhooks are kept in `primary`, whichever data source is chosen. */
+    webhooks: `/dataSource/${PRIMARY_DATA_SOURCE}/business/${WEBHOOK_TABLE}`,
   };
 };
 
@@ -97,6 +125,7 @@ export const buildMenuGroups = ({
   canCreateTables = isSuperAdmin,
   canListTables = isSuperAdmin,
   canReadAudit = isSuperAdmin,
+  canManageWebhooks = isSuperAdmin,
   language = 'zh-CN',
 }: MenuInput): MenuGroup[] => {
   const paths = appPaths(dataSource);
@@ -147,7 +176,8 @@ export const buildMenuGroups = ({
     system: {
       code: 'system',
       labelKey: 'menu.system',
-      // Holders of audit:read who are not the super admin see the audit log only.
+      // Holders of audit:read or webhook:manage who are not the super admin see the audit log and
+      // the webhooks only.
       items: [
         ...(canReadAudit
           ? [
@@ -156,6 +186,16 @@ export const buildMenuGroups = ({
                 path: paths.audit,
                 labelKey: 'menu.audit',
                 icon: 'audit',
+              } satisfies MenuEntry,
+            ]
+          : []),
+        ...(canManageWebhooks
+          ? [
+              {
+                key: WEBHOOKS_MENU_KEY,
+                path: paths.webhooks,
+                labelKey: 'menu.webhooks',
+                icon: 'webhook',
               } satisfies MenuEntry,
             ]
           : []),
@@ -171,9 +211,12 @@ export const buildMenuGroups = ({
   // 内置数据 lists the built-in tables the user may read, and offers nothing else: with none (another
   // data source has none at all, and a user may read none of primary's) the group would only say so.
   const noBuiltIns = !tables.some((table) => table.systemable);
-  return visibleMenuCodes(codes, isSuperAdmin)
-    .filter((code) => !(code === 'systemBusiness' && noBuiltIns))
-    .map((code) => all[code]);
+  // 系统 shows for whoever may manage webhooks, whether or not the menu codes name it
+  const visible = visibleMenuCodes(
+    canManageWebhooks && !codes.includes('system') ? [...codes, 'system'] : codes,
+    isSuperAdmin,
+  );
+  return visible.filter((code) => !(code === 'systemBusiness' && noBuiltIns)).map((code) => all[code]);
 };
 
 /** The menu key to highlight: the longest link path the current path starts with (by whole segments). */

@@ -44,7 +44,12 @@ describe('menu groups', () => {
       '/dataSource/pg/metadata/relations',
       '/dataSource/pg/metadata/sqls/new',
     ]);
-    expect(system?.items.map((i) => i.labelKey)).toEqual(['menu.audit', 'menu.setting', 'menu.about']);
+    expect(system?.items.map((i) => i.labelKey)).toEqual([
+      'menu.audit',
+      'menu.webhooks',
+      'menu.setting',
+      'menu.about',
+    ]);
     expect(system?.items[0]).toEqual({
       key: '/audit',
       path: '/audit',
@@ -69,6 +74,59 @@ describe('menu groups', () => {
       dataSource: 'primary',
     });
     expect(without?.items).toEqual([]);
+  });
+
+  it('lists Webhook under 系统 for the super admin, on the webhook table of primary from any data source', () => {
+    const system = buildMenuGroups({ codes: [], isSuperAdmin: true, tables: [], dataSource: 'pg' }).find(
+      (g) => g.code === 'system',
+    );
+    expect(system?.items.find((i) => i.labelKey === 'menu.webhooks')).toEqual({
+      key: 'system:webhooks',
+      path: '/dataSource/primary/business/webhook',
+      labelKey: 'menu.webhooks',
+      icon: 'webhook',
+    });
+  });
+
+  it('shows a holder of webhook:manage 系统 with Webhook in it, even when the menu codes leave 系统 out', () => {
+    const groups = buildMenuGroups({
+      codes: ['business', 'systemBusiness'],
+      isSuperAdmin: false,
+      tables: [table('webhook', 'Webhook', true)],
+      dataSource: 'primary',
+      canManageWebhooks: true,
+    });
+    expect(groups.map((g) => g.code)).toEqual(['business', 'systemBusiness', 'system']);
+    expect(groups.find((g) => g.code === 'system')?.items.map((i) => i.labelKey)).toEqual(['menu.webhooks']);
+    // with audit:read as well: the audit log first, then the webhooks; the super admin's screens stay hidden
+    const [system] = buildMenuGroups({
+      codes: ['system'],
+      isSuperAdmin: false,
+      tables: [],
+      dataSource: 'primary',
+      canReadAudit: true,
+      canManageWebhooks: true,
+    });
+    expect(system?.items.map((i) => i.labelKey)).toEqual(['menu.audit', 'menu.webhooks']);
+  });
+
+  it('offers no Webhook entry to a clerk without webhook:manage, even one who may read every table', () => {
+    const groups = buildMenuGroups({
+      codes: ['business', 'systemBusiness', 'system'],
+      isSuperAdmin: false,
+      tables: [table('webhook', 'Webhook', true)],
+      dataSource: 'primary',
+      canReadAudit: true,
+      canManageWebhooks: false,
+    });
+    expect(groups.find((g) => g.code === 'system')?.items.map((i) => i.labelKey)).toEqual(['menu.audit']);
+    // the webhook table stays where the clerk's reading right puts it, under 内置数据
+    expect(groups.find((g) => g.code === 'systemBusiness')?.items.map((i) => i.label)).toEqual(['Webhook']);
+    expect(
+      buildMenuGroups({ codes: ['business'], isSuperAdmin: false, tables: [], dataSource: 'primary' }).map(
+        (g) => g.code,
+      ),
+    ).toEqual(['business']);
   });
 
   it('shows the SQL entry only to users who may run SQL', () => {
