@@ -1,6 +1,7 @@
 import type { MenuItem } from '../../../contract/index';
 import { permissionsOverlap } from '../../../contract/permission-match';
 import { AUDIT_READ } from '../../../contract/audit';
+import { WEBHOOK_MANAGE } from '../../../contract/permissions';
 import { hasPermission, isSuperAdmin } from './permission';
 
 /** Codes whose holders see an area: any business read code, any metadata code. */
@@ -12,18 +13,19 @@ const grantsArea = (authority: string, area: keyof typeof AREA_CODES): boolean =
 /**
  * The menus a user sees: everything for the super admin; otherwise `business` and
  * `systemBusiness` with any business read code, `metadata` with any metadata code, and `system`
- * with `audit:read` (where the audit log is; its other screens stay the super admin's).
+ * with `audit:read` or `webhook:manage` (where the audit log and the webhooks are; its other
+ * screens stay the super admin's).
  * (Role-specific menus come later.)
  */
 export const menuFor = (authorities: readonly string[], menus: readonly MenuItem[]): MenuItem[] => {
   if (isSuperAdmin(authorities)) return [...menus];
   const business = authorities.some((a) => grantsArea(a, 'business'));
   const metadata = authorities.some((a) => grantsArea(a, 'metadata'));
-  const audit = hasPermission(authorities, AUDIT_READ);
+  const system = hasPermission(authorities, AUDIT_READ) || hasPermission(authorities, WEBHOOK_MANAGE);
   return menus.filter(
     (menu) =>
       ((menu.code === 'business' || menu.code === 'systemBusiness') && business) ||
       (menu.code === 'metadata' && metadata) ||
-      (menu.code === 'system' && audit),
+      (menu.code === 'system' && system),
   );
 };

@@ -28,6 +28,12 @@ describe('menuFor', () => {
     [['*'], ['business', 'systemBusiness', 'metadata', 'system']],
     [['audit:read'], ['system']],
     [['audit:*'], ['system']],
+    // a webhook manager's authorities, as the session expands webhook:manage
+    [
+      ['webhook:manage', 'business:webhook:*', 'business:webhookDelivery:read'],
+      ['business', 'systemBusiness', 'system'],
+    ],
+    [['webhook:*'], ['system']],
     [
       ['metadata:*', 'audit:read'],
       ['metadata', 'system'],
