@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'roleChange',
   'userRoleChange',
   'tablePermissionChange',
+  'webhookChange',
   'schemaChange',
   'sqlExecute',
   'export',

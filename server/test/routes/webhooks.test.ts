@@ -93,6 +93,14 @@ describeEachDatabase('webhooks: an outbox written with the change, delivered sig
     expect(read.body).not.toContain(SECRET);
     expect(read.json()).not.toHaveProperty('secret');
     expect(read.json()).not.toHaveProperty('signingSecret');
+    // audited, the secret by name only
+    const audit = await tables.admin.get('/api/audit?action=webhookChange');
+    expect(audit.statusCode, audit.body).toBe(200);
+    expect(audit.json()).toMatchObject([
+      { action: 'webhookChange', table: 'webhook', detail: { operation: 'create', key: String(id) } },
+    ]);
+    expect((audit.json() as { detail: { fields: string[] } }[])[0]?.detail.fields).toContain('secret');
+    expect(audit.body).not.toContain(SECRET);
 
     const made = await tables.admin.post('/api/business/purchase', { name: '一', amount: 5, pin: 'pin-9' });
     expect(made.statusCode, made.body).toBe(201);

@@ -41,6 +41,7 @@ export const detailSummary = (entry: AuditEntry, t: Translate): string => {
     case 'roleChange':
     case 'userRoleChange':
     case 'tablePermissionChange':
+    case 'webhookChange':
       return t('audit.detail.record', {
         operation: t(`audit.operations.${textOf(d.operation) || 'update'}`),
         key: textOf(d.key),

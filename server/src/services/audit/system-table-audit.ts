@@ -14,15 +14,19 @@ export const AUDITED_TABLES = {
   role: 'roleChange',
   userRole: 'userRoleChange',
   tablePermission: 'tablePermissionChange',
+  webhook: 'webhookChange',
 } as const satisfies Partial<Record<SystemTableName, AuditAction>>;
 
 type AuditedTable = keyof typeof AUDITED_TABLES;
+
+/** Columns the server keeps under another name than the one written (a webhook's secret). */
+const WRITTEN_AS: Readonly<Record<string, string>> = { signingSecret: 'secret' };
 
 /** Columns every write stamps: not worth naming among the changed fields. */
 const STAMPS = new Set(['createdDate', 'lastModifiedDate', 'createdBy', 'lastModifiedBy']);
 
 /**
- * The entry of one change of a user, role, user role or table permission: the record's key and
+ * The entry of one change of a user, role, user role, table permission or webhook: the record's key and
  * the names of the fields written, never their values. A password set on another user's record is
  * a `passwordReset` (on one's own, a `passwordChange`).
  */
@@ -34,7 +38,9 @@ export const systemChangeEvent = (
   values: Record<string, unknown> = {},
 ): AuditEvent[] => {
   const table = item.table.name as AuditedTable;
-  const fields = Object.keys(values).filter((name) => !STAMPS.has(name));
+  const fields = Object.keys(values)
+    .filter((name) => !STAMPS.has(name))
+    .map((name) => WRITTEN_AS[name] ?? name);
   const recordKey = keyText(item, key);
   const events: AuditEvent[] = [
     {
@@ -71,7 +77,7 @@ const record = async (write: WriteContext, events: AuditEvent[]) => {
 };
 
 /**
- * Records every change of users, roles, user roles and table permissions in the write's own
+ * Records every change of users, roles, user roles, table permissions and webhooks in the write's own
  * transaction (so an entry exists exactly when the change committed), each under a savepoint
  * whose failure is logged and does not undo the change. Watches crudboard's own tables only.
  */
