@@ -11,10 +11,14 @@ export type PermissionCode =
   | 'file:upload'
   | 'audit:read'
   | 'webhook:manage'
+  | 'schedule:manage'
   | '*';
 
 /** Manage webhooks: the webhook table, and reading (and replaying) its deliveries. */
 export const WEBHOOK_MANAGE = 'webhook:manage';
+
+/** Manage schedules: the schedule table, and reading its runs. */
+export const SCHEDULE_MANAGE = 'schedule:manage';
 
 /**
  * Codes that stand for others: a role granted one holds those too (the session's authorities
@@ -26,6 +30,7 @@ export const IMPLIED_PERMISSIONS: Readonly<Record<string, readonly string[]>> = 
     'business:webhookDelivery:read',
     'business:webhookDelivery:export',
   ],
+  [SCHEDULE_MANAGE]: ['business:schedule:*', 'business:scheduleRun:read', 'business:scheduleRun:export'],
 };
 
 /**

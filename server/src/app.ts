@@ -18,6 +18,7 @@ import docs from './plugins/docs';
 import downloads from './plugins/downloads';
 import historyPrune from './plugins/history-prune';
 import webhookDelivery from './plugins/webhook-delivery';
+import scheduleRunner from './plugins/schedule-runner';
 import errors from './plugins/errors';
 import extensions from './plugins/extensions';
 import gracefulClose from './plugins/graceful-close';
@@ -117,6 +118,10 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     });
     await app.register(cacheVersions);
     await app.register(webhookDelivery, config.webhooks ? { webhooks: config.webhooks } : {});
+    await app.register(scheduleRunner, {
+      ...(config.schedules ? { schedules: config.schedules } : {}),
+      ...(config.webhooks ? { webhooks: config.webhooks } : {}),
+    });
     const enabled = options.extensions ?? serverExtensions;
     await app.register(extensions, { extensions: enabled });
     await app.register(session, { ttlSeconds: config.sessionTtlSeconds });

@@ -52,6 +52,8 @@ export interface AppConfig {
   historyPruneIntervalSeconds: number;
   /** How webhooks are delivered (defaults: DEFAULT_WEBHOOKS). */
   webhooks?: WebhookConfig;
+  /** How schedules are run (defaults: DEFAULT_SCHEDULES). */
+  schedules?: ScheduleConfig;
   /** `primary` first. */
   dataSources: DataSourceConfig[];
   /** Origins besides the server's own whose pages may send state-changing requests (`ALLOWED_ORIGINS`). */
@@ -91,6 +93,14 @@ export const DEFAULT_WEBHOOKS: WebhookConfig = {
   retryBaseMs: 10_000,
   pollMs: 1000,
 };
+
+/** How schedules are run (services/schedules/). */
+export interface ScheduleConfig {
+  /** Milliseconds between two looks for due ticks (`SCHEDULE_POLL_MS`); 0: this server runs none. */
+  pollMs: number;
+}
+
+export const DEFAULT_SCHEDULES: ScheduleConfig = { pollMs: 1000 };
 
 /** Ceilings on the business reads (record lists, counts, single records) of one user. Times in ms. */
 export interface QueryLimits {
@@ -729,6 +739,9 @@ export const loadConfig = (
         3_600_000,
       ),
       pollMs: integer(env.WEBHOOK_POLL_MS, 'WEBHOOK_POLL_MS', DEFAULT_WEBHOOKS.pollMs, 0, 3_600_000),
+    },
+    schedules: {
+      pollMs: integer(env.SCHEDULE_POLL_MS, 'SCHEDULE_POLL_MS', DEFAULT_SCHEDULES.pollMs, 0, 60_000),
     },
     dataSources: [primary, ...extra.filter((source) => source.name !== PRIMARY)],
     allowedOrigins: allowedOriginsOf(env.ALLOWED_ORIGINS),

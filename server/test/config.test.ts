@@ -5,6 +5,7 @@ import {
   DEFAULT_DOWNLOAD_TTL_SECONDS,
   DEFAULT_HISTORY_PRUNE_INTERVAL_SECONDS,
   DEFAULT_WEBHOOKS,
+  DEFAULT_SCHEDULES,
   DEFAULT_HTTP_LIMITS,
   DEFAULT_QUERY_LIMITS,
   DEFAULT_PASSWORD_HASH_COST,
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
       historyPruneIntervalSeconds: DEFAULT_HISTORY_PRUNE_INTERVAL_SECONDS,
       webhooks: DEFAULT_WEBHOOKS,
+      schedules: DEFAULT_SCHEDULES,
       dataSources: [
         {
           name: 'primary',

@@ -33,6 +33,7 @@ import { system017ApiTokens } from './migrations/system-017-api-tokens';
 import { system018TablePermissionRowRules } from './migrations/system-018-table-permission-row-rules';
 import { system019ExternalIdentities } from './migrations/system-019-external-identities';
 import { system020Webhooks } from './migrations/system-020-webhooks';
+import { system021Schedules } from './migrations/system-021-schedules';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -70,6 +71,7 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system018TablePermissionRowRules,
   system019ExternalIdentities,
   system020Webhooks,
+  system021Schedules,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

@@ -27,6 +27,10 @@ export const SYSTEM = {
   webhook: 'cb_webhook',
   /** The webhooks' outbox and delivery log: one row per webhook and event. */
   webhookDelivery: 'cb_webhook_delivery',
+  /** Routine work on a cron schedule (services/schedules/). */
+  schedule: 'cb_schedule',
+  /** One row per schedule and tick handled: its unique key lets one server run each tick. */
+  scheduleRun: 'cb_schedule_run',
 } as const;
 
 /**

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isSuperAdmin } from '../../auth/permission';
 import { requirePermission } from '../../auth/require-permission';
 import { principalOf } from '../../plugins/session';
 import { errorResponses } from '../../schemas/common';
@@ -8,7 +7,7 @@ import { withStartUpLock } from '../../db/start-up-lock';
 import { DEFAULT_SQL_CONSOLE, DEFAULT_SQL_TIMEOUT_MS, type SqlConsoleConfig } from '../../config';
 import { prepareConsoleAccess, type ConsoleAccess } from '../../services/sql/console-access';
 import { ConsoleGate } from '../../services/sql/console-gate';
-import { executeSql } from '../../services/sql/execute-sql';
+import { keepSqlConsole, runConsoleStatement } from '../../services/sql/console-runtime';
 import { closeConsoles } from '../../dialects/sql/sql-dialects';
 
 export interface SqlRouteOptions {
@@ -39,7 +38,9 @@ const sqlRoutes: FastifyPluginAsyncTypebox<SqlRouteOptions> = async (app, option
       ),
     );
   }
-  const gate = new ConsoleGate(config);
+  const runtime = { access, gate: new ConsoleGate(config), timeoutMs, config };
+  // the same console, for the statements schedules run as their owners (services/schedules/)
+  keepSqlConsole(app.dataSources.primary.knex, runtime);
 
   app.post(
     '/execute',
@@ -61,23 +62,11 @@ const sqlRoutes: FastifyPluginAsyncTypebox<SqlRouteOptions> = async (app, option
         const principal = principalOf(request);
         const source = request.dataSource;
         // A statement waits for a console connection at most as long as it may run.
-        const result = await gate.run(principal.username, source.name, timeoutMs, () =>
-          executeSql(
-            source,
-            {
-              sql,
-              readOnly,
-              superAdmin: isSuperAdmin(principal.authorities.map((a) => a.authority)),
-              ...(params ? { params } : {}),
-            },
-            {
-              timeoutMs,
-              access: access.get(source.name) ?? {},
-              superAdminUnrestricted: config.superAdminUnrestricted,
-              maxResultBytes: config.maxResultBytes,
-              maxCellBytes: config.maxCellBytes,
-            },
-          ),
+        const result = await runConsoleStatement(
+          runtime,
+          source,
+          { username: principal.username, authorities: principal.authorities.map((a) => a.authority) },
+          { sql, readOnly, ...(params ? { params } : {}) },
         );
         rowCount = result.rowCount;
         return result;

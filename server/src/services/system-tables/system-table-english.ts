@@ -112,6 +112,38 @@ export const SYSTEM_TABLE_ENGLISH: Readonly<Record<string, EnglishCaptions>> = {
     },
     relations: { webhook: 'Webhook' },
   },
+  schedule: {
+    caption: 'Schedules',
+    columns: {
+      cron: 'Cron expression',
+      timeZone: 'Time zone',
+      action: 'Action',
+      url: 'URL',
+      method: 'Method',
+      headers: 'Headers',
+      secret: 'Signing secret',
+      sqlQueryId: 'SQL statement',
+      maxMissed: 'Missed runs',
+      enabled: 'Enabled',
+      ownerId: 'Owner',
+    },
+    relations: { sqlQuery: 'SQL statement' },
+  },
+  scheduleRun: {
+    caption: 'Schedule runs',
+    columns: {
+      scheduleId: 'Schedule',
+      tick: 'Tick',
+      status: 'Status',
+      startedDate: 'Started',
+      finishedDate: 'Finished',
+      durationMs: 'Duration (ms)',
+      result: 'Result',
+      error: 'Error',
+      runner: 'Server',
+    },
+    relations: { schedule: 'Schedule' },
+  },
   table: {
     caption: 'Tables',
     columns: {

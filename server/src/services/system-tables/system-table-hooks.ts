@@ -10,6 +10,7 @@ import { tablePermissionRules } from './table-permission-rules';
 import { userRoleRules } from './user-role-rules';
 import { userRules } from './user-rules';
 import { webhookRules, webhookTargetHook } from '../webhooks/webhook-rules';
+import { scheduleRules, scheduleTargetHook } from '../schedules/schedule-rules';
 import type { WebhookAllowList } from '../webhooks/webhook-allow-list';
 
 /**
@@ -33,6 +34,9 @@ export const SYSTEM_TABLE_RULES: Readonly<Record<SystemTableName, SystemTableRul
   webhook: webhookRules,
   // read-only through the API: written by the writers' outbox and the delivery loop
   webhookDelivery: {},
+  schedule: scheduleRules,
+  // read-only through the API: written by the schedule runners
+  scheduleRun: {},
 };
 
 const entries = Object.entries(SYSTEM_TABLE_RULES) as [SystemTableName, SystemTableRules][];
@@ -76,7 +80,7 @@ export const systemTableHooks: readonly WriteHook[] = [...recordHooks(), ...comm
 
 /**
  * The core's hooks (with the names of the configured data sources, which records about a data
- * source must name, and the private addresses webhooks may reach), then the extensions' (in the order they are listed).
+ * source must name, and the private addresses webhooks and schedules may reach), then the extensions' (in the order they are listed).
  */
 export const writeHooksWith = (
   extra: readonly WriteHook[],
@@ -89,6 +93,7 @@ export const writeHooksWith = (
       ...systemTableHooks,
       dataSourceHook(dataSources),
       webhookTargetHook(webhookAllowList),
+      scheduleTargetHook(webhookAllowList),
       systemTableAuditHook,
       ...extra,
     ],

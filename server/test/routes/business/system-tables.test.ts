@@ -53,6 +53,8 @@ describeEachDatabase('system tables through the business API ($name)', (db) => {
       'moduleLine',
       'webhook',
       'webhookDelivery',
+      'schedule',
+      'scheduleRun',
       'table',
     ]);
     // Each declaration names exactly the physical table's columns (those the server alone writes

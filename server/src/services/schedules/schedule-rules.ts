@@ -1,0 +1,198 @@
+import { hasPermission } from '../../auth/permission';
+import { SYSTEM } from '../../db/table-names';
+import type { WriteHook } from '../../extensions/write-hooks';
+import type { Localized } from '../../i18n/messages';
+import { scheduleMessage } from '../../i18n/schedule-messages';
+import { systemTableMessage } from '../../i18n/system-table-messages';
+import type { WriteContext } from '../items/write-context';
+import { invalidFields } from '../system-tables/rule-errors';
+import type { SystemTableRules } from '../system-tables/system-table-rules';
+import { ApiException } from '../../errors/api-exception';
+import { RESERVED_HEADERS, WEBHOOK_METHODS } from '../webhooks/webhook-rules';
+import { checkWebhookTarget } from '../webhooks/webhook-target';
+import type { WebhookAllowList } from '../webhooks/webhook-allow-list';
+import { cronProblem, isTimeZone } from './due-ticks';
+import { loadStatement, statementDigest } from './scheduled-statement';
+
+type Values = Record<string, unknown>;
+
+/** What a schedule does at each tick. */
+export const SCHEDULE_ACTIONS = ['webhook', 'sql'] as const;
+
+/** Missed ticks a schedule may run after a pause, at most. */
+export const MAX_MISSED_LIMIT = 100;
+
+/** The code a schedule's sql action needs: its saver's when saved, its owner's at every run. */
+export const SQL_EXECUTE = 'sql:execute';
+
+/** The server's time zone: a schedule's when it names none. */
+export const serverTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const isTrue = (value: unknown): boolean =>
+  value === true || value === 1 || value === '1' || value === 'true';
+
+const blank = (value: unknown): boolean => value === null || value === undefined || value === '';
+
+/** The value a write leaves: the one it sets, else the stored one. */
+const after = (values: Values, current: Values, field: string): unknown =>
+  Object.hasOwn(values, field) ? values[field] : current[field];
+
+/** Whether a write sets `field` to something other than the stored value. */
+const changed = (values: Values, current: Values, field: string): boolean =>
+  Object.hasOwn(values, field) && String(values[field] ?? '') !== String(current[field] ?? '');
+
+const isHeaderObject = (text: unknown): boolean => {
+  if (blank(text)) return true;
+  if (typeof text !== 'string') return false;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
+    const reserved = new Set(RESERVED_HEADERS.map((name) => name.toLowerCase()));
+    return Object.entries(parsed).every(
+      ([name, value]) =>
+        typeof value === 'string' &&
+        /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) &&
+        !reserved.has(name.toLowerCase()),
+    );
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The fields a schedule's create or update leaves, checked together (one 400 naming each bad
+ * field, nothing written): a cron expression cron-parser reads in a known time zone, a known
+ * action with what it needs (a URL, a saved statement), method, headers, missed runs.
+ */
+const checkSchedule = (values: Values, current: Values, path: string): void => {
+  const errors: Record<string, Localized> = {};
+  const action = String(after(values, current, 'action') ?? 'webhook');
+  if (!(SCHEDULE_ACTIONS as readonly string[]).includes(action))
+    errors.action = scheduleMessage('action', { values: SCHEDULE_ACTIONS.join(', ') });
+  const timeZone = String(after(values, current, 'timeZone') ?? '');
+  if (!isTimeZone(timeZone)) errors.timeZone = scheduleMessage('timeZone', { name: timeZone.slice(0, 64) });
+  else if (Object.hasOwn(values, 'cron') || Object.hasOwn(values, 'timeZone')) {
+    const problem = cronProblem(String(after(values, current, 'cron') ?? ''), timeZone);
+    if (problem) errors.cron = scheduleMessage('cron', { reason: problem });
+  }
+  if (Object.hasOwn(values, 'method') && !WEBHOOK_METHODS.includes(String(values.method)))
+    errors.method = systemTableMessage('oneOf', { values: WEBHOOK_METHODS.join(', ') });
+  if (Object.hasOwn(values, 'headers') && !isHeaderObject(values.headers))
+    errors.headers = systemTableMessage('webhookHeaders', { reserved: RESERVED_HEADERS.join(', ') });
+  if (Object.hasOwn(values, 'maxMissed')) {
+    const max = Number(values.maxMissed);
+    if (!Number.isInteger(max) || max < 0 || max > MAX_MISSED_LIMIT)
+      errors.maxMissed = scheduleMessage('maxMissed', { max: MAX_MISSED_LIMIT });
+  }
+  if (action === 'webhook' && blank(after(values, current, 'url')))
+    errors.url = scheduleMessage('urlRequired');
+  if (action === 'sql' && blank(after(values, current, 'sqlQueryId')))
+    errors.sqlQueryId = scheduleMessage('sqlRequired');
+  if (Object.keys(errors).length > 0) throw invalidFields(path, errors);
+};
+
+/** The secret is declared a password (never read back); the clear value is kept in `signingSecret`. */
+const keepSecret = (values: Values): void => {
+  if (!Object.hasOwn(values, 'secret')) return;
+  const secret = values.secret;
+  delete values.secret;
+  values.signingSecret = typeof secret === 'string' && secret !== '' ? secret : null;
+};
+
+/**
+ * A schedule with the sql action runs its saved statement as its owner, and only the statement
+ * approved when the schedule was saved (`sqlDigest`: its data source and text). Whoever chooses what
+ * it runs (a new schedule, another action or statement) must hold `sql:execute`, and becomes its
+ * owner: a schedule never runs a statement as someone who did not choose it. Sending the same
+ * statement again approves its text as it is now, when the writer holds `sql:execute` (and makes
+ * them the owner); from anyone else it changes nothing, so that they may still edit the rest.
+ */
+const approveStatement = async (
+  write: WriteContext,
+  values: Values,
+  current: Values,
+  path: string,
+  creating: boolean,
+): Promise<void> => {
+  if (String(after(values, current, 'action')) !== 'sql') return;
+  const choosing = creating || changed(values, current, 'action') || changed(values, current, 'sqlQueryId');
+  if (!choosing && !Object.hasOwn(values, 'sqlQueryId')) return;
+  const holds = hasPermission(write.authorities, SQL_EXECUTE);
+  if (!choosing && !holds) return;
+  const id = after(values, current, 'sqlQueryId');
+  const statement = await loadStatement(write.db, id);
+  if (!statement) {
+    if (!choosing) return;
+    throw invalidFields(path, { sqlQueryId: scheduleMessage('sqlMissing', { id: String(id).slice(0, 40) }) });
+  }
+  const digest = statementDigest(statement);
+  if (!choosing) {
+    const row: { sqlDigest?: unknown } | undefined = await write
+      .db(SYSTEM.schedule)
+      .where('id', current.id as number)
+      .first('sqlDigest');
+    if (row?.sqlDigest === digest) return;
+  }
+  if (!holds) throw new ApiException('FORBIDDEN', scheduleMessage('sqlNotHeld'));
+  values.sqlDigest = digest;
+  values.ownerId = write.userId || null;
+};
+
+/**
+ * The schedule table (`schedule`): its fields checked, the secret kept aside, the owner set,
+ * and `activeSince`, the instant its ticks count from, moved to now when it is created, enabled
+ * again or given another expression or time zone (ticks before it were never due: not missed).
+ */
+export const scheduleRules: SystemTableRules = {
+  beforeCreate: async ({ write, values, path }) => {
+    if (blank(values.timeZone)) values.timeZone = serverTimeZone();
+    checkSchedule(values, {}, path);
+    await approveStatement(write, values, {}, path, true);
+    keepSecret(values);
+    values.ownerId = write.userId || null;
+    values.activeSince = write.now.getTime();
+  },
+  beforeUpdate: async ({ write, values, current, path }) => {
+    if (Object.hasOwn(values, 'timeZone') && blank(values.timeZone)) values.timeZone = serverTimeZone();
+    checkSchedule(values, current, path);
+    await approveStatement(write, values, current, path, false);
+    keepSecret(values);
+    const enabledAgain =
+      Object.hasOwn(values, 'enabled') && isTrue(values.enabled) && !isTrue(current.enabled);
+    if (enabledAgain || changed(values, current, 'cron') || changed(values, current, 'timeZone'))
+      values.activeSince = write.now.getTime();
+  },
+};
+
+const checkUrl = async (values: Values, path: string, allow: WebhookAllowList): Promise<void> => {
+  if (!Object.hasOwn(values, 'url') || blank(values.url)) return;
+  const checked = await checkWebhookTarget(String(values.url), allow);
+  if (checked.ok) return;
+  let host = '';
+  try {
+    host = new URL(String(values.url)).hostname;
+  } catch {
+    // not a URL: the message says what one looks like
+  }
+  throw invalidFields(path, {
+    url:
+      checked.reason === 'private'
+        ? systemTableMessage('webhookPrivate')
+        : checked.reason === 'unresolved'
+          ? systemTableMessage('webhookUnresolved', { host: host.slice(0, 200) })
+          : systemTableMessage('webhookUrl'),
+  });
+};
+
+/**
+ * A schedule's address is checked when it is saved as a webhook's is (400): an http(s) URL whose
+ * host resolves to public addresses only, unless `WEBHOOK_ALLOW_PRIVATE` allows it. Each run
+ * checks it again, on the address it connects to and on every redirect.
+ */
+export const scheduleTargetHook = (allow: WebhookAllowList): WriteHook => ({
+  name: 'core',
+  tables: ['schedule'],
+  systemOnly: true,
+  beforeCreate: ({ values, path }) => checkUrl(values, path, allow),
+  beforeUpdate: ({ values, path }) => checkUrl(values, path, allow),
+});
