@@ -19,7 +19,7 @@ export const system020Webhooks: NamedMigration = {
       t.string('name', 100).notNullable();
       t.string('dataSource', 64).notNullable().defaultTo('primary');
       t.text('tables').notNullable();
-      t.string('actions', 200).notNullable();
+      t.string('actions', 200).notNullable().defaultTo('create,update,delete,restore');
       t.text('condition');
       t.string('url', 2000).notNullable();
       t.string('method', 8).notNullable().defaultTo('POST');

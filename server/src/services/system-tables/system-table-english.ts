@@ -92,7 +92,6 @@ export const SYSTEM_TABLE_ENGLISH: Readonly<Record<string, EnglishCaptions>> = {
       enabled: 'Enabled',
       ownerId: 'Created by',
     },
-    relations: { deliveries: 'Deliveries' },
   },
   webhookDelivery: {
     caption: 'Webhook deliveries',

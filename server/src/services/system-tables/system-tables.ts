@@ -393,16 +393,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
       },
       ...timestamps(),
     ],
-    relations: [
-      {
-        name: 'deliveries',
-        caption: '投递记录',
-        relationType: 'OneToMany',
-        fromColumn: 'id',
-        toTable: 'webhookDelivery',
-        toColumn: 'webhookId',
-      },
-    ],
+    // no relation to its deliveries: a form would offer to add rows to that read-only table
   }),
   table({
     name: 'webhookDelivery',
