@@ -491,7 +491,7 @@ const BusinessListContent = ({
             onReset={list.reset}
           />
           <Flex justify="space-between" align="center" gap={token.margin} wrap>
-            <Flex align="center" gap={token.marginSM}>
+            <Flex align="center" gap={token.marginSM} wrap>
               <Tooltip title={t('buttons.refresh')}>
                 <Button
                   icon={<ReloadOutlined />}
@@ -518,7 +518,11 @@ const BusinessListContent = ({
                   onChange={list.sortBy}
                 />
               )}
-              {locked && <Typography.Text type="secondary">{t('businessList.readOnly')}</Typography.Text>}
+              {locked && (
+                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                  {t('businessList.readOnly')}
+                </Typography.Text>
+              )}
             </Flex>
             {banner}
           </Flex>

@@ -407,13 +407,14 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
       id(),
       reference('webhookId', 'Webhook'),
       text('eventId', '事件编号', 'VARCHAR', 36, { nullable: false, displayable: true }),
-      text('tableName', '表', 'VARCHAR', 64, { nullable: false }),
-      text('recordKey', '记录', 'VARCHAR', 400, { nullable: false }),
-      text('action', '动作', 'VARCHAR', 16, { nullable: false }),
+      // the status first after the names: a phone's card shows the first few fields
       text('status', '状态', 'VARCHAR', 16, {
         nullable: false,
         description: 'pending 待投递、delivered 已投递、failed 重试中、dead 已放弃',
       }),
+      text('action', '动作', 'VARCHAR', 16, { nullable: false }),
+      text('tableName', '表', 'VARCHAR', 64, { nullable: false }),
+      text('recordKey', '记录', 'VARCHAR', 400, { nullable: false }),
       { name: 'attempts', caption: '尝试次数', dataType: 'INT', nullable: false, queryable: true },
       { name: 'responseCode', caption: '响应码', dataType: 'INT', queryable: true },
       text('lastError', '错误', 'VARCHAR', 1000, { queryable: false }),
