@@ -33,7 +33,15 @@ export const TEST_PASSWORD_HASH_COST = '1024';
 
 const baseConfig = (dataDir: string, primary?: DataSourceConfig): AppConfig => {
   const config = loadConfig(
-    { DATA_DIR: dataDir, DATA_SOURCES: '[]', PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST },
+    {
+      DATA_DIR: dataDir,
+      DATA_SOURCES: '[]',
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+      // the background loops that look for work every second stay off unless a test turns them
+      // on: their statements would land among those a test counts
+      WEBHOOK_POLL_MS: '0',
+      SCHEDULE_POLL_MS: '0',
+    },
     dataDir,
   );
   return { ...config, dataSources: primary ? [primary] : config.dataSources };
