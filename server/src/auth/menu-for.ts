@@ -1,7 +1,7 @@
 import type { MenuItem } from '../../../contract/index';
 import { permissionsOverlap } from '../../../contract/permission-match';
 import { AUDIT_READ } from '../../../contract/audit';
-import { WEBHOOK_MANAGE } from '../../../contract/permissions';
+import { SCHEDULE_MANAGE, WEBHOOK_MANAGE } from '../../../contract/permissions';
 import { hasPermission, isSuperAdmin } from './permission';
 
 /** Codes whose holders see an area: any business read code, any metadata code. */
@@ -13,15 +13,17 @@ const grantsArea = (authority: string, area: keyof typeof AREA_CODES): boolean =
 /**
  * The menus a user sees: everything for the super admin; otherwise `business` and
  * `systemBusiness` with any business read code, `metadata` with any metadata code, and `system`
- * with `audit:read` or `webhook:manage` (where the audit log and the webhooks are; its other
- * screens stay the super admin's).
+ * with `audit:read`, `webhook:manage` or `schedule:manage` (where the audit log, the webhooks and
+ * the schedules are; its other screens stay the super admin's).
  * (Role-specific menus come later.)
  */
 export const menuFor = (authorities: readonly string[], menus: readonly MenuItem[]): MenuItem[] => {
   if (isSuperAdmin(authorities)) return [...menus];
   const business = authorities.some((a) => grantsArea(a, 'business'));
   const metadata = authorities.some((a) => grantsArea(a, 'metadata'));
-  const system = hasPermission(authorities, AUDIT_READ) || hasPermission(authorities, WEBHOOK_MANAGE);
+  const system = [AUDIT_READ, WEBHOOK_MANAGE, SCHEDULE_MANAGE].some((code) =>
+    hasPermission(authorities, code),
+  );
   return menus.filter(
     (menu) =>
       ((menu.code === 'business' || menu.code === 'systemBusiness') && business) ||

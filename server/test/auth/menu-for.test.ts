@@ -34,6 +34,12 @@ describe('menuFor', () => {
       ['business', 'systemBusiness', 'system'],
     ],
     [['webhook:*'], ['system']],
+    // a schedule manager's, likewise
+    [
+      ['schedule:manage', 'business:schedule:*', 'business:scheduleRun:read', 'business:scheduleRun:export'],
+      ['business', 'systemBusiness', 'system'],
+    ],
+    [['schedule:*'], ['system']],
     [
       ['metadata:*', 'audit:read'],
       ['metadata', 'system'],
