@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'userRoleChange',
   'tablePermissionChange',
   'webhookChange',
+  'scheduleChange',
   'schemaChange',
   'sqlExecute',
   'export',

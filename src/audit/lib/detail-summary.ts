@@ -42,6 +42,7 @@ export const detailSummary = (entry: AuditEntry, t: Translate): string => {
     case 'userRoleChange':
     case 'tablePermissionChange':
     case 'webhookChange':
+    case 'scheduleChange':
       return t('audit.detail.record', {
         operation: t(`audit.operations.${textOf(d.operation) || 'update'}`),
         key: textOf(d.key),

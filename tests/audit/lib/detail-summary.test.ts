@@ -76,6 +76,13 @@ describe('detailSummary', () => {
     ).toBe(
       'audit.detail.record{"operation":"audit.operations.update","key":"7","fields":"password, realname"}',
     );
+    // a schedule's change names its secret, never its value
+    expect(
+      detailSummary(
+        entry('scheduleChange', { operation: 'create', key: '3', fields: ['name', 'secret'] }),
+        t,
+      ),
+    ).toBe('audit.detail.record{"operation":"audit.operations.create","key":"3","fields":"name, secret"}');
   });
 
   it('gives exports, imports, schema changes, files and refusals their line', () => {

@@ -15,20 +15,21 @@ export const AUDITED_TABLES = {
   userRole: 'userRoleChange',
   tablePermission: 'tablePermissionChange',
   webhook: 'webhookChange',
+  schedule: 'scheduleChange',
 } as const satisfies Partial<Record<SystemTableName, AuditAction>>;
 
 type AuditedTable = keyof typeof AUDITED_TABLES;
 
-/** Columns the server keeps under another name than the one written (a webhook's secret). */
+/** Columns the server keeps under another name than the one written (a webhook's, a schedule's secret). */
 const WRITTEN_AS: Readonly<Record<string, string>> = { signingSecret: 'secret' };
 
 /** Columns every write stamps: not worth naming among the changed fields. */
 const STAMPS = new Set(['createdDate', 'lastModifiedDate', 'createdBy', 'lastModifiedBy']);
 
 /**
- * The entry of one change of a user, role, user role, table permission or webhook: the record's key and
- * the names of the fields written, never their values. A password set on another user's record is
- * a `passwordReset` (on one's own, a `passwordChange`).
+ * The entry of one change of a user, role, user role, table permission, webhook or schedule: the
+ * record's key and the names of the fields written, never their values. A password set on another
+ * user's record is a `passwordReset` (on one's own, a `passwordChange`).
  */
 export const systemChangeEvent = (
   write: Pick<ItemContext, 'userId' | 'dataSource'>,
@@ -77,9 +78,9 @@ const record = async (write: WriteContext, events: AuditEvent[]) => {
 };
 
 /**
- * Records every change of users, roles, user roles, table permissions and webhooks in the write's own
- * transaction (so an entry exists exactly when the change committed), each under a savepoint
- * whose failure is logged and does not undo the change. Watches crudboard's own tables only.
+ * Records every change of users, roles, user roles, table permissions, webhooks and schedules in the
+ * write's own transaction (so an entry exists exactly when the change committed), each under a
+ * savepoint whose failure is logged and does not undo the change. Watches crudboard's own tables only.
  */
 export const systemTableAuditHook: WriteHook = {
   name: 'audit',

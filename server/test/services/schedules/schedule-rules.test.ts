@@ -70,6 +70,23 @@ describeEachDatabase('schedules: the rules of the schedule table ($name)', (db) 
     const stored = await app.dataSources.primary.knex(SYSTEM.schedule).where('id', id).first();
     expect(stored.signingSecret).toBe(SECRET);
     expect(Number(stored.activeSince)).toBeGreaterThanOrEqual(before - 1000);
+    // audited, the secret by name only
+    const audit = await admin.get('/api/audit?action=scheduleChange');
+    expect(audit.statusCode, audit.body).toBe(200);
+    const entries = audit.json() as {
+      action: string;
+      table: string;
+      detail: { operation: string; key: string; fields: string[] };
+    }[];
+    const created = entries.find((entry) => entry.detail.key === String(id));
+    expect(created).toMatchObject({
+      action: 'scheduleChange',
+      table: 'schedule',
+      detail: { operation: 'create' },
+    });
+    expect(created?.detail.fields).toContain('secret');
+    expect(created?.detail.fields).not.toContain('signingSecret');
+    expect(audit.body).not.toContain(SECRET);
 
     // six fields (seconds first) and a named time zone
     const seconds = await admin.post('/api/business/schedule', {
