@@ -6,6 +6,7 @@ import {
   ConsoleSqlOutlined,
   DeploymentUnitOutlined,
   FieldNumberOutlined,
+  FieldTimeOutlined,
   HomeOutlined,
   InfoCircleOutlined,
   PlusOutlined,
@@ -29,6 +30,7 @@ import type { ExtensionMenuEntry } from '../extensions/extension-menu';
 import { useSqlAccess } from '../sql/hooks/useSqlAccess';
 import { useAuditAccess } from '../audit/hooks/useAuditAccess';
 import { useWebhookAccess } from '../auth/hooks/useWebhookAccess';
+import { useScheduleAccess } from '../auth/hooks/useScheduleAccess';
 import { useCaptionLanguage } from '../common/hooks/useCaption';
 import { useUserTables } from '../resources/useUserTables';
 import { useAppConfig } from '../store/useAppConfig';
@@ -45,6 +47,7 @@ const ENTRY_ICONS: Record<MenuEntry['icon'], ReactNode> = {
   about: <InfoCircleOutlined />,
   audit: <AuditOutlined />,
   webhook: <ApiOutlined />,
+  schedule: <FieldTimeOutlined />,
   add: <PlusOutlined />,
   none: null,
 };
@@ -84,6 +87,7 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
   const canListTables = useMayDesignTables('list');
   const canReadAudit = useAuditAccess() ?? false;
   const canManageWebhooks = useWebhookAccess() ?? false;
+  const canManageSchedules = useScheduleAccess() ?? false;
 
   // a businessName that is just the default label is not a custom name: keep it translated
   const customName = businessName && businessName !== DEFAULT_BUSINESS_NAME ? businessName : undefined;
@@ -100,6 +104,7 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
         canListTables,
         canReadAudit,
         canManageWebhooks,
+        canManageSchedules,
         language,
       }),
     [
@@ -113,6 +118,7 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
       canListTables,
       canReadAudit,
       canManageWebhooks,
+      canManageSchedules,
       language,
     ],
   );
@@ -170,8 +176,8 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
     ...extensionGroups,
   ];
 
-  // an entry's key is its path, but for one path listed twice (the webhook table under 内置数据
-  // and 系统): both entries are selected on its pages
+  // an entry's key is its path, but for one path listed twice (the webhook or schedule table under
+  // 内置数据 and 系统): both entries are selected on its pages
   const links = [
     ...groups.flatMap((g) => g.items.flatMap((e) => (e.path ? [{ key: e.key, path: e.path }] : []))),
     ...extensionEntries.map((entry) => ({ key: entry.path, path: entry.path })),

@@ -1,5 +1,5 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import { AUDIT_READ, qualifyBusinessPermission, WEBHOOK_MANAGE } from '../../contract';
+import { AUDIT_READ, qualifyBusinessPermission, SCHEDULE_MANAGE, WEBHOOK_MANAGE } from '../../contract';
 import { hasAnyPermission, type UserAccess } from '../auth/lib/permission';
 import { appSession } from '../store/session';
 import { refusalMessage } from '../common/lib/refusal-message';
@@ -36,6 +36,8 @@ export const requiredPermissions = (
   // managing webhooks (the menu entry, sending deliveries again) needs the code itself: reading
   // their tables, which `business:*:read` also allows, is not enough
   if (kind === 'webhook') return [WEBHOOK_MANAGE];
+  // likewise managing schedules (the menu entry) needs `schedule:manage` itself
+  if (kind === 'schedule') return [SCHEDULE_MANAGE];
   const table = typeof resource?.meta?.tableName === 'string' ? resource.meta.tableName : name;
   // A table of another data source (`meta.dataSource`) is named `<dataSource>.<table>`.
   const dataSource = typeof resource?.meta?.dataSource === 'string' ? resource.meta.dataSource : undefined;

@@ -96,6 +96,34 @@ describe('PermissionCodesInput', () => {
     expect(onChange).toHaveBeenLastCalledWith('business:product:update,business:order:delete');
   });
 
+  it('offers the system codes under 系统, schedule:manage after webhook:manage, to whoever holds them', async () => {
+    signIn(superAdmin);
+    const onChange = renderInput('webhook:manage');
+    await waitFor(() => expect(fixed('管理 Webhook')).toBeChecked());
+    expect(screen.getByText('系统')).toBeInTheDocument();
+    expect(fixed('查看审计日志')).not.toBeChecked();
+    expect(fixed('管理定时任务')).not.toBeChecked();
+    fireEvent.click(fixed('管理定时任务'));
+    expect(onChange).toHaveBeenLastCalledWith('webhook:manage,schedule:manage');
+  });
+
+  it('lets only a holder of schedule:manage grant it', async () => {
+    signIn({
+      ...clerk,
+      authorities: [
+        ...clerk.authorities,
+        { authority: 'schedule:manage' },
+        { authority: 'business:schedule:*' },
+        { authority: 'business:scheduleRun:read' },
+      ],
+    });
+    const onChange = renderInput('');
+    await waitFor(() => expect(fixed('管理定时任务')).not.toBeDisabled());
+    expect(fixed('管理 Webhook')).toBeDisabled();
+    fireEvent.click(fixed('管理定时任务'));
+    expect(onChange).toHaveBeenLastCalledWith('schedule:manage');
+  });
+
   it('filters the tables by name or caption', async () => {
     signIn(superAdmin);
     renderInput('');

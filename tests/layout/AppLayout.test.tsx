@@ -141,6 +141,10 @@ describe('AppLayout', { timeout: 30_000 }, () => {
       'href',
       '/dataSource/primary/business/webhook',
     );
+    expect(within(menu).getByRole('link', { name: '定时任务' })).toHaveAttribute(
+      'href',
+      '/dataSource/primary/business/schedule',
+    );
     const tableCall = custom.mock.calls.find(([c]) => c.url === '/api/users/me/table');
     expect(tableCall?.[0]).toMatchObject({ meta: { dataSource: 'primary' } });
     expect(screen.getByText('超级管理员')).toBeInTheDocument();
@@ -176,5 +180,36 @@ describe('AppLayout', { timeout: 30_000 }, () => {
     const menu = await findMenu();
     expect(await within(menu).findByRole('link', { name: '审计日志' })).toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Webhook' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: '定时任务' })).not.toBeInTheDocument();
+  });
+
+  it('lists 定时任务 under 系统 for a holder of schedule:manage, whose menu codes leave 系统 out', async () => {
+    const scheduleTable: Table = {
+      id: 4,
+      name: 'schedule',
+      caption: '定时任务',
+      systemable: true,
+      columns: [],
+    };
+    signIn({
+      ...clerk,
+      authorities: [
+        { authority: 'ROLE_OPS' },
+        { authority: 'schedule:manage' },
+        { authority: 'business:schedule:*' },
+        { authority: 'business:scheduleRun:read' },
+      ],
+    });
+    renderLayout(['business', 'systemBusiness'], [scheduleTable]);
+    const menu = await findMenu();
+    // under 内置数据 (the table it may read) and under 系统, both to the generic list
+    await waitFor(() => expect(within(menu).getAllByRole('link', { name: '定时任务' })).toHaveLength(2), {
+      timeout: 5000,
+    });
+    expect(within(menu).getByText('系统')).toBeInTheDocument();
+    for (const link of within(menu).getAllByRole('link', { name: '定时任务' }))
+      expect(link).toHaveAttribute('href', '/dataSource/primary/business/schedule');
+    expect(within(menu).queryByRole('link', { name: 'Webhook' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: '审计日志' })).not.toBeInTheDocument();
   });
 });

@@ -27,6 +27,7 @@ describe('access control', () => {
     [{ meta: { kind: 'sql' } }, 'create', 'sqls', ['sql:execute']],
     [{ meta: { kind: 'audit' } }, 'list', 'audit', ['audit:read']],
     [{ meta: { kind: 'webhook' } }, 'list', 'webhooks', ['webhook:manage']],
+    [{ meta: { kind: 'schedule' } }, 'list', 'schedules', ['schedule:manage']],
     [{ meta: { dataSource: 'store' } }, 'create', 'shelf', ['business:store.shelf:create']],
     [{ meta: { dataSource: 'primary' } }, 'list', 'shelf', ['business:shelf:read']],
   ])('%j %s needs %j', (item, action, name, codes) => {
@@ -60,6 +61,25 @@ describe('access control', () => {
     await expect(can(manager, 'webhooks', 'list', webhooks)).resolves.toEqual({ can: true });
     await expect(can(admin, 'webhooks', 'list', webhooks)).resolves.toEqual({ can: true });
     await expect(can(clerk, 'webhooks', 'list', webhooks)).resolves.toMatchObject({ can: false });
+  });
+
+  it('lets holders of schedule:manage (and the super admin) manage schedules, not a reader of every table', async () => {
+    const schedules = { name: 'schedules', meta: { kind: 'schedule' } };
+    // the server lists the codes schedule:manage stands for beside it
+    const manager = {
+      isSuperAdmin: false,
+      authorities: [
+        'schedule:manage',
+        'business:schedule:*',
+        'business:scheduleRun:read',
+        'business:scheduleRun:export',
+      ],
+    };
+    const clerk = { isSuperAdmin: false, authorities: ['business:*:read', 'webhook:manage'] };
+    const admin = { isSuperAdmin: true, authorities: ['ROLE_SUPER_ADMIN'] };
+    await expect(can(manager, 'schedules', 'list', schedules)).resolves.toEqual({ can: true });
+    await expect(can(admin, 'schedules', 'list', schedules)).resolves.toEqual({ can: true });
+    await expect(can(clerk, 'schedules', 'list', schedules)).resolves.toMatchObject({ can: false });
   });
 
   it('asks an extension resource for its own code, and lets everyone open one that names none', async () => {

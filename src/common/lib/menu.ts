@@ -20,6 +20,7 @@ export interface MenuEntry {
     | 'about'
     | 'audit'
     | 'webhook'
+    | 'schedule'
     | 'add'
     | 'none';
   /** A muted placeholder, not a link. */
@@ -56,6 +57,11 @@ export interface MenuInput {
    * even when the user's menu codes leave it out. Default: super admin only.
    */
   canManageWebhooks?: boolean;
+  /**
+   * Whether the user may manage schedules (`schedule:manage`): 系统 then lists 定时任务, and shows
+   * even when the user's menu codes leave it out. Default: super admin only.
+   */
+  canManageSchedules?: boolean;
   /** The UI language the table captions are shown in (`captionIn`). Default: zh-CN. */
   language?: CaptionLanguage;
 }
@@ -68,6 +74,12 @@ export const WEBHOOK_TABLE = 'webhook';
  * path as key, and two entries of one menu need keys of their own.
  */
 export const WEBHOOKS_MENU_KEY = 'system:webhooks';
+
+/** The system table of the schedules, listed by the generic business pages. */
+export const SCHEDULE_TABLE = 'schedule';
+
+/** The key of 系统's 定时任务 entry (the schedule table may also be listed under 内置数据). */
+export const SCHEDULES_MENU_KEY = 'system:schedules';
 
 /** Paths of the app's own screens (docs/product.md §2), for one data source. */
 export const appPaths = (dataSource: string) => {
@@ -86,6 +98,8 @@ export const appPaths = (dataSource: string) => {
     audit: '/audit',
     /** The webhooks are kept in `primary`, whichever data source is chosen. */
     webhooks: `/dataSource/${PRIMARY_DATA_SOURCE}/business/${WEBHOOK_TABLE}`,
+    /** So are the schedules. */
+    schedules: `/dataSource/${PRIMARY_DATA_SOURCE}/business/${SCHEDULE_TABLE}`,
   };
 };
 
@@ -126,6 +140,7 @@ export const buildMenuGroups = ({
   canListTables = isSuperAdmin,
   canReadAudit = isSuperAdmin,
   canManageWebhooks = isSuperAdmin,
+  canManageSchedules = isSuperAdmin,
   language = 'zh-CN',
 }: MenuInput): MenuGroup[] => {
   const paths = appPaths(dataSource);
@@ -176,8 +191,8 @@ export const buildMenuGroups = ({
     system: {
       code: 'system',
       labelKey: 'menu.system',
-      // Holders of audit:read or webhook:manage who are not the super admin see the audit log and
-      // the webhooks only.
+      // Holders of audit:read, webhook:manage or schedule:manage who are not the super admin see
+      // the audit log, the webhooks and the schedules only.
       items: [
         ...(canReadAudit
           ? [
@@ -199,6 +214,16 @@ export const buildMenuGroups = ({
               } satisfies MenuEntry,
             ]
           : []),
+        ...(canManageSchedules
+          ? [
+              {
+                key: SCHEDULES_MENU_KEY,
+                path: paths.schedules,
+                labelKey: 'menu.schedules',
+                icon: 'schedule',
+              } satisfies MenuEntry,
+            ]
+          : []),
         ...(isSuperAdmin
           ? ([
               { key: paths.setting, path: paths.setting, labelKey: 'menu.setting', icon: 'setting' },
@@ -211,9 +236,10 @@ export const buildMenuGroups = ({
   // 内置数据 lists the built-in tables the user may read, and offers nothing else: with none (another
   // data source has none at all, and a user may read none of primary's) the group would only say so.
   const noBuiltIns = !tables.some((table) => table.systemable);
-  // 系统 shows for whoever may manage webhooks, whether or not the menu codes name it
+  // 系统 shows for whoever may manage webhooks or schedules, whether or not the menu codes name it
+  const managesSystem = canManageWebhooks || canManageSchedules;
   const visible = visibleMenuCodes(
-    canManageWebhooks && !codes.includes('system') ? [...codes, 'system'] : codes,
+    managesSystem && !codes.includes('system') ? [...codes, 'system'] : codes,
     isSuperAdmin,
   );
   return visible.filter((code) => !(code === 'systemBusiness' && noBuiltIns)).map((code) => all[code]);

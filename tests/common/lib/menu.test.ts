@@ -47,6 +47,7 @@ describe('menu groups', () => {
     expect(system?.items.map((i) => i.labelKey)).toEqual([
       'menu.audit',
       'menu.webhooks',
+      'menu.schedules',
       'menu.setting',
       'menu.about',
     ]);
@@ -127,6 +128,57 @@ describe('menu groups', () => {
         (g) => g.code,
       ),
     ).toEqual(['business']);
+  });
+
+  it('lists 定时任务 under 系统 after Webhook for the super admin, on the schedule table of primary', () => {
+    const system = buildMenuGroups({ codes: [], isSuperAdmin: true, tables: [], dataSource: 'pg' }).find(
+      (g) => g.code === 'system',
+    );
+    const labels = system?.items.map((i) => i.labelKey) ?? [];
+    expect(labels.indexOf('menu.schedules')).toBe(labels.indexOf('menu.webhooks') + 1);
+    expect(system?.items.find((i) => i.labelKey === 'menu.schedules')).toEqual({
+      key: 'system:schedules',
+      path: '/dataSource/primary/business/schedule',
+      labelKey: 'menu.schedules',
+      icon: 'schedule',
+    });
+  });
+
+  it('shows a holder of schedule:manage 系统 with 定时任务 in it, even when the menu codes leave 系统 out', () => {
+    const groups = buildMenuGroups({
+      codes: ['business', 'systemBusiness'],
+      isSuperAdmin: false,
+      tables: [table('schedule', '定时任务', true)],
+      dataSource: 'primary',
+      canManageSchedules: true,
+    });
+    expect(groups.map((g) => g.code)).toEqual(['business', 'systemBusiness', 'system']);
+    expect(groups.find((g) => g.code === 'system')?.items.map((i) => i.labelKey)).toEqual(['menu.schedules']);
+    // with audit:read and webhook:manage as well: the audit log, the webhooks, then the schedules
+    const [system] = buildMenuGroups({
+      codes: ['system'],
+      isSuperAdmin: false,
+      tables: [],
+      dataSource: 'primary',
+      canReadAudit: true,
+      canManageWebhooks: true,
+      canManageSchedules: true,
+    });
+    expect(system?.items.map((i) => i.labelKey)).toEqual(['menu.audit', 'menu.webhooks', 'menu.schedules']);
+  });
+
+  it('offers no 定时任务 entry to a clerk without schedule:manage, even one who may read every table', () => {
+    const groups = buildMenuGroups({
+      codes: ['business', 'systemBusiness', 'system'],
+      isSuperAdmin: false,
+      tables: [table('schedule', '定时任务', true)],
+      dataSource: 'primary',
+      canReadAudit: true,
+      canManageSchedules: false,
+    });
+    expect(groups.find((g) => g.code === 'system')?.items.map((i) => i.labelKey)).toEqual(['menu.audit']);
+    // the schedule table stays where the clerk's reading right puts it, under 内置数据
+    expect(groups.find((g) => g.code === 'systemBusiness')?.items.map((i) => i.label)).toEqual(['定时任务']);
   });
 
   it('shows the SQL entry only to users who may run SQL', () => {
