@@ -1,4 +1,5 @@
 import { mysqlInsertPrepared, mysqlInsertMany } from './mysql-insert-prepared';
+import { insertOrRefused } from './insert-unless-present';
 import { detectMysqlPinyinOrder, oncePerKnex } from '../pinyin-order';
 import { runMysql } from './console/mysql-console';
 import {
@@ -68,6 +69,7 @@ export const mysqlDialect: SqlDialect = {
   claimWriteLock: async () => undefined,
   insertPrepared: mysqlInsertPrepared,
   insertAtCommit: mysqlInsertPrepared,
+  insertUnlessPresent: insertOrRefused,
   insertMany: mysqlInsertMany,
   insertedKeys: 'insertId',
   keptRowCount: mysqlKeptRowCount,

@@ -1,4 +1,5 @@
 import { pgInsertAtCommit } from './pg-insert-at-commit';
+import { pgInsertUnlessPresent } from './insert-unless-present';
 import { pgInsertPrepared, pgInsertMany } from './pg-insert-prepared';
 import { detectPgPinyinOrder, oncePerKnex } from '../pinyin-order';
 import { runPg } from './console/pg-console';
@@ -56,6 +57,7 @@ export const pgDialect: SqlDialect = {
   claimWriteLock: async () => undefined,
   insertPrepared: pgInsertPrepared,
   insertAtCommit: pgInsertAtCommit,
+  insertUnlessPresent: pgInsertUnlessPresent,
   insertMany: pgInsertMany,
   insertedKeys: 'returning',
   keptRowCount: async (db, tableName, sourceKnex) => {

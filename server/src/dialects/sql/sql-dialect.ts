@@ -122,6 +122,16 @@ export interface SqlDialect {
     values: readonly unknown[],
   ): Promise<void>;
   /**
+   * Inserts `row` unless a row with its values in the unique key `key` is there: true when this
+   * insert wrote it (of several servers at once, exactly one). Never an error for the taken key.
+   */
+  insertUnlessPresent(
+    db: Knex,
+    table: string,
+    row: Record<string, unknown>,
+    key: readonly string[],
+  ): Promise<boolean>;
+  /**
    * `insertPrepared` for a row that only has to be there when `trx` commits (a write's one
    * revision): PostgreSQL sends it in the same message as the COMMIT, saving a round trip (a
    * failed INSERT fails the commit, and nothing commits); elsewhere it is inserted now.

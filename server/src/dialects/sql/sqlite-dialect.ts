@@ -1,4 +1,5 @@
 import { sqliteInsertPrepared, sqliteInsertMany } from './sqlite-insert-prepared';
+import { insertOrRefused } from './insert-unless-present';
 import { SQLITE_PINYIN_FUNCTION } from '../sqlite-pinyin';
 import { closeSqliteProcesses, runSqlite } from './console/sqlite-console';
 import { ensureSqliteRegexp } from '../sqlite-regexp';
@@ -26,6 +27,7 @@ export const sqliteDialect: SqlDialect = {
   },
   insertPrepared: sqliteInsertPrepared,
   insertAtCommit: sqliteInsertPrepared,
+  insertUnlessPresent: insertOrRefused,
   insertMany: sqliteInsertMany,
   insertedKeys: 'returning',
   keptRowCount: async () => null,

@@ -10,6 +10,8 @@
  * `skipped` row. So a pause ends in a bounded number of runs, never in a storm.
  */
 import type { Knex } from 'knex';
+import { dialectOf } from '../../db/dialect';
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { dateTimeText } from '../../db/clock';
 import { SYSTEM } from '../../db/table-names';
 import { toNumber } from '../../db/values';
@@ -121,17 +123,18 @@ export const createScheduleRunner = (settings: ScheduleRunnerSettings) => {
   /** Inserts a tick's row; false when another server has the tick (or the schedule is gone). */
   const claim = async (schedule: DueSchedule, planned: PlannedTick, now: number): Promise<boolean> => {
     const started = dateTimeText(new Date(now));
+    const row = {
+      scheduleId: schedule.id,
+      tick: planned.tick,
+      status: planned.run ? 'running' : 'skipped',
+      startedDate: started,
+      finishedDate: planned.run ? null : started,
+      result: planned.run ? null : missedText(planned),
+      runner: settings.instance,
+    };
     try {
-      await primary(SYSTEM.scheduleRun).insert({
-        scheduleId: schedule.id,
-        tick: planned.tick,
-        status: planned.run ? 'running' : 'skipped',
-        startedDate: started,
-        finishedDate: planned.run ? null : started,
-        result: planned.run ? null : missedText(planned),
-        runner: settings.instance,
-      });
-      return true;
+      const dialect = sqlDialect(dialectOf(primary));
+      return await dialect.insertUnlessPresent(primary, SYSTEM.scheduleRun, row, ['scheduleId', 'tick']);
     } catch (error) {
       if (isDuplicateKey(error)) return false;
       // the schedule was deleted since it was read: its rows go with it
