@@ -12,7 +12,7 @@ import { runConsoleStatement, sqlConsoleOf } from '../sql/console-runtime';
 import { loadPrincipal } from '../user-store';
 import { sendWebhook } from '../webhooks/send-webhook';
 import { SIGNATURE_HEADER, signWebhook } from '../webhooks/sign-webhook';
-import { RESERVED_HEADERS } from '../webhooks/webhook-rules';
+import { extraHeaders } from '../webhooks/extra-headers';
 import type { WebhookAllowList } from '../webhooks/webhook-allow-list';
 import { SQL_EXECUTE } from './schedule-rules';
 import { loadStatement, statementDigest } from './scheduled-statement';
@@ -58,25 +58,6 @@ const failed = (error: string, result: string | null = null): ActionOutcome => (
   result: cut(result),
   error: cut(error),
 });
-
-const RESERVED = new Set(RESERVED_HEADERS.map((name) => name.toLowerCase()));
-
-/** The schedule's own headers (JSON text), without those the call writes itself. */
-const extraHeaders = (text: string | null): Record<string, string> => {
-  if (!text) return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-    return Object.fromEntries(
-      Object.entries(parsed).filter(
-        (entry): entry is [string, string] =>
-          typeof entry[1] === 'string' && !RESERVED.has(entry[0].toLowerCase()),
-      ),
-    );
-  } catch {
-    return {};
-  }
-};
 
 /**
  * The body a schedule sends: `{scheduleId, name, tick, at}` (ISO times: the tick it runs for, and

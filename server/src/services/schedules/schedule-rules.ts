@@ -8,8 +8,9 @@ import type { WriteContext } from '../items/write-context';
 import { invalidFields } from '../system-tables/rule-errors';
 import type { SystemTableRules } from '../system-tables/system-table-rules';
 import { ApiException } from '../../errors/api-exception';
-import { RESERVED_HEADERS, WEBHOOK_METHODS } from '../webhooks/webhook-rules';
-import { checkWebhookTarget } from '../webhooks/webhook-target';
+import { RESERVED_HEADERS } from '../webhooks/extra-headers';
+import { WEBHOOK_METHODS } from '../webhooks/webhook-rules';
+import { assertTargetUrl } from '../webhooks/assert-target-url';
 import type { WebhookAllowList } from '../webhooks/webhook-allow-list';
 import { cronProblem, isTimeZone } from './due-ticks';
 import { loadStatement, statementDigest } from './scheduled-statement';
@@ -164,26 +165,6 @@ export const scheduleRules: SystemTableRules = {
   },
 };
 
-const checkUrl = async (values: Values, path: string, allow: WebhookAllowList): Promise<void> => {
-  if (!Object.hasOwn(values, 'url') || blank(values.url)) return;
-  const checked = await checkWebhookTarget(String(values.url), allow);
-  if (checked.ok) return;
-  let host = '';
-  try {
-    host = new URL(String(values.url)).hostname;
-  } catch {
-    // not a URL: the message says what one looks like
-  }
-  throw invalidFields(path, {
-    url:
-      checked.reason === 'private'
-        ? systemTableMessage('webhookPrivate')
-        : checked.reason === 'unresolved'
-          ? systemTableMessage('webhookUnresolved', { host: host.slice(0, 200) })
-          : systemTableMessage('webhookUrl'),
-  });
-};
-
 /**
  * A schedule's address is checked when it is saved as a webhook's is (400): an http(s) URL whose
  * host resolves to public addresses only, unless `WEBHOOK_ALLOW_PRIVATE` allows it. Each run
@@ -193,6 +174,6 @@ export const scheduleTargetHook = (allow: WebhookAllowList): WriteHook => ({
   name: 'core',
   tables: ['schedule'],
   systemOnly: true,
-  beforeCreate: ({ values, path }) => checkUrl(values, path, allow),
-  beforeUpdate: ({ values, path }) => checkUrl(values, path, allow),
+  beforeCreate: ({ values, path }) => assertTargetUrl(values, path, allow, true),
+  beforeUpdate: ({ values, path }) => assertTargetUrl(values, path, allow, true),
 });

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { dateTimeText } from '../../db/clock';
 import { SYSTEM } from '../../db/table-names';
 import { toNumber } from '../../db/values';
+import { extraHeaders } from './extra-headers';
 import { retryDelayMs } from './retry-delay';
 import { sendWebhook } from './send-webhook';
 import { SIGNATURE_HEADER, signWebhook } from './sign-webhook';
@@ -58,33 +59,6 @@ interface Claimed {
   headers: string | null;
   secret: string | null;
 }
-
-/** Headers an administrator may not set: the ones the delivery itself writes. */
-const RESERVED = new Set([
-  'host',
-  'content-length',
-  'content-type',
-  'transfer-encoding',
-  'connection',
-  SIGNATURE_HEADER.toLowerCase(),
-  'x-crudboard-event',
-]);
-
-const extraHeaders = (text: string | null): Record<string, string> => {
-  if (!text) return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
-    return Object.fromEntries(
-      Object.entries(parsed).filter(
-        (entry): entry is [string, string] =>
-          typeof entry[1] === 'string' && !RESERVED.has(entry[0].toLowerCase()),
-      ),
-    );
-  } catch {
-    return {};
-  }
-};
 
 /** Sends one claimed delivery and writes its outcome (only while the lease is still this round's). */
 const deliverOne = async (

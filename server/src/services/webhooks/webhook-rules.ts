@@ -11,23 +11,13 @@ import { invalidFields } from '../system-tables/rule-errors';
 import type { SystemTableRules } from '../system-tables/system-table-rules';
 import { forgetWebhooks } from './enabled-webhooks';
 import { listOf, WEBHOOK_ACTIONS } from './webhook-actions';
-import { checkWebhookTarget } from './webhook-target';
+import { assertTargetUrl } from './assert-target-url';
+import { RESERVED_HEADERS } from './extra-headers';
 import type { WebhookAllowList } from './webhook-allow-list';
 
 type Values = Record<string, unknown>;
 
 export const WEBHOOK_METHODS = ['POST', 'PUT', 'PATCH'];
-
-/** Headers the delivery writes itself. */
-export const RESERVED_HEADERS = [
-  'Host',
-  'Content-Length',
-  'Content-Type',
-  'Transfer-Encoding',
-  'Connection',
-  'X-Crudboard-Signature',
-  'X-Crudboard-Event',
-];
 
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -147,26 +137,6 @@ export const webhookRules: SystemTableRules = {
   },
 };
 
-const checkUrl = async (values: Values, path: string, allow: WebhookAllowList): Promise<void> => {
-  if (!Object.hasOwn(values, 'url')) return;
-  const checked = await checkWebhookTarget(String(values.url ?? ''), allow);
-  if (checked.ok) return;
-  let host = '';
-  try {
-    host = new URL(String(values.url)).hostname;
-  } catch {
-    // not a URL: the message says what one looks like
-  }
-  throw invalidFields(path, {
-    url:
-      checked.reason === 'private'
-        ? systemTableMessage('webhookPrivate')
-        : checked.reason === 'unresolved'
-          ? systemTableMessage('webhookUnresolved', { host: host.slice(0, 200) })
-          : systemTableMessage('webhookUrl'),
-  });
-};
-
 /**
  * A webhook's address is checked when it is saved (400): an http(s) URL whose host resolves to
  * public addresses only, unless the administrator allowed it (`WEBHOOK_ALLOW_PRIVATE`). Delivery
@@ -176,6 +146,6 @@ export const webhookTargetHook = (allow: WebhookAllowList): WriteHook => ({
   name: 'core',
   tables: ['webhook'],
   systemOnly: true,
-  beforeCreate: ({ values, path }) => checkUrl(values, path, allow),
-  beforeUpdate: ({ values, path }) => checkUrl(values, path, allow),
+  beforeCreate: ({ values, path }) => assertTargetUrl(values, path, allow),
+  beforeUpdate: ({ values, path }) => assertTargetUrl(values, path, allow),
 });
