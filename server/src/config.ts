@@ -84,7 +84,12 @@ export interface WebhookConfig {
   retryBaseMs: number;
   /** Milliseconds between two looks for due deliveries (`WEBHOOK_POLL_MS`); 0: this server delivers none. */
   pollMs: number;
+  /** Days delivered and dead deliveries are kept (`WEBHOOK_RETENTION_DAYS`, default 30); 0: forever. */
+  retentionDays?: number;
 }
+
+/** Days finished webhook deliveries and schedule runs are kept by default. */
+export const DEFAULT_LOG_RETENTION_DAYS = 30;
 
 export const DEFAULT_WEBHOOKS: WebhookConfig = {
   allowPrivate: '',
@@ -92,15 +97,18 @@ export const DEFAULT_WEBHOOKS: WebhookConfig = {
   retrySeconds: 24 * 3600,
   retryBaseMs: 10_000,
   pollMs: 1000,
+  retentionDays: DEFAULT_LOG_RETENTION_DAYS,
 };
 
 /** How schedules are run (services/schedules/). */
 export interface ScheduleConfig {
   /** Milliseconds between two looks for due ticks (`SCHEDULE_POLL_MS`); 0: this server runs none. */
   pollMs: number;
+  /** Days the finished runs are kept (`SCHEDULE_RETENTION_DAYS`, default 30); 0: forever. */
+  retentionDays?: number;
 }
 
-export const DEFAULT_SCHEDULES: ScheduleConfig = { pollMs: 1000 };
+export const DEFAULT_SCHEDULES: ScheduleConfig = { pollMs: 1000, retentionDays: DEFAULT_LOG_RETENTION_DAYS };
 
 /** Ceilings on the business reads (record lists, counts, single records) of one user. Times in ms. */
 export interface QueryLimits {
@@ -738,10 +746,24 @@ export const loadConfig = (
         10,
         3_600_000,
       ),
+      retentionDays: integer(
+        env.WEBHOOK_RETENTION_DAYS,
+        'WEBHOOK_RETENTION_DAYS',
+        DEFAULT_LOG_RETENTION_DAYS,
+        0,
+        100 * 366,
+      ),
       pollMs: integer(env.WEBHOOK_POLL_MS, 'WEBHOOK_POLL_MS', DEFAULT_WEBHOOKS.pollMs, 0, 3_600_000),
     },
     schedules: {
       pollMs: integer(env.SCHEDULE_POLL_MS, 'SCHEDULE_POLL_MS', DEFAULT_SCHEDULES.pollMs, 0, 60_000),
+      retentionDays: integer(
+        env.SCHEDULE_RETENTION_DAYS,
+        'SCHEDULE_RETENTION_DAYS',
+        DEFAULT_LOG_RETENTION_DAYS,
+        0,
+        100 * 366,
+      ),
     },
     dataSources: [primary, ...extra.filter((source) => source.name !== PRIMARY)],
     allowedOrigins: allowedOriginsOf(env.ALLOWED_ORIGINS),

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import fp from 'fastify-plugin';
-import { DEFAULT_SCHEDULES, DEFAULT_WEBHOOKS, type ScheduleConfig, type WebhookConfig } from '../config';
+import {
+  DEFAULT_LOG_RETENTION_DAYS,
+  DEFAULT_SCHEDULES,
+  DEFAULT_WEBHOOKS,
+  type ScheduleConfig,
+  type WebhookConfig,
+} from '../config';
+import { pruneRuns } from '../services/schedules/prune-runs';
 import { createScheduleRunner } from '../services/schedules/run-due-schedules';
 
 /** Schedules running at once on one server; while this many run, it claims no more ticks. */
@@ -46,6 +53,22 @@ export default fp<{ schedules?: ScheduleConfig; webhooks?: WebhookConfig }>(
           round = null;
         });
     };
+    // finished runs older than the retention go, every ten minutes
+    const retentionDays = config.retentionDays ?? DEFAULT_LOG_RETENTION_DAYS;
+    let pruning: Promise<void> | null = null;
+    const prune = (): void => {
+      if (pruning || closing || retentionDays <= 0) return;
+      pruning = pruneRuns(app.dataSources.primary.knex, retentionDays, new Date(), () => closing)
+        .then((deleted) => {
+          if (deleted > 0) app.log.info({ deleted }, 'old schedule runs deleted');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'deleting old schedule runs failed'))
+        .finally(() => {
+          pruning = null;
+        });
+    };
+    const pruneTimer = setInterval(prune, 10 * 60_000);
+    pruneTimer.unref();
     let timer: NodeJS.Timeout | undefined;
     // From when the server is ready (its SQL console among the rest); the first round a poll later.
     app.addHook('onReady', async () => {
@@ -55,7 +78,9 @@ export default fp<{ schedules?: ScheduleConfig; webhooks?: WebhookConfig }>(
     app.addHook('preClose', async () => {
       closing = true;
       clearInterval(timer);
+      clearInterval(pruneTimer);
       await round;
+      await pruning;
       await Promise.allSettled([...runs]);
     });
   },

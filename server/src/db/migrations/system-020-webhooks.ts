@@ -59,6 +59,7 @@ export const system020Webhooks: NamedMigration = {
       t.dateTime('lastModifiedDate', { useTz: false, precision: 0 }).notNullable();
       t.index(['status', 'nextAttemptAt'], 'cb_webhook_delivery_due');
       t.index(['webhookId', 'recordKey', 'id'], 'cb_webhook_delivery_order');
+      t.index(['createdDate'], 'cb_webhook_delivery_created');
     });
   },
   async down(knex: Knex) {

@@ -12,7 +12,7 @@ import { listensTo, type ListeningWebhook } from './enabled-webhooks';
 import { parseWebhookCondition, recordMeets } from './record-meets';
 import { webhookActionOf } from './webhook-actions';
 import { loadOwnerView, ownerColumns, type OwnerView } from './webhook-owner-view';
-import { recordAndPrevious, type WebhookPayload } from './webhook-payload';
+import { recordAndPrevious, webhookBody, type WebhookPayload } from './webhook-payload';
 
 /** Rows read back per statement, and delivery rows inserted per statement. */
 const CHUNK = 500;
@@ -147,7 +147,7 @@ export const appendWebhookEvents = async (
         action: change.action,
         status: 'pending',
         attempts: 0,
-        payload: JSON.stringify(payload),
+        payload: webhookBody(payload),
         nextAttemptAt: at.getTime(),
         createdDate: stamp,
         lastModifiedDate: stamp,

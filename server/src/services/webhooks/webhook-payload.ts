@@ -15,7 +15,28 @@ export interface WebhookPayload {
   user: { id: number | null; username: string | null; name: string | null };
   /** ISO 8601 time of the write. */
   at: string;
+  /** Set when the record was too large to send (MAX_WEBHOOK_BODY_BYTES): `record` and `previous` hold its key only. */
+  truncated?: true;
 }
+
+/** The largest body a delivery sends; a larger record is sent as its key (`truncated`). */
+export const MAX_WEBHOOK_BODY_BYTES = 256 * 1024;
+
+/**
+ * The JSON text of a delivery: the payload, or, when that is over MAX_WEBHOOK_BODY_BYTES, the same
+ * with `record` and `previous` cut to the record's key and `truncated: true` (the receiver reads
+ * the record through the API if it needs it).
+ */
+export const webhookBody = (payload: WebhookPayload): string => {
+  const whole = JSON.stringify(payload);
+  if (Buffer.byteLength(whole) <= MAX_WEBHOOK_BODY_BYTES) return whole;
+  return JSON.stringify({
+    ...payload,
+    record: payload.record && { ...payload.key },
+    previous: payload.previous && { ...payload.key },
+    truncated: true,
+  });
+};
 
 const only = (values: Record<string, unknown>, columns: ReadonlySet<string>): Record<string, unknown> =>
   Object.fromEntries(Object.entries(values).filter(([name]) => columns.has(name)));
