@@ -187,6 +187,8 @@ describe('systemTableHooks', () => {
       ['tableFormBuilder'],
       ['columnExtProperty'],
       ['tablePermission'],
+      ['webhook'],
+      ['schedule'],
     ]);
     const commits = systemTableHooks.filter((hook) => hook.beforeCommit);
     expect(commits.map((hook) => hook.tables)).toEqual([['user', 'role', 'userRole']]);
