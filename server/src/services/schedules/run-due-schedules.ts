@@ -2,7 +2,7 @@
  * One server's schedule runner: every round it looks for the enabled schedules that have a tick
  * due and claims ticks by inserting their run rows. The unique key (`scheduleId`, `tick`) of
  * `cb_schedule_run` lets exactly one insert of a tick succeed, on every database; a server whose
- * insert fails with the duplicate-key error knows another server has that tick, and leaves it.
+ * insert finds the key taken (`insertUnlessPresent`) knows another server has that tick, and leaves it.
  * Only the server that inserted a tick's row runs it, then writes its outcome on that row.
  *
  * After a pause (no server running, or all of them late), the newest due tick is claimed first:
@@ -16,7 +16,6 @@ import { dateTimeText } from '../../db/clock';
 import { SYSTEM } from '../../db/table-names';
 import { toNumber } from '../../db/values';
 import { sqlConsoleOf } from '../sql/console-runtime';
-import { isDuplicateKey } from './duplicate-key';
 import { nextTick, planTicks, type PlannedTick, type ScheduleTiming } from './due-ticks';
 import { runScheduleAction, type ActionSettings, type RunnableSchedule } from './run-schedule-action';
 import { MAX_MISSED_LIMIT } from './schedule-rules';
@@ -136,7 +135,6 @@ export const createScheduleRunner = (settings: ScheduleRunnerSettings) => {
       const dialect = sqlDialect(dialectOf(primary));
       return await dialect.insertUnlessPresent(primary, SYSTEM.scheduleRun, row, ['scheduleId', 'tick']);
     } catch (error) {
-      if (isDuplicateKey(error)) return false;
       // the schedule was deleted since it was read: its rows go with it
       if (!(await primary(SYSTEM.schedule).where('id', schedule.id).first('id'))) return false;
       throw error;

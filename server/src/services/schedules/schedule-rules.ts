@@ -8,7 +8,7 @@ import type { WriteContext } from '../items/write-context';
 import { invalidFields } from '../system-tables/rule-errors';
 import type { SystemTableRules } from '../system-tables/system-table-rules';
 import { ApiException } from '../../errors/api-exception';
-import { RESERVED_HEADERS } from '../webhooks/extra-headers';
+import { isHeaderObjectText, RESERVED_HEADERS } from '../webhooks/extra-headers';
 import { WEBHOOK_METHODS } from '../webhooks/webhook-rules';
 import { assertTargetUrl } from '../webhooks/assert-target-url';
 import type { WebhookAllowList } from '../webhooks/webhook-allow-list';
@@ -42,24 +42,6 @@ const after = (values: Values, current: Values, field: string): unknown =>
 const changed = (values: Values, current: Values, field: string): boolean =>
   Object.hasOwn(values, field) && String(values[field] ?? '') !== String(current[field] ?? '');
 
-const isHeaderObject = (text: unknown): boolean => {
-  if (blank(text)) return true;
-  if (typeof text !== 'string') return false;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
-    const reserved = new Set(RESERVED_HEADERS.map((name) => name.toLowerCase()));
-    return Object.entries(parsed).every(
-      ([name, value]) =>
-        typeof value === 'string' &&
-        /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) &&
-        !reserved.has(name.toLowerCase()),
-    );
-  } catch {
-    return false;
-  }
-};
-
 /**
  * The fields a schedule's create or update leaves, checked together (one 400 naming each bad
  * field, nothing written): a cron expression cron-parser reads in a known time zone, a known
@@ -78,7 +60,7 @@ const checkSchedule = (values: Values, current: Values, path: string): void => {
   }
   if (Object.hasOwn(values, 'method') && !WEBHOOK_METHODS.includes(String(values.method)))
     errors.method = systemTableMessage('oneOf', { values: WEBHOOK_METHODS.join(', ') });
-  if (Object.hasOwn(values, 'headers') && !isHeaderObject(values.headers))
+  if (Object.hasOwn(values, 'headers') && !isHeaderObjectText(values.headers))
     errors.headers = systemTableMessage('webhookHeaders', { reserved: RESERVED_HEADERS.join(', ') });
   if (Object.hasOwn(values, 'maxMissed')) {
     const max = Number(values.maxMissed);

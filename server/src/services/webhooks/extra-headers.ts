@@ -30,3 +30,24 @@ export const extraHeaders = (text: string | null): Record<string, string> => {
     return {};
   }
 };
+
+/**
+ * Whether a headers field as saved is good: empty, or JSON text of an object whose names are
+ * header names (RFC 9110 tokens) other than the reserved ones and whose values are text.
+ */
+export const isHeaderObjectText = (text: unknown): boolean => {
+  if (text === null || text === undefined || text === '') return true;
+  if (typeof text !== 'string') return false;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
+    return Object.entries(parsed).every(
+      ([name, value]) =>
+        typeof value === 'string' &&
+        /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) &&
+        !RESERVED.has(name.toLowerCase()),
+    );
+  } catch {
+    return false;
+  }
+};

@@ -12,7 +12,7 @@ import type { SystemTableRules } from '../system-tables/system-table-rules';
 import { forgetWebhooks } from './enabled-webhooks';
 import { listOf, WEBHOOK_ACTIONS } from './webhook-actions';
 import { assertTargetUrl } from './assert-target-url';
-import { RESERVED_HEADERS } from './extra-headers';
+import { isHeaderObjectText, RESERVED_HEADERS } from './extra-headers';
 import type { WebhookAllowList } from './webhook-allow-list';
 
 type Values = Record<string, unknown>;
@@ -20,24 +20,6 @@ type Values = Record<string, unknown>;
 export const WEBHOOK_METHODS = ['POST', 'PUT', 'PATCH'];
 
 const TABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-const isHeaderObject = (text: unknown): boolean => {
-  if (text === null || text === undefined || text === '') return true;
-  if (typeof text !== 'string') return false;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return false;
-    const reserved = new Set(RESERVED_HEADERS.map((name) => name.toLowerCase()));
-    return Object.entries(parsed).every(
-      ([name, value]) =>
-        typeof value === 'string' &&
-        /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) &&
-        !reserved.has(name.toLowerCase()),
-    );
-  } catch {
-    return false;
-  }
-};
 
 const checkWebhook = (values: Values, path: string): void => {
   checkFields(values, path, (check) => {
@@ -58,7 +40,7 @@ const checkWebhook = (values: Values, path: string): void => {
     if (tables.length === 0 || tables.some((name) => name !== '*' && !TABLE_NAME.test(name)))
       errors.tables = systemTableMessage('webhookTables');
   }
-  if (Object.hasOwn(values, 'headers') && !isHeaderObject(values.headers))
+  if (Object.hasOwn(values, 'headers') && !isHeaderObjectText(values.headers))
     errors.headers = systemTableMessage('webhookHeaders', { reserved: RESERVED_HEADERS.join(', ') });
   if (Object.keys(errors).length > 0) throw invalidFields(path, errors);
 };
