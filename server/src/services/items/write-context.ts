@@ -10,6 +10,7 @@ import { writeChildren } from './write-children';
 import { appendWebhookEvents } from '../webhooks/append-webhook-events';
 import { signalDeliveries } from '../webhooks/delivery-signal';
 import { listeningWebhooks } from '../webhooks/enabled-webhooks';
+import { loadOwnerViews } from '../webhooks/webhook-owner-view';
 
 /** An items write in progress: one transaction, one clock reading, the tables it reached. */
 export interface WriteContext extends ItemContext {
@@ -55,6 +56,8 @@ export const runWrite = async <T>(
   const primaryDb = metaOf(context.db).db;
   // the enabled webhooks (kept in memory): with any, the write keeps its changes for the outbox
   const webhooks = await listeningWebhooks(primaryDb);
+  const owners =
+    webhooks.length > 0 ? await loadOwnerViews(primaryDb, webhooks, context.dataSource) : undefined;
   let appended = 0;
   try {
     result = await context.db.transaction(async (trx) => {
@@ -91,7 +94,8 @@ export const runWrite = async <T>(
       };
       const result = await work(write);
       await write.hooks.runBeforeCommit({ write, tables: [...reached.values()] });
-      if (webhooks.length > 0) appended = await appendWebhookEvents(write, webhooks, revisions.changes());
+      if (webhooks.length > 0)
+        appended = await appendWebhookEvents(write, webhooks, revisions.changes(), owners);
       await revisions.flush(write.primary);
       if (beside) await (await beside).commit();
       return result;

@@ -57,6 +57,7 @@ export const appendWebhookEvents = async (
   write: WriteContext,
   webhooks: readonly ListeningWebhook[],
   changes: readonly RecordChange[],
+  owners: ReadonlyMap<number | null, OwnerView> = new Map(),
 ): Promise<number> => {
   const wanted = changes.flatMap((change) => {
     if (change.item.table.systemable === true || change.item.keys.length === 0) return [];
@@ -83,7 +84,9 @@ export const appendWebhookEvents = async (
   const viewOf = (webhook: ListeningWebhook) => {
     let view = views.get(webhook.ownerId);
     if (!view) {
-      view = loadOwnerView(primary, webhook.ownerId, write.dataSource);
+      // read before the transaction (`owners`); a webhook enabled since, in it
+      const known = owners.get(webhook.ownerId);
+      view = known ? Promise.resolve(known) : loadOwnerView(primary, webhook.ownerId, write.dataSource);
       views.set(webhook.ownerId, view);
     }
     return view;

@@ -6,7 +6,9 @@ import { loadColumnRules } from '../permissions/load-column-rules';
 import { narrowForRead } from '../permissions/narrow-item';
 import type { ColumnRules } from '../permissions/column-rules';
 import type { ItemTable } from '../items/item-table';
+import { cachedRead } from '../../db/write-versions';
 import { loadUserRoleGrants } from '../role-grants';
+import type { ListeningWebhook } from './enabled-webhooks';
 
 /** What a webhook's owner may read: its codes and column rules on one data source. */
 export interface OwnerView {
@@ -17,22 +19,44 @@ export interface OwnerView {
 /** A webhook without an owner (made by server code) reads as the server: every column. */
 const SERVER_VIEW: OwnerView = { authorities: null, rules: null };
 
-/** The view of `ownerId` on `dataSource`, read from `primary` (its roles' codes and column rules). */
-export const loadOwnerView = async (
+const ownerViews = cachedRead<OwnerView>('principal');
+
+/**
+ * The view of `ownerId` on `dataSource` (its roles' codes and column rules), read from `primary`
+ * and kept in memory until users, roles or permissions are written, as the sessions' are.
+ */
+export const loadOwnerView = (
   primary: Knex,
   ownerId: number | null,
   dataSource: string,
-): Promise<OwnerView> => {
-  if (ownerId === null) return SERVER_VIEW;
-  const grants = await loadUserRoleGrants(primary, ownerId);
-  return {
-    authorities: authoritiesOf(grants).map((authority) => authority.authority),
-    rules: await loadColumnRules(
-      primary,
-      grants.map((grant) => grant.id),
-      dataSource,
-    ),
-  };
+): Promise<OwnerView> =>
+  ownerId === null
+    ? Promise.resolve(SERVER_VIEW)
+    : ownerViews.get(primary, `webhook-owner:${String(ownerId)}:${dataSource}`, async () => {
+        const grants = await loadUserRoleGrants(primary, ownerId);
+        return {
+          authorities: authoritiesOf(grants).map((authority) => authority.authority),
+          rules: await loadColumnRules(
+            primary,
+            grants.map((grant) => grant.id),
+            dataSource,
+          ),
+        };
+      });
+
+/**
+ * The views of the owners of `webhooks` on `dataSource`, by owner: read by a writer before its
+ * transaction opens (from memory but for the first write after a change of permissions), so that
+ * a write sending events adds no statement of its own for them.
+ */
+export const loadOwnerViews = async (
+  primary: Knex,
+  webhooks: readonly ListeningWebhook[],
+  dataSource: string,
+): Promise<ReadonlyMap<number | null, OwnerView>> => {
+  const owners = [...new Set(webhooks.filter((w) => w.dataSource === dataSource).map((w) => w.ownerId))];
+  const views = await Promise.all(owners.map((owner) => loadOwnerView(primary, owner, dataSource)));
+  return new Map(owners.map((owner, i) => [owner, views[i] ?? SERVER_VIEW]));
 };
 
 /**
