@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'tablePermissionChange',
   'webhookChange',
   'scheduleChange',
+  'flowChange',
   'schemaChange',
   'sqlExecute',
   'export',

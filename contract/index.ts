@@ -30,3 +30,4 @@ export * from './row-count';
 export * from './schema-state';
 export * from './table-metadata-access';
 export * from './stored-file';
+export * from './flows';

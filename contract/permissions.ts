@@ -12,6 +12,7 @@ export type PermissionCode =
   | 'audit:read'
   | 'webhook:manage'
   | 'schedule:manage'
+  | 'flow:manage'
   | '*';
 
 /** Manage webhooks: the webhook table, and reading (and replaying) its deliveries. */
@@ -31,6 +32,7 @@ export const IMPLIED_PERMISSIONS: Readonly<Record<string, readonly string[]>> = 
     'business:webhookDelivery:export',
   ],
   [SCHEDULE_MANAGE]: ['business:schedule:*', 'business:scheduleRun:read', 'business:scheduleRun:export'],
+  'flow:manage': ['business:flow:*', 'business:flowRun:read', 'business:flowRun:export'],
 };
 
 /**

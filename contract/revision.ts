@@ -9,9 +9,9 @@ export type RevisionAction = (typeof REVISION_ACTIONS)[number];
 
 /**
  * How the write reached crudboard: the web app (a browser), the API (a script), an import, an
- * extension's own write, or a restore from history.
+ * extension's own write, a restore from history, or a step of a flow.
  */
-export const REVISION_CHANNELS = ['web', 'api', 'import', 'extension', 'restore'] as const;
+export const REVISION_CHANNELS = ['web', 'api', 'import', 'extension', 'restore', 'flow'] as const;
 export type RevisionChannel = (typeof REVISION_CHANNELS)[number];
 
 /**

@@ -11,6 +11,7 @@ import { serverExtensions } from './extensions/index';
 import audit from './plugins/audit';
 import bootstrap from './plugins/bootstrap';
 import cacheVersions from './plugins/cache-versions';
+import changeAuthor from './plugins/change-author';
 import connectionsPerAddress from './plugins/connections-per-address';
 import crossSiteGuard from './plugins/cross-site-guard';
 import db from './plugins/db';
@@ -19,6 +20,7 @@ import downloads from './plugins/downloads';
 import historyPrune from './plugins/history-prune';
 import webhookDelivery from './plugins/webhook-delivery';
 import scheduleRunner from './plugins/schedule-runner';
+import flowRunner from './plugins/flow-runner';
 import errors from './plugins/errors';
 import extensions from './plugins/extensions';
 import gracefulClose from './plugins/graceful-close';
@@ -118,18 +120,23 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     });
     await app.register(cacheVersions);
     await app.register(webhookDelivery, config.webhooks ? { webhooks: config.webhooks } : {});
+    const enabled = options.extensions ?? serverExtensions;
+    await app.register(extensions, { extensions: enabled });
     await app.register(scheduleRunner, {
       ...(config.schedules ? { schedules: config.schedules } : {}),
       ...(config.webhooks ? { webhooks: config.webhooks } : {}),
     });
-    const enabled = options.extensions ?? serverExtensions;
-    await app.register(extensions, { extensions: enabled });
     await app.register(session, { ttlSeconds: config.sessionTtlSeconds });
+    await app.register(flowRunner, {
+      ...(config.flows ? { flows: config.flows } : {}),
+      ...(config.webhooks ? { webhooks: config.webhooks } : {}),
+    });
     await app.register(docs, { publicDocs: config.publicApiDocs });
     await app.register(downloads, { dataDir: config.dataDir, ttlSeconds: config.downloadTtlSeconds });
     await app.register(audit, {
       ...(config.auditRetentionDays === undefined ? {} : { retentionDays: config.auditRetentionDays }),
     });
+    await app.register(changeAuthor);
     await app.register(historyPrune, { intervalSeconds: config.historyPruneIntervalSeconds });
     await app.register(api, {
       prefix: '/api',

@@ -54,6 +54,8 @@ export interface AppConfig {
   webhooks?: WebhookConfig;
   /** How schedules are run (defaults: DEFAULT_SCHEDULES). */
   schedules?: ScheduleConfig;
+  /** How flows' waiting runs are run (defaults: DEFAULT_FLOWS). */
+  flows?: FlowConfig;
   /** `primary` first. */
   dataSources: DataSourceConfig[];
   /** Origins besides the server's own whose pages may send state-changing requests (`ALLOWED_ORIGINS`). */
@@ -109,6 +111,16 @@ export interface ScheduleConfig {
 }
 
 export const DEFAULT_SCHEDULES: ScheduleConfig = { pollMs: 1000, retentionDays: DEFAULT_LOG_RETENTION_DAYS };
+
+/** How the runs flows' triggers leave waiting are run (services/flows/). */
+export interface FlowConfig {
+  /** Milliseconds between two looks for waiting runs (`FLOW_POLL_MS`); 0: this server runs none. */
+  pollMs: number;
+  /** Days the finished runs are kept (`FLOW_RETENTION_DAYS`, default 30); 0: forever. */
+  retentionDays?: number;
+}
+
+export const DEFAULT_FLOWS: FlowConfig = { pollMs: 1000, retentionDays: DEFAULT_LOG_RETENTION_DAYS };
 
 /** Ceilings on the business reads (record lists, counts, single records) of one user. Times in ms. */
 export interface QueryLimits {
@@ -760,6 +772,16 @@ export const loadConfig = (
       retentionDays: integer(
         env.SCHEDULE_RETENTION_DAYS,
         'SCHEDULE_RETENTION_DAYS',
+        DEFAULT_LOG_RETENTION_DAYS,
+        0,
+        100 * 366,
+      ),
+    },
+    flows: {
+      pollMs: integer(env.FLOW_POLL_MS, 'FLOW_POLL_MS', DEFAULT_FLOWS.pollMs, 0, 60_000),
+      retentionDays: integer(
+        env.FLOW_RETENTION_DAYS,
+        'FLOW_RETENTION_DAYS',
         DEFAULT_LOG_RETENTION_DAYS,
         0,
         100 * 366,

@@ -13,9 +13,17 @@ export const ListExtraActions = (props: TableProps) =>
   );
 
 /** The extensions' buttons in one record's action cell. */
-export const RowExtraActions = (props: TableProps & { record: Record<string, unknown> }) =>
+export const RowExtraActions = (
+  props: TableProps & { record: Record<string, unknown>; recordKey?: string; recycle?: boolean },
+) =>
   extensionRegistry.listSlots.map((slot, index) =>
     slot.rowActions ? createElement(slot.rowActions, { key: index, ...props }) : null,
+  );
+
+/** The extensions' buttons for the selected records, beside the list's batch actions. */
+export const BulkExtraActions = (props: TableProps & { keys: readonly string[]; recycle: boolean }) =>
+  extensionRegistry.listSlots.map((slot, index) =>
+    slot.bulkActions ? createElement(slot.bulkActions, { key: index, ...props }) : null,
   );
 
 /** The extensions' pieces above (`before`) or below (`after`) the generic form's fields. */

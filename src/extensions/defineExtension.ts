@@ -96,8 +96,27 @@ export interface FieldDisplay {
 export interface ListSlots {
   /** Buttons beside 新增 / Add; they get the table name and the data source. */
   extraActions?: ComponentType<{ tableName: string; dataSource: string }>;
-  /** Buttons in each record's action cell. */
-  rowActions?: ComponentType<{ tableName: string; dataSource: string; record: Record<string, unknown> }>;
+  /**
+   * Buttons in each record's action cell; `recordKey` is the record's key as the API writes it in
+   * URLs (none when the table has no key), `recycle` whether the list shows the recycle bin.
+   */
+  rowActions?: ComponentType<{
+    tableName: string;
+    dataSource: string;
+    record: Record<string, unknown>;
+    recordKey?: string;
+    recycle?: boolean;
+  }>;
+  /**
+   * Buttons beside the batch actions (批量删除 / Delete selected) while records are selected: they
+   * get the selected records' keys, as the API writes them in URLs.
+   */
+  bulkActions?: ComponentType<{
+    tableName: string;
+    dataSource: string;
+    keys: readonly string[];
+    recycle: boolean;
+  }>;
 }
 
 /** Extra pieces the generic business form shows. */

@@ -47,12 +47,13 @@ const CODE_LABELS: Record<string, string> = {
   'audit:read': 'auditRead',
   'webhook:manage': 'webhookManage',
   'schedule:manage': 'scheduleManage',
+  'flow:manage': 'flowManage',
 };
 
 /**
  * A role's permission codes (docs/api.md §6) as a checklist: metadata, business data per table and
  * action (with `*` for every table or action), files, SQL and the system screens (audit log,
- * webhooks, schedules). The value stays comma-separated text; codes no checkbox shows are kept and listed
+ * webhooks, schedules, flows). The value stays comma-separated text; codes no checkbox shows are kept and listed
  * apart. Codes the signed-in user does not hold cannot be ticked (the server refuses granting them
  * anyway), unless the user is super admin.
  */

@@ -2,6 +2,7 @@ import {
   ApiOutlined,
   AppstoreOutlined,
   AuditOutlined,
+  BranchesOutlined,
   ClusterOutlined,
   ConsoleSqlOutlined,
   DeploymentUnitOutlined,
@@ -31,6 +32,7 @@ import { useSqlAccess } from '../sql/hooks/useSqlAccess';
 import { useAuditAccess } from '../audit/hooks/useAuditAccess';
 import { useWebhookAccess } from '../auth/hooks/useWebhookAccess';
 import { useScheduleAccess } from '../auth/hooks/useScheduleAccess';
+import { useFlowAccess } from '../auth/hooks/useFlowAccess';
 import { useCaptionLanguage } from '../common/hooks/useCaption';
 import { useUserTables } from '../resources/useUserTables';
 import { useAppConfig } from '../store/useAppConfig';
@@ -48,6 +50,7 @@ const ENTRY_ICONS: Record<MenuEntry['icon'], ReactNode> = {
   audit: <AuditOutlined />,
   webhook: <ApiOutlined />,
   schedule: <FieldTimeOutlined />,
+  flow: <BranchesOutlined />,
   add: <PlusOutlined />,
   none: null,
 };
@@ -88,6 +91,7 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
   const canReadAudit = useAuditAccess() ?? false;
   const canManageWebhooks = useWebhookAccess() ?? false;
   const canManageSchedules = useScheduleAccess() ?? false;
+  const canManageFlows = useFlowAccess() ?? false;
 
   // a businessName that is just the default label is not a custom name: keep it translated
   const customName = businessName && businessName !== DEFAULT_BUSINESS_NAME ? businessName : undefined;
@@ -105,6 +109,7 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
         canReadAudit,
         canManageWebhooks,
         canManageSchedules,
+        canManageFlows,
         language,
       }),
     [
@@ -119,6 +124,7 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
       canReadAudit,
       canManageWebhooks,
       canManageSchedules,
+      canManageFlows,
       language,
     ],
   );
@@ -176,8 +182,8 @@ export const SideMenu = ({ dataSource, collapsed = false, onNavigate }: SideMenu
     ...extensionGroups,
   ];
 
-  // an entry's key is its path, but for one path listed twice (the webhook or schedule table under
-  // 内置数据 and 系统): both entries are selected on its pages
+  // an entry's key is its path, but for one path listed twice (the webhook, schedule or flow table
+  // under 内置数据 and 系统): both entries are selected on its pages
   const links = [
     ...groups.flatMap((g) => g.items.flatMap((e) => (e.path ? [{ key: e.key, path: e.path }] : []))),
     ...extensionEntries.map((entry) => ({ key: entry.path, path: entry.path })),

@@ -1,5 +1,11 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import { AUDIT_READ, qualifyBusinessPermission, SCHEDULE_MANAGE, WEBHOOK_MANAGE } from '../../contract';
+import {
+  AUDIT_READ,
+  FLOW_MANAGE,
+  qualifyBusinessPermission,
+  SCHEDULE_MANAGE,
+  WEBHOOK_MANAGE,
+} from '../../contract';
 import { hasAnyPermission, type UserAccess } from '../auth/lib/permission';
 import { appSession } from '../store/session';
 import { refusalMessage } from '../common/lib/refusal-message';
@@ -38,6 +44,9 @@ export const requiredPermissions = (
   if (kind === 'webhook') return [WEBHOOK_MANAGE];
   // likewise managing schedules (the menu entry) needs `schedule:manage` itself
   if (kind === 'schedule') return [SCHEDULE_MANAGE];
+  // and managing flows (the menu entry) `flow:manage`: running a table's button flows needs only
+  // reading the table, which the server checks
+  if (kind === 'flow') return [FLOW_MANAGE];
   const table = typeof resource?.meta?.tableName === 'string' ? resource.meta.tableName : name;
   // A table of another data source (`meta.dataSource`) is named `<dataSource>.<table>`.
   const dataSource = typeof resource?.meta?.dataSource === 'string' ? resource.meta.dataSource : undefined;

@@ -3,6 +3,7 @@ import {
   AUDIT_READ,
   businessPermission,
   type CreateApiTokenBody,
+  type FlowRunBody,
   type ImportResult,
   type RowRulePreviewBody,
   WEBHOOK_MANAGE,
@@ -453,4 +454,31 @@ export const replayDeadLettersCall = (webhookId: string | number): CustomCall =>
   method: 'post',
   payload: {},
   meta: { requiredPermissions: WEBHOOK_PERMISSIONS },
+});
+
+/**
+ * `GET /api/flows/buttons?table=<table>` on the table's data source: its enabled flows with a
+ * button (`FlowButton[]`), for whoever may read the table.
+ */
+export const flowButtonsCall = (table: string, dataSource?: string): CustomCall => ({
+  url: '/flows/buttons',
+  method: 'get',
+  query: { table },
+  meta: { requiredPermissions: [businessPermission(table, 'read')], ...(dataSource ? { dataSource } : {}) },
+});
+
+/**
+ * `POST /api/flows/{id}/run {keys}`: runs a button flow on records of its table (keys as the API
+ * writes them in URLs); answers each record's outcome (`FlowRunResult`).
+ */
+export const runFlowCall = (
+  flowId: number,
+  table: string,
+  keys: readonly string[],
+  dataSource?: string,
+): CustomCall => ({
+  url: `/flows/${encodeURIComponent(String(flowId))}/run`,
+  method: 'post',
+  payload: { keys: [...keys] } satisfies FlowRunBody,
+  meta: { requiredPermissions: [businessPermission(table, 'read')], ...(dataSource ? { dataSource } : {}) },
 });

@@ -84,6 +84,7 @@ beforeEach(() => {
   });
   server.on('GET', '/business/webhookDelivery', { data: DELIVERIES });
   server.on('GET', '/business/webhookDelivery/count', { data: DELIVERIES.length });
+  server.on('GET', '/flows/buttons', { data: [] });
 });
 afterEach(async () => {
   expect(server.unexpected).toEqual([]);

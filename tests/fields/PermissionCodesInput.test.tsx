@@ -124,6 +124,34 @@ describe('PermissionCodesInput', () => {
     expect(onChange).toHaveBeenLastCalledWith('schedule:manage');
   });
 
+  it('offers flow:manage under 系统 after schedule:manage, and lets only a holder of it grant it', async () => {
+    signIn(superAdmin);
+    const onChange = renderInput('schedule:manage');
+    await waitFor(() => expect(fixed('管理定时任务')).toBeChecked());
+    const boxes = [...document.querySelectorAll('input[type="checkbox"]')];
+    expect(boxes.indexOf(fixed('管理流程'))).toBe(boxes.indexOf(fixed('管理定时任务')) + 1);
+    expect(fixed('管理流程')).not.toBeChecked();
+    fireEvent.click(fixed('管理流程'));
+    expect(onChange).toHaveBeenLastCalledWith('schedule:manage,flow:manage');
+  });
+
+  it('lets a holder of flow:manage grant it, and not the other system codes', async () => {
+    signIn({
+      ...clerk,
+      authorities: [
+        ...clerk.authorities,
+        { authority: 'flow:manage' },
+        { authority: 'business:flow:*' },
+        { authority: 'business:flowRun:read' },
+      ],
+    });
+    const onChange = renderInput('');
+    await waitFor(() => expect(fixed('管理流程')).not.toBeDisabled());
+    expect(fixed('管理定时任务')).toBeDisabled();
+    fireEvent.click(fixed('管理流程'));
+    expect(onChange).toHaveBeenLastCalledWith('flow:manage');
+  });
+
   it('filters the tables by name or caption', async () => {
     signIn(superAdmin);
     renderInput('');

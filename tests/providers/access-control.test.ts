@@ -28,6 +28,7 @@ describe('access control', () => {
     [{ meta: { kind: 'audit' } }, 'list', 'audit', ['audit:read']],
     [{ meta: { kind: 'webhook' } }, 'list', 'webhooks', ['webhook:manage']],
     [{ meta: { kind: 'schedule' } }, 'list', 'schedules', ['schedule:manage']],
+    [{ meta: { kind: 'flow' } }, 'list', 'flows', ['flow:manage']],
     [{ meta: { dataSource: 'store' } }, 'create', 'shelf', ['business:store.shelf:create']],
     [{ meta: { dataSource: 'primary' } }, 'list', 'shelf', ['business:shelf:read']],
   ])('%j %s needs %j', (item, action, name, codes) => {
@@ -80,6 +81,22 @@ describe('access control', () => {
     await expect(can(manager, 'schedules', 'list', schedules)).resolves.toEqual({ can: true });
     await expect(can(admin, 'schedules', 'list', schedules)).resolves.toEqual({ can: true });
     await expect(can(clerk, 'schedules', 'list', schedules)).resolves.toMatchObject({ can: false });
+  });
+
+  it('lets holders of flow:manage (and the super admin) manage flows, not a reader of every table', async () => {
+    const flows = { name: 'flows', meta: { kind: 'flow' } };
+    // the server lists the codes flow:manage stands for beside it
+    const manager = {
+      isSuperAdmin: false,
+      authorities: ['flow:manage', 'business:flow:*', 'business:flowRun:read', 'business:flowRun:export'],
+    };
+    const clerk = { isSuperAdmin: false, authorities: ['business:*', 'schedule:manage', 'webhook:manage'] };
+    const admin = { isSuperAdmin: true, authorities: ['ROLE_SUPER_ADMIN'] };
+    await expect(can(manager, 'flows', 'list', flows)).resolves.toEqual({ can: true });
+    await expect(can(admin, 'flows', 'list', flows)).resolves.toEqual({ can: true });
+    await expect(can(clerk, 'flows', 'list', flows)).resolves.toMatchObject({ can: false });
+    // the flow table itself is a table like any other: reading it is business:flow:read
+    await expect(can(clerk, 'flow', 'list', { name: 'flow' })).resolves.toEqual({ can: true });
   });
 
   it('asks an extension resource for its own code, and lets everyone open one that names none', async () => {

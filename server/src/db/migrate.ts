@@ -34,6 +34,8 @@ import { system018TablePermissionRowRules } from './migrations/system-018-table-
 import { system019ExternalIdentities } from './migrations/system-019-external-identities';
 import { system020Webhooks } from './migrations/system-020-webhooks';
 import { system021Schedules } from './migrations/system-021-schedules';
+import { system022ScheduleTasks } from './migrations/system-022-schedule-tasks';
+import { system023Flows } from './migrations/system-023-flows';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -72,6 +74,8 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system019ExternalIdentities,
   system020Webhooks,
   system021Schedules,
+  system022ScheduleTasks,
+  system023Flows,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

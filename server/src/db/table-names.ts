@@ -31,6 +31,10 @@ export const SYSTEM = {
   schedule: 'cb_schedule',
   /** One row per schedule and tick handled: its unique key lets one server run each tick. */
   scheduleRun: 'cb_schedule_run',
+  /** A trigger and a short list of steps (services/flows/). */
+  flow: 'cb_flow',
+  /** One row per run of a flow: an event's run waits here (an outbox) until a server runs it. */
+  flowRun: 'cb_flow_run',
 } as const;
 
 /**

@@ -3,6 +3,8 @@ import type { ExtensionPermissionCode } from '../../../contract/permissions';
 import type { Knex } from 'knex';
 import type { NamedMigration } from '../db/migrations/named-migration';
 import type { ExtensionConfig } from './extension-config';
+import { assertTask, type ExtensionTask } from './extension-tasks';
+import type { ExtensionFlowStep, ExtensionFlowTrigger } from './extension-flows';
 import type { WriteHook } from './write-hooks';
 
 /** Record write hooks of an extension: the same shape as the core's, without the name. */
@@ -47,6 +49,25 @@ export interface ServerExtension {
    * migration records are dropped after it). Without it, those tables are left in place.
    */
   moveFromDataSource?: (move: { primary: Knex; source: Knex; dataSource: string }) => Promise<void>;
+  /**
+   * Work crudboard may run on the extension's behalf, each known as `<name>:<task>`: a schedule
+   * with the `task` action runs one at each tick (as its owner). A task gets `primary`, the data
+   * sources, a logger, its input and the user it runs for; the text it returns is the run's
+   * result, and throwing fails the run. Names are a letter, then letters, digits or dashes (at
+   * most 40), each with a zh-CN and an en-US label.
+   */
+  tasks?: readonly ExtensionTask[];
+  /**
+   * Step kinds flows may use, each named `<name>:<kind>` in a flow's steps
+   * (`{"kind": "<name>:<kind>", ...}`): the step's object, its values filled from the run, is handed
+   * to `run` with the run's record and user; the text it returns is logged, throwing fails the step.
+   */
+  flowSteps?: readonly ExtensionFlowStep[];
+  /**
+   * Triggers flows may name (`<name>:<trigger>`): the extension fires one with `startFlows`, and
+   * every enabled flow with that trigger runs, as its owner.
+   */
+  flowTriggers?: readonly ExtensionFlowTrigger[];
 }
 
 export const EXTENSION_NAME = /^[a-z][a-z0-9-]{0,39}$/;
@@ -69,6 +90,13 @@ export const defineServerExtension = (extension: ServerExtension): ServerExtensi
         `server extension "${extension.name}": permission ${code} needs a zh-CN and an en-US label`,
       );
     }
+  }
+  const tasks = new Set<string>();
+  for (const task of extension.tasks ?? []) {
+    assertTask(extension.name, task);
+    if (tasks.has(task.name))
+      throw new Error(`server extension "${extension.name}": two tasks are named "${task.name}"`);
+    tasks.add(task.name);
   }
   return extension;
 };

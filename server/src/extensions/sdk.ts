@@ -22,8 +22,15 @@
  *   in the write's transaction and recorded in record history (channel `extension`).
  * - `recentChanges(request, { table?, limit })`: the newest record changes of the request's data
  *   source, from the record history, only of tables the caller may read (no values).
+ * - `tasks: [{ name, label, run }]` (`ExtensionTask`): work crudboard runs by its full name
+ *   `<extension>:<task>`, e.g. at a schedule's ticks; `run` gets a `TaskContext`.
+ * - `flowSteps: [{ kind, label, run }]` (`ExtensionFlowStep`): step kinds flows may use
+ *   (`<extension>:<kind>`); `flowTriggers: [{ name, label }]` and `startFlows(db, trigger, input)`:
+ *   triggers flows may name, fired by the extension.
  */
 import type { FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import { startFlowRuns, type FlowStartInput } from '../services/flows/start-flow-runs';
 import { businessPermission, type BusinessAction } from '../../../contract/index';
 import { hasPermission } from '../auth/permission';
 import { itemOf } from '../plugins/item-access';
@@ -56,6 +63,9 @@ export {
   type ExtensionWriteHook,
   type ServerExtension,
 } from './define-server-extension';
+export type { ExtensionTask, TaskContext } from './extension-tasks';
+export type { ExtensionFlowStep, ExtensionFlowTrigger, FlowStepContext } from './extension-flows';
+export type { FlowStartInput };
 export type {
   AfterCommitEvent,
   AfterCreateEvent,
@@ -150,3 +160,15 @@ const rowLimitedTables = async (request: FastifyRequest): Promise<ReadonlySet<st
       .map((table) => table.name),
   );
 };
+
+/**
+ * Fires a flow trigger the extension registered (`flowTriggers`), named in full
+ * (`<extension>:<trigger>`): every enabled flow with that trigger gets a run, acting as the flow's
+ * owner, that a flow runner of some server runs soon after. `db` is `primary`
+ * (`request.server.dataSources.primary.knex`), or in a write hook `await event.write.primary()`, so
+ * that the runs are written with the write and exist exactly when it commits. `input.key` names a
+ * record of the flow's table (its steps then read and write it); `input.record` is what `{{field}}`
+ * reads otherwise. Answers the runs' ids.
+ */
+export const startFlows = (db: Knex, trigger: string, input: FlowStartInput = {}): Promise<number[]> =>
+  startFlowRuns(db, { trigger }, trigger, input);

@@ -16,10 +16,30 @@ export const SCHEDULE_MESSAGES = {
     zh: 'sql 动作需要选择一条保存的 SQL 语句',
     en: 'an sql action needs a saved SQL statement',
   },
+  flowRequired: {
+    zh: 'flow 动作需要选择一个由定时任务触发的流程',
+    en: 'a flow action needs a flow whose trigger is schedule',
+  },
+  flowNotScheduled: {
+    zh: '流程 {id} 不存在，或不是由定时任务触发的流程',
+    en: 'flow {id} does not exist, or its trigger is not schedule',
+  },
   sqlMissing: { zh: '保存的 SQL 语句 {id} 不存在', en: 'saved SQL statement {id} does not exist' },
   sqlNotHeld: {
     zh: '定时执行 SQL 语句需要 sql:execute 权限',
     en: 'scheduling an SQL statement needs the sql:execute permission',
+  },
+  taskRequired: {
+    zh: 'task 动作需要选择一个扩展任务；可用的任务：{available}',
+    en: 'a task action needs an extension task; available tasks: {available}',
+  },
+  taskUnknown: {
+    zh: '扩展任务 {name} 不存在；可用的任务：{available}',
+    en: 'extension task {name} does not exist; available tasks: {available}',
+  },
+  taskNone: {
+    zh: '没有启用的扩展提供任务，不能使用 task 动作',
+    en: 'no enabled extension offers a task, so the task action cannot be used',
   },
   maxMissed: {
     zh: '补跑次数应为 0 到 {max} 之间的整数',

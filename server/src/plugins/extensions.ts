@@ -6,6 +6,13 @@ import {
   extensionWriteHooks,
   type ServerExtension,
 } from '../extensions/define-server-extension';
+import { taskRegistry, type TaskRegistry } from '../extensions/extension-tasks';
+import {
+  flowStepKinds,
+  flowTriggers,
+  type ExtensionFlowStep,
+  type ExtensionFlowTrigger,
+} from '../extensions/extension-flows';
 import type { WriteHooks } from '../extensions/write-hooks';
 import { writeHooksWith } from '../services/system-tables/system-table-hooks';
 
@@ -13,6 +20,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The record write hooks of every write: the core's, then the extensions'. */
     writeHooks: WriteHooks;
+    /** The extensions' tasks by full name (`<extension>:<task>`), run by schedules. */
+    extensionTasks: TaskRegistry;
+    /** The step kinds and triggers extensions add to flows, by full name (`<extension>:<name>`). */
+    flowExtensions: {
+      stepKinds: ReadonlyMap<string, ExtensionFlowStep>;
+      triggers: ReadonlyMap<string, ExtensionFlowTrigger>;
+    };
   }
 }
 
@@ -20,11 +34,14 @@ declare module 'fastify' {
  * Reads and checks each extension's configuration from the environment (a bad value stops the
  * start, naming the variable), runs the extensions' migrations on `primary` (under its start-up lock), moves into `primary`
  * what an extension kept in another data source under an earlier release, and collects their
- * write hooks.
+ * write hooks, tasks and flow step kinds and triggers (a bad name stops the start).
  */
 export default fp<{ extensions: readonly ServerExtension[] }>(
   async (app, { extensions }) => {
     assertDistinctNames(extensions);
+    const tasks = taskRegistry(extensions);
+    const stepKinds = flowStepKinds(extensions);
+    const triggers = flowTriggers(extensions);
     for (const extension of extensions) extension.config?.load(process.env, extension.name);
     const { primary } = app.dataSources;
     for (const extension of extensions) {
@@ -58,6 +75,8 @@ export default fp<{ extensions: readonly ServerExtension[] }>(
         });
       }
     }
+    app.decorate('extensionTasks', tasks);
+    app.decorate('flowExtensions', { stepKinds, triggers });
     app.decorate(
       'writeHooks',
       writeHooksWith(
@@ -65,6 +84,12 @@ export default fp<{ extensions: readonly ServerExtension[] }>(
         app.dataSources.list().map((source) => source.name),
         app.log,
         app.webhookAllowList,
+        tasks,
+        {
+          extensionKinds: new Set(stepKinds.keys()),
+          tasks: new Set(tasks.keys()),
+          triggers: new Set(triggers.keys()),
+        },
       ),
     );
   },

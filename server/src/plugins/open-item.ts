@@ -99,6 +99,7 @@ export const itemContextOf = async (
     audit: { origin: auditOriginOf(request), log: request.log },
     ...(token ? { sessionTokenHash: hashSessionToken(token) } : {}),
     ...(request.apiToken ? { viaApiToken: true } : {}),
+    ...(request.flowRun !== null ? { viaFlow: true } : {}),
   };
 };
 

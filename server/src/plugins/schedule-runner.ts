@@ -32,6 +32,7 @@ export default fp<{ schedules?: ScheduleConfig; webhooks?: WebhookConfig }>(
       allow: app.webhookAllowList,
       webhookTimeoutMs: (options.webhooks ?? DEFAULT_WEBHOOKS).timeoutMs,
       log: app.log,
+      tasks: app.extensionTasks,
       instance: `${hostname()}:${String(process.pid)}:${randomUUID().slice(0, 8)}`.slice(-64),
       lateMs: Math.max(LATE_MS, 3 * config.pollMs),
     });
@@ -84,5 +85,5 @@ export default fp<{ schedules?: ScheduleConfig; webhooks?: WebhookConfig }>(
       await Promise.allSettled([...runs]);
     });
   },
-  { name: 'schedule-runner', dependencies: ['db', 'webhook-delivery'] },
+  { name: 'schedule-runner', dependencies: ['db', 'webhook-delivery', 'extensions'] },
 );

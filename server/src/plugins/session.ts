@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Principal } from '../../../contract/index';
@@ -29,7 +30,16 @@ export interface SessionManager {
   start(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<void>;
   /** Deletes the request's session (if any) and clears the cookie. */
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * Lets this server call its own API as `userId` for a flow's run (`app.inject` with the
+   * headers it answers): a random value kept in this process's memory only, good until
+   * `release`. A request naming a value it does not hold is refused (401).
+   */
+  grantInternal(userId: number, flowRunId: number): { headers: Record<string, string>; release(): void };
 }
+
+/** The header of a call a server makes to its own API for a flow's run (see `grantInternal`). */
+export const INTERNAL_CALL_HEADER = 'x-crudboard-internal-call';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +50,8 @@ declare module 'fastify' {
     principal: Principal | null;
     /** The API token the request came with (`Authorization: Bearer`), once it was accepted. */
     apiToken: { id: number; name: string } | null;
+    /** The flow run this request is a step of (a call the server made to itself), else null. */
+    flowRun: number | null;
   }
   interface FastifyContextConfig {
     /** true: no session needed. */
@@ -149,6 +161,17 @@ export default fp<{ ttlSeconds: number }>(
       }
     };
 
+    /** Internal calls in progress: their random value → who they act as, for which run. */
+    const internalCalls = new Map<string, { userId: number; flowRunId: number }>();
+    const acceptInternalCall = async (request: FastifyRequest, value: string): Promise<void> => {
+      const grant = internalCalls.get(value);
+      if (!grant) throw new ApiException('UNAUTHORIZED');
+      const principal = await loadPrincipal(knex(), grant.userId);
+      if (!principal) throw new ApiException('UNAUTHORIZED');
+      request.principal = principal;
+      request.flowRun = grant.flowRunId;
+    };
+
     const sessions: SessionManager = {
       ttlSeconds,
       async authenticate(request, reply) {
@@ -156,6 +179,11 @@ export default fp<{ ttlSeconds: number }>(
         await sessions.requireSession(request, reply);
       },
       async requireSession(request, reply) {
+        const internal = request.headers[INTERNAL_CALL_HEADER];
+        if (internal !== undefined) {
+          await acceptInternalCall(request, String(internal));
+          return;
+        }
         const bearer = bearerTokenOf(request.headers.authorization);
         if (bearer !== undefined) {
           await acceptApiToken(request, bearer);
@@ -208,11 +236,20 @@ export default fp<{ ttlSeconds: number }>(
         if (token) await forget(hashSessionToken(token));
         clearCookie(request, reply);
       },
+      grantInternal(userId, flowRunId) {
+        const value = randomBytes(32).toString('base64url');
+        internalCalls.set(value, { userId, flowRunId });
+        return {
+          headers: { [INTERNAL_CALL_HEADER]: value },
+          release: () => internalCalls.delete(value),
+        };
+      },
     };
 
     app.decorate('sessions', sessions);
     app.decorateRequest('principal', null);
     app.decorateRequest('apiToken', null);
+    app.decorateRequest('flowRun', null);
   },
   { name: 'session', dependencies: ['db', '@fastify/cookie'] },
 );

@@ -6,10 +6,11 @@ import { principalOf } from './session';
 /**
  * How a request's writes reached crudboard, as record history names it: an import route, a
  * restore from history (a revision's, or a deleted record's), the web app (a browser sends
- * `Sec-Fetch-Site`; Node's own fetch sends `Sec-Fetch-Mode` too, so that one does not tell), else
- * the API.
+ * `Sec-Fetch-Site`; Node's own fetch sends `Sec-Fetch-Mode` too, so that one does not tell), a
+ * flow's step (the server calling itself for a flow's run), else the API.
  */
 const channelOf = (request: FastifyRequest): RevisionChannel => {
+  if (request.flowRun !== null) return 'flow';
   const route = request.routeOptions.url ?? '';
   if (route.endsWith('/import')) return 'import';
   if (route.endsWith('/history/:revisionId/restore') || route.endsWith('/deleted/:revisionId/restore'))

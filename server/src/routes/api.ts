@@ -23,6 +23,7 @@ import tableRoutes from './metadata/tables';
 import userRoutes from './users';
 import apiTokenRoutes from './api-tokens';
 import webhookRoutes from './webhooks';
+import flowRoutes from './flows';
 import { DEFAULT_QUERY_LIMITS, type QueryLimits, type SqlConsoleConfig } from '../config';
 import type { AuthProvidersConfig } from '../auth/external/auth-providers-config';
 
@@ -59,6 +60,7 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   await app.register(apiTokenRoutes, { prefix: '/users' });
   await app.register(auditRoutes, { prefix: '/audit' });
   await app.register(webhookRoutes, { prefix: '/webhooks' });
+  await app.register(flowRoutes, { prefix: '/flows' });
   await app.register(permissionCodeRoutes, { prefix: '/permissions', extensions: options.extensions });
   await app.register(dataSourceRoutes, { prefix: '/metadata' });
   await app.register(tableRoutes, { prefix: '/metadata/tables' });

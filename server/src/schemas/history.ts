@@ -20,6 +20,7 @@ export const RevisionChannelSchema = Type.Union(
     Type.Literal('import'),
     Type.Literal('extension'),
     Type.Literal('restore'),
+    Type.Literal('flow'),
   ],
   { description: 'how the write reached crudboard' },
 );

@@ -40,6 +40,13 @@ describe('menuFor', () => {
       ['business', 'systemBusiness', 'system'],
     ],
     [['schedule:*'], ['system']],
+    // a flow manager's, likewise
+    [
+      ['flow:manage', 'business:flow:*', 'business:flowRun:read', 'business:flowRun:export'],
+      ['business', 'systemBusiness', 'system'],
+    ],
+    [['flow:manage'], ['system']],
+    [['flow:*'], ['system']],
     [
       ['metadata:*', 'audit:read'],
       ['metadata', 'system'],

@@ -41,6 +41,7 @@ const baseConfig = (dataDir: string, primary?: DataSourceConfig): AppConfig => {
       // on: their statements would land among those a test counts
       WEBHOOK_POLL_MS: '0',
       SCHEDULE_POLL_MS: '0',
+      FLOW_POLL_MS: '0',
     },
     dataDir,
   );

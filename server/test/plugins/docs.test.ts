@@ -47,6 +47,8 @@ describeEachDatabase('OpenAPI document ($name)', (db) => {
       '/api/file/big',
       '/api/file/big/{md5}',
       '/api/file/stored/{name}',
+      '/api/flows/buttons',
+      '/api/flows/{id}/run',
       '/api/health',
       '/api/metadata/dataSources',
       '/api/metadata/sequences',

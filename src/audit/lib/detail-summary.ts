@@ -43,6 +43,7 @@ export const detailSummary = (entry: AuditEntry, t: Translate): string => {
     case 'tablePermissionChange':
     case 'webhookChange':
     case 'scheduleChange':
+    case 'flowChange':
       return t('audit.detail.record', {
         operation: t(`audit.operations.${textOf(d.operation) || 'update'}`),
         key: textOf(d.key),

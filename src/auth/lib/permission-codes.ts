@@ -4,6 +4,7 @@ import {
   codesNotHeld,
   mayGrant as grantRule,
   type BusinessAction,
+  FLOW_MANAGE,
   SCHEDULE_MANAGE,
   WEBHOOK_MANAGE,
 } from '../../../contract';
@@ -16,8 +17,11 @@ export const GRID_ACTIONS: readonly (BusinessAction | '*')[] = [...BUSINESS_ACTI
 export const METADATA_CODES = ['metadata:read', 'metadata:write', 'metadata:*'] as const;
 export const FILE_CODES = ['file:upload'] as const;
 export const SQL_CODES = ['sql:execute'] as const;
-/** The system screens: the audit log, the webhooks (and their deliveries), the schedules (and their runs). */
-export const SYSTEM_CODES = [AUDIT_READ, WEBHOOK_MANAGE, SCHEDULE_MANAGE] as const;
+/**
+ * The system screens: the audit log, the webhooks (and their deliveries), the schedules and the
+ * flows (and their runs).
+ */
+export const SYSTEM_CODES = [AUDIT_READ, WEBHOOK_MANAGE, SCHEDULE_MANAGE, FLOW_MANAGE] as const;
 
 /** One row of the business grid: a table (or `*`, every table) and its code per action. */
 export interface BusinessCodeRow {

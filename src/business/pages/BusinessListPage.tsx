@@ -47,7 +47,7 @@ import { LoadFailed } from '../../common/components/LoadFailed';
 import { PageContainer } from '../../common/components/PageContainer';
 import { PageSpin } from '../../common/components/PageSpin';
 import { PaginationBar } from '../../common/components/PaginationBar';
-import { ListExtraActions, RowExtraActions } from '../../extensions/ExtensionSlots';
+import { BulkExtraActions, ListExtraActions, RowExtraActions } from '../../extensions/ExtensionSlots';
 import { useBusinessList } from '../hooks/useBusinessList';
 import { useBusinessTable, type BusinessTableMeta } from '../hooks/useBusinessTable';
 import { useRecordExport, type ExportFormat } from '../hooks/useRecordExport';
@@ -255,12 +255,20 @@ const BusinessListContent = ({
             actions={rowActions}
             recycle={recycle}
             onAction={act}
-            extra={<RowExtraActions tableName={tableName} dataSource={dataSource} record={record} />}
+            extra={
+              <RowExtraActions
+                tableName={tableName}
+                dataSource={dataSource}
+                record={record}
+                recordKey={canKey ? key : undefined}
+                recycle={recycle}
+              />
+            }
           />
         );
       },
     }),
-    [t, navigate, base, query, recycle, keyOf, rowActions, tableName, dataSource],
+    [t, navigate, base, query, recycle, keyOf, canKey, rowActions, tableName, dataSource],
   );
   const columns = useMemo(() => [...dataColumns, actionsColumn], [dataColumns, actionsColumn]);
   // As wide as the columns need at least; a wider screen shares the rest out, so no sideways scroll.
@@ -377,6 +385,14 @@ const BusinessListContent = ({
   const banner = (
     <Flex gap={token.marginXS} wrap>
       <ListExtraActions tableName={tableName} dataSource={dataSource} />
+      {canKey && selectedKeys.length > 0 && (
+        <BulkExtraActions
+          tableName={tableName}
+          dataSource={dataSource}
+          keys={selectedKeys}
+          recycle={recycle}
+        />
+      )}
       {!locked && selectedKeys.length > 0 && canUpdate && recycle && (
         <Button icon={<UndoOutlined />} onClick={() => ask('restore')}>
           {t('businessList.batchRestore')}
@@ -554,7 +570,15 @@ const BusinessListContent = ({
                       ? setJson(record)
                       : setPending({ keys: [keyOf(record)], kind: action as Pending['kind'] })
                   }
-                  extra={<RowExtraActions tableName={tableName} dataSource={dataSource} record={record} />}
+                  extra={
+                    <RowExtraActions
+                      tableName={tableName}
+                      dataSource={dataSource}
+                      record={record}
+                      recordKey={canKey ? keyOf(record) : undefined}
+                      recycle={recycle}
+                    />
+                  }
                 />
               )}
               loading={loadingRows}

@@ -21,6 +21,7 @@ export interface MenuEntry {
     | 'audit'
     | 'webhook'
     | 'schedule'
+    | 'flow'
     | 'add'
     | 'none';
   /** A muted placeholder, not a link. */
@@ -62,6 +63,11 @@ export interface MenuInput {
    * even when the user's menu codes leave it out. Default: super admin only.
    */
   canManageSchedules?: boolean;
+  /**
+   * Whether the user may manage flows (`flow:manage`): 系统 then lists 流程, and shows even when
+   * the user's menu codes leave it out. Default: super admin only.
+   */
+  canManageFlows?: boolean;
   /** The UI language the table captions are shown in (`captionIn`). Default: zh-CN. */
   language?: CaptionLanguage;
 }
@@ -80,6 +86,12 @@ export const SCHEDULE_TABLE = 'schedule';
 
 /** The key of 系统's 定时任务 entry (the schedule table may also be listed under 内置数据). */
 export const SCHEDULES_MENU_KEY = 'system:schedules';
+
+/** The system table of the flows, listed by the generic business pages. */
+export const FLOW_TABLE = 'flow';
+
+/** The key of 系统's 流程 entry (the flow table may also be listed under 内置数据). */
+export const FLOWS_MENU_KEY = 'system:flows';
 
 /** Paths of the app's own screens (docs/product.md §2), for one data source. */
 export const appPaths = (dataSource: string) => {
@@ -100,6 +112,8 @@ export const appPaths = (dataSource: string) => {
     webhooks: `/dataSource/${PRIMARY_DATA_SOURCE}/business/${WEBHOOK_TABLE}`,
     /** So are the schedules. */
     schedules: `/dataSource/${PRIMARY_DATA_SOURCE}/business/${SCHEDULE_TABLE}`,
+    /** And the flows. */
+    flows: `/dataSource/${PRIMARY_DATA_SOURCE}/business/${FLOW_TABLE}`,
   };
 };
 
@@ -141,6 +155,7 @@ export const buildMenuGroups = ({
   canReadAudit = isSuperAdmin,
   canManageWebhooks = isSuperAdmin,
   canManageSchedules = isSuperAdmin,
+  canManageFlows = isSuperAdmin,
   language = 'zh-CN',
 }: MenuInput): MenuGroup[] => {
   const paths = appPaths(dataSource);
@@ -191,8 +206,8 @@ export const buildMenuGroups = ({
     system: {
       code: 'system',
       labelKey: 'menu.system',
-      // Holders of audit:read, webhook:manage or schedule:manage who are not the super admin see
-      // the audit log, the webhooks and the schedules only.
+      // Holders of audit:read, webhook:manage, schedule:manage or flow:manage who are not the super
+      // admin see the audit log, the webhooks, the schedules and the flows only.
       items: [
         ...(canReadAudit
           ? [
@@ -224,6 +239,16 @@ export const buildMenuGroups = ({
               } satisfies MenuEntry,
             ]
           : []),
+        ...(canManageFlows
+          ? [
+              {
+                key: FLOWS_MENU_KEY,
+                path: paths.flows,
+                labelKey: 'menu.flows',
+                icon: 'flow',
+              } satisfies MenuEntry,
+            ]
+          : []),
         ...(isSuperAdmin
           ? ([
               { key: paths.setting, path: paths.setting, labelKey: 'menu.setting', icon: 'setting' },
@@ -236,8 +261,8 @@ export const buildMenuGroups = ({
   // 内置数据 lists the built-in tables the user may read, and offers nothing else: with none (another
   // data source has none at all, and a user may read none of primary's) the group would only say so.
   const noBuiltIns = !tables.some((table) => table.systemable);
-  // 系统 shows for whoever may manage webhooks or schedules, whether or not the menu codes name it
-  const managesSystem = canManageWebhooks || canManageSchedules;
+  // 系统 shows for whoever may manage webhooks, schedules or flows, whether or not the menu codes name it
+  const managesSystem = canManageWebhooks || canManageSchedules || canManageFlows;
   const visible = visibleMenuCodes(
     managesSystem && !codes.includes('system') ? [...codes, 'system'] : codes,
     isSuperAdmin,

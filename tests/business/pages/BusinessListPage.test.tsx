@@ -142,6 +142,8 @@ beforeEach(() => {
   server.on('GET', '/business/product/count', () => ({ data: PRODUCTS.length }));
   server.on('GET', '/business/category', (request) => pageOf(request, CATEGORIES));
   server.on('GET', '/business/category/count', { data: CATEGORIES.length });
+  // no button flows on these tables (the flows' own tests have some)
+  server.on('GET', '/flows/buttons', { data: [] });
   server.on('GET', '/business/product/history/latest', ({ params }) => ({
     data: (params.id ?? '')
       .split(',')
@@ -215,10 +217,12 @@ describe('BusinessListPage', () => {
       '/business/columnExtProperty',
     ]);
     // Beside the page with its total (one request), how the count is made (the super admin may
-    // change the design), and, once the page is there, who last changed its records
+    // change the design), the table's button flows, and, once the page is there, who last changed
+    // its records
     expect(urls.slice(6).sort()).toEqual([
       '/business/product',
       '/business/product/history/latest',
+      '/flows/buttons',
       '/metadata/tables/1/row-count',
     ]);
     expect(server.sent('GET', '/business/product/history/latest')[0]?.params).toEqual({

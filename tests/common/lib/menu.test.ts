@@ -48,6 +48,7 @@ describe('menu groups', () => {
       'menu.audit',
       'menu.webhooks',
       'menu.schedules',
+      'menu.flows',
       'menu.setting',
       'menu.about',
     ]);
@@ -179,6 +180,66 @@ describe('menu groups', () => {
     expect(groups.find((g) => g.code === 'system')?.items.map((i) => i.labelKey)).toEqual(['menu.audit']);
     // the schedule table stays where the clerk's reading right puts it, under 内置数据
     expect(groups.find((g) => g.code === 'systemBusiness')?.items.map((i) => i.label)).toEqual(['定时任务']);
+  });
+
+  it('lists 流程 under 系统 after 定时任务 for the super admin, on the flow table of primary', () => {
+    const system = buildMenuGroups({ codes: [], isSuperAdmin: true, tables: [], dataSource: 'pg' }).find(
+      (g) => g.code === 'system',
+    );
+    const labels = system?.items.map((i) => i.labelKey) ?? [];
+    expect(labels.indexOf('menu.flows')).toBe(labels.indexOf('menu.schedules') + 1);
+    expect(system?.items.find((i) => i.labelKey === 'menu.flows')).toEqual({
+      key: 'system:flows',
+      path: '/dataSource/primary/business/flow',
+      labelKey: 'menu.flows',
+      icon: 'flow',
+    });
+  });
+
+  it('shows a holder of flow:manage 系统 with 流程 in it, even when the menu codes leave 系统 out', () => {
+    const groups = buildMenuGroups({
+      codes: ['business', 'systemBusiness'],
+      isSuperAdmin: false,
+      tables: [table('flow', '流程', true), table('flowRun', '流程执行', true)],
+      dataSource: 'primary',
+      canManageFlows: true,
+    });
+    expect(groups.map((g) => g.code)).toEqual(['business', 'systemBusiness', 'system']);
+    expect(groups.find((g) => g.code === 'system')?.items.map((i) => i.labelKey)).toEqual(['menu.flows']);
+    // the runs are read under 内置数据, beside the flows
+    expect(groups.find((g) => g.code === 'systemBusiness')?.items.map((i) => i.label)).toEqual([
+      '流程',
+      '流程执行',
+    ]);
+    // with the other system codes as well: the audit log, the webhooks, the schedules, then the flows
+    const [system] = buildMenuGroups({
+      codes: ['system'],
+      isSuperAdmin: false,
+      tables: [],
+      dataSource: 'primary',
+      canReadAudit: true,
+      canManageWebhooks: true,
+      canManageSchedules: true,
+      canManageFlows: true,
+    });
+    expect(system?.items.map((i) => i.labelKey)).toEqual([
+      'menu.audit',
+      'menu.webhooks',
+      'menu.schedules',
+      'menu.flows',
+    ]);
+  });
+
+  it('offers no 流程 entry to a clerk without flow:manage, even one who may read every table', () => {
+    const groups = buildMenuGroups({
+      codes: ['business', 'systemBusiness'],
+      isSuperAdmin: false,
+      tables: [table('orders', '订单'), table('flow', '流程', true)],
+      dataSource: 'primary',
+      canManageFlows: false,
+    });
+    expect(groups.map((g) => g.code)).toEqual(['business', 'systemBusiness']);
+    expect(groups.find((g) => g.code === 'systemBusiness')?.items.map((i) => i.label)).toEqual(['流程']);
   });
 
   it('shows the SQL entry only to users who may run SQL', () => {

@@ -79,3 +79,43 @@ export const moveActivityFromDataSource = async (move: {
   }
   await move.source.schema.dropTableIfExists(ACTIVITY_TABLE);
 };
+
+/** Days of the old feed a prune keeps when its input names none. */
+export const PRUNE_DEFAULT_DAYS = 90;
+
+/** Rows deleted per statement by a prune: short statements, never one long lock. */
+const PRUNE_BATCH = 1000;
+
+/**
+ * How many days a prune keeps: a whole number of at least 1 given as `days` in its input (a number
+ * or its text), else `PRUNE_DEFAULT_DAYS`; anything else fails the run.
+ */
+export const pruneDays = (input: Record<string, unknown>): number => {
+  const given = input.days;
+  if (given === undefined || given === null || given === '') return PRUNE_DEFAULT_DAYS;
+  const days = typeof given === 'string' ? Number(given.trim()) : given;
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 36_500)
+    throw new Error(`days must be a whole number from 1 to 36500, not ${JSON.stringify(given).slice(0, 40)}`);
+  return days;
+};
+
+/**
+ * The `prune` task: deletes the rows of the old feed older than `days` (default 90), a thousand at
+ * a time, oldest first; answers how many went.
+ */
+export const pruneActivity = async (primary: Knex, days: number, now: Date = new Date()): Promise<number> => {
+  const cutoff = now.getTime() - days * 86_400_000;
+  let deleted = 0;
+  for (;;) {
+    const ids = (
+      (await primary(ACTIVITY_TABLE)
+        .where('createdAt', '<', cutoff)
+        .orderBy('id')
+        .limit(PRUNE_BATCH)
+        .select('id')) as { id: unknown }[]
+    ).map((row) => Number(row.id));
+    if (ids.length === 0) return deleted;
+    deleted += Number(await primary(ACTIVITY_TABLE).whereIn('id', ids).delete());
+    if (ids.length < PRUNE_BATCH) return deleted;
+  }
+};

@@ -16,6 +16,7 @@ export const AUDITED_TABLES = {
   tablePermission: 'tablePermissionChange',
   webhook: 'webhookChange',
   schedule: 'scheduleChange',
+  flow: 'flowChange',
 } as const satisfies Partial<Record<SystemTableName, AuditAction>>;
 
 type AuditedTable = keyof typeof AUDITED_TABLES;
@@ -27,7 +28,7 @@ const WRITTEN_AS: Readonly<Record<string, string>> = { signingSecret: 'secret' }
 const STAMPS = new Set(['createdDate', 'lastModifiedDate', 'createdBy', 'lastModifiedBy']);
 
 /**
- * The entry of one change of a user, role, user role, table permission, webhook or schedule: the
+ * The entry of one change of a user, role, user role, table permission, webhook, schedule or flow: the
  * record's key and the names of the fields written, never their values. A password set on another
  * user's record is a `passwordReset` (on one's own, a `passwordChange`).
  */
@@ -78,7 +79,7 @@ const record = async (write: WriteContext, events: AuditEvent[]) => {
 };
 
 /**
- * Records every change of users, roles, user roles, table permissions, webhooks and schedules in the
+ * Records every change of users, roles, user roles, table permissions, webhooks, schedules and flows in the
  * write's own transaction (so an entry exists exactly when the change committed), each under a
  * savepoint whose failure is logged and does not undo the change. Watches crudboard's own tables only.
  */

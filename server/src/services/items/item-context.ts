@@ -36,6 +36,8 @@ export interface ItemContext {
   sessionTokenHash?: string;
   /** The request came with an API token: it may not set passwords. */
   viaApiToken?: boolean;
+  /** A flow's step writes: its changes start no flow (webhooks still hear of them). */
+  viaFlow?: boolean;
 }
 
 /**

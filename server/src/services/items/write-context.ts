@@ -11,6 +11,7 @@ import { appendWebhookEvents } from '../webhooks/append-webhook-events';
 import { signalDeliveries } from '../webhooks/delivery-signal';
 import { listeningWebhooks } from '../webhooks/enabled-webhooks';
 import { loadOwnerViews } from '../webhooks/webhook-owner-view';
+import { appendFlowRuns, listeningFlows } from '../flows/event-flows';
 
 /** An items write in progress: one transaction, one clock reading, the tables it reached. */
 export interface WriteContext extends ItemContext {
@@ -58,7 +59,10 @@ export const runWrite = async <T>(
   const webhooks = await listeningWebhooks(primaryDb);
   const owners =
     webhooks.length > 0 ? await loadOwnerViews(primaryDb, webhooks, context.dataSource) : undefined;
+  // likewise the enabled event flows, unless a flow's step writes (flows do not start flows)
+  const flows = context.viaFlow === true ? [] : await listeningFlows(primaryDb);
   let appended = 0;
+  let runs = 0;
   try {
     result = await context.db.transaction(async (trx) => {
       const load = itemTableCache(trx);
@@ -71,7 +75,7 @@ export const runWrite = async <T>(
           origin: context.origin ?? EXTENSION_ORIGIN,
         },
         now,
-        context.hooks.afterCommit || webhooks.length > 0,
+        context.hooks.afterCommit || webhooks.length > 0 || flows.length > 0,
       );
       committed = revisions;
       const write: WriteContext = {
@@ -96,6 +100,7 @@ export const runWrite = async <T>(
       await write.hooks.runBeforeCommit({ write, tables: [...reached.values()] });
       if (webhooks.length > 0)
         appended = await appendWebhookEvents(write, webhooks, revisions.changes(), owners);
+      if (flows.length > 0) runs = await appendFlowRuns(write, flows, revisions.changes());
       await revisions.flush(write.primary);
       if (beside) await (await beside).commit();
       return result;
@@ -106,6 +111,7 @@ export const runWrite = async <T>(
     throw mapDbError(error, [...reached.values()]) ?? error;
   }
   if (appended > 0) signalDeliveries(primaryDb);
+  if (runs > 0) signalDeliveries(primaryDb, 'flowRuns');
   // Committed. A write run inside a caller's own transaction has not committed yet and calls no
   // afterCommit hook (no route writes so; the caller's transaction is not watched).
   // Only when a hook waits for them: most writes have none, and skip collecting the changes.

@@ -17,6 +17,7 @@ import { ErrorBag } from '../tables/error-bag';
 import { insertReturningId } from '../../db/insert-returning-id';
 import { getTableByName, whereSearch } from '../tables/table-queries';
 import { checkRelation, type RelationCandidate, type RelationEnd } from './relation-rules';
+import { withSchemaEvents, type SchemaItem } from '../webhooks/append-schema-events';
 
 export type StoredRelation = Required<Omit<Relation, 'fromTable' | 'toTable' | 'fromColumn' | 'toColumn'>> & {
   fromTable: { id: number; name: string; caption: string };
@@ -113,6 +114,33 @@ const getMetaRelation = async (meta: MetaDb, id: number): Promise<StoredRelation
   const row: Row | undefined = await joined(meta).select(COLUMNS).where('r.id', id).first();
   if (!row) throw new ApiException('NOT_FOUND');
   return toRelation(row);
+};
+
+/**
+ * Relations as schema events carry them (webhooks): those of `ids`, and those from or to one of
+ * `tableIds`, each filed under its from-table and heard by webhooks listing either table.
+ */
+export const relationSchemaItems = async (
+  meta: MetaDb,
+  ids: readonly number[],
+  tableIds: readonly number[] = [],
+): Promise<SchemaItem[]> => {
+  if (ids.length === 0 && tableIds.length === 0) return [];
+  const rows: Row[] = await joined(meta)
+    .select(COLUMNS)
+    .where((where) => {
+      if (ids.length > 0) where.orWhereIn('r.id', ids);
+      if (tableIds.length > 0) where.orWhereIn('r.fromTableId', tableIds).orWhereIn('r.toTableId', tableIds);
+    })
+    .orderBy('r.id');
+  return rows.map(toRelation).map((relation) => ({
+    object: 'relation',
+    id: relation.id,
+    name: relation.name,
+    table: relation.fromTable.name,
+    names: [relation.fromTable.name, relation.toTable.name],
+    value: relation,
+  }));
 };
 
 /** Relations whose from-table is one of `tableIds` (every relation when absent), id order. */
@@ -315,10 +343,15 @@ export const createRelation = async (knex: Knex, body: RelationBody): Promise<nu
     await refuseSystemTables(meta, [draft.fromTableId]);
     await validateDraft(meta, draft);
     const now = Date.now();
-    return insertReturningId(
-      meta.db,
-      META.relation,
-      inSource(meta, { ...rowOf(draft), createdDate: now, lastModifiedDate: now }),
+    return withSchemaEvents(
+      meta,
+      (id) => relationSchemaItems(meta, id === undefined ? [] : [id]),
+      () =>
+        insertReturningId(
+          meta.db,
+          META.relation,
+          inSource(meta, { ...rowOf(draft), createdDate: now, lastModifiedDate: now }),
+        ),
     );
   });
 
@@ -329,9 +362,14 @@ export const updateRelation = async (knex: Knex, id: number, body: RelationBody)
     const draft = draftFromBody(body, stored);
     await refuseSystemTables(meta, [stored.fromTable.id, draft.fromTableId]);
     await validateDraft(meta, draft, id);
-    await relationsOf(meta)
-      .where('id', id)
-      .update({ ...rowOf(draft), lastModifiedDate: Date.now() });
+    await withSchemaEvents(
+      meta,
+      () => relationSchemaItems(meta, [id]),
+      () =>
+        relationsOf(meta)
+          .where('id', id)
+          .update({ ...rowOf(draft), lastModifiedDate: Date.now() }),
+    );
   });
 
 /** DELETE one or many relations: 404 if one is unknown (then none is deleted). */
@@ -344,6 +382,10 @@ export const deleteRelations = async (knex: Knex, ids: readonly number[]): Promi
       meta,
       rows.map((row) => Number(row.fromTableId)),
     );
-    await relationsOf(meta).whereIn('id', unique).delete();
+    await withSchemaEvents(
+      meta,
+      () => relationSchemaItems(meta, unique),
+      () => relationsOf(meta).whereIn('id', unique).delete(),
+    );
   });
 };

@@ -9,6 +9,8 @@ import type { RawTable } from '../../dialects/introspection/introspection';
 import { ApiException } from '../../errors/api-exception';
 import { reverseMessage } from '../../i18n/reverse-messages';
 import { withSchemaLock } from '../ddl/schema-lock';
+import { readSchemaItems } from '../tables/schema-items';
+import { withSchemaEvents } from '../webhooks/append-schema-events';
 import { listTables } from '../metadata-store';
 import { ErrorBag } from '../tables/error-bag';
 import { isApiColumnName, isQuotableIdentifier } from '../tables/name-problem';
@@ -220,32 +222,40 @@ export const reverseTables = (
     const relations = planRelations(relationTables, foreignKeys, warnings);
 
     const now = Date.now();
-    const ids = await inMetaTransaction(db, async (meta) => {
-      const created: number[] = [];
-      for (const def of defs) created.push(await insertTableMetadata(meta, def, now));
-      const tableIds = new Map<string, number>([
-        ...managed.map((table): [string, number] => [table.tableName, table.id]),
-        ...defs.map((def, i): [string, number] => [def.tableName, created[i] as number]),
-      ]);
-      const columnIds = await columnIdsOf(meta.db, [
-        ...new Set(relations.flatMap((r) => [tableIds.get(r.fromTable) ?? 0, tableIds.get(r.toTable) ?? 0])),
-      ]);
-      const rows: RelationRow[] = relations.map((relation) => {
-        const fromTableId = tableIds.get(relation.fromTable) as number;
-        const toTableId = tableIds.get(relation.toTable) as number;
-        return {
-          name: relation.name,
-          caption: relation.caption,
-          relationType: relation.relationType,
-          fromTableId,
-          toTableId,
-          fromColumnId: columnIds.get(fromTableId)?.get(relation.fromColumn) as number,
-          toColumnId: columnIds.get(toTableId)?.get(relation.toColumn) as number,
-        };
-      });
-      await insertRelations(meta, rows, now);
-      return created;
-    });
+    const ids = await inMetaTransaction(db, (meta) =>
+      withSchemaEvents(
+        meta,
+        (created) => readSchemaItems(meta, { tables: created ?? [] }),
+        async () => {
+          const created: number[] = [];
+          for (const def of defs) created.push(await insertTableMetadata(meta, def, now));
+          const tableIds = new Map<string, number>([
+            ...managed.map((table): [string, number] => [table.tableName, table.id]),
+            ...defs.map((def, i): [string, number] => [def.tableName, created[i] as number]),
+          ]);
+          const columnIds = await columnIdsOf(meta.db, [
+            ...new Set(
+              relations.flatMap((r) => [tableIds.get(r.fromTable) ?? 0, tableIds.get(r.toTable) ?? 0]),
+            ),
+          ]);
+          const rows: RelationRow[] = relations.map((relation) => {
+            const fromTableId = tableIds.get(relation.fromTable) as number;
+            const toTableId = tableIds.get(relation.toTable) as number;
+            return {
+              name: relation.name,
+              caption: relation.caption,
+              relationType: relation.relationType,
+              fromTableId,
+              toTableId,
+              fromColumnId: columnIds.get(fromTableId)?.get(relation.fromColumn) as number,
+              toColumnId: columnIds.get(toTableId)?.get(relation.toColumn) as number,
+            };
+          });
+          await insertRelations(meta, rows, now);
+          return created;
+        },
+      ),
+    );
     const reversed = defs.map((def, i) => ({ table: def.tableName, id: ids[i] as number }));
     return { ids, reversed, skipped, warnings };
   });

@@ -64,6 +64,8 @@ const scheduleOf = (row: Record<string, unknown>): DueSchedule => ({
   secret: textOrNull(row.signingSecret),
   sqlQueryId: numberOrNull(row.sqlQueryId),
   sqlDigest: textOrNull(row.sqlDigest),
+  task: textOrNull(row.task),
+  flowId: numberOrNull(row.flowId),
   ownerId: numberOrNull(row.ownerId),
   // bounded as the rules bound it, whatever was written around them
   maxMissed: Math.min(MAX_MISSED_LIMIT, Math.max(0, toNumber(row.maxMissed ?? 1) || 0)),
@@ -234,6 +236,8 @@ export const createScheduleRunner = (settings: ScheduleRunnerSettings) => {
           'signingSecret',
           'sqlQueryId',
           'sqlDigest',
+          'task',
+          'flowId',
           'maxMissed',
           'ownerId',
           'activeSince',

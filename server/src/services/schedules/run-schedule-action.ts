@@ -1,15 +1,17 @@
 /**
- * What a schedule does at a tick it won: a signed HTTP call (as webhooks send theirs), or its
- * saved SQL statement run by the SQL console as the schedule's owner. Never throws: every
- * failure is an outcome with its reason.
+ * What a schedule does at a tick it won: a signed HTTP call (as webhooks send theirs), its
+ * saved SQL statement run by the SQL console as the schedule's owner, or an extension's task run
+ * for its owner. Never throws: every failure is an outcome with its reason.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { hasPermission } from '../../auth/permission';
 import { ApiException } from '../../errors/api-exception';
+import { runExtensionTask, type TaskRegistry } from '../../extensions/extension-tasks';
 import type { DataSourceRegistry } from '../../plugins/db';
 import { recordAudit } from '../audit/write-audit';
 import { runConsoleStatement, sqlConsoleOf } from '../sql/console-runtime';
 import { loadPrincipal } from '../user-store';
+import { startFlowRuns } from '../flows/start-flow-runs';
 import { sendWebhook } from '../webhooks/send-webhook';
 import { SIGNATURE_HEADER, signWebhook } from '../webhooks/sign-webhook';
 import { extraHeaders } from '../webhooks/extra-headers';
@@ -30,6 +32,10 @@ export interface RunnableSchedule {
   sqlQueryId: number | null;
   /** The statement approved when the schedule was saved. */
   sqlDigest: string | null;
+  /** The task action's task, `<extension>:<task>`. */
+  task: string | null;
+  /** The flow action's flow. */
+  flowId: number | null;
   ownerId: number | null;
 }
 
@@ -47,6 +53,8 @@ export interface ActionSettings {
   /** One HTTP call's time limit (`WEBHOOK_TIMEOUT_MS`). */
   webhookTimeoutMs: number;
   log: FastifyBaseLogger;
+  /** The extensions' tasks, which the task action runs. */
+  tasks: TaskRegistry;
 }
 
 const TEXT_LIMIT = 1000;
@@ -196,6 +204,52 @@ const runStatement = async (
   }
 };
 
+/**
+ * The task action: the extension's task, given `{scheduleId, name, tick}` (the tick as ISO text) and
+ * run for the schedule's owner, who must be an enabled user. Its returned text is the result.
+ */
+const runTask = async (
+  schedule: RunnableSchedule,
+  tick: number,
+  settings: ActionSettings,
+): Promise<ActionOutcome> => {
+  if (!schedule.task) return failed('the schedule names no task');
+  const primary = settings.dataSources.primary;
+  if (schedule.ownerId === null) return failed('the schedule has no owner to run its task for');
+  const owner = await loadPrincipal(primary.knex, schedule.ownerId);
+  if (!owner) return failed(`the owner (user ${String(schedule.ownerId)}) does not exist or is disabled`);
+  return runExtensionTask(settings.tasks, schedule.task, {
+    input: { scheduleId: schedule.id, name: schedule.name, tick: new Date(tick).toISOString() },
+    primary: primary.knex,
+    dataSources: settings.dataSources,
+    log: settings.log.child({ scheduleId: schedule.id, task: schedule.task }),
+    user: { id: owner.id, username: owner.username },
+  });
+};
+
+/**
+ * The flow action: a run of the schedule's flow, waiting for a flow runner (it acts as the flow's
+ * owner), given `{scheduleId, name, tick}` as its record. The result names the run; how the flow
+ * went is the run's own row.
+ */
+const startFlow = async (
+  schedule: RunnableSchedule,
+  tick: number,
+  settings: ActionSettings,
+): Promise<ActionOutcome> => {
+  if (schedule.flowId === null) return failed('the schedule names no flow');
+  const ids = await startFlowRuns(
+    settings.dataSources.primary.knex,
+    { flowId: schedule.flowId },
+    'schedule',
+    {
+      record: { scheduleId: schedule.id, name: schedule.name, tick: new Date(tick).toISOString() },
+    },
+  );
+  if (ids.length === 0) return failed(`flow ${String(schedule.flowId)} does not exist or is disabled`);
+  return { status: 'ok', result: `flow run ${ids.join(', ')} started`, error: null };
+};
+
 /** Runs what `schedule` does for `tick`; never throws. */
 export const runScheduleAction = async (
   schedule: RunnableSchedule,
@@ -205,6 +259,8 @@ export const runScheduleAction = async (
   try {
     if (schedule.action === 'webhook') return await callWebhook(schedule, tick, settings);
     if (schedule.action === 'sql') return await runStatement(schedule, tick, settings);
+    if (schedule.action === 'task') return await runTask(schedule, tick, settings);
+    if (schedule.action === 'flow') return await startFlow(schedule, tick, settings);
     return failed(`unknown action ${schedule.action.slice(0, 40)}`);
   } catch (error) {
     return failed(reasonOf(error));

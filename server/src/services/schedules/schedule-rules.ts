@@ -1,5 +1,6 @@
 import { hasPermission } from '../../auth/permission';
 import { SYSTEM } from '../../db/table-names';
+import type { TaskRegistry } from '../../extensions/extension-tasks';
 import type { WriteHook } from '../../extensions/write-hooks';
 import type { Localized } from '../../i18n/messages';
 import { scheduleMessage } from '../../i18n/schedule-messages';
@@ -18,7 +19,7 @@ import { loadStatement, statementDigest } from './scheduled-statement';
 type Values = Record<string, unknown>;
 
 /** What a schedule does at each tick. */
-export const SCHEDULE_ACTIONS = ['webhook', 'sql'] as const;
+export const SCHEDULE_ACTIONS = ['webhook', 'sql', 'task', 'flow'] as const;
 
 /** Missed ticks a schedule may run after a pause, at most. */
 export const MAX_MISSED_LIMIT = 100;
@@ -71,6 +72,8 @@ const checkSchedule = (values: Values, current: Values, path: string): void => {
     errors.url = scheduleMessage('urlRequired');
   if (action === 'sql' && blank(after(values, current, 'sqlQueryId')))
     errors.sqlQueryId = scheduleMessage('sqlRequired');
+  if (action === 'flow' && blank(after(values, current, 'flowId')))
+    errors.flowId = scheduleMessage('flowRequired');
   if (Object.keys(errors).length > 0) throw invalidFields(path, errors);
 };
 
@@ -126,10 +129,31 @@ const approveStatement = async (
  * and `activeSince`, the instant its ticks count from, moved to now when it is created, enabled
  * again or given another expression or time zone (ticks before it were never due: not missed).
  */
+/** A schedule's flow exists and is triggered by schedules, when the flow is chosen (400 on `flowId`). */
+const checkFlow = async (
+  write: WriteContext,
+  values: Values,
+  current: Values,
+  path: string,
+): Promise<void> => {
+  if (String(after(values, current, 'action')) !== 'flow') return;
+  if (!Object.hasOwn(values, 'flowId') && !Object.hasOwn(values, 'action')) return;
+  const id = after(values, current, 'flowId');
+  const flow: { trigger?: unknown } | undefined = await write
+    .db(SYSTEM.flow)
+    .where('id', Number(id) || 0)
+    .first('trigger');
+  if (flow?.trigger !== 'schedule')
+    throw invalidFields(path, {
+      flowId: scheduleMessage('flowNotScheduled', { id: String(id).slice(0, 40) }),
+    });
+};
+
 export const scheduleRules: SystemTableRules = {
   beforeCreate: async ({ write, values, path }) => {
     if (blank(values.timeZone)) values.timeZone = serverTimeZone();
     checkSchedule(values, {}, path);
+    await checkFlow(write, values, {}, path);
     await approveStatement(write, values, {}, path, true);
     keepSecret(values);
     values.ownerId = write.userId || null;
@@ -138,6 +162,7 @@ export const scheduleRules: SystemTableRules = {
   beforeUpdate: async ({ write, values, current, path }) => {
     if (Object.hasOwn(values, 'timeZone') && blank(values.timeZone)) values.timeZone = serverTimeZone();
     checkSchedule(values, current, path);
+    await checkFlow(write, values, current, path);
     await approveStatement(write, values, current, path, false);
     keepSecret(values);
     const enabledAgain =
@@ -159,3 +184,33 @@ export const scheduleTargetHook = (allow: WebhookAllowList): WriteHook => ({
   beforeCreate: ({ values, path }) => assertTargetUrl(values, path, allow, true),
   beforeUpdate: ({ values, path }) => assertTargetUrl(values, path, allow, true),
 });
+
+/**
+ * A schedule with the task action names a task an enabled extension registered (`<extension>:<task>`),
+ * checked when it is created or its action or task is set (400 naming the tasks there are); a
+ * schedule whose extension was removed since can still be edited and disabled, and its runs fail
+ * saying why. Whoever chooses the task becomes the schedule's owner: the task runs for them.
+ */
+export const scheduleTaskHook = (tasks: TaskRegistry): WriteHook => {
+  const check = (write: WriteContext, values: Values, current: Values, path: string, creating: boolean) => {
+    if (String(after(values, current, 'action') ?? 'webhook') !== 'task') return;
+    const choosing = creating || changed(values, current, 'action') || changed(values, current, 'task');
+    if (!choosing && !Object.hasOwn(values, 'task') && !Object.hasOwn(values, 'action')) return;
+    const task = after(values, current, 'task');
+    const available = [...tasks.keys()].join(', ');
+    if (tasks.size === 0) throw invalidFields(path, { task: scheduleMessage('taskNone') });
+    if (blank(task)) throw invalidFields(path, { task: scheduleMessage('taskRequired', { available }) });
+    if (!tasks.has(String(task)))
+      throw invalidFields(path, {
+        task: scheduleMessage('taskUnknown', { name: String(task).slice(0, 81), available }),
+      });
+    if (choosing) values.ownerId = write.userId || null;
+  };
+  return {
+    name: 'core',
+    tables: ['schedule'],
+    systemOnly: true,
+    beforeCreate: ({ write, values, path }) => check(write, values, {}, path, true),
+    beforeUpdate: ({ write, values, current, path }) => check(write, values, current, path, false),
+  };
+};

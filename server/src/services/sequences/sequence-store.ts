@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Sequence, SequenceType } from '../../../../contract/index';
-import { inMetaTransaction, metaOf } from '../../db/metadata-home';
+import { inMetaTransaction, metaOf, type MetaDb } from '../../db/metadata-home';
 import { META } from '../../db/table-names';
 import { inSource, sequencesOf } from '../scoped-meta';
 import { toBool, toNumber, toNumberOrNull, toStringOrNull } from '../../db/values';
@@ -12,6 +12,7 @@ import { insertReturningId } from '../../db/insert-returning-id';
 import { whereSearch } from '../tables/table-queries';
 import { mergeSequenceBody, sequenceDefFromBody, validateSequenceDef } from './sequence-def-from-body';
 import type { SequenceDef } from './sequence-def';
+import { withSchemaEvents, type SchemaItem } from '../webhooks/append-schema-events';
 
 export type StoredSequence = Required<Sequence>;
 
@@ -45,6 +46,33 @@ const rowOf = (sequence: SequenceDef) => ({
   incrementBy: sequence.incrementBy,
   cycle: sequence.cycle,
 });
+
+/**
+ * Sequences as schema events carry them (webhooks): those of `ids` and those named `names`;
+ * filed under no table (only a webhook of every table hears of them).
+ */
+export const sequenceSchemaItems = async (
+  meta: MetaDb,
+  ids: readonly number[],
+  names: readonly string[] = [],
+): Promise<SchemaItem[]> => {
+  if (ids.length === 0 && names.length === 0) return [];
+  const rows: Record<string, unknown>[] = await sequencesOf(meta)
+    .select('*')
+    .where((where) => {
+      if (ids.length > 0) where.orWhereIn('id', ids);
+      if (names.length > 0) where.orWhereIn('name', names);
+    })
+    .orderBy('id');
+  return rows.map(toSequence).map((sequence) => ({
+    object: 'sequence',
+    id: sequence.id,
+    name: sequence.name,
+    table: null,
+    names: [],
+    value: sequence,
+  }));
+};
 
 const filtered = (knex: Knex, search: string | undefined) =>
   whereSearch(sequencesOf(metaOf(knex)), ['name', 'caption'], search);
@@ -110,11 +138,17 @@ export const createSequence = async (knex: Knex, body: SequenceBody): Promise<nu
   errors.throwIfAny();
   await assertNameFree(knex, sequence.name);
   const now = Date.now();
-  const meta = metaOf(knex);
-  return insertReturningId(
-    meta.db,
-    META.sequence,
-    inSource(meta, { ...rowOf(sequence), createdDate: now, lastModifiedDate: now }),
+  return inMetaTransaction(knex, (meta) =>
+    withSchemaEvents(
+      meta,
+      (id) => sequenceSchemaItems(meta, id === undefined ? [] : [id]),
+      () =>
+        insertReturningId(
+          meta.db,
+          META.sequence,
+          inSource(meta, { ...rowOf(sequence), createdDate: now, lastModifiedDate: now }),
+        ),
+    ),
   );
 };
 
@@ -126,9 +160,16 @@ export const updateSequence = async (knex: Knex, id: number, body: SequenceBody)
   validateSequenceDef(sequence, body, errors);
   errors.throwIfAny();
   await assertNameFree(knex, sequence.name, id);
-  await sequencesOf(metaOf(knex))
-    .where('id', id)
-    .update({ ...rowOf(sequence), lastModifiedDate: Date.now() });
+  await inMetaTransaction(knex, (meta) =>
+    withSchemaEvents(
+      meta,
+      () => sequenceSchemaItems(meta, [id]),
+      () =>
+        sequencesOf(meta)
+          .where('id', id)
+          .update({ ...rowOf(sequence), lastModifiedDate: Date.now() }),
+    ),
+  );
 };
 
 /** DELETE one or many sequences: 404 if one is unknown, 409 if one fills a column; then all go. */
@@ -144,6 +185,10 @@ export const deleteSequences = async (knex: Knex, ids: readonly number[]): Promi
       const name = String(rows.find((row) => toNumber(row.id) === toNumber(used.seqId))?.name ?? '');
       throw new ApiException('CONFLICT', metadataMessage('sequenceInUse', { name }));
     }
-    await sequencesOf(meta).whereIn('id', unique).delete();
+    await withSchemaEvents(
+      meta,
+      () => sequenceSchemaItems(meta, unique),
+      () => sequencesOf(meta).whereIn('id', unique).delete(),
+    );
   });
 };

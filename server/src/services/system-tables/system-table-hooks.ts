@@ -10,8 +10,10 @@ import { tablePermissionRules } from './table-permission-rules';
 import { userRoleRules } from './user-role-rules';
 import { userRules } from './user-rules';
 import { webhookRules, webhookTargetHook } from '../webhooks/webhook-rules';
-import { scheduleRules, scheduleTargetHook } from '../schedules/schedule-rules';
+import { scheduleRules, scheduleTargetHook, scheduleTaskHook } from '../schedules/schedule-rules';
+import type { TaskRegistry } from '../../extensions/extension-tasks';
 import type { WebhookAllowList } from '../webhooks/webhook-allow-list';
+import { flowRulesHook, type FlowCatalogue } from '../flows/flow-rules';
 
 /**
  * The rules of crudboard's own tables, by table: every system table is listed, so a new one
@@ -37,6 +39,10 @@ export const SYSTEM_TABLE_RULES: Readonly<Record<SystemTableName, SystemTableRul
   schedule: scheduleRules,
   // read-only through the API: written by the schedule runners
   scheduleRun: {},
+  // its rules need the server's extensions: flowRulesHook
+  flow: {},
+  // read-only through the API: written by the writers' outbox and the flow runners
+  flowRun: {},
 };
 
 const entries = Object.entries(SYSTEM_TABLE_RULES) as [SystemTableName, SystemTableRules][];
@@ -80,13 +86,16 @@ export const systemTableHooks: readonly WriteHook[] = [...recordHooks(), ...comm
 
 /**
  * The core's hooks (with the names of the configured data sources, which records about a data
- * source must name, and the private addresses webhooks and schedules may reach), then the extensions' (in the order they are listed).
+ * source must name, the private addresses webhooks and schedules may reach, and the extensions'
+ * tasks a schedule may name, and what flows' steps and triggers may name), then the extensions' (in the order they are listed).
  */
 export const writeHooksWith = (
   extra: readonly WriteHook[],
   dataSources: readonly string[],
   log: FastifyBaseLogger,
   webhookAllowList: WebhookAllowList,
+  tasks: TaskRegistry = new Map(),
+  flows: FlowCatalogue = { extensionKinds: new Set(), tasks: new Set(tasks.keys()), triggers: new Set() },
 ): WriteHooks =>
   createWriteHooks(
     [
@@ -94,6 +103,8 @@ export const writeHooksWith = (
       dataSourceHook(dataSources),
       webhookTargetHook(webhookAllowList),
       scheduleTargetHook(webhookAllowList),
+      scheduleTaskHook(tasks),
+      flowRulesHook(flows, webhookAllowList),
       systemTableAuditHook,
       ...extra,
     ],

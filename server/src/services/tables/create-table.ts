@@ -11,6 +11,8 @@ import { indexDeletedFlag } from './index-deleted-flag';
 import { loadValidationContext } from './load-validation-context';
 import { tableDefFromBody } from './table-def-from-body';
 import { validateTableDef } from './validate-table-def';
+import { withSchemaEvents } from '../webhooks/append-schema-events';
+import { readSchemaItems } from './schema-items';
 import { insertTableMetadata } from './write-table-metadata';
 
 /**
@@ -46,7 +48,12 @@ export const createTable = async (
       knex,
       {
         ops: table.reverse ? [] : planTableCreate(table),
-        writeMetadata: (meta) => insertTableMetadata(meta, table, Date.now()),
+        writeMetadata: (meta) =>
+          withSchemaEvents(
+            meta,
+            (id) => readSchemaItems(meta, { tables: id === undefined ? [] : [id] }),
+            () => insertTableMetadata(meta, table, Date.now()),
+          ),
       },
       hooks,
     );

@@ -10,6 +10,8 @@ import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-chang
 import type { SchemaOp } from '../../model/schema-op';
 import { withSchemaLock } from '../ddl/schema-lock';
 import { tableDefFromStored } from './table-def-from-body';
+import { withSchemaEvents } from '../webhooks/append-schema-events';
+import { readSchemaItems } from './schema-items';
 import { deleteTableMetadata } from './write-table-metadata';
 
 export interface DeleteTablesOptions {
@@ -81,11 +83,14 @@ export const deleteTables = async (
       knex,
       {
         ops,
-        writeMetadata: (meta) =>
-          deleteTableMetadata(
+        writeMetadata: (meta) => {
+          const ids = targets.map((table) => table.id);
+          return withSchemaEvents(
             meta,
-            targets.map((table) => table.id),
-          ),
+            () => readSchemaItems(meta, { tables: ids }),
+            () => deleteTableMetadata(meta, ids),
+          );
+        },
       },
       options.hooks,
     );

@@ -14,6 +14,8 @@ import { loadTable } from './load-table';
 import { loadValidationContext } from './load-validation-context';
 import { mergeTableBody, tableDefFromStored } from './table-def-from-body';
 import { validateTableDef } from './validate-table-def';
+import { withSchemaEvents } from '../webhooks/append-schema-events';
+import { readSchemaItems } from './schema-items';
 import { updateTableMetadata } from './write-table-metadata';
 
 export interface UpdateTableOptions {
@@ -80,7 +82,12 @@ export const updateTable = async (
         next,
         // Later than the stored stamp, always: an edit made from the previous state is told apart.
         writeMetadata: (meta) =>
-          updateTableMetadata(meta, existing, next, Math.max(Date.now(), stored.lastModifiedDate + 1)),
+          withSchemaEvents(
+            meta,
+            () => readSchemaItems(meta, { tables: [id] }),
+            () =>
+              updateTableMetadata(meta, existing, next, Math.max(Date.now(), stored.lastModifiedDate + 1)),
+          ),
       },
       options.hooks,
     );

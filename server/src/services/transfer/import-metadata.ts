@@ -22,6 +22,8 @@ import { planTableCreate } from '../ddl/plan-table-change';
 import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-change';
 import type { SchemaOp } from '../../model/schema-op';
 import { withSchemaLock } from '../ddl/schema-lock';
+import { readSchemaItems } from '../tables/schema-items';
+import { withSchemaEvents } from '../webhooks/append-schema-events';
 import { checkRelation, type RelationCandidate, type RelationEnd } from '../relations/relation-rules';
 import { sequenceDefFromBody, validateSequenceDef } from '../sequences/sequence-def-from-body';
 import type { SequenceDef } from '../sequences/sequence-def';
@@ -606,7 +608,19 @@ export const importMetadata = async (
     const ops: SchemaOp[] = plan.tables.flatMap((table) => (table.reverse ? [] : planTableCreate(table)));
     return runSchemaChange(
       knex,
-      { ops, writeMetadata: (meta) => writeImport(meta, plan, Date.now()) },
+      {
+        ops,
+        writeMetadata: (meta) =>
+          withSchemaEvents(
+            meta,
+            (created) =>
+              readSchemaItems(meta, {
+                tables: created ?? [],
+                sequenceNames: plan.sequences.map((sequence) => sequence.name),
+              }),
+            () => writeImport(meta, plan, Date.now()),
+          ),
+      },
       options.hooks,
     );
   });

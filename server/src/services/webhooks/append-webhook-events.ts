@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PRIMARY } from '../../config';
 import { dateTimeText } from '../../db/clock';
 import { SYSTEM } from '../../db/table-names';
 import { revisionKey, type RecordChange } from '../history/revision-log';
@@ -8,9 +9,9 @@ import { keyText, whereKeys, type KeyValues } from '../items/record-keys';
 import { isReadable, toRecord } from '../items/to-record';
 import type { WriteContext } from '../items/write-context';
 import type { Condition } from '../../query/query-types';
-import { listensTo, type ListeningWebhook } from './enabled-webhooks';
+import { listensTo, listensToAccounts, type ListeningWebhook } from './enabled-webhooks';
 import { parseWebhookCondition, recordMeets } from './record-meets';
-import { webhookActionOf } from './webhook-actions';
+import { accountActionOf, webhookActionOf } from './webhook-actions';
 import { loadOwnerView, ownerColumns, type OwnerView } from './webhook-owner-view';
 import { recordAndPrevious, webhookBody, type WebhookPayload } from './webhook-payload';
 
@@ -18,7 +19,7 @@ import { recordAndPrevious, webhookBody, type WebhookPayload } from './webhook-p
 const CHUNK = 500;
 
 /** The rows of `item` the changes name, read back in the writer's transaction, by key text. */
-const readBack = async (
+export const readBack = async (
   write: WriteContext,
   item: ItemTable,
   keys: readonly KeyValues[],
@@ -39,7 +40,7 @@ const readBack = async (
 };
 
 /** The values a deleted record had (its revision's old values; secrets never among them). */
-const lastValues = (change: RecordChange): Record<string, unknown> =>
+export const lastValues = (change: RecordChange): Record<string, unknown> =>
   Object.fromEntries(
     change.changes.flatMap((column) =>
       !column.secret && 'old' in column ? [[column.column, column.old]] : [],
@@ -51,7 +52,9 @@ const lastValues = (change: RecordChange): Record<string, unknown> =>
  * table and action, and its condition on the record), one delivery row in `primary`, inserted in
  * the writer's transaction (so a rolled-back write leaves none and a committed one has them all).
  * The body is made now, from the record as this transaction sees it, with the columns the
- * webhook's owner may read. crudboard's own tables send no events. Answers how many rows it wrote.
+ * webhook's owner may read. Of crudboard's own tables, only users and their roles (`user`), roles
+ * and table permissions (`permission`) send events, to the webhooks subscribed to those actions
+ * whatever their data source and tables. Answers how many rows it wrote.
  */
 export const appendWebhookEvents = async (
   write: WriteContext,
@@ -60,12 +63,17 @@ export const appendWebhookEvents = async (
   owners: ReadonlyMap<number | null, OwnerView> = new Map(),
 ): Promise<number> => {
   const wanted = changes.flatMap((change) => {
-    if (change.item.table.systemable === true || change.item.keys.length === 0) return [];
+    if (change.item.keys.length === 0) return [];
+    if (change.item.table.systemable === true) {
+      const account = write.dataSource === PRIMARY ? accountActionOf(change.item.table.name) : null;
+      const listening = account ? webhooks.filter((webhook) => listensToAccounts(webhook, account)) : [];
+      return listening.length > 0 ? [{ change, listening, account }] : [];
+    }
     const action = webhookActionOf(change.action);
     const listening = webhooks.filter((webhook) =>
       listensTo(webhook, write.dataSource, change.item.table.name, action),
     );
-    return listening.length > 0 ? [{ change, listening }] : [];
+    return listening.length > 0 ? [{ change, listening, account: null }] : [];
   });
   if (wanted.length === 0) return 0;
   // the records as they are now, table by table
@@ -112,7 +120,7 @@ export const appendWebhookEvents = async (
   const origin = write.origin;
   const stamp = dateTimeText(at);
   const rows: Record<string, unknown>[] = [];
-  for (const { change, listening } of wanted) {
+  for (const { change, listening, account } of wanted) {
     const { item } = change;
     const after =
       change.action === 'delete'
@@ -129,7 +137,8 @@ export const appendWebhookEvents = async (
       if (!columns) continue;
       const payload: WebhookPayload = {
         eventId,
-        action: change.action,
+        // a user or permission event says what happened to the row in `change`
+        ...(account ? { action: account, change: change.action } : { action: change.action }),
         table: item.table.name,
         dataSource: write.dataSource,
         key: change.key,
@@ -147,7 +156,7 @@ export const appendWebhookEvents = async (
         dataSource: write.dataSource,
         tableName: item.table.name,
         recordKey: revisionKey(item, change.key),
-        action: change.action,
+        action: account ?? change.action,
         status: 'pending',
         attempts: 0,
         payload: webhookBody(payload),

@@ -2,23 +2,33 @@ import type { Knex } from 'knex';
 
 type Listener = () => void;
 
-const listeners = new WeakMap<object, Set<Listener>>();
+/** What was committed: webhook deliveries, or flow runs (services/flows/). */
+export type OutboxTopic = 'deliveries' | 'flowRuns';
+
+const listeners = new WeakMap<object, Map<OutboxTopic, Set<Listener>>>();
 
 const keyOf = (primary: Knex): object => primary.client.config as object;
 
 /**
- * Tells this server's delivery loop of `primary` that deliveries were just committed, so that it
- * looks now rather than at its next round (other servers find them at theirs).
+ * Tells this server's loop of `primary` for `topic` (the webhook deliveries by default) that rows
+ * were just committed, so that it looks now rather than at its next round (other servers find them
+ * at theirs).
  */
-export const signalDeliveries = (primary: Knex): void => {
-  for (const listener of listeners.get(keyOf(primary)) ?? []) listener();
+export const signalDeliveries = (primary: Knex, topic: OutboxTopic = 'deliveries'): void => {
+  for (const listener of listeners.get(keyOf(primary))?.get(topic) ?? []) listener();
 };
 
-/** Calls `listener` on every signal for `primary`; returns the function that stops it. */
-export const onDeliveries = (primary: Knex, listener: Listener): (() => void) => {
+/** Calls `listener` on every signal for `primary` and `topic`; returns the function that stops it. */
+export const onDeliveries = (
+  primary: Knex,
+  listener: Listener,
+  topic: OutboxTopic = 'deliveries',
+): (() => void) => {
   const key = keyOf(primary);
-  const set = listeners.get(key) ?? new Set<Listener>();
+  const topics = listeners.get(key) ?? new Map<OutboxTopic, Set<Listener>>();
+  const set = topics.get(topic) ?? new Set<Listener>();
   set.add(listener);
-  listeners.set(key, set);
+  topics.set(topic, set);
+  listeners.set(key, topics);
   return () => set.delete(listener);
 };

@@ -70,3 +70,24 @@ export const listensTo = (
   webhook.dataSource === dataSource &&
   webhook.actions.has(action) &&
   (webhook.tables === '*' || webhook.tables.has(table));
+
+/**
+ * Whether a webhook listens to a schema change in `dataSource` of a table, relation or sequence
+ * filed under `names` (a table's name before and after; a relation's tables; none for a sequence,
+ * which only `*` hears).
+ */
+export const listensToSchema = (
+  webhook: ListeningWebhook,
+  dataSource: string,
+  names: readonly string[],
+): boolean =>
+  webhook.dataSource === dataSource &&
+  webhook.actions.has('schema') &&
+  (webhook.tables === '*' || names.some((name) => (webhook.tables as ReadonlySet<string>).has(name)));
+
+/**
+ * Whether a webhook listens to changes of users (`user`) or of roles and permissions
+ * (`permission`): they belong to no data source, and its tables do not narrow them.
+ */
+export const listensToAccounts = (webhook: ListeningWebhook, action: 'user' | 'permission'): boolean =>
+  webhook.actions.has(action);

@@ -1,15 +1,26 @@
 import type { ColumnChange, RevisionAction } from '../../../../contract/revision';
 
+/** What an event is about: a record's change, or a schema, user or permission change (`change` says which). */
+export type WebhookEventAction = RevisionAction | 'schema' | 'user' | 'permission';
+
+/** What a schema event is about: a table (with its columns and indexes), a relation or a sequence. */
+export type SchemaObject = 'table' | 'relation' | 'sequence';
+
 /** The JSON body of a delivery (docs/api.md, webhooks). */
 export interface WebhookPayload {
   eventId: string;
-  action: RevisionAction;
-  table: string;
+  action: WebhookEventAction;
+  /** A schema, user or permission event: what happened to the metadata or row (`create`, `update`, `delete`...). */
+  change?: RevisionAction;
+  /** A schema event: what changed. */
+  object?: SchemaObject;
+  /** The table (a sequence's schema event: null). */
+  table: string | null;
   dataSource: string;
   key: Record<string, unknown>;
-  /** The record after the change (null after a hard delete). */
+  /** The record (a schema event: the metadata) after the change (null after a hard delete). */
   record: Record<string, unknown> | null;
-  /** The record before it: for an update the same record with the changed columns' old values; null for a create. */
+  /** The record (metadata) before it: for a record's update the same record with the changed columns' old values; null for a create. */
   previous: Record<string, unknown> | null;
   /** Who wrote: their id, username and display name (none for server code). */
   user: { id: number | null; username: string | null; name: string | null };

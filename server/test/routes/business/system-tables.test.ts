@@ -55,6 +55,8 @@ describeEachDatabase('system tables through the business API ($name)', (db) => {
       'webhookDelivery',
       'schedule',
       'scheduleRun',
+      'flow',
+      'flowRun',
       'table',
     ]);
     // Each declaration names exactly the physical table's columns (those the server alone writes

@@ -100,6 +100,7 @@ describeEachDatabase('schedules: one round of the runner ($name)', (db) => {
         allow: app.webhookAllowList,
         webhookTimeoutMs: 2000,
         log: app.log,
+        tasks: app.extensionTasks,
         instance,
         lateMs: MINUTE / 2,
       });

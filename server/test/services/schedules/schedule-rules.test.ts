@@ -1,6 +1,8 @@
 /** Saving schedules through the business API: the rules of the `schedule` table, and who may. */
 import { expect, it } from 'vitest';
-import type { App } from '../../../src/app';
+import type { App, BuildOptions } from '../../../src/app';
+import activity from '../../../src/extensions/activity/index';
+import { defineServerExtension } from '../../../src/extensions/sdk';
 import { SYSTEM } from '../../../src/db/table-names';
 import { serverTimeZone } from '../../../src/services/schedules/schedule-rules';
 import { apiClient, type ApiClient } from '../../helpers/metadata-api';
@@ -9,15 +11,27 @@ import { describeEachDatabase } from '../../helpers/test-databases';
 import { createUser } from '../../helpers/users';
 
 const SECRET = 'schedule-secret-0123456789';
+
+/** An extension offering a task that must never run here (the runner is off). */
+const ledger = defineServerExtension({
+  name: 'ledger',
+  tasks: [
+    {
+      name: 'closeMonth',
+      label: { 'zh-CN': '月结', 'en-US': 'Close the month' },
+      run: () => Promise.reject(new Error('not run by saving')),
+    },
+  ],
+});
 const URL_OK = 'http://127.0.0.1:9/hook';
 
 describeEachDatabase('schedules: the rules of the schedule table ($name)', (db) => {
   const apps = useTestApps(db);
 
   /** An app that runs no schedule (its runner off) and may call 127.0.0.1; its super admin signed in. */
-  const setUp = async (): Promise<{ app: App; admin: ApiClient }> => {
+  const setUp = async (options: BuildOptions = {}): Promise<{ app: App; admin: ApiClient }> => {
     const app = await apps.build(
-      {},
+      options,
       apps.config({
         schedules: { pollMs: 0 },
         webhooks: {
@@ -279,5 +293,86 @@ describeEachDatabase('schedules: the rules of the schedule table ($name)', (db) 
     expect(Number(approved.ownerId)).toBe(operatorId);
     expect(approved.sqlDigest).not.toBe(digest);
     expect(plannerId).toBeGreaterThan(1);
+  });
+
+  it('the task action names a task an enabled extension offers: unknown or none is a 400 listing them; whoever chooses it owns the schedule', async () => {
+    const { app, admin } = await setUp({ extensions: [activity, ledger] });
+    const knex = app.dataSources.primary.knex;
+    const { cookie } = await login(app);
+    const english = apiClient(app, cookie, { 'accept-language': 'en' });
+    const chinese = apiClient(app, cookie, { 'accept-language': 'zh-CN' });
+    const body = { name: '月结', cron: '0 2 1 * *', action: 'task' };
+    const available = 'activity:prune, ledger:closeMonth';
+    for (const [task, en, zh] of [
+      [
+        'ledger:reopen',
+        `extension task ledger:reopen does not exist; available tasks: ${available}`,
+        `扩展任务 ledger:reopen 不存在；可用的任务：${available}`,
+      ],
+      ['closeMonth', 'extension task closeMonth does not exist', '扩展任务 closeMonth 不存在'],
+      [
+        null,
+        `a task action needs an extension task; available tasks: ${available}`,
+        'task 动作需要选择一个扩展任务',
+      ],
+    ] as const) {
+      const refusedEn = await english.post('/api/business/schedule', { ...body, task });
+      expect(refusedEn.statusCode, refusedEn.body).toBe(400);
+      expect((refusedEn.json() as { errors: Record<string, string> }).errors.task).toContain(en);
+      const refusedZh = await chinese.post('/api/business/schedule', { ...body, task });
+      expect(refusedZh.statusCode, refusedZh.body).toBe(400);
+      expect((refusedZh.json() as { errors: Record<string, string> }).errors.task).toContain(zh);
+    }
+    expect(await count(app, SYSTEM.schedule)).toBe(0);
+
+    // a known one saves, and reads back
+    const made = await admin.post('/api/business/schedule', { ...body, task: 'ledger:closeMonth' });
+    expect(made.statusCode, made.body).toBe(201);
+    const read = await admin.get(`/api/business/schedule/${made.body}`);
+    expect(read.json()).toMatchObject({ action: 'task', task: 'ledger:closeMonth', ownerId: 1 });
+
+    // changed to another task by another manager: checked, and they own it now
+    await createUser(app, {
+      username: 'monthly',
+      password: 'Monthly-pass-1',
+      roles: { ROLE_MONTHLY: 'schedule:manage' },
+    });
+    const planner = apiClient(app, (await login(app, 'monthly', 'Monthly-pass-1')).cookie);
+    const plannerId = Number((await knex(SYSTEM.user).where('username', 'monthly').first()).id);
+    const unknown = await planner.patch(`/api/business/schedule/${made.body}`, { task: 'ledger:nope' });
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(Object.keys((unknown.json() as { errors: Record<string, string> }).errors)).toEqual(['task']);
+    const cron = await planner.patch(`/api/business/schedule/${made.body}`, { cron: '0 3 1 * *' });
+    expect(cron.statusCode, cron.body).toBe(200);
+    expect(Number((await knex(SYSTEM.schedule).where('id', Number(made.body)).first()).ownerId)).toBe(1);
+    const moved = await planner.patch(`/api/business/schedule/${made.body}`, { task: 'activity:prune' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await knex(SYSTEM.schedule).where('id', Number(made.body)).first('task')).toEqual({
+      task: 'activity:prune',
+    });
+    expect(Number((await knex(SYSTEM.schedule).where('id', Number(made.body)).first()).ownerId)).toBe(
+      plannerId,
+    );
+    // a webhook schedule turned into a task one needs its task too
+    const hook = await admin.post('/api/business/schedule', { name: 'h', cron: '0 * * * *', url: URL_OK });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const noTask = await admin.patch(`/api/business/schedule/${hook.body}`, { action: 'task' });
+    expect(noTask.statusCode, noTask.body).toBe(400);
+    expect(Object.keys((noTask.json() as { errors: Record<string, string> }).errors)).toEqual(['task']);
+  });
+
+  it('without an extension offering a task, the task action is refused saying so', async () => {
+    const { app } = await setUp({ extensions: [] });
+    const english = apiClient(app, (await login(app)).cookie, { 'accept-language': 'en' });
+    const refused = await english.post('/api/business/schedule', {
+      name: 'x',
+      cron: '0 2 * * *',
+      action: 'task',
+      task: 'activity:prune',
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((refused.json() as { errors: Record<string, string> }).errors).toEqual({
+      task: 'no enabled extension offers a task, so the task action cannot be used',
+    });
   });
 });
