@@ -254,6 +254,24 @@ describeEachDatabase('flows: a trigger and a few steps, run as their user ($name
     expect(bad.statusCode).toBe(400);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await runsOf(tables)).length).toBe(before);
+
+    // a run waiting when its flow is disabled does not run: it fails saying so
+    await tables.knex(SYSTEM.flowRun).insert({
+      flowId: Number(made.body),
+      trigger: 'event',
+      recordKey: String(big),
+      status: 'pending',
+      userId: 1,
+      createdDate: '2026-01-01 00:00:00',
+      lastModifiedDate: '2026-01-01 00:00:00',
+    });
+    await tables.knex(SYSTEM.flow).where('id', Number(made.body)).update({ enabled: false });
+    await expect
+      .poll(async () => (await runsOf(tables)).at(-1)?.error)
+      .toBe('the flow was disabled before this run started');
+    expect((await tables.admin.get(`/api/business/purchase/${String(big)}`)).json()).toMatchObject({
+      amount: 60,
+    });
   });
 
   it("extensions add step kinds and triggers; a schedule runs a flow as the flow's owner", async () => {

@@ -84,7 +84,7 @@ export const runDueFlows = async (
     const started = Date.now();
     const id = toNumber(row.id);
     const flow = await loadRunnableFlow(runtime, toNumber(row.flowId));
-    const outcome = flow
+    const outcome = flow?.enabled
       ? await executeFlow(
           runtime,
           flow,
@@ -102,7 +102,7 @@ export const runDueFlows = async (
           step: null,
           stepKind: null,
           input: null,
-          error: 'the flow no longer exists',
+          error: flow ? 'the flow was disabled before this run started' : 'the flow no longer exists',
           result: null,
           userName: null,
         };
