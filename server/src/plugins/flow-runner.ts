@@ -10,7 +10,7 @@ import {
 import type { FlowRuntime } from '../services/flows/flow-runtime';
 import { pruneFlowRuns } from '../services/flows/prune-flow-runs';
 import { runDueFlows } from '../services/flows/run-due-flows';
-import { onDeliveries } from '../services/webhooks/delivery-signal';
+import { runOutboxLoop } from './outbox-loop';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,9 +18,6 @@ declare module 'fastify' {
     flowRuntime: FlowRuntime;
   }
 }
-
-/** How often a server deletes the runs past their retention. */
-const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
  * Flows on this server (services/flows/): the runtime their runs use (steps call this server's own
@@ -69,54 +66,16 @@ export default fp<{ flows?: FlowConfig; webhooks?: WebhookConfig }>(
     app.decorate('flowRuntime', runtime);
     if (config.pollMs <= 0) return;
     const settings = { instance: randomUUID(), batch: 16 };
-    let running: Promise<void> | null = null;
-    let again = false;
-    let closing = false;
-    const round = (): void => {
-      if (closing) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = runDueFlows(runtime, settings)
-        .then((claimed) => {
-          if (claimed >= settings.batch) again = true;
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'running flows failed'))
-        .finally(() => {
-          running = null;
-          if (again && !closing) {
-            again = false;
-            setImmediate(round);
-          }
-        });
-    };
-    const timer = setInterval(round, config.pollMs);
-    timer.unref();
     const retentionDays = config.retentionDays ?? DEFAULT_LOG_RETENTION_DAYS;
-    let pruning: Promise<void> | null = null;
-    const prune = (): void => {
-      if (pruning || closing || retentionDays <= 0) return;
-      pruning = pruneFlowRuns(primary, retentionDays, new Date(), () => closing)
-        .then((deleted) => {
-          if (deleted > 0) app.log.info({ deleted }, 'old flow runs deleted');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'deleting old flow runs failed'))
-        .finally(() => {
-          pruning = null;
-        });
-    };
-    const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
-    pruneTimer.unref();
-    const stop = onDeliveries(primary, round, 'flowRuns');
-    app.addHook('onReady', async () => round());
-    app.addHook('onClose', async () => {
-      closing = true;
-      clearInterval(timer);
-      clearInterval(pruneTimer);
-      stop();
-      await running;
-      await pruning;
+    runOutboxLoop(app, {
+      primary,
+      topic: 'flowRuns',
+      pollMs: config.pollMs,
+      round: () => runDueFlows(runtime, settings),
+      batch: settings.batch,
+      prune: (stopped) => pruneFlowRuns(primary, retentionDays, new Date(), stopped),
+      retentionDays,
+      what: 'flow runs',
     });
   },
   { name: 'flow-runner', dependencies: ['db', 'webhook-delivery', 'extensions', 'session'] },

@@ -3,8 +3,8 @@ import fp from 'fastify-plugin';
 import { DEFAULT_LOG_RETENTION_DAYS, DEFAULT_WEBHOOKS, type WebhookConfig } from '../config';
 import { deliverDue, type DeliverySettings } from '../services/webhooks/deliver-due';
 import { pruneDeliveries } from '../services/webhooks/prune-deliveries';
-import { onDeliveries } from '../services/webhooks/delivery-signal';
 import { parseWebhookAllowList, type WebhookAllowList } from '../services/webhooks/webhook-allow-list';
+import { runOutboxLoop } from './outbox-loop';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,9 +12,6 @@ declare module 'fastify' {
     webhookAllowList: WebhookAllowList;
   }
 }
-
-/** How often a server deletes the deliveries past their retention. */
-const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
  * The webhooks' outbox, delivered from this server (services/webhooks/deliver-due.ts): a round every
@@ -37,56 +34,16 @@ export default fp<{ webhooks?: WebhookConfig }>(
       batch: 32,
       concurrency: 8,
     };
-    let running: Promise<void> | null = null;
-    let again = false;
-    let closing = false;
-    const round = (): void => {
-      if (closing) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = deliverDue(primary, settings)
-        .then((claimed) => {
-          if (claimed >= settings.batch) again = true;
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'delivering webhooks failed'))
-        .finally(() => {
-          running = null;
-          if (again && !closing) {
-            again = false;
-            setImmediate(round);
-          }
-        });
-    };
-    const timer = setInterval(round, config.pollMs);
-    timer.unref();
-    // done deliveries older than the retention go, every ten minutes (any server may: deleting
-    // the same rows twice is harmless)
     const retentionDays = config.retentionDays ?? DEFAULT_LOG_RETENTION_DAYS;
-    let pruning: Promise<void> | null = null;
-    const prune = (): void => {
-      if (pruning || closing || retentionDays <= 0) return;
-      pruning = pruneDeliveries(primary, retentionDays, new Date(), () => closing)
-        .then((deleted) => {
-          if (deleted > 0) app.log.info({ deleted }, 'old webhook deliveries deleted');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'deleting old webhook deliveries failed'))
-        .finally(() => {
-          pruning = null;
-        });
-    };
-    const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
-    pruneTimer.unref();
-    const stop = onDeliveries(primary, round);
-    app.addHook('onReady', async () => round());
-    app.addHook('onClose', async () => {
-      closing = true;
-      clearInterval(timer);
-      clearInterval(pruneTimer);
-      stop();
-      await running;
-      await pruning;
+    runOutboxLoop(app, {
+      primary,
+      topic: 'deliveries',
+      pollMs: config.pollMs,
+      round: () => deliverDue(primary, settings),
+      batch: settings.batch,
+      prune: (stopped) => pruneDeliveries(primary, retentionDays, new Date(), stopped),
+      retentionDays,
+      what: 'webhook deliveries',
     });
   },
   { name: 'webhook-delivery', dependencies: ['db'] },

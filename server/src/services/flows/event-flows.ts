@@ -10,12 +10,9 @@ import { dateTimeText } from '../../db/clock';
 import { SYSTEM } from '../../db/table-names';
 import { toBool, toNumber } from '../../db/values';
 import { revisionKey, type RecordChange } from '../history/revision-log';
-import type { ItemTable } from '../items/item-table';
-import { keyText, type KeyValues } from '../items/record-keys';
 import type { WriteContext } from '../items/write-context';
-import type { Condition } from '../../query/query-types';
-import { lastValues, readBack } from '../webhooks/append-webhook-events';
-import { parseWebhookCondition, recordMeets } from '../webhooks/record-meets';
+import { conditionParser, lastValues, readChangedRecords } from '../webhooks/changed-records';
+import { recordMeets } from '../webhooks/record-meets';
 import { listOf, webhookActionOf, type RecordAction } from '../webhooks/webhook-actions';
 import { loadOwnerView, ownerColumns, type OwnerView } from '../webhooks/webhook-owner-view';
 import { recordAndPrevious, webhookBody } from '../webhooks/webhook-payload';
@@ -91,15 +88,10 @@ export const appendFlowRuns = async (
     return listening.length > 0 ? [{ change, listening }] : [];
   });
   if (wanted.length === 0) return 0;
-  const byTable = new Map<number, { item: ItemTable; keys: KeyValues[] }>();
-  for (const { change } of wanted) {
-    if (change.action === 'delete') continue;
-    const entry = byTable.get(change.item.table.id) ?? { item: change.item, keys: [] };
-    entry.keys.push(change.key);
-    byTable.set(change.item.table.id, entry);
-  }
-  const current = new Map<number, Map<string, Record<string, unknown>>>();
-  for (const [id, { item, keys }] of byTable) current.set(id, await readBack(write, item, keys));
+  const records = await readChangedRecords(
+    write,
+    wanted.map(({ change }) => change),
+  );
 
   const primary = await write.primary();
   const views = new Map<number | null, Promise<OwnerView>>();
@@ -111,29 +103,14 @@ export const appendFlowRuns = async (
     }
     return view;
   };
-  const conditions = new Map<number, Condition | null | false>();
-  const conditionOf = (flow: EventFlow, item: ItemTable): Condition | null | false => {
-    let condition = conditions.get(flow.id);
-    if (condition === undefined) {
-      try {
-        condition = parseWebhookCondition(flow.condition, item.query);
-      } catch {
-        condition = false;
-      }
-      conditions.set(flow.id, condition);
-    }
-    return condition;
-  };
+  const conditionOf = conditionParser();
 
   const at = write.now;
   const stamp = dateTimeText(at);
   const rows: Record<string, unknown>[] = [];
   for (const { change, listening } of wanted) {
     const { item } = change;
-    const after =
-      change.action === 'delete'
-        ? null
-        : (current.get(item.table.id)?.get(keyText(item, change.key)) ?? null);
+    const after = records.after(change);
     const tested = after ?? lastValues(change);
     const eventId = randomUUID();
     for (const flow of listening) {

@@ -3,49 +3,16 @@ import { PRIMARY } from '../../config';
 import { dateTimeText } from '../../db/clock';
 import { SYSTEM } from '../../db/table-names';
 import { revisionKey, type RecordChange } from '../history/revision-log';
-import type { ItemTable } from '../items/item-table';
-import { readRows } from '../items/read-rows';
-import { keyText, whereKeys, type KeyValues } from '../items/record-keys';
-import { isReadable, toRecord } from '../items/to-record';
 import type { WriteContext } from '../items/write-context';
-import type { Condition } from '../../query/query-types';
+import { conditionParser, lastValues, readChangedRecords } from './changed-records';
 import { listensTo, listensToAccounts, type ListeningWebhook } from './enabled-webhooks';
-import { parseWebhookCondition, recordMeets } from './record-meets';
+import { recordMeets } from './record-meets';
 import { accountActionOf, webhookActionOf } from './webhook-actions';
 import { loadOwnerView, ownerColumns, type OwnerView } from './webhook-owner-view';
 import { recordAndPrevious, webhookBody, type WebhookPayload } from './webhook-payload';
 
-/** Rows read back per statement, and delivery rows inserted per statement. */
+/** Delivery rows inserted per statement. */
 const CHUNK = 500;
-
-/** The rows of `item` the changes name, read back in the writer's transaction, by key text. */
-export const readBack = async (
-  write: WriteContext,
-  item: ItemTable,
-  keys: readonly KeyValues[],
-): Promise<Map<string, Record<string, unknown>>> => {
-  const columns = item.table.columns.filter(isReadable);
-  const rows = new Map<string, Record<string, unknown>>();
-  for (let first = 0; first < keys.length; first += CHUNK) {
-    const builder = readRows(
-      write.db,
-      write.dialect,
-      item.table.tableName,
-      columns.map((column) => column.name),
-    );
-    const found: Record<string, unknown>[] = await whereKeys(builder, item, keys.slice(first, first + CHUNK));
-    for (const row of found) rows.set(keyText(item, row), toRecord(columns, row));
-  }
-  return rows;
-};
-
-/** The values a deleted record had (its revision's old values; secrets never among them). */
-export const lastValues = (change: RecordChange): Record<string, unknown> =>
-  Object.fromEntries(
-    change.changes.flatMap((column) =>
-      !column.secret && 'old' in column ? [[column.column, column.old]] : [],
-    ),
-  );
 
 /**
  * The outbox: for every change of this write that an enabled webhook listens to (its data source,
@@ -77,15 +44,10 @@ export const appendWebhookEvents = async (
   });
   if (wanted.length === 0) return 0;
   // the records as they are now, table by table
-  const byTable = new Map<number, { item: ItemTable; keys: KeyValues[] }>();
-  for (const { change } of wanted) {
-    if (change.action === 'delete') continue;
-    const entry = byTable.get(change.item.table.id) ?? { item: change.item, keys: [] };
-    entry.keys.push(change.key);
-    byTable.set(change.item.table.id, entry);
-  }
-  const current = new Map<number, Map<string, Record<string, unknown>>>();
-  for (const [id, { item, keys }] of byTable) current.set(id, await readBack(write, item, keys));
+  const records = await readChangedRecords(
+    write,
+    wanted.map(({ change }) => change),
+  );
 
   const primary = await write.primary();
   const views = new Map<number | null, Promise<OwnerView>>();
@@ -99,22 +61,7 @@ export const appendWebhookEvents = async (
     }
     return view;
   };
-  // per webhook and table: its condition, null for none, false when it no longer fits the table
-  // (a column renamed since): then nothing gets through
-  const conditions = new Map<string, Condition | null | false>();
-  const conditionOf = (webhook: ListeningWebhook, item: ItemTable): Condition | null | false => {
-    const memo = `${webhook.id}:${item.table.id}`;
-    let condition = conditions.get(memo);
-    if (condition === undefined) {
-      try {
-        condition = parseWebhookCondition(webhook.condition, item.query);
-      } catch {
-        condition = false;
-      }
-      conditions.set(memo, condition);
-    }
-    return condition;
-  };
+  const conditionOf = conditionParser();
 
   const at = write.now;
   const origin = write.origin;
@@ -122,10 +69,7 @@ export const appendWebhookEvents = async (
   const rows: Record<string, unknown>[] = [];
   for (const { change, listening, account } of wanted) {
     const { item } = change;
-    const after =
-      change.action === 'delete'
-        ? null
-        : (current.get(item.table.id)?.get(keyText(item, change.key)) ?? null);
+    const after = records.after(change);
     const eventId = randomUUID();
     // a condition tests the record as it is now, or as it was last (a hard-deleted one)
     const tested = after ?? lastValues(change);
