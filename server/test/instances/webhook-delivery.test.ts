@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../src/app';
 import { SYSTEM } from '../../src/db/table-names';
@@ -15,6 +16,8 @@ import { deliverDue } from '../../src/services/webhooks/deliver-due';
 const received: { eventId: string; key: number; amount: unknown; at: number }[] = [];
 let receiver: Server;
 let url = '';
+/** What the receiver answers. */
+let answer = 204;
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {
@@ -23,7 +26,7 @@ beforeAll(async () => {
     request.on('end', () => {
       const body = JSON.parse(raw) as { eventId: string; key: { id: number }; record: { amount?: unknown } };
       received.push({ eventId: body.eventId, key: body.key.id, amount: body.record.amount, at: Date.now() });
-      response.writeHead(204).end();
+      response.writeHead(answer).end();
     });
   });
   await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
@@ -150,6 +153,77 @@ describeEachDatabase(
       // nothing left: another round claims nothing, and nothing is sent twice
       expect(await deliverDue(knex, settings)).toBe(0);
       expect(received).toHaveLength(3);
+    });
+
+    it('a round that read a delivery as due while another server tried it and failed does not send it again before its wait', async () => {
+      await clearTables((await apps.build({}, quiet())).dataSources.primary.knex);
+      const writer = await apps.build({}, quiet());
+      const knex = writer.dataSources.primary.knex;
+      await knex(SYSTEM.webhook).delete();
+      const admin = apiClient(writer, (await login(writer)).cookie);
+      await createPurchaseTables(admin, knex);
+      received.length = 0;
+      const made = await admin.post('/api/business/webhook', {
+        name: 'all',
+        tables: 'purchase',
+        actions: 'create',
+        url,
+        secret: 's',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      expect((await admin.post('/api/business/purchase', { name: 'r', amount: 1 })).statusCode).toBe(201);
+      const settings = (instance: string) => ({
+        allow: writer.webhookAllowList,
+        timeoutMs: 2000,
+        retrySeconds: 600,
+        retryBaseMs: 60_000,
+        instance,
+        batch: 32,
+        concurrency: 8,
+      });
+      // server B reads the due heads, then waits before it claims them
+      let open = (): void => undefined;
+      const gate = new Promise<void>((done) => (open = done));
+      let first = true;
+      const slow = new Proxy(knex, {
+        apply: (target, self, args: unknown[]) => {
+          const builder = Reflect.apply(target, self, args) as Knex.QueryBuilder;
+          if (first) {
+            first = false;
+            const then = builder.then.bind(builder);
+            Object.assign(builder, {
+              then: (ok: (rows: unknown) => unknown, fail: (error: unknown) => unknown) =>
+                then(async (rows: unknown) => {
+                  await gate;
+                  return rows;
+                }).then(ok, fail),
+            });
+          }
+          return builder;
+        },
+      });
+      answer = 500;
+      try {
+        const b = deliverDue(slow, settings('server-b'));
+        await expect.poll(() => first).toBe(false);
+        // meanwhile server A sends it, the receiver fails, and A sets it to wait a minute
+        expect(await deliverDue(knex, settings('server-a'))).toBe(1);
+        expect(received).toHaveLength(1);
+        open();
+        expect(await b).toBe(0);
+        expect(received).toHaveLength(1);
+        const [stored] = (await knex(SYSTEM.webhookDelivery).select('status', 'attempts')) as {
+          status: string;
+          attempts: unknown;
+        }[];
+        expect({ status: stored?.status, attempts: Number(stored?.attempts) }).toEqual({
+          status: 'failed',
+          attempts: 1,
+        });
+      } finally {
+        answer = 204;
+        open();
+      }
     });
   },
   (db) => db.name !== 'sqlite',

@@ -129,12 +129,16 @@ export const deliverDue = async (primary: Knex, settings: DeliverySettings): Pro
   // lanes, each at most `timeoutMs`), and a margin for the outcome writes: a live server is never
   // overtaken; a dead one's deliveries wait that long
   const leaseUntil = now + 2 * settings.timeoutMs * Math.ceil(settings.batch / settings.concurrency) + 2000;
+  // the heads were read before: meanwhile another server may have sent one, and if that attempt
+  // failed, set it to wait; so the claim asks again that it be due, else it would be sent again at
+  // once, its back-off skipped and its attempts counted twice
   await primary(SYSTEM.webhookDelivery)
     .whereIn(
       'id',
       heads.map((head) => toNumber(head.id)),
     )
     .whereIn('status', OPEN)
+    .where('nextAttemptAt', '<=', now)
     .where((free) => free.whereNull('leaseUntil').orWhere('leaseUntil', '<', now))
     .update({ leaseOwner: lease, leaseUntil });
   const claimed: Claimed[] = (
