@@ -112,7 +112,8 @@ describe('webhooks', () => {
 
     await page.goto(`${server.url}/crudboard/dataSource/primary/business/webhookDelivery`);
     const delivery = page.locator('.ant-table-tbody tr.ant-table-row').first();
-    await expect.poll(() => delivery.innerText()).toContain('dead');
+    // the status is a tag with its caption
+    await expect.poll(() => delivery.innerText()).toContain('已放弃');
     await screenshot(page, 'webhooks-3-dead-zh');
     await delivery.getByRole('button', { name: '重发' }).click();
     await page
@@ -128,7 +129,7 @@ describe('webhooks', () => {
         await page.reload();
         return delivery.innerText();
       })
-      .toContain('delivered');
+      .toContain('已投递');
     await screenshot(page, 'webhooks-4-delivered-zh');
     expect(errors).toEqual([]);
   });
@@ -141,7 +142,7 @@ describe('webhooks', () => {
     });
     await page.goto(`${server.url}/crudboard/dataSource/primary/business/webhookDelivery`);
     // the status is among the few fields a phone's card shows
-    await expect.poll(() => page.getByText('delivered', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Delivered', { exact: true }).count()).toBeGreaterThan(0);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await page.getByRole('button', { name: 'Resend' }).first().waitFor();
     await screenshot(page, 'webhooks-5-phone-en');

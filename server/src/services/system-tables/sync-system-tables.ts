@@ -79,6 +79,17 @@ const columnShape = (table: string, column: SystemColumnDecl, displayOrder: numb
   displayable: b(column.displayable ?? false),
   systemable: b(column.systemable ?? false),
   multipleValue: b(false),
+  options: t(
+    column.options
+      ? JSON.stringify(
+          column.options.map(({ value, zh, en, color }) => ({
+            value,
+            captions: { 'zh-CN': zh, 'en-US': en },
+            color,
+          })),
+        )
+      : null,
+  ),
 });
 
 class Sync {

@@ -17,6 +17,20 @@ export interface SystemColumnDecl {
   queryable?: boolean;
   displayable?: boolean;
   systemable?: boolean;
+  /**
+   * The values the column holds, with their captions and tag colours: a choice column, shown as
+   * a coloured tag and filtered with a select (only for columns the server alone writes: the
+   * values it writes are the list).
+   */
+  options?: readonly SystemChoice[];
+}
+
+/** One value of a system choice column: its caption in each language, its tag colour. */
+export interface SystemChoice {
+  value: string;
+  zh: string;
+  en: string;
+  color: string;
 }
 
 /** A relation from a system table, its ends named by API table name and column name. */

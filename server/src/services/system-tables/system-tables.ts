@@ -411,7 +411,12 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
       // the status first after the names: a phone's card shows the first few fields
       text('status', '状态', 'VARCHAR', 16, {
         nullable: false,
-        description: 'pending 待投递、delivered 已投递、failed 重试中、dead 已放弃',
+        options: [
+          { value: 'pending', zh: '待投递', en: 'Pending', color: 'blue' },
+          { value: 'delivered', zh: '已投递', en: 'Delivered', color: 'green' },
+          { value: 'failed', zh: '重试中', en: 'Retrying', color: 'orange' },
+          { value: 'dead', zh: '已放弃', en: 'Dead letter', color: 'red' },
+        ],
       }),
       text('action', '动作', 'VARCHAR', 16, { nullable: false }),
       text('tableName', '表', 'VARCHAR', 64, { nullable: false }),
@@ -588,7 +593,12 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
       },
       text('status', '状态', 'VARCHAR', 16, {
         nullable: false,
-        description: 'running 执行中、ok 成功、failed 失败、skipped 错过未执行',
+        options: [
+          { value: 'running', zh: '执行中', en: 'Running', color: 'blue' },
+          { value: 'ok', zh: '成功', en: 'Succeeded', color: 'green' },
+          { value: 'failed', zh: '失败', en: 'Failed', color: 'red' },
+          { value: 'skipped', zh: '错过未执行', en: 'Skipped', color: 'gold' },
+        ],
       }),
       {
         name: 'startedDate',
@@ -695,7 +705,12 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
       reference('flowId', '流程'),
       text('status', '状态', 'VARCHAR', 16, {
         nullable: false,
-        description: 'pending 待执行、running 执行中、ok 成功、failed 失败',
+        options: [
+          { value: 'pending', zh: '待执行', en: 'Pending', color: 'geekblue' },
+          { value: 'running', zh: '执行中', en: 'Running', color: 'blue' },
+          { value: 'ok', zh: '成功', en: 'Succeeded', color: 'green' },
+          { value: 'failed', zh: '失败', en: 'Failed', color: 'red' },
+        ],
       }),
       text('trigger', '触发方式', 'VARCHAR', 48, { nullable: false }),
       text('tableName', '表', 'VARCHAR', 64),
