@@ -35,6 +35,28 @@ const timestamps = (): SystemColumnDecl[] => [
   },
 ];
 
+/** When a run started (`started`: always known) and finished, and how long it took. */
+const runTimes = (started: boolean): SystemColumnDecl[] => [
+  {
+    name: 'startedDate',
+    caption: '开始时间',
+    dataType: 'DATETIME',
+    ...(started ? { nullable: false } : {}),
+    insertable: false,
+    updatable: false,
+    queryable: true,
+  },
+  {
+    name: 'finishedDate',
+    caption: '结束时间',
+    dataType: 'DATETIME',
+    insertable: false,
+    updatable: false,
+    queryable: true,
+  },
+  { name: 'durationMs', caption: '耗时（毫秒）', dataType: 'INT', queryable: true },
+];
+
 const text = (
   name: string,
   caption: string,
@@ -600,24 +622,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
           { value: 'skipped', zh: '错过未执行', en: 'Skipped', color: 'gold' },
         ],
       }),
-      {
-        name: 'startedDate',
-        caption: '开始时间',
-        dataType: 'DATETIME',
-        nullable: false,
-        insertable: false,
-        updatable: false,
-        queryable: true,
-      },
-      {
-        name: 'finishedDate',
-        caption: '结束时间',
-        dataType: 'DATETIME',
-        insertable: false,
-        updatable: false,
-        queryable: true,
-      },
-      { name: 'durationMs', caption: '耗时（毫秒）', dataType: 'INT', queryable: true },
+      ...runTimes(true),
       text('result', '结果', 'VARCHAR', 1000, { queryable: false }),
       text('error', '错误', 'VARCHAR', 1000, { queryable: false }),
       text('runner', '执行服务器', 'VARCHAR', 64),
@@ -731,23 +736,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
         unsigned: true,
         queryable: true,
       },
-      {
-        name: 'startedDate',
-        caption: '开始时间',
-        dataType: 'DATETIME',
-        insertable: false,
-        updatable: false,
-        queryable: true,
-      },
-      {
-        name: 'finishedDate',
-        caption: '结束时间',
-        dataType: 'DATETIME',
-        insertable: false,
-        updatable: false,
-        queryable: true,
-      },
-      { name: 'durationMs', caption: '耗时（毫秒）', dataType: 'INT', queryable: true },
+      ...runTimes(false),
       ...timestamps(),
     ],
     relations: [
