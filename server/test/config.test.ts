@@ -6,6 +6,7 @@ import {
   DEFAULT_HISTORY_PRUNE_INTERVAL_SECONDS,
   DEFAULT_WEBHOOKS,
   DEFAULT_SCHEDULES,
+  DEFAULT_FLOWS,
   DEFAULT_HTTP_LIMITS,
   DEFAULT_QUERY_LIMITS,
   DEFAULT_PASSWORD_HASH_COST,
@@ -42,6 +43,7 @@ describe('loadConfig', () => {
       historyPruneIntervalSeconds: DEFAULT_HISTORY_PRUNE_INTERVAL_SECONDS,
       webhooks: DEFAULT_WEBHOOKS,
       schedules: DEFAULT_SCHEDULES,
+      flows: DEFAULT_FLOWS,
       dataSources: [
         {
           name: 'primary',
@@ -233,6 +235,15 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ AUDIT_RETENTION_DAYS: bad }, cwd, noFile), bad).toThrow(
         /AUDIT_RETENTION_DAYS/,
       );
+  });
+
+  it('reads how often flow runs are looked for and how long finished ones are kept', () => {
+    expect(loadConfig({ FLOW_POLL_MS: '250', FLOW_RETENTION_DAYS: '0' }, cwd, noFile).flows).toEqual({
+      pollMs: 250,
+      retentionDays: 0,
+    });
+    expect(() => loadConfig({ FLOW_POLL_MS: '-1' }, cwd, noFile)).toThrow(ConfigError);
+    expect(() => loadConfig({ FLOW_RETENTION_DAYS: 'soon' }, cwd, noFile)).toThrow(ConfigError);
   });
 
   it('reads how often record history is pruned: hourly unless HISTORY_PRUNE_INTERVAL_SECONDS says otherwise', () => {
