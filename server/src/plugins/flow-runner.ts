@@ -44,8 +44,8 @@ export default fp<{ flows?: FlowConfig; webhooks?: WebhookConfig }>(
         tasks: new Set(app.extensionTasks.keys()),
         triggers: new Set(app.flowExtensions.triggers.keys()),
       },
-      invokeAs: (userId, runId) => {
-        const grant = app.sessions.grantInternal(userId, runId);
+      invokeAs: (principal, runId) => {
+        const grant = app.sessions.grantInternal(principal, runId);
         return {
           invoke: async ({ method, url, payload }) => {
             const answer = await app.inject({

@@ -31,11 +31,14 @@ export interface SessionManager {
   /** Deletes the request's session (if any) and clears the cookie. */
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /**
-   * Lets this server call its own API as `userId` for a flow's run (`app.inject` with the
-   * headers it answers): a random value kept in this process's memory only, good until
-   * `release`. A request naming a value it does not hold is refused (401).
+   * Lets this server call its own API as `principal` (loaded by the caller) for a flow's run
+   * (`app.inject` with the headers it answers): a random value kept in this process's memory
+   * only, good until `release`. A request naming a value it does not hold is refused (401).
    */
-  grantInternal(userId: number, flowRunId: number): { headers: Record<string, string>; release(): void };
+  grantInternal(
+    principal: Principal,
+    flowRunId: number,
+  ): { headers: Record<string, string>; release(): void };
 }
 
 /** The header of a call a server makes to its own API for a flow's run (see `grantInternal`). */
@@ -162,13 +165,11 @@ export default fp<{ ttlSeconds: number }>(
     };
 
     /** Internal calls in progress: their random value → who they act as, for which run. */
-    const internalCalls = new Map<string, { userId: number; flowRunId: number }>();
-    const acceptInternalCall = async (request: FastifyRequest, value: string): Promise<void> => {
+    const internalCalls = new Map<string, { principal: Principal; flowRunId: number }>();
+    const acceptInternalCall = (request: FastifyRequest, value: string): void => {
       const grant = internalCalls.get(value);
       if (!grant) throw new ApiException('UNAUTHORIZED');
-      const principal = await loadPrincipal(knex(), grant.userId);
-      if (!principal) throw new ApiException('UNAUTHORIZED');
-      request.principal = principal;
+      request.principal = grant.principal;
       request.flowRun = grant.flowRunId;
     };
 
@@ -181,7 +182,7 @@ export default fp<{ ttlSeconds: number }>(
       async requireSession(request, reply) {
         const internal = request.headers[INTERNAL_CALL_HEADER];
         if (internal !== undefined) {
-          await acceptInternalCall(request, String(internal));
+          acceptInternalCall(request, String(internal));
           return;
         }
         const bearer = bearerTokenOf(request.headers.authorization);
@@ -236,9 +237,9 @@ export default fp<{ ttlSeconds: number }>(
         if (token) await forget(hashSessionToken(token));
         clearCookie(request, reply);
       },
-      grantInternal(userId, flowRunId) {
+      grantInternal(principal, flowRunId) {
         const value = randomBytes(32).toString('base64url');
-        internalCalls.set(value, { userId, flowRunId });
+        internalCalls.set(value, { principal: deepFreeze(principal), flowRunId });
         return {
           headers: { [INTERNAL_CALL_HEADER]: value },
           release: () => internalCalls.delete(value),

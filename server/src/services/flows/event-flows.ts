@@ -14,7 +14,7 @@ import type { WriteContext } from '../items/write-context';
 import { conditionParser, lastValues, readChangedRecords } from '../webhooks/changed-records';
 import { recordMeets } from '../webhooks/record-meets';
 import { listOf, webhookActionOf, type RecordAction } from '../webhooks/webhook-actions';
-import { loadOwnerView, ownerColumns, type OwnerView } from '../webhooks/webhook-owner-view';
+import { loadOwnerView, ownerColumns } from '../webhooks/webhook-owner-view';
 import { recordAndPrevious, webhookBody } from '../webhooks/webhook-payload';
 
 /** An enabled flow with an event trigger, as the writers match changes against it. */
@@ -94,15 +94,6 @@ export const appendFlowRuns = async (
   );
 
   const primary = await write.primary();
-  const views = new Map<number | null, Promise<OwnerView>>();
-  const viewOf = (flow: EventFlow): Promise<OwnerView> => {
-    let view = views.get(flow.ownerId);
-    if (!view) {
-      view = loadOwnerView(primary, flow.ownerId, write.dataSource);
-      views.set(flow.ownerId, view);
-    }
-    return view;
-  };
   const conditionOf = conditionParser();
 
   const at = write.now;
@@ -117,7 +108,11 @@ export const appendFlowRuns = async (
       const condition = conditionOf(flow, item);
       if (condition === false || (condition && !recordMeets(condition, tested, item.query, write.dialect)))
         continue;
-      const columns = ownerColumns(await viewOf(flow), item, write.dataSource);
+      const columns = ownerColumns(
+        await loadOwnerView(primary, flow.ownerId, write.dataSource),
+        item,
+        write.dataSource,
+      );
       if (!columns) continue;
       const body = webhookBody({
         eventId,

@@ -147,7 +147,7 @@ export const executeFlow = async (
       userName: null,
     };
   const user = { id: principal.id, username: principal.username };
-  const { invoke, release } = runtime.invokeAs(principal.id, run.id);
+  const { invoke, release } = runtime.invokeAs(principal, run.id);
   try {
     let record: Record<string, unknown> | null = null;
     const event = eventOf(run.event);
@@ -218,28 +218,36 @@ export const finishRun = async (
   });
 };
 
-/** Loads the flow `id` as its runs need it, or undefined. */
-export const loadRunnableFlow = async (
+/** A flow as its runs need it, with whether it may run now. */
+export type StoredFlow = RunnableFlow & { enabled: boolean; trigger: string };
+
+const storedFlowOf = (row: Record<string, unknown>): StoredFlow => ({
+  id: toNumber(row.id),
+  name: String(row.name),
+  dataSource: String(row.dataSource ?? 'primary'),
+  tableName:
+    row.tableName === null || row.tableName === undefined || row.tableName === ''
+      ? null
+      : String(row.tableName),
+  steps: String(row.steps ?? ''),
+  signingSecret: typeof row.signingSecret === 'string' && row.signingSecret !== '' ? row.signingSecret : null,
+  enabled: toBool(row.enabled),
+  trigger: String(row.trigger ?? ''),
+});
+
+/** The flows `ids` as their runs need them, by id, in one statement (a missing one is absent). */
+export const loadRunnableFlows = async (
   runtime: FlowRuntime,
-  id: number,
-): Promise<(RunnableFlow & { enabled: boolean; trigger: string }) | undefined> => {
-  const row: Record<string, unknown> | undefined = await runtime
+  ids: readonly number[],
+): Promise<Map<number, StoredFlow>> => {
+  if (ids.length === 0) return new Map();
+  const rows: Record<string, unknown>[] = await runtime
     .primary(SYSTEM.flow)
-    .where('id', id)
-    .first('id', 'name', 'dataSource', 'tableName', 'steps', 'signingSecret', 'enabled', 'trigger');
-  if (!row) return undefined;
-  return {
-    id: toNumber(row.id),
-    name: String(row.name),
-    dataSource: String(row.dataSource ?? 'primary'),
-    tableName:
-      row.tableName === null || row.tableName === undefined || row.tableName === ''
-        ? null
-        : String(row.tableName),
-    steps: String(row.steps ?? ''),
-    signingSecret:
-      typeof row.signingSecret === 'string' && row.signingSecret !== '' ? row.signingSecret : null,
-    enabled: toBool(row.enabled),
-    trigger: String(row.trigger ?? ''),
-  };
+    .whereIn('id', [...new Set(ids)])
+    .select('id', 'name', 'dataSource', 'tableName', 'steps', 'signingSecret', 'enabled', 'trigger');
+  return new Map(rows.map((row) => [toNumber(row.id), storedFlowOf(row)]));
 };
+
+/** The flow `id` as its runs need it, or undefined. */
+export const loadRunnableFlow = async (runtime: FlowRuntime, id: number): Promise<StoredFlow | undefined> =>
+  (await loadRunnableFlows(runtime, [id])).get(id);

@@ -16,9 +16,11 @@ import { parseFilterJson } from '../../query/parse-filter-json';
 import type { WriteContext } from '../items/write-context';
 import type { StoredTable } from '../metadata-rows';
 import { ruleTableOf } from '../permissions/rule-table';
+import { changes } from '../system-tables/field-checks';
 import { invalidFields } from '../system-tables/rule-errors';
 import { getMetaTableByName } from '../tables/table-queries';
 import type { WebhookAllowList } from '../webhooks/webhook-allow-list';
+import { keepSigningSecret } from '../webhooks/webhook-rules';
 import { checkWebhookTarget } from '../webhooks/webhook-target';
 import { listOf } from '../webhooks/webhook-actions';
 import { forgetFlows } from './event-flows';
@@ -121,17 +123,6 @@ const checkFlow = async (
     parseFilterJson(condition, ruleTableOf(table).query, `${path}condition`);
 };
 
-/** The secret is declared a password; the clear value, which signatures need, is kept in `signingSecret`. */
-const keepSecret = (values: Values): void => {
-  if (!Object.hasOwn(values, 'secret')) return;
-  const secret = values.secret;
-  delete values.secret;
-  values.signingSecret = typeof secret === 'string' && secret !== '' ? secret : null;
-};
-
-const changed = (values: Values, current: Values, field: string): boolean =>
-  Object.hasOwn(values, field) && String(values[field] ?? '') !== String(current[field] ?? '');
-
 /** The flow table's rules as a write hook (they need the server's extensions and allow list). */
 export const flowRulesHook = (catalogue: FlowCatalogue, allow: WebhookAllowList): WriteHook => ({
   name: 'core',
@@ -139,14 +130,14 @@ export const flowRulesHook = (catalogue: FlowCatalogue, allow: WebhookAllowList)
   systemOnly: true,
   beforeCreate: async ({ write, values, path }) => {
     await checkFlow(write, values, {}, path, catalogue, allow);
-    keepSecret(values);
+    keepSigningSecret(values);
     values.ownerId = write.userId || null;
     forgetFlows(write.db);
   },
   beforeUpdate: async ({ write, values, current, path }) => {
     await checkFlow(write, values, current, path, catalogue, allow);
-    keepSecret(values);
-    if (CHOICES.some((field) => changed(values, current, field))) values.ownerId = write.userId || null;
+    keepSigningSecret(values);
+    if (CHOICES.some((field) => changes(current, values, field))) values.ownerId = write.userId || null;
     forgetFlows(write.db);
   },
   beforeDelete: ({ write }) => {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Principal } from '../../../../contract/index';
 import type { Knex } from 'knex';
 import type { ExtensionFlowStep } from '../../extensions/extension-flows';
 import type { TaskRegistry } from '../../extensions/extension-tasks';
@@ -19,6 +20,6 @@ export interface FlowRuntime {
   tasks: TaskRegistry;
   stepKinds: ReadonlyMap<string, ExtensionFlowStep>;
   catalogue: FlowCatalogue;
-  /** The server's own API as `userId`, for run `runId` (its writes start no flow). */
-  invokeAs(userId: number, runId: number): { invoke: FlowInvoke; release(): void };
+  /** The server's own API as `principal`, for run `runId` (its writes start no flow). */
+  invokeAs(principal: Principal, runId: number): { invoke: FlowInvoke; release(): void };
 }

@@ -9,7 +9,7 @@
 import { dateTimeText } from '../../db/clock';
 import { SYSTEM } from '../../db/table-names';
 import { toNumber } from '../../db/values';
-import { executeFlow, finishRun, loadRunnableFlow } from './execute-flow-run';
+import { executeFlow, finishRun, loadRunnableFlows } from './execute-flow-run';
 import type { FlowRuntime } from './flow-runtime';
 
 /** How long a claimed round may take before another server counts its runs as interrupted. */
@@ -80,10 +80,14 @@ export const runDueFlows = async (
     .where('leaseOwner', lease)
     .orderBy('id')
     .select('id', 'flowId', 'trigger', 'userId', 'recordKey', 'event');
+  const flows = await loadRunnableFlows(
+    runtime,
+    claimed.map((row) => toNumber(row.flowId)),
+  );
   for (const row of claimed) {
     const started = Date.now();
     const id = toNumber(row.id);
-    const flow = await loadRunnableFlow(runtime, toNumber(row.flowId));
+    const flow = flows.get(toNumber(row.flowId));
     const outcome = flow?.enabled
       ? await executeFlow(
           runtime,

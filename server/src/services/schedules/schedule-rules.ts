@@ -10,7 +10,7 @@ import { invalidFields } from '../system-tables/rule-errors';
 import type { SystemTableRules } from '../system-tables/system-table-rules';
 import { ApiException } from '../../errors/api-exception';
 import { isHeaderObjectText, RESERVED_HEADERS } from '../webhooks/extra-headers';
-import { WEBHOOK_METHODS } from '../webhooks/webhook-rules';
+import { keepSigningSecret, WEBHOOK_METHODS } from '../webhooks/webhook-rules';
 import { assertTargetUrl } from '../webhooks/assert-target-url';
 import type { WebhookAllowList } from '../webhooks/webhook-allow-list';
 import { cronProblem, isTimeZone } from './due-ticks';
@@ -75,14 +75,6 @@ const checkSchedule = (values: Values, current: Values, path: string): void => {
   if (action === 'flow' && blank(after(values, current, 'flowId')))
     errors.flowId = scheduleMessage('flowRequired');
   if (Object.keys(errors).length > 0) throw invalidFields(path, errors);
-};
-
-/** The secret is declared a password (never read back); the clear value is kept in `signingSecret`. */
-const keepSecret = (values: Values): void => {
-  if (!Object.hasOwn(values, 'secret')) return;
-  const secret = values.secret;
-  delete values.secret;
-  values.signingSecret = typeof secret === 'string' && secret !== '' ? secret : null;
 };
 
 /**
@@ -155,7 +147,7 @@ export const scheduleRules: SystemTableRules = {
     checkSchedule(values, {}, path);
     await checkFlow(write, values, {}, path);
     await approveStatement(write, values, {}, path, true);
-    keepSecret(values);
+    keepSigningSecret(values);
     values.ownerId = write.userId || null;
     values.activeSince = write.now.getTime();
   },
@@ -164,7 +156,7 @@ export const scheduleRules: SystemTableRules = {
     checkSchedule(values, current, path);
     await checkFlow(write, values, current, path);
     await approveStatement(write, values, current, path, false);
-    keepSecret(values);
+    keepSigningSecret(values);
     const enabledAgain =
       Object.hasOwn(values, 'enabled') && isTrue(values.enabled) && !isTrue(current.enabled);
     if (enabledAgain || changed(values, current, 'cron') || changed(values, current, 'timeZone'))

@@ -35,6 +35,31 @@ const timestamps = (): SystemColumnDecl[] => [
   },
 ];
 
+/**
+ * Whether a webhook, schedule or flow is on, and who owns it (set by the server: `description` says
+ * what the owner is for).
+ */
+const enabledAndOwner = (description?: string): SystemColumnDecl[] => [
+  {
+    name: 'enabled',
+    caption: '启用',
+    dataType: 'BOOL',
+    nullable: false,
+    defaultValue: 'true',
+    queryable: true,
+  },
+  {
+    name: 'ownerId',
+    caption: '创建人',
+    ...(description ? { description } : {}),
+    dataType: 'BIGINT',
+    unsigned: true,
+    insertable: false,
+    updatable: false,
+    systemable: true,
+  },
+];
+
 /** When a run started (`started`: always known) and finished, and how long it took. */
 const runTimes = (started: boolean): SystemColumnDecl[] => [
   {
@@ -397,23 +422,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
         queryable: false,
         description: '保存后不再显示；用于 X-Crudboard-Signature',
       }),
-      {
-        name: 'enabled',
-        caption: '启用',
-        dataType: 'BOOL',
-        nullable: false,
-        defaultValue: 'true',
-        queryable: true,
-      },
-      {
-        name: 'ownerId',
-        caption: '创建人',
-        dataType: 'BIGINT',
-        unsigned: true,
-        insertable: false,
-        updatable: false,
-        systemable: true,
-      },
+      ...enabledAndOwner(),
       ...timestamps(),
     ],
     // no relation to its deliveries: a form would offer to add rows to that read-only table
@@ -553,24 +562,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
         defaultValue: '1',
         queryable: true,
       },
-      {
-        name: 'enabled',
-        caption: '启用',
-        dataType: 'BOOL',
-        nullable: false,
-        defaultValue: 'true',
-        queryable: true,
-      },
-      {
-        name: 'ownerId',
-        caption: '创建人',
-        description: 'sql 动作以此用户的身份执行；task 动作以此用户的名义执行',
-        dataType: 'BIGINT',
-        unsigned: true,
-        insertable: false,
-        updatable: false,
-        systemable: true,
-      },
+      ...enabledAndOwner('sql 动作以此用户的身份执行；task 动作以此用户的名义执行'),
       ...timestamps(),
     ],
     // No OneToMany to its runs: deleting a schedule removes them by the database's cascade, which
@@ -675,24 +667,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
         queryable: false,
         description: '保存后不再显示；webhook 步骤用它签名（X-Crudboard-Signature）',
       }),
-      {
-        name: 'enabled',
-        caption: '启用',
-        dataType: 'BOOL',
-        nullable: false,
-        defaultValue: 'true',
-        queryable: true,
-      },
-      {
-        name: 'ownerId',
-        caption: '创建人',
-        description: '事件和定时任务触发的流程以此用户的身份执行',
-        dataType: 'BIGINT',
-        unsigned: true,
-        insertable: false,
-        updatable: false,
-        systemable: true,
-      },
+      ...enabledAndOwner('事件和定时任务触发的流程以此用户的身份执行'),
       ...timestamps(),
     ],
     // no OneToMany to its runs: they are read-only and go with the flow by the database's cascade

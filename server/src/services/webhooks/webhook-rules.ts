@@ -86,9 +86,9 @@ const checkTablesAndCondition = async (
 /**
  * The secret is declared a password, so the business API never reads it back, exports it or
  * names its value anywhere; but a signature needs the secret itself, not a hash of it: it is kept
- * in `signingSecret`, a column no metadata declares.
+ * in `signingSecret`, a column no metadata declares. Schedules and flows keep theirs the same way.
  */
-const keepSecret = (values: Values): void => {
+export const keepSigningSecret = (values: Values): void => {
   if (!Object.hasOwn(values, 'secret')) return;
   const secret = values.secret;
   delete values.secret;
@@ -104,14 +104,14 @@ export const webhookRules: SystemTableRules = {
   beforeCreate: async ({ write, values, path }) => {
     checkWebhook(values, path);
     await checkTablesAndCondition(write, values, {}, path);
-    keepSecret(values);
+    keepSigningSecret(values);
     values.ownerId = write.userId || null;
     forgetWebhooks(write.db);
   },
   beforeUpdate: async ({ write, values, current, path }) => {
     checkWebhook(values, path);
     await checkTablesAndCondition(write, values, current, path);
-    keepSecret(values);
+    keepSigningSecret(values);
     forgetWebhooks(write.db);
   },
   beforeDelete: ({ write }) => {
