@@ -3,6 +3,7 @@ import type { Client } from '../config';
 import { containsPattern, escapeLikeText } from '../dialects/full-text/full-text';
 import { nativeEqualitySql, nativeMatchSql } from '../dialects/native-sql';
 import { sqlDialect } from '../dialects/sql/sql-dialects';
+import { isCaseless } from '../dialects/caseless-text';
 import type { Condition, LeafCondition, QueryColumn, QueryTable } from './query-types';
 import { findColumn } from './resolve-column';
 
@@ -23,9 +24,11 @@ export const whereContains = (
   scan = false,
 ): Knex.QueryBuilder => {
   const target = nativeMatchSql(dialect, nativeType).column;
-  const sql = scan
-    ? sqlDialect(dialect).caseInsensitiveScan(target)
-    : sqlDialect(dialect).caseInsensitiveLike(target);
+  const sql = isCaseless(text)
+    ? sqlDialect(dialect).caselessLike(target)
+    : scan
+      ? sqlDialect(dialect).caseInsensitiveScan(target)
+      : sqlDialect(dialect).caseInsensitiveLike(target);
   const bindings = [column, containsPattern(text), '\\'];
   return or ? builder.orWhereRaw(sql, bindings) : builder.whereRaw(sql, bindings);
 };
@@ -48,7 +51,7 @@ const whereTextMatch = (
     leaf.operator === 'LIKECS' || leaf.operator === 'NOTLIKECS'
       ? [sql.caseSensitiveContains(target), [column, text]]
       : [
-          sql.caseInsensitiveLike(target),
+          isCaseless(text) ? sql.caselessLike(target) : sql.caseInsensitiveLike(target),
           [
             column,
             leaf.operator === 'STARTSWITH' || leaf.operator === 'NOTSTARTSWITH'

@@ -77,7 +77,11 @@ describe('nativeKindOf', () => {
 describe('native types in conditions', () => {
   it('matches LIKE on the text form, on every dialect', () => {
     const like = parseColumnFilter(byName('id'), 'LIKE 1111', 'id');
+    // Digits have no case: PostgreSQL need not lower each row (ILIKE) to ignore it.
     expect(sqlOf('pg', like).sql).toBe(
+      'select * from "gadget" where CAST("gadget"."id" AS text) LIKE $1 ESCAPE $2',
+    );
+    expect(sqlOf('pg', parseColumnFilter(byName('id'), 'LIKE 1a1', 'id')).sql).toBe(
       'select * from "gadget" where CAST("gadget"."id" AS text) ILIKE $1 ESCAPE $2',
     );
     expect(sqlOf('mysql', like).sql).toBe(

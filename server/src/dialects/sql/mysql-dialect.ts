@@ -62,6 +62,7 @@ export const mysqlDialect: SqlDialect = {
   // utf8mb4_unicode_ci (the tables' collation) compares without case.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
   caseInsensitiveScan: (target) => `${target} LIKE ? ESCAPE ?`,
+  caselessLike: (target) => `${target} LIKE ? ESCAPE ?`,
   // the column's collation ignores case: compare bytes (both sides UTF-8 on a utf8mb4 column)
   caseSensitiveContains: (target) => `INSTR(CAST(${target} AS BINARY), CAST(? AS BINARY)) > 0`,
   readRowOptions: (builder) => builder,

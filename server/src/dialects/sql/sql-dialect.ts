@@ -92,6 +92,12 @@ export interface SqlDialect {
    */
   caseInsensitiveScan(target: string): string;
   /**
+   * The same match for a pattern without a letter that has case (dialects/caseless-text.ts): where
+   * the database would lower every row's text to ignore case, a plain match finds the same rows
+   * for less (PostgreSQL's `LIKE`, which a trigram index serves as it serves `ILIKE`).
+   */
+  caselessLike(target: string): string;
+  /**
    * `target` holds the text bound after it, minding case (bindings: the column, the text as it is,
    * no wildcards): PostgreSQL `strpos`, MySQL `INSTR` on the bytes, SQLite `instr`.
    */

@@ -17,6 +17,7 @@ export const sqliteDialect: SqlDialect = {
   // SQLite's LIKE ignores ASCII case already.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
   caseInsensitiveScan: (target) => `${target} LIKE ? ESCAPE ?`,
+  caselessLike: (target) => `${target} LIKE ? ESCAPE ?`,
   caseSensitiveContains: (target) => `instr(${target}, ?) > 0`,
   readRowOptions: (builder) => builder.options({ safeIntegers: true }),
   lockForUpdate: (query) => query,
