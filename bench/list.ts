@@ -87,7 +87,7 @@ const figuresFor = (rows: number): Figure[] => {
       paths: listView('isDeleted=false'),
       target: { kind: 'driverPlus', maxMs: 1 },
     },
-    ...[SEARCH_TERMS.zh2, SEARCH_TERMS.en].map((term): Figure => ({
+    ...[SEARCH_TERMS.zh2, SEARCH_TERMS.zh3, SEARCH_TERMS.en, SEARCH_TERMS.name].map((term): Figure => ({
       label: `list view, search "${term}"`,
       paths: listView(`${search(term)}&isDeleted=false`),
       target: { kind: 'driverPlus', maxMs: 1 },
@@ -105,6 +105,11 @@ const figuresFor = (rows: number): Figure[] => {
     {
       label: `search "${SEARCH_TERMS.zh3}" (3 chars) + count`,
       paths: withCount(search(SEARCH_TERMS.zh3)),
+      target: { kind: 'ms', max: 20 },
+    },
+    {
+      label: `search "${SEARCH_TERMS.name}" (a rare name) + count`,
+      paths: withCount(search(SEARCH_TERMS.name)),
       target: { kind: 'ms', max: 20 },
     },
     {

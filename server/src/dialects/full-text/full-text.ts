@@ -20,6 +20,11 @@ export interface FullTextTable {
    * the column the index marks, null when it marks none (built by an older version).
    */
   flag?: Pick<ColumnDef, 'name'> | null;
+  /**
+   * PostgreSQL, set by `inspect`: the common grams of the column's gram index with their share of
+   * the rows (see pg-grams.ts); null when it has none, or no statistics of it yet.
+   */
+  grams?: ReadonlyMap<string, number> | null;
 }
 
 /** Rows to leave out of a count of matches: those where BOOL column `flag` is not `false`. */

@@ -1,0 +1,144 @@
+import { expect, it } from 'vitest';
+import { dialectOf } from '../../../src/db/dialect';
+import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
+import { createTable } from '../../helpers/business-tables';
+import { clearTables } from '../../helpers/physical-schema';
+import { login, useTestApps } from '../../helpers/test-app';
+import { describeEachDatabase } from '../../helpers/test-databases';
+
+/** Pieces the records' texts are made of: CJK, Latin in every case, digits, wildcards, quotes. */
+const PIECES = [
+  '物流',
+  '杭州市',
+  '彭涵',
+  '中华人民共和国',
+  'Urgent',
+  'urgent',
+  'URGENT',
+  'hello',
+  '2026',
+  '100%',
+  'a_b',
+  "O'Brien",
+  'say "hi"',
+  'C:\\dir',
+  '订单第12号',
+  'x',
+];
+
+/** Deterministic pseudo-random numbers, so every run holds the same rows. */
+const numbers = (seed: number) => {
+  let state = seed;
+  return (below: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % below;
+  };
+};
+
+/** Keywords to search: 1-, 2- and 3-character CJK, Latin in other cases, digits, wildcards, quotes. */
+const KEYWORDS = [
+  '物',
+  '流',
+  '物流',
+  '杭州市',
+  '彭涵',
+  '涵',
+  '人民共',
+  'urgent',
+  'URGENT',
+  'Urg',
+  'ur',
+  'u',
+  '20',
+  '2',
+  '100%',
+  '%',
+  '0%',
+  '_',
+  'a_b',
+  'a_',
+  "'",
+  "O'B",
+  '"hi"',
+  '"',
+  '\\',
+  'C:\\',
+  '第12',
+  '物流 urgent',
+  '杭州市 2026 彭',
+  'tail彭涵',
+  'none',
+];
+
+const searched = async (api: ApiClient, keyword: string): Promise<number[]> => {
+  const response = await api.get(`/api/business/note?limit=1000&search=${encodeURIComponent(keyword)}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { id: unknown }[]).map((row) => Number(row.id)).sort((a, b) => a - b);
+};
+
+describeEachDatabase('keyword search returns exactly what a plain scan returns ($name)', (db) => {
+  const apps = useTestApps(db);
+
+  it('matches every term as a case-insensitive substring of the search body, whatever index answers', async () => {
+    const app = await apps.build();
+    const { cookie } = await login(app);
+    const knex = app.dataSources.primary.knex;
+    await clearTables(knex);
+    const api = apiClient(app, cookie);
+    const columns = [
+      ...SYSTEM_COLUMNS,
+      { name: 'remark', caption: '备注', dataType: 'TEXT', queryable: true },
+    ];
+    await createTable(api, { name: 'note', columns });
+    const next = numbers(7);
+    const rows: { name: string; remark: string | null }[] = [];
+    for (let i = 0; i < 240; i += 1) {
+      const words = Array.from({ length: 1 + next(4) }, () => PIECES[next(PIECES.length)]!);
+      // Rare pieces stay rare, so that PostgreSQL's statistics send them to the gram index.
+      const rare = words.filter((word) => word !== '彭涵');
+      const name = [...rare, ...(i % 40 === 0 ? ['彭涵'] : [])].join(next(2) ? ' ' : '');
+      rows.push({ name: name || 'empty', remark: i % 3 === 0 ? PIECES[next(PIECES.length)]! : null });
+    }
+    // A text longer than any gram index keeps per row, with a rare term at its very end.
+    rows.push({ name: 'long', remark: `${'abc '.repeat(4200)}tail彭涵` });
+    for (const row of rows) {
+      const response = await api.post('/api/business/note', row);
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    if (dialectOf(knex) === 'pg') await knex.raw('ANALYZE note');
+
+    const stored = (await knex('note').select('id', 'fullTextBody')) as {
+      id: unknown;
+      fullTextBody: string | null;
+    }[];
+    const expected = (keyword: string): number[] => {
+      const terms = keyword.split(/\s+/u).filter((term) => term !== '');
+      return stored
+        .filter((row) =>
+          terms.every((term) => (row.fullTextBody ?? '').toLowerCase().includes(term.toLowerCase())),
+        )
+        .map((row) => Number(row.id))
+        .sort((a, b) => a - b);
+    };
+    for (const keyword of KEYWORDS) {
+      expect(await searched(api, keyword), keyword).toEqual(expected(keyword));
+    }
+    // The rare terms are found at all (the check above would also hold for nothing found).
+    expect(expected('彭涵').length).toBeGreaterThan(2);
+    expect(await searched(api, 'tail彭涵')).toHaveLength(1);
+    if (dialectOf(knex) === 'pg') {
+      // PostgreSQL sends a rare term of one or two characters to its gram index, a common one not.
+      const statements: string[] = [];
+      const record = (query: { sql: string }) => statements.push(query.sql);
+      knex.on('query', record);
+      await searched(api, '彭涵');
+      const rare = statements.splice(0).filter((sql) => sql.includes('"note"'));
+      await searched(api, '物流');
+      const common = statements.splice(0).filter((sql) => sql.includes('"note"'));
+      knex.off('query', record);
+      expect(rare.some((sql) => sql.includes('cb_grams_v1'))).toBe(true);
+      expect(common.length).toBeGreaterThan(0);
+      expect(common.some((sql) => sql.includes('cb_grams_v1'))).toBe(false);
+    }
+  });
+});
