@@ -64,32 +64,56 @@ export const createGramIndex = async (db: Knex, tableName: string, column: strin
     });
   } catch {
     return;
+  } finally {
+    statisticsOf(db).delete(pgGramIndexName(tableName, column));
   }
   await db.raw('ANALYZE ??', [tableName]);
 };
 
 export const dropGramIndex = async (db: Knex, tableName: string, column: string): Promise<void> => {
   await db.raw('DROP INDEX IF EXISTS ??', [pgGramIndexName(tableName, column)]);
+  statisticsOf(db).delete(pgGramIndexName(tableName, column));
 };
 
 /** Grams the index's statistics count as common, with their share of the rows. */
 export type CommonGrams = ReadonlyMap<string, number>;
 
+/** How long the statistics read for an index are used (they move slowly: autovacuum's ANALYZE). */
+const STATISTICS_TTL_MS = 60_000;
+
+/** Statistics read, per database (its connection settings) and index: reading them costs 4 ms. */
+const readStatistics = new WeakMap<object, Map<string, { at: number; grams: Promise<CommonGrams | null> }>>();
+
+const statisticsOf = (db: Knex) => {
+  const config = db.client.config as object;
+  let byIndex = readStatistics.get(config);
+  if (!byIndex) readStatistics.set(config, (byIndex = new Map()));
+  return byIndex;
+};
+
 /**
  * The common grams of a table's gram index, from its statistics (`ANALYZE`, kept fresh by
  * autovacuum); null when the table has no gram index or no statistics of it (then no term is sent
- * to it: it may hold the table's commonest characters).
+ * to it: it may hold the table's commonest characters). Read at most once a minute per index; this
+ * server's own changes of the index are seen at once.
  */
-export const readCommonGrams = async (
-  db: Knex,
-  tableName: string,
-  column: string,
-): Promise<CommonGrams | null> => {
+export const readCommonGrams = (db: Knex, tableName: string, column: string): Promise<CommonGrams | null> => {
+  const byIndex = statisticsOf(db);
+  const index = pgGramIndexName(tableName, column);
+  const kept = byIndex.get(index);
+  if (kept && Date.now() - kept.at < STATISTICS_TTL_MS) return kept.grams;
+  const grams = queryCommonGrams(db, index);
+  byIndex.set(index, { at: Date.now(), grams });
+  grams.catch(() => byIndex.delete(index));
+  return grams;
+};
+
+const queryCommonGrams = async (db: Knex, index: string): Promise<CommonGrams | null> => {
   const result = (await db.raw(
     `SELECT s.most_common_elems::text::text[] AS elems, s.most_common_elem_freqs AS freqs
        FROM pg_stats AS s
       WHERE s.schemaname = current_schema() AND s.tablename = ?`,
-    [pgGramIndexName(tableName, column)],
+    [index],
   )) as { rows: { elems: string[] | null; freqs: number[] | null }[] };
   const row = result.rows[0];
   if (!row) return null;
