@@ -112,7 +112,10 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     await app.register(gracefulClose);
     await app.register(cookie);
     await app.register(jsonBody);
-    await app.register(crossSiteGuard, { allowedOrigins: config.allowedOrigins });
+    await app.register(crossSiteGuard, {
+      allowedOrigins: config.allowedOrigins,
+      trustProxy: config.trustProxy,
+    });
     await app.register(db, { dataSources: config.dataSources, queries: config.queries });
     await app.register(bootstrap, {
       ...(config.adminPassword === undefined ? {} : { adminPassword: config.adminPassword }),

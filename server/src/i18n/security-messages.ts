@@ -3,8 +3,8 @@ import { format, type Localized, type Params } from './messages';
 /** Messages of the request, account and console guards, Chinese and English. */
 export const SECURITY_MESSAGES = {
   crossOrigin: {
-    zh: '拒绝来自其他来源（{origin}）的修改请求',
-    en: 'A changing request from another origin ({origin}) is refused',
+    zh: '拒绝来自其他来源（{origin}）的修改请求：本服务的来源是 {own}。经反向代理访问时，请让代理传递原始的 Host 头，或设置 TRUST_PROXY',
+    en: "A changing request from another origin ({origin}) is refused: this server's origin is {own}. Behind a reverse proxy, let the proxy pass the original Host header, or set TRUST_PROXY",
   },
   mediaType: {
     zh: '此接口只接受 {types} 格式的请求内容',

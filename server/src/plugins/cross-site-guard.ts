@@ -4,6 +4,8 @@ import { bearerTokenOf } from '../auth/api-token-rules';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { ApiException } from '../errors/api-exception';
 import { securityMessage } from '../i18n/security-messages';
+import { forwardedOrigin } from '../net/forwarded-origin';
+import { trustedProxyTest } from '../net/trusted-proxy';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,6 +20,8 @@ declare module 'fastify' {
 export interface CrossSiteGuardOptions {
   /** Origins besides the server's own whose pages may send state-changing requests. */
   allowedOrigins: readonly string[];
+  /** `TRUST_PROXY`: which peers' `Forwarded` header names the server's public origin. */
+  trustProxy?: boolean | number | string;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -57,6 +61,22 @@ const acceptedTypes = (request: FastifyRequest): readonly string[] => {
 };
 
 /**
+ * The origins the server answers as: its protocol and host as Fastify reads them (behind a trusted
+ * proxy, `X-Forwarded-Proto` and `X-Forwarded-Host`), and the host a trusted proxy names in an
+ * RFC 7239 `Forwarded` header.
+ */
+const ownOrigins = (request: FastifyRequest, trusted: (address: string) => boolean): string[] => {
+  const own = `${request.protocol}://${request.host}`;
+  const origins = [own, originOf(own) ?? own];
+  const forwarded = request.headers.forwarded;
+  if (forwarded && trusted(request.socket.remoteAddress ?? '')) {
+    const named = forwardedOrigin(forwarded, request.protocol);
+    if (named) origins.push(named);
+  }
+  return origins;
+};
+
+/**
  * A request with an API token and no session cookie: nothing a browser adds on its own (a page of
  * another site cannot make one act as a signed-in user), so where it comes from does not matter.
  * With a session cookie too, it is checked as any browser request.
@@ -77,19 +97,28 @@ const tokenOnly = (request: FastifyRequest): boolean =>
  *   (`cross-site`, or `same-site`: a sibling subdomain or port) sent it, unless its `Origin` is an
  *   allowed one; scripts that send none of these headers are let through;
  * - a request with an API token (`Authorization: Bearer`) and no session cookie is not checked for
- *   its origin (its media type still is).
+ *   its origin (its media type still is);
+ * - behind a trusted proxy (`TRUST_PROXY`) the server's own origin is the one the proxy forwards
+ *   (`X-Forwarded-Host` / `-Proto`, or RFC 7239 `Forwarded`); an untrusted peer's forwarding
+ *   headers count for nothing, and the refusal names the origin the server took as its own.
  */
 export default fp<CrossSiteGuardOptions>(
-  async (app, { allowedOrigins }) => {
+  async (app, { allowedOrigins, trustProxy = false }) => {
     const allowed = new Set(allowedOrigins);
+    const trusted = trustedProxyTest(trustProxy);
     app.addHook('onRequest', async (request) => {
       const safe = SAFE_METHODS.has(request.method);
       if (safe && request.routeOptions.config.changingGet !== true) return;
       const claimed = tokenOnly(request) ? undefined : claimedOrigin(request);
       if (claimed !== undefined) {
-        const own = `${request.protocol}://${request.host}`;
-        if (claimed === null || (claimed !== own && !allowed.has(claimed))) {
-          throw new ApiException('FORBIDDEN', securityMessage('crossOrigin', { origin: claimed ?? 'null' }));
+        const own = ownOrigins(request, trusted);
+        if (claimed === null || (!own.includes(claimed) && !allowed.has(claimed))) {
+          // The answer says what the server took as its own origin: behind a proxy that rewrites
+          // Host (Vite's changeOrigin, nginx's default proxy_pass) that is the proxy's target.
+          throw new ApiException(
+            'FORBIDDEN',
+            securityMessage('crossOrigin', { origin: claimed ?? 'null', own: own[1] ?? '' }),
+          );
         }
       }
       if (safe) {
@@ -97,7 +126,13 @@ export default fp<CrossSiteGuardOptions>(
         // browser's Sec-Fetch-Site still tells whether another site, or a sibling one, sent it.
         const site = tokenOnly(request) ? undefined : request.headers['sec-fetch-site'];
         if ((site === 'cross-site' || site === 'same-site') && !(claimed && allowed.has(claimed))) {
-          throw new ApiException('FORBIDDEN', securityMessage('crossOrigin', { origin: claimed ?? site }));
+          throw new ApiException(
+            'FORBIDDEN',
+            securityMessage('crossOrigin', {
+              origin: claimed ?? site,
+              own: ownOrigins(request, trusted)[1] ?? '',
+            }),
+          );
         }
         return;
       }

@@ -107,6 +107,73 @@ describeEachDatabase('cross-site requests ($name)', (db) => {
     }
   });
 
+  it('behind a proxy that rewrites Host, compares the origin with the forwarded host only when the proxy is trusted', async () => {
+    // nginx's default proxy_pass sends its target as Host; the browser's page is the public origin.
+    const viaProxy = {
+      host: '127.0.0.1:8080',
+      origin: 'https://admin.example.com',
+      'x-forwarded-host': 'admin.example.com',
+      'x-forwarded-proto': 'https',
+    };
+    const untrusted = await apps.build();
+    const { cookie } = await login(untrusted);
+    const refused = await untrusted.inject({
+      method: 'POST',
+      url: SQL,
+      payload: { sql: 'SELECT 1 AS one' },
+      headers: { cookie, ...viaProxy },
+    });
+    expect(refused.statusCode).toBe(403);
+    // The refusal says what the server took as its own origin and what to set.
+    expect(refused.json().message).toContain('http://127.0.0.1:8080');
+    expect(refused.json().message).toContain('TRUST_PROXY');
+    await untrusted.close();
+
+    const trusted = await apps.build({}, apps.config({ trustProxy: true }));
+    const session = await login(trusted);
+    const forwardedAs = [
+      viaProxy,
+      // RFC 7239's header, as Caddy or a configured nginx may send it (the proxy nearest comes last).
+      {
+        host: '127.0.0.1:8080',
+        origin: 'https://admin.example.com:8443',
+        forwarded:
+          'for=10.0.0.9;host=edge.example.net, for=10.0.0.1;host="admin.example.com:8443";proto=https',
+      },
+    ];
+    for (const headers of forwardedAs) {
+      const response = await trusted.inject({
+        method: 'POST',
+        url: SQL,
+        payload: { sql: 'SELECT 1 AS one' },
+        headers: { cookie: session.cookie, ...headers },
+      });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(200);
+    }
+    // A page of another site is still refused, whatever the proxy forwarded.
+    for (const headers of [
+      { ...viaProxy, origin: 'https://evil.example.com' },
+      {
+        host: '127.0.0.1:8080',
+        origin: 'https://evil.example.com',
+        forwarded: 'host=admin.example.com;proto=https',
+      },
+      {
+        host: '127.0.0.1:8080',
+        origin: 'http://admin.example.com',
+        forwarded: 'host=admin.example.com;proto=https',
+      },
+    ]) {
+      const response = await trusted.inject({
+        method: 'POST',
+        url: SQL,
+        payload: { sql: 'SELECT 1 AS one' },
+        headers: { cookie: session.cookie, ...headers },
+      });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+    }
+  });
+
   it('lets reads from another origin through (they change nothing)', async () => {
     const app = await apps.build();
     const { cookie } = await login(app);
