@@ -30,8 +30,6 @@ export interface FullTextTable {
 /** Rows to leave out of a count of matches: those where BOOL column `flag` is not `false`. */
 export interface Unflagged {
   flag: string;
-  /** A query selecting the rowids of those rows. */
-  except: Knex.QueryBuilder;
 }
 
 export type FullTextMethod = 'fts5-trigram' | 'pg-trgm' | 'mysql-ngram' | 'mroonga-bigram' | 'like';

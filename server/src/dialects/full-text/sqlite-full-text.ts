@@ -171,8 +171,16 @@ export const sqliteFullText: FullText = {
     if (marked) match = byTrigrams ? unmarkedTrigrams(match) : unmarkedBigrams(match);
     const count = db(index).whereRaw('?? MATCH ?', [index, match]);
     if (byTrigrams && plan.bigram.length > 0) inIndex(count, names.table, names.bigrams, allOf(plan.bigram));
-    // NOT IN: the index yields its matches and each is looked up in the (small) set left out.
-    if (unflagged && !marked) count.whereRaw('??.rowid NOT IN (?)', [index, unflagged.except]);
+    // NOT IN: the index yields its matches and each is looked up in the (small) set left out, the
+    // rows whose flag is true or NULL (read from the flag's index).
+    if (unflagged && !marked) {
+      const flagged = `${table.tableName}.${unflagged.flag}`;
+      const except = db(table.tableName)
+        .select(db.raw('??.rowid', [table.tableName]))
+        .where(flagged, '=', true)
+        .orWhereNull(flagged);
+      count.whereRaw('??.rowid NOT IN (?)', [index, except]);
+    }
     return count.count({ n: '*' }).first();
   },
 };

@@ -34,16 +34,8 @@ export const fastCount = async (
   const column = `${tableName}.${flag}`;
   if (query.search && item.fullText && (!query.where || flag)) {
     const index = await fullTextTargetFor(context, item, sourceKnex);
-    // With `flag = false`: the matches except the flagged and the NULL rows (few, from the flag's index).
-    const unflagged = flag
-      ? {
-          flag,
-          except: db(tableName)
-            .select(db.raw('??.rowid', [tableName]))
-            .where(column, '=', true)
-            .orWhereNull(column),
-        }
-      : undefined;
+    // With `flag = false`: the matches except the flagged and the NULL rows (the index knows how).
+    const unflagged = flag ? { flag } : undefined;
     const statement = index?.fullText.countMatches?.(db, index.target, query.search, unflagged);
     return statement ? numberOf(await statement) : null;
   }
