@@ -1,3 +1,5 @@
+import type { CaptionLanguage } from './captions';
+import { choiceCaption, choiceValuesOf } from './choice';
 import type { Column } from './metadata';
 import { isSearchBody } from './search-body';
 import { isSystemColumnName } from './system-columns';
@@ -66,4 +68,29 @@ export const recordTitle = (
     .filter(present)
     .map(String)
     .join('|');
+};
+
+/**
+ * A record's title as a person reads it in `language`: `recordTitle`, except that a choice column's
+ * value (the title of a run table is its status) shows its options' captions, as its list cell
+ * does, and not the stored values.
+ */
+export const readableRecordTitle = (
+  table: Omit<TitledTable, 'columns'> & {
+    columns?: readonly (TitledColumn & Pick<Column, 'options' | 'multipleValue'>)[] | null;
+  },
+  record: BusinessRecord | null | undefined,
+  language: CaptionLanguage,
+): string => {
+  const title = recordTitle(table, record);
+  const name = titleColumnOf(table);
+  const column = (table.columns ?? []).find((candidate) => candidate.name === name);
+  const options = column?.options ?? [];
+  if (!record || !column || options.length === 0 || !present(record[column.name])) return title;
+  return choiceValuesOf(record[column.name], Boolean(column.multipleValue))
+    .map((value) => {
+      const option = options.find((candidate) => candidate.value === value);
+      return option ? choiceCaption(option, language) : value;
+    })
+    .join(', ');
 };

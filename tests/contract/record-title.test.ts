@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Column } from '../../contract';
-import { recordTitle, titleColumnOf } from '../../contract/record-title';
+import { readableRecordTitle, recordTitle, titleColumnOf } from '../../contract/record-title';
 
 const col = (name: string, dataType: Column['dataType'], extra: Partial<Column> = {}): Column => ({
   name,
@@ -57,5 +57,43 @@ describe('recordTitle', () => {
   });
   it('gives nothing for no record', () => {
     expect(recordTitle(album, null)).toBe('');
+  });
+});
+
+describe('readableRecordTitle', () => {
+  const run = {
+    columns: [
+      col('id', 'BIGINT', { indexType: 'PRIMARY', displayOrder: 0 }),
+      col('status', 'VARCHAR', {
+        displayOrder: 1,
+        options: [
+          { value: 'ok', captions: { 'zh-CN': '成功', 'en-US': 'Succeeded' } },
+          { value: 'failed', captions: { 'zh-CN': '失败', 'en-US': 'Failed' } },
+        ],
+      }),
+    ],
+  };
+  const tagged = {
+    columns: [
+      col('id', 'BIGINT', { indexType: 'PRIMARY', displayOrder: 0 }),
+      col('tags', 'VARCHAR', {
+        displayOrder: 1,
+        multipleValue: true,
+        options: [{ value: 'hot', captions: { 'zh-CN': '热门', 'en-US': 'Hot' } }],
+      }),
+    ],
+  };
+
+  it("shows a choice title column's captions in the language asked, not its stored values", () => {
+    expect(recordTitle(run, { id: 3, status: 'ok' })).toBe('ok');
+    expect(readableRecordTitle(run, { id: 3, status: 'ok' }, 'zh-CN')).toBe('成功');
+    expect(readableRecordTitle(run, { id: 3, status: 'failed' }, 'en-US')).toBe('Failed');
+    expect(readableRecordTitle(tagged, { id: 1, tags: 'hot,gone' }, 'zh-CN')).toBe('热门, gone');
+  });
+
+  it('is the record title for other columns, and the key when the value is empty', () => {
+    expect(readableRecordTitle(album, { AlbumId: 7, Title: 'Facelift' }, 'en-US')).toBe('Facelift');
+    expect(readableRecordTitle(run, { id: 3, status: null }, 'zh-CN')).toBe('3');
+    expect(readableRecordTitle(run, null, 'zh-CN')).toBe('');
   });
 });

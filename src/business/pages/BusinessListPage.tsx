@@ -56,7 +56,7 @@ import { hasSoftDelete } from '../lib/business-filters';
 import type { BusinessRecord } from '../lib/business-record';
 import { chooserColumns, listCellWidth, parseChosenColumns, visibleListColumns } from '../lib/list-columns';
 import { appPaths } from '../../common/lib/menu';
-import { useCaption, useWellKnownNames } from '../../common/hooks/useCaption';
+import { useCaption, useCaptionLanguage, useWellKnownNames } from '../../common/hooks/useCaption';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { useListColumnChoice } from '../../store/useListColumnChoice';
 import { BusinessFilters } from '../components/BusinessFilters';
@@ -73,7 +73,7 @@ import { useLatestChanges } from '../hooks/useLatestChanges';
 import { lastChangeText } from '../lib/last-change';
 import { cardFields } from '../lib/card-fields';
 import { fitListColumns } from '../lib/fit-list-columns';
-import { recordTitle, titleColumnOf } from '../../../contract';
+import { readableRecordTitle, titleColumnOf } from '../../../contract';
 import { useElementWidth } from '../../common/hooks/useElementWidth';
 import { useScreenLayout } from '../../common/hooks/useScreenLayout';
 import { restoreRecordsCall } from '../../providers/custom-calls';
@@ -143,6 +143,7 @@ const BusinessListContent = ({
   const { message } = App.useApp();
   const navigate = useNavigate();
   const caption = useCaption();
+  const captionLanguage = useCaptionLanguage();
   const heading = useTableHeading(tableName, meta.table);
   const list = useBusinessList(tableName, meta);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -554,7 +555,7 @@ const BusinessListContent = ({
             <RecordCards
               records={list.rows}
               keyOf={list.keyOf}
-              titleOf={(record) => recordTitle(table, record)}
+              titleOf={(record) => readableRecordTitle(table, record, captionLanguage)}
               fields={cardColumns}
               linkOf={
                 canKey && !recycle
