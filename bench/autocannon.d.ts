@@ -12,6 +12,8 @@ declare module 'autocannon' {
     duration?: number;
     workers?: number;
     headers?: Record<string, string>;
+    /** Requests each connection sends in turn (paths relative to `url`). */
+    requests?: { method?: string; path: string }[];
   }
   export interface Result {
     requests: Histogram & { total: number };

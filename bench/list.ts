@@ -239,6 +239,36 @@ const explainLines = async (replayer: SqlReplayer, m: Measured): Promise<string[
   return lines;
 };
 
+/**
+ * Keyword searches as the list screen sends them (page and bounded total in one request), the
+ * connections taking the benchmark's keywords in turn: searches per second and p99.
+ */
+const searchLoadTest = async (server: Endpoint, client: string): Promise<boolean> => {
+  const duration = envInteger('BENCH_LOAD_SECONDS', 20);
+  const connections = envInteger('BENCH_LOAD_CONNECTIONS', 32);
+  const terms = [SEARCH_TERMS.zh2, SEARCH_TERMS.zh3, SEARCH_TERMS.en, SEARCH_TERMS.name];
+  const result = await autocannon({
+    url: server.url,
+    connections,
+    duration,
+    headers: { cookie: server.cookie },
+    requests: terms.map((term) => ({
+      method: 'GET' as const,
+      path: listView(`${search(term)}&isDeleted=false`)[0] ?? '',
+    })),
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  const met = result.requests.average >= 300 && result.latency.p99 <= 100 && errors === 0;
+  console.log(
+    `[${client}] load keyword search (list view), ${connections} connections ${duration} s: ` +
+      `${Math.round(result.requests.average)} searches/s (target >= 300)` +
+      ` | p99 ${result.latency.p99} ms (target <= 100) | errors ${errors} (target 0)` +
+      ` | ${met ? 'MET' : 'MISSED'} (${result.requests.total} requests, p50 ${result.latency.p50} ms)`,
+  );
+  if (errors > 0) console.log(`[${client}]   answers by status: ${JSON.stringify(statusCounts(result))}`);
+  return met;
+};
+
 /** How many answers had each HTTP status (autocannon keeps them per status code). */
 const statusCounts = (result: Result): Record<string, number> =>
   Object.fromEntries(
@@ -297,6 +327,7 @@ const runTarget = async (target: BenchTarget, rows: number): Promise<void> => {
       if (explain) for (const text of await explainLines(replayer, measured)) console.log(text);
     }
     await loadTest(server, target.client);
+    await searchLoadTest(server, target.client);
   } finally {
     await replayer.close();
     await server.close();
