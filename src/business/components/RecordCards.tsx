@@ -84,7 +84,11 @@ export const RecordCards = ({
                 size="small"
                 data-record-card
                 hoverable={Boolean(link)}
-                styles={{ header: { minHeight: 44 } }}
+                // a table with no column beside its title: the card is its heading alone
+                styles={{
+                  header: { minHeight: 44 },
+                  ...(fields.length === 0 ? { body: { display: 'none' } } : {}),
+                }}
                 title={
                   selection ? (
                     <Flex align="center" gap={token.marginSM} style={{ minWidth: 0 }}>

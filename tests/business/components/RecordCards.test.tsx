@@ -67,6 +67,28 @@ describe('RecordCards', () => {
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
   });
+
+  it('shows a card without fields as its heading alone, and one with fields with its body', () => {
+    const cards = (fields: { key: string; title: string; render: (value: unknown) => string }[]) =>
+      render(
+        <MemoryRouter>
+          <RecordCards
+            records={records.slice(0, 1)}
+            keyOf={(record) => String(record.id)}
+            titleOf={(record) => String(record.name)}
+            fields={fields}
+            actionsOf={() => null}
+            loading={false}
+            empty={null}
+          />
+        </MemoryRouter>,
+      );
+    const bare = cards([]);
+    expect(bare.container.querySelector('.ant-card-body')).not.toBeVisible();
+    bare.unmount();
+    cards([{ key: 'name', title: '名称', render: (value) => String(value) }]);
+    expect(screen.getByText('名称')).toBeVisible();
+  });
 });
 
 describe('CardSort', () => {
