@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from './helpers/api-session';
 import { launchBrowser, signedInPageIn } from './helpers/browser';
-import { SYSTEM_COLUMNS } from './helpers/shop';
+import { createTableWith } from './helpers/shop';
 import { freePort, startServer, type RunningServer } from './helpers/start-server';
 
 /** Debian's nginx (`nginx-light`), also where /usr/sbin is not on the PATH. */
@@ -31,13 +31,7 @@ let proxyUrl: string;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ TRUST_PROXY: '1' }), launchBrowser()]);
   const api = await signInApi(server.url, server.adminPassword);
-  await api.call('POST', '/metadata/tables', {
-    name: 'visit',
-    pluralName: 'visits',
-    tableName: 'visit',
-    caption: '来访',
-    columns: SYSTEM_COLUMNS.map((column, i) => ({ displayOrder: i, ...column })),
-  });
+  await createTableWith(api, 'visit', '来访');
   const port = await freePort();
   proxyUrl = `http://127.0.0.1:${port}`;
   prefix = mkdtempSync(join(tmpdir(), 'crudboard-nginx-'));

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi } from './helpers/api-session';
 import { launchBrowser, trackPageErrors } from './helpers/browser';
-import { SYSTEM_COLUMNS } from './helpers/shop';
+import { createTableWith } from './helpers/shop';
 import { freePort } from './helpers/start-server';
 
 /**
@@ -105,13 +105,7 @@ beforeAll(async () => {
     answering(`${exampleUrl}/`, example),
   ]);
   const api = await signInApi(serverUrl, PASSWORD);
-  await api.call('POST', '/metadata/tables', {
-    name: 'note',
-    pluralName: 'notes',
-    tableName: 'note',
-    caption: '便签',
-    columns: SYSTEM_COLUMNS.map((column, i) => ({ displayOrder: i, ...column })),
-  });
+  await createTableWith(api, 'note', '便签');
   await api.call('POST', '/business/note', { name: '第一张便签' });
 }, FIRST_LOAD_MS * 2);
 

@@ -35,6 +35,26 @@ export const SYSTEM_COLUMNS = [
   { name: 'isDeleted', caption: '是否删除', dataType: 'BOOL', insertable: false, updatable: false },
 ];
 
+/**
+ * Creates a table through the metadata API: the system columns and `columns` after them, its
+ * plural the name with an `s`; answers the table as the API reads it back.
+ */
+export const createTableWith = async (
+  api: ApiSession,
+  name: string,
+  caption: string,
+  columns: object[] = [],
+) => {
+  const id = await api.call<number>('POST', '/metadata/tables', {
+    name,
+    pluralName: `${name}s`,
+    tableName: name,
+    caption,
+    columns: [...SYSTEM_COLUMNS, ...columns].map((column, i) => ({ displayOrder: i, ...column })),
+  });
+  return api.call<{ id: number; columns: { id: number; name: string }[] }>('GET', `/metadata/tables/${id}`);
+};
+
 const CITIES = ['上海', '北京', '广州', '深圳', '杭州'];
 
 export interface Shop {
@@ -46,16 +66,8 @@ export interface Shop {
  * metadata and business APIs; 25 customers so the list pages.
  */
 export const createShop = async (api: ApiSession): Promise<Shop> => {
-  const table = async (name: string, caption: string, columns: object[]) => {
-    const id = await api.call<number>('POST', '/metadata/tables', {
-      name,
-      pluralName: `${name}s`,
-      tableName: name,
-      caption,
-      columns: [...SYSTEM_COLUMNS, ...columns].map((column, i) => ({ displayOrder: i, ...column })),
-    });
-    return api.call<{ id: number; columns: { id: number; name: string }[] }>('GET', `/metadata/tables/${id}`);
-  };
+  const table = (name: string, caption: string, columns: object[]) =>
+    createTableWith(api, name, caption, columns);
   const customer = await table('customer', '客户', [
     { name: 'city', caption: '城市', dataType: 'VARCHAR', length: 50, queryable: true, displayable: true },
     { name: 'vip', caption: '贵宾', dataType: 'BOOL', queryable: true },
