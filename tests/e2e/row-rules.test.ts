@@ -4,7 +4,7 @@ import { addUserWithRole, type ApiSession, signInApi } from './helpers/api-sessi
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { launchBrowser, screenshot, screenshotDir, signedInPageAs, trackPageErrors } from './helpers/browser';
-import { SYSTEM_COLUMNS } from './helpers/shop';
+import { createTableWith } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
 
 /**
@@ -33,16 +33,8 @@ const rowTexts = async (page: Page) =>
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   api = await signInApi(server.url, server.adminPassword);
-  const createTable = async (name: string, caption: string, columns: object[]) => {
-    const id = await api.call<number>('POST', '/metadata/tables', {
-      name,
-      pluralName: `${name}s`,
-      tableName: name,
-      caption,
-      columns: [...SYSTEM_COLUMNS, ...columns].map((column, i) => ({ displayOrder: i, ...column })),
-    });
-    return api.call<StoredTable>('GET', `/metadata/tables/${id}`);
-  };
+  const createTable = (name: string, caption: string, columns: object[]): Promise<StoredTable> =>
+    createTableWith(api, name, caption, columns);
   const lead = await createTable('prospect', '线索', [
     { name: 'city', caption: '城市', dataType: 'VARCHAR', length: 50, ...shown },
   ]);
