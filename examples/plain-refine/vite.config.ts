@@ -15,6 +15,10 @@ export default defineConfig({
   root: here,
   base: '/',
   plugins: [react()],
+  // Its own dependency cache: beside crudboard's dev server (`npm run dev`), both would otherwise
+  // optimise into the repository's node_modules/.vite and answer each other's pages with
+  // 504 "Outdated Optimize Dep".
+  cacheDir: fileURLToPath(new URL('../../node_modules/.vite-plain-refine', import.meta.url)),
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1024 },
   server: {
     port: 5174,
