@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answering } from './helpers/answering';
 import { signInApi } from './helpers/api-session';
 import { launchBrowser, signedInPageIn } from './helpers/browser';
 import { createTableWith } from './helpers/shop';
@@ -49,15 +50,7 @@ beforeAll(async () => {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   nginx.stderr?.on('data', (chunk: Buffer) => (nginxLog += chunk.toString()));
-  for (let tries = 0; ; tries += 1) {
-    try {
-      if ((await fetch(`${proxyUrl}/api/metadata/dataSources`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (nginx.exitCode !== null || tries > 100) throw new Error(`nginx did not start:\n${nginxLog}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
+  await answering(`${proxyUrl}/api/metadata/dataSources`, nginx, () => nginxLog, 20_000);
 }, 120_000);
 
 afterAll(async () => {

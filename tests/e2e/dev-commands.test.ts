@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answering } from './helpers/answering';
 import { signInApi } from './helpers/api-session';
 import { launchBrowser, trackPageErrors } from './helpers/browser';
 import { createTableWith } from './helpers/shop';
@@ -48,21 +49,6 @@ const run = (command: string, args: string[], env: Record<string, string>): Star
   return entry;
 };
 
-/** Waits until `url` answers 200 (or the command exits, which fails with its output). */
-const answering = async (url: string, process: Started, within = FIRST_LOAD_MS): Promise<void> => {
-  const deadline = Date.now() + within;
-  while (Date.now() < deadline) {
-    if (process.child.exitCode !== null) throw new Error(`exited early:\n${process.output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error(`${url} did not answer:\n${process.output()}`);
-};
-
 const signIn = async (page: Page, url: string, button: RegExp | string) => {
   await page.goto(url, { timeout: FIRST_LOAD_MS });
   await page.getByPlaceholder('用户名').waitFor({ timeout: FIRST_LOAD_MS });
@@ -100,9 +86,9 @@ beforeAll(async () => {
   );
   browser = await launchBrowser();
   await Promise.all([
-    answering(`${serverUrl}/api/metadata/dataSources`, server),
-    answering(`${appUrl}/crudboard/`, app),
-    answering(`${exampleUrl}/`, example),
+    answering(`${serverUrl}/api/metadata/dataSources`, server.child, server.output, FIRST_LOAD_MS),
+    answering(`${appUrl}/crudboard/`, app.child, app.output, FIRST_LOAD_MS),
+    answering(`${exampleUrl}/`, example.child, example.output, FIRST_LOAD_MS),
   ]);
   const api = await signInApi(serverUrl, PASSWORD);
   await createTableWith(api, 'note', '便签');

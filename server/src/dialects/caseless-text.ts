@@ -1,3 +1,5 @@
+import type { SqlDialect } from './sql/sql-dialect';
+
 /**
  * Whether no character of `text` has case: Chinese, Japanese and Korean script, digits,
  * punctuation and other symbols without a lower or upper form. Such a text matches the same rows
@@ -12,3 +14,15 @@ export const isCaseless = (text: string): boolean => {
   }
   return true;
 };
+
+/**
+ * `target` matching a `?` LIKE pattern made of `text` (with a `?` escape), ignoring case, in the
+ * form that costs least: a plain LIKE for a caseless text, else the dialect's case-insensitive
+ * match (`scan`: the form for a scan that no index serves).
+ */
+export const likeIgnoringCase = (sql: SqlDialect, target: string, text: string, scan = false): string =>
+  isCaseless(text)
+    ? sql.caselessLike(target)
+    : scan
+      ? sql.caseInsensitiveScan(target)
+      : sql.caseInsensitiveLike(target);

@@ -65,15 +65,19 @@ const acceptedTypes = (request: FastifyRequest): readonly string[] => {
  * proxy, `X-Forwarded-Proto` and `X-Forwarded-Host`), and the host a trusted proxy names in an
  * RFC 7239 `Forwarded` header.
  */
-const ownOrigins = (request: FastifyRequest, trusted: (address: string) => boolean): string[] => {
-  const own = `${request.protocol}://${request.host}`;
-  const origins = [own, originOf(own) ?? own];
+const ownOrigins = (
+  request: FastifyRequest,
+  trusted: (address: string) => boolean,
+): { origin: string; accepted: string[] } => {
+  const raw = `${request.protocol}://${request.host}`;
+  const origin = originOf(raw) ?? raw;
+  const accepted = [raw, origin];
   const forwarded = request.headers.forwarded;
   if (forwarded && trusted(request.socket.remoteAddress ?? '')) {
     const named = forwardedOrigin(forwarded, request.protocol);
-    if (named) origins.push(named);
+    if (named) accepted.push(named);
   }
-  return origins;
+  return { origin, accepted };
 };
 
 /**
@@ -112,12 +116,12 @@ export default fp<CrossSiteGuardOptions>(
       const claimed = tokenOnly(request) ? undefined : claimedOrigin(request);
       if (claimed !== undefined) {
         const own = ownOrigins(request, trusted);
-        if (claimed === null || (!own.includes(claimed) && !allowed.has(claimed))) {
+        if (claimed === null || (!own.accepted.includes(claimed) && !allowed.has(claimed))) {
           // The answer says what the server took as its own origin: behind a proxy that rewrites
           // Host (Vite's changeOrigin, nginx's default proxy_pass) that is the proxy's target.
           throw new ApiException(
             'FORBIDDEN',
-            securityMessage('crossOrigin', { origin: claimed ?? 'null', own: own[1] ?? '' }),
+            securityMessage('crossOrigin', { origin: claimed ?? 'null', own: own.origin }),
           );
         }
       }
@@ -130,7 +134,7 @@ export default fp<CrossSiteGuardOptions>(
             'FORBIDDEN',
             securityMessage('crossOrigin', {
               origin: claimed ?? site,
-              own: ownOrigins(request, trusted)[1] ?? '',
+              own: ownOrigins(request, trusted).origin,
             }),
           );
         }

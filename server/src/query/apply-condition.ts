@@ -3,7 +3,7 @@ import type { Client } from '../config';
 import { containsPattern, escapeLikeText } from '../dialects/full-text/full-text';
 import { nativeEqualitySql, nativeMatchSql } from '../dialects/native-sql';
 import { sqlDialect } from '../dialects/sql/sql-dialects';
-import { isCaseless } from '../dialects/caseless-text';
+import { likeIgnoringCase } from '../dialects/caseless-text';
 import type { Condition, LeafCondition, QueryColumn, QueryTable } from './query-types';
 import { findColumn } from './resolve-column';
 
@@ -24,11 +24,7 @@ export const whereContains = (
   scan = false,
 ): Knex.QueryBuilder => {
   const target = nativeMatchSql(dialect, nativeType).column;
-  const sql = isCaseless(text)
-    ? sqlDialect(dialect).caselessLike(target)
-    : scan
-      ? sqlDialect(dialect).caseInsensitiveScan(target)
-      : sqlDialect(dialect).caseInsensitiveLike(target);
+  const sql = likeIgnoringCase(sqlDialect(dialect), target, text, scan);
   const bindings = [column, containsPattern(text), '\\'];
   return or ? builder.orWhereRaw(sql, bindings) : builder.whereRaw(sql, bindings);
 };
@@ -51,7 +47,7 @@ const whereTextMatch = (
     leaf.operator === 'LIKECS' || leaf.operator === 'NOTLIKECS'
       ? [sql.caseSensitiveContains(target), [column, text]]
       : [
-          isCaseless(text) ? sql.caselessLike(target) : sql.caseInsensitiveLike(target),
+          likeIgnoringCase(sql, target, text),
           [
             column,
             leaf.operator === 'STARTSWITH' || leaf.operator === 'NOTSTARTSWITH'

@@ -1,4 +1,5 @@
-import { isCaseless } from '../caseless-text';
+import { likeIgnoringCase } from '../caseless-text';
+import { pgDialect } from '../sql/pg-dialect';
 import { derivedName } from '../derived-name';
 import { containsPattern, termsOf, type FullText } from './full-text';
 import { createGramIndex, dropGramIndex, readCommonGrams, servedByGrams, whereGrams } from './pg-grams';
@@ -39,11 +40,7 @@ export const pgFullText: FullText = {
     const column = `${table.tableName}.${table.column.name}`;
     for (const term of termsOf(keyword)) {
       if (table.grams && servedByGrams(term, table.grams)) whereGrams(query, column, term);
-      query.whereRaw(`?? ${isCaseless(term) ? 'LIKE' : 'ILIKE'} ? ESCAPE ?`, [
-        column,
-        containsPattern(term),
-        '\\',
-      ]);
+      query.whereRaw(likeIgnoringCase(pgDialect, '??', term), [column, containsPattern(term), '\\']);
     }
     return query;
   },

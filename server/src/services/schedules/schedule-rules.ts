@@ -7,6 +7,7 @@ import { scheduleMessage } from '../../i18n/schedule-messages';
 import { systemTableMessage } from '../../i18n/system-table-messages';
 import type { WriteContext } from '../items/write-context';
 import { invalidFields } from '../system-tables/rule-errors';
+import { changes } from '../system-tables/field-checks';
 import type { SystemTableRules } from '../system-tables/system-table-rules';
 import { ApiException } from '../../errors/api-exception';
 import { isHeaderObjectText, RESERVED_HEADERS } from '../webhooks/extra-headers';
@@ -38,10 +39,6 @@ const blank = (value: unknown): boolean => value === null || value === undefined
 /** The value a write leaves: the one it sets, else the stored one. */
 const after = (values: Values, current: Values, field: string): unknown =>
   Object.hasOwn(values, field) ? values[field] : current[field];
-
-/** Whether a write sets `field` to something other than the stored value. */
-const changed = (values: Values, current: Values, field: string): boolean =>
-  Object.hasOwn(values, field) && String(values[field] ?? '') !== String(current[field] ?? '');
 
 /**
  * The fields a schedule's create or update leaves, checked together (one 400 naming each bad
@@ -93,7 +90,7 @@ const approveStatement = async (
   creating: boolean,
 ): Promise<void> => {
   if (String(after(values, current, 'action')) !== 'sql') return;
-  const choosing = creating || changed(values, current, 'action') || changed(values, current, 'sqlQueryId');
+  const choosing = creating || changes(current, values, 'action') || changes(current, values, 'sqlQueryId');
   if (!choosing && !Object.hasOwn(values, 'sqlQueryId')) return;
   const holds = hasPermission(write.authorities, SQL_EXECUTE);
   if (!choosing && !holds) return;
@@ -159,7 +156,7 @@ export const scheduleRules: SystemTableRules = {
     keepSigningSecret(values);
     const enabledAgain =
       Object.hasOwn(values, 'enabled') && isTrue(values.enabled) && !isTrue(current.enabled);
-    if (enabledAgain || changed(values, current, 'cron') || changed(values, current, 'timeZone'))
+    if (enabledAgain || changes(current, values, 'cron') || changes(current, values, 'timeZone'))
       values.activeSince = write.now.getTime();
   },
 };
@@ -186,7 +183,7 @@ export const scheduleTargetHook = (allow: WebhookAllowList): WriteHook => ({
 export const scheduleTaskHook = (tasks: TaskRegistry): WriteHook => {
   const check = (write: WriteContext, values: Values, current: Values, path: string, creating: boolean) => {
     if (String(after(values, current, 'action') ?? 'webhook') !== 'task') return;
-    const choosing = creating || changed(values, current, 'action') || changed(values, current, 'task');
+    const choosing = creating || changes(current, values, 'action') || changes(current, values, 'task');
     if (!choosing && !Object.hasOwn(values, 'task') && !Object.hasOwn(values, 'action')) return;
     const task = after(values, current, 'task');
     const available = [...tasks.keys()].join(', ');

@@ -35,19 +35,22 @@ const timestamps = (): SystemColumnDecl[] => [
   },
 ];
 
+/** Whether a user, webhook, schedule or flow is on. */
+const enabled = (): SystemColumnDecl => ({
+  name: 'enabled',
+  caption: '启用',
+  dataType: 'BOOL',
+  nullable: false,
+  defaultValue: 'true',
+  queryable: true,
+});
+
 /**
  * Whether a webhook, schedule or flow is on, and who owns it (set by the server: `description` says
  * what the owner is for).
  */
 const enabledAndOwner = (description?: string): SystemColumnDecl[] => [
-  {
-    name: 'enabled',
-    caption: '启用',
-    dataType: 'BOOL',
-    nullable: false,
-    defaultValue: 'true',
-    queryable: true,
-  },
+  enabled(),
   {
     name: 'ownerId',
     caption: '创建人',
@@ -134,14 +137,7 @@ export const SYSTEM_TABLES: readonly SystemTableDecl[] = [
       text('email', '邮箱', 'VARCHAR', 200),
       text('mobile', '手机', 'VARCHAR', 32),
       text('avatar', '头像', 'ATTACHMENT', 500, { queryable: false }),
-      {
-        name: 'enabled',
-        caption: '启用',
-        dataType: 'BOOL',
-        nullable: false,
-        defaultValue: 'true',
-        queryable: true,
-      },
+      enabled(),
       ...timestamps(),
     ],
     relations: [
