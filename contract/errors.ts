@@ -8,8 +8,15 @@ export const ERROR_CODES = {
   NOT_FOUND: 404,
   DATA_SOURCE_NOT_FOUND: 404,
   CONFLICT: 409,
+  /**
+   * A create with an `Idempotency-Key` (docs/api.md §3) while another request with the same key
+   * is under way or has just finished: nothing was written; the same request again gets the answer.
+   */
+  IDEMPOTENCY_KEY_IN_USE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** An `Idempotency-Key` already used by the same user for another request (another body or path). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   TOO_MANY_REQUESTS: 429,
   /** SQL console (§2.4): the database refused the statement; the message is the database's. */
   SQL_ERROR: 400,

@@ -18,6 +18,7 @@ import db from './plugins/db';
 import docs from './plugins/docs';
 import downloads from './plugins/downloads';
 import historyPrune from './plugins/history-prune';
+import idempotencyPrune from './plugins/idempotency-prune';
 import webhookDelivery from './plugins/webhook-delivery';
 import scheduleRunner from './plugins/schedule-runner';
 import flowRunner from './plugins/flow-runner';
@@ -141,6 +142,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     });
     await app.register(changeAuthor);
     await app.register(historyPrune, { intervalSeconds: config.historyPruneIntervalSeconds });
+    await app.register(idempotencyPrune);
     await app.register(api, {
       prefix: '/api',
       ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),

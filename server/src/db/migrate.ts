@@ -36,6 +36,7 @@ import { system020Webhooks } from './migrations/system-020-webhooks';
 import { system021Schedules } from './migrations/system-021-schedules';
 import { system022ScheduleTasks } from './migrations/system-022-schedule-tasks';
 import { system023Flows } from './migrations/system-023-flows';
+import { system024IdempotencyKeys } from './migrations/system-024-idempotency-keys';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -76,6 +77,7 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system021Schedules,
   system022ScheduleTasks,
   system023Flows,
+  system024IdempotencyKeys,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

@@ -57,6 +57,11 @@ export const SHARED_STATE = {
   userIdentity: 'cb_user_identity',
   /** Single sign-on attempts under way: state, nonce and PKCE verifier (services/sso-state-store.ts). */
   ssoState: 'cb_sso_state',
+  /**
+   * The answers of creates sent with an `Idempotency-Key`, kept 24 hours so that a retry gets the
+   * same answer (services/idempotency/).
+   */
+  idempotencyKey: 'cb_idempotency_key',
 } as const;
 
 export const MIGRATION_TABLES = {

@@ -26,20 +26,26 @@ const HEADER = [
   'filters, keys, errors, permissions) are in [api.md](api.md); the full schemas are served at',
   '`/api/docs` (JSON) and `/api/docs/ui`.',
   '',
-  'A parameter marked `*` is required; the others are optional or have a default. "Session" says whether the endpoint needs a signed-in session.',
+  'A parameter marked `*` is required; the others are optional or have a default; `(header)` marks a request header. "Session" says whether the endpoint needs a signed-in session.',
   '',
 ];
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
+/** Path and query parameters, then the headers a route declares, marked `(header)`. */
 const parametersOf = (operation: OpenApiOperation): string => {
-  const names = (operation.parameters ?? [])
+  const parameters = operation.parameters ?? [];
+  const named = (parameter: (typeof parameters)[number]) => {
+    const required = parameter.required === true && parameter.schema?.default === undefined;
+    return `\`${parameter.name}\`${required ? '*' : ''}`;
+  };
+  const names = parameters
     .filter((parameter) => parameter.in === 'query' || parameter.in === 'path')
-    .map((parameter) => {
-      const required = parameter.required === true && parameter.schema?.default === undefined;
-      return `\`${parameter.name}\`${required ? '*' : ''}`;
-    });
-  return names.join(', ');
+    .map(named);
+  const headers = parameters
+    .filter((parameter) => parameter.in === 'header')
+    .map((parameter) => `${named(parameter)} (header)`);
+  return [...names, ...headers].join(', ');
 };
 
 const bodyOf = (operation: OpenApiOperation): string =>

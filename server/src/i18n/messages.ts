@@ -20,6 +20,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
   NOT_FOUND: { zh: '资源不存在', en: 'Not found' },
   DATA_SOURCE_NOT_FOUND: { zh: '数据源 {name} 不存在', en: 'Unknown data source {name}' },
   CONFLICT: { zh: '数据冲突', en: 'Conflict' },
+  IDEMPOTENCY_KEY_IN_USE: {
+    zh: '使用同一幂等键（Idempotency-Key）的请求正在处理或刚刚完成，本次未写入任何数据；请稍后原样重试',
+    en: 'A request with the same Idempotency-Key is under way or has just finished; nothing was written: retry the same request shortly',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    zh: '该幂等键（Idempotency-Key）已用于另一个请求（路径或内容不同），本次未写入任何数据；新的请求请使用新的键',
+    en: 'This Idempotency-Key was already used for another request (another path or body); nothing was written: use a new key for a new request',
+  },
   PAYLOAD_TOO_LARGE: { zh: '请求内容过大', en: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { zh: '不支持的内容类型', en: 'Unsupported content type' },
   TOO_MANY_REQUESTS: { zh: '尝试次数过多，请稍后再试', en: 'Too many attempts, try again later' },

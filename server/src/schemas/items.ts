@@ -74,6 +74,16 @@ export const ItemKeyList = Type.Array(
   },
 );
 
+/** The optional header that makes a create safe to retry (docs/api.md §3, safe retries of a create). */
+export const IdempotencyKeyHeaders = Type.Object({
+  'Idempotency-Key': Type.Optional(
+    Type.String({
+      description:
+        '1 to 255 printable ASCII characters, a new one per record to create (a UUID, say); sent again with the same request, it gets the first answer back instead of a second record (kept 24 hours)',
+    }),
+  ),
+});
+
 export const ItemBody = Type.Object(
   {},
   { additionalProperties: true, description: 'a record (docs/api.md §3)' },

@@ -4,7 +4,7 @@ import type { App } from '../../src/app';
 import { verifyPassword } from '../../src/auth/password';
 import type { CreatedAdmin } from '../../src/db/ensure-super-admin';
 import { runMigrations } from '../../src/db/migrate';
-import { META, MIGRATION_TABLES, SYSTEM } from '../../src/db/table-names';
+import { META, MIGRATION_TABLES, SHARED_STATE, SYSTEM } from '../../src/db/table-names';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
 
@@ -86,7 +86,7 @@ describeEachDatabase('migrations and first start ($name)', (db) => {
     }
   });
 
-  it('creates metadata and system tables in primary only: another data source gets none', async () => {
+  it('creates metadata, system and shared-state tables in primary only: another data source gets none', async () => {
     const extra = {
       name: 'second',
       caption: 'second',
@@ -100,6 +100,7 @@ describeEachDatabase('migrations and first start ($name)', (db) => {
     for (const name of [
       ...Object.values(META),
       ...Object.values(SYSTEM),
+      ...Object.values(SHARED_STATE),
       ...Object.values(MIGRATION_TABLES),
     ]) {
       expect(await app.dataSources.primary.knex.schema.hasTable(name), name).toBe(true);

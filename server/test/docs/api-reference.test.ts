@@ -34,13 +34,13 @@ describe('renderApiReference', () => {
     },
   };
 
-  it('groups by tag, orders by path then method, marks public endpoints and required parameters', () => {
+  it('groups by tag, orders by path then method, marks public endpoints, required parameters and headers', () => {
     const text = renderApiReference(document);
     const rows = text.split('\n').filter((line) => /^\| [A-Z]+ `/.test(line));
     expect(rows).toEqual([
       '| POST `/api/a` | Sign in |  |  | no |  |',
       '| GET `/api/b/{id}` | One | `limit` |  | yes |  |',
-      '| PATCH `/api/b/{id}` | Change one \\| keep the rest | `id`* | `application/json` | yes | 200, 4XX |',
+      '| PATCH `/api/b/{id}` | Change one \\| keep the rest | `id`*, `dataSource` (header) | `application/json` | yes | 200, 4XX |',
     ]);
     expect(text.indexOf('## a')).toBeLessThan(text.indexOf('## b'));
   });

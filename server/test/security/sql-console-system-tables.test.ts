@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { DEFAULT_SQL_CONSOLE } from '../../src/config';
-import { SYSTEM } from '../../src/db/table-names';
+import { SHARED_STATE, SYSTEM } from '../../src/db/table-names';
 import { apiClient } from '../helpers/metadata-api';
 import { login, useTestApps } from '../helpers/test-app';
 import { describeEachDatabase, itOn } from '../helpers/test-databases';
@@ -49,7 +49,7 @@ describeEachDatabase("the SQL console and crudboard's own tables ($name)", (db) 
     expect(JSON.stringify(await knex(SYSTEM.role).orderBy('id'))).toBe(rolesBefore);
   });
 
-  it('never shows password hashes or session tokens in read mode to anyone but the super admin', async () => {
+  it('never shows password hashes, session tokens or request fingerprints in read mode to anyone but the super admin', async () => {
     const { operator, admin } = await setup();
     for (const sql of [
       `SELECT ${q('password')} FROM ${SYSTEM.user}`,
@@ -57,6 +57,7 @@ describeEachDatabase("the SQL console and crudboard's own tables ($name)", (db) 
       db.name === 'sqlite' ? 'select u.* from "main"."cb_user" u' : 'select u.* from cb_user u',
       `SELECT * FROM Cb_User`,
       `SELECT 1 AS one FROM ${SYSTEM.role} WHERE EXISTS (SELECT 1 FROM ${SYSTEM.user})`,
+      `SELECT fingerprint FROM ${SHARED_STATE.idempotencyKey}`,
     ]) {
       const response = await operator.post(SQL, { sql });
       expect(response.statusCode, `${sql}: ${response.body}`).toBe(403);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { COUNT_EXACT_LIMIT } from '../../../../contract/index';
 import { ApiException } from '../../errors/api-exception';
@@ -10,6 +11,7 @@ import { countReadCost, pageReadCost } from '../../query/read-cost';
 import { readOptions } from '../../query/read-options';
 import { errorResponses } from '../../schemas/common';
 import {
+  IdempotencyKeyHeaders,
   ItemBody,
   ItemIdsQuery,
   ItemKeyList,
@@ -21,6 +23,9 @@ import {
   ItemTableParams,
   SoftDeleteQuery,
 } from '../../schemas/items';
+import { createItemOnce } from '../../services/idempotency/create-item-once';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../../services/idempotency/idempotency-key';
+import { requestIdempotencyKey } from '../../services/idempotency/request-idempotency-key';
 import { countItems } from '../../services/items/count-items';
 import { createItem } from '../../services/items/create-item';
 import { deleteItems } from '../../services/items/delete-items';
@@ -52,6 +57,12 @@ const PageWithTotal = Type.Object({
 
 const queryOf = (request: { query: unknown }): Record<string, unknown> =>
   request.query as Record<string, unknown>;
+
+/** A new record's id as the answer's body: a number as JSON, a text key as text (docs/api.md §0). */
+const sendId = (reply: FastifyReply, status: number, id: number | string) =>
+  typeof id === 'number'
+    ? reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(id))
+    : reply.code(status).type('text/plain; charset=utf-8').send(id);
 
 /**
  * The items API of every table (docs/api.md §3): `/api/business/{table}` list, count, all-by-ids, get,
@@ -168,8 +179,10 @@ const itemRoutes: FastifyPluginAsyncTypebox<{ countExactLimit?: number }> = asyn
       config: { item: { action: 'create', rowRules: true } },
       schema: {
         tags,
-        summary: 'Create a record (and its nested children); 201 with the new id',
+        summary:
+          'Create a record (and its nested children); 201 with the new id. With Idempotency-Key, a retry gets the same answer (Idempotent-Replayed: true) and writes nothing',
         params: ItemTableParams,
+        headers: IdempotencyKeyHeaders,
         body: ItemBody,
         response: {
           201: Type.Union([Type.Integer(), Type.String()], {
@@ -182,11 +195,17 @@ const itemRoutes: FastifyPluginAsyncTypebox<{ countExactLimit?: number }> = asyn
     },
     async (request, reply) => {
       const { context, item } = itemOf(request);
-      const id = await createItem(context, item, request.body);
-      reply.code(201);
-      return typeof id === 'number'
-        ? reply.type('application/json; charset=utf-8').send(JSON.stringify(id))
-        : reply.type('text/plain; charset=utf-8').send(id);
+      const key = requestIdempotencyKey(request);
+      if (key === undefined) return sendId(reply, 201, await createItem(context, item, request.body));
+      const path = request.url.split('?')[0] ?? request.url;
+      const answer = await createItemOnce(context, item, {
+        key,
+        method: request.method,
+        path,
+        body: request.body,
+      });
+      if (answer.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return sendId(reply, answer.status, answer.id);
     },
   );
 

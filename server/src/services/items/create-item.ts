@@ -2,7 +2,25 @@ import { insertRecord } from './insert-record';
 import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 import { keyText } from './record-keys';
-import { runWrite } from './write-context';
+import { runWrite, type WriteContext } from './write-context';
+
+export interface CreateItemOptions {
+  /**
+   * Runs in the write's transaction once the record and its children are in, with the id the
+   * answer gives (an idempotency key keeps that answer there); an error rolls the write back.
+   */
+  onCreated?: (write: WriteContext, id: number | string) => Promise<void>;
+}
+
+/** The id of a new record as the answer gives it. */
+const idOf = (item: ItemTable, key: Record<string, unknown>): number | string => {
+  const [single] = item.keys;
+  if (item.keys.length === 1 && single) {
+    const value = key[single.name];
+    return typeof value === 'number' ? value : String(value);
+  }
+  return keyText(item, key);
+};
 
 /**
  * POST /api/business/{table}: the record and its nested children in one transaction. Returns the
@@ -13,14 +31,10 @@ export const createItem = async (
   context: ItemContext,
   item: ItemTable,
   body: unknown,
-): Promise<number | string> => {
-  const key = await runWrite(context, item, (write) =>
-    insertRecord(write, item, body, { path: '', depth: 0, fixed: {} }),
-  );
-  const [single] = item.keys;
-  if (item.keys.length === 1 && single) {
-    const value = key[single.name];
-    return typeof value === 'number' ? value : String(value);
-  }
-  return keyText(item, key);
-};
+  options: CreateItemOptions = {},
+): Promise<number | string> =>
+  runWrite(context, item, async (write) => {
+    const id = idOf(item, await insertRecord(write, item, body, { path: '', depth: 0, fixed: {} }));
+    if (options.onCreated) await options.onCreated(write, id);
+    return id;
+  });

@@ -9,8 +9,9 @@ import { CONSOLE_SECRET_TABLE } from '../../dialects/sql/mysql-console-account';
 const OWN_PREFIX = 'cb_';
 /**
  * Tables holding password hashes, session tokens, the secret of the database lock keys, the
- * console account's password, and record history (values that column rules hide from some
- * readers, served only through the history API): not even read by others.
+ * console account's password, record history (values that column rules hide from some readers,
+ * served only through the history API), and the fingerprints of creates sent with an idempotency
+ * key (unsalted hashes of bodies that may hold a password): not even read by others.
  */
 const SECRET_TABLES = new Set<string>([
   SYSTEM.user,
@@ -20,6 +21,7 @@ const SECRET_TABLES = new Set<string>([
   SHARED_STATE.audit,
   SHARED_STATE.apiToken,
   SHARED_STATE.ssoState,
+  SHARED_STATE.idempotencyKey,
   CONSOLE_SECRET_TABLE,
 ]);
 
