@@ -6,6 +6,7 @@ import {
   parseAuthProviders,
   type AuthProvidersConfig,
 } from './auth/external/auth-providers-config';
+import { type PgHost, PgUrlError, parsePgHosts } from './db/pg-hosts';
 
 export const CLIENTS = ['sqlite', 'pg', 'mysql'] as const;
 export type Client = (typeof CLIENTS)[number];
@@ -454,10 +455,25 @@ const entriesOf = (parsed: unknown, origin: string): unknown[] => {
   throw new ConfigError(`${origin} must be an array of data sources or an object {"dataSources": [...]}`);
 };
 
+/**
+ * A PostgreSQL URL may list several servers (libpq's `postgres://h1:5432,h2:5433/db`); its first
+ * stands for all of them here, where only the form and the database name are checked.
+ */
+const oneServerUrl = (client: Exclude<Client, 'sqlite'>, connection: string, where: string): string => {
+  if (client !== 'pg' || !/^postgres(?:ql)?:\/\//i.test(connection)) return connection;
+  try {
+    const hosts = parsePgHosts(connection);
+    return hosts.urlFor(hosts.hosts[0] as PgHost);
+  } catch (error) {
+    if (error instanceof PgUrlError) throw new ConfigError(`${where}: ${error.message}`);
+    throw error;
+  }
+};
+
 const databaseOfUrl = (client: Exclude<Client, 'sqlite'>, connection: string, where: string): string => {
   let url: URL;
   try {
-    url = new URL(connection);
+    url = new URL(oneServerUrl(client, connection, where));
   } catch {
     throw new ConfigError(`${where}: connection must be a URL such as ${client}://user:pass@host/db`);
   }

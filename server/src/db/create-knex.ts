@@ -5,6 +5,8 @@ import type { DataSourceConfig } from '../config';
 import { pgStartupOptions } from '../dialects/pg-search-path';
 import { addSqlitePinyin } from '../dialects/sqlite-pinyin';
 import { addSqliteRegexp, type SqliteFunctions } from '../dialects/sqlite-regexp';
+import { PgHostFinder } from './pg-failover';
+import { parsePgHosts } from './pg-hosts';
 import { pgTypes } from './pg-types';
 import { routeSqliteReads } from './route-sqlite-reads';
 import { cacheStatements, type PreparingConnection } from './statement-cache';
@@ -68,6 +70,47 @@ const connectionOptions = (url: string): string | null => {
   }
 };
 
+/** The node-postgres settings of a connection to the one server `url` names. */
+const pgSettings =
+  (schema: string | undefined) =>
+  (url: string): Knex.PgConnectionConfig => ({
+    connectionString: url,
+    types: pgTypes,
+    application_name: 'crudboard',
+    // Every connection, pooled or the console's, searches the data source's schema (its tables,
+    // current_schema()), public (extensions) and pg_catalog, in which no console user may
+    // create anything; pinned at connection start-up so that no role, database or statement
+    // setting moves it (pg-search-path.ts).
+    options: pgStartupOptions(schema, connectionOptions(url)),
+  });
+
+/**
+ * A PostgreSQL pool. A URL of one server and no `target_session_attrs` connects to it as given;
+ * a URL of several (libpq's `postgres://h1:5432,h2:5433/db`) or one naming a target connects to
+ * the first server that is what the target asks (`read-write` by default): a `PgHostFinder`
+ * looks again after a lost connection or a refused write, so that the pool follows a failover.
+ */
+const openPgKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, poolSize: number): Knex => {
+  const hosts = parsePgHosts(source.connection);
+  const settings = pgSettings(source.schema);
+  const base = { ...(log ? { log } : {}), client: 'pg' } as const;
+  if (hosts.hosts.length === 1 && hosts.target === 'any') {
+    return knex({ ...base, connection: settings(source.connection), pool: { min: 0, max: poolSize } });
+  }
+  const finder = new PgHostFinder(hosts, settings);
+  const opened = knex({
+    ...base,
+    connection: finder.provide,
+    pool: {
+      min: 0,
+      max: poolSize,
+      validate: (connection: { host?: unknown; port?: unknown }) => finder.keeps(connection),
+    },
+  });
+  finder.watch(opened);
+  return opened;
+};
+
 const openKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, poolSize: number): Knex => {
   switch (source.client) {
     case 'sqlite': {
@@ -100,21 +143,7 @@ const openKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, poolSi
       return routeSqliteReads(open(false), open(true));
     }
     case 'pg':
-      return knex({
-        ...(log ? { log } : {}),
-        client: 'pg',
-        connection: {
-          connectionString: source.connection,
-          types: pgTypes,
-          application_name: 'crudboard',
-          // Every connection, pooled or the console's, searches the data source's schema (its tables,
-          // current_schema()), public (extensions) and pg_catalog, in which no console user may
-          // create anything; pinned at connection start-up so that no role, database or statement
-          // setting moves it (pg-search-path.ts).
-          options: pgStartupOptions(source.schema, connectionOptions(source.connection)),
-        },
-        pool: { min: 0, max: poolSize },
-      });
+      return openPgKnex(source, log, poolSize);
     case 'mysql':
       return openMysqlKnex(mysqlConnection(source.connection), poolSize, log);
   }

@@ -32,9 +32,17 @@ export const withStatementTimeout = (db: Knex, timeoutMs: number): Knex => {
   const bounded = db.withUserParams({ statementTimeoutMs: timeoutMs });
   const client = bounded.client as RunningClient;
   // The clone loses the password Knex keeps out of sight (not enumerable); cancelling a statement
-  // opens a connection of its own with these settings.
+  // opens a connection of its own with these settings, read through so that it follows a
+  // PostgreSQL failover (the pool's settings then change, pg-failover.ts).
   const original = db.client as RunningClient;
-  client.connectionSettings = original.connectionSettings;
+  Object.defineProperty(client, 'connectionSettings', {
+    get: () => original.connectionSettings,
+    set: (value: unknown) => {
+      original.connectionSettings = value;
+    },
+    configurable: true,
+    enumerable: false,
+  });
   const makeRunner = client.runner.bind(client);
   client.runner = (builder) => {
     if (timeoutMs > 0 && builder._timeout === undefined) builder.timeout(timeoutMs, { cancel: true });

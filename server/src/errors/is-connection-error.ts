@@ -24,8 +24,11 @@ const MYSQL_CODES = new Set([
   'CR_CONN_HOST_ERROR',
 ]);
 
-/** PostgreSQL SQLSTATEs: connection exceptions (class 08), shutdown and start-up, too many clients. */
-const PG_STATES = /^(?:08\w{3}|57P0[1-3]|53300)$/;
+/**
+ * PostgreSQL SQLSTATEs: connection exceptions (class 08), shutdown and start-up, too many clients,
+ * and a write refused as read-only (25006): the server in use became a standby, a failover.
+ */
+const PG_STATES = /^(?:08\w{3}|57P0[1-3]|53300|25006)$/;
 
 /** node-postgres messages of a lost connection (knex puts the statement before them). */
 const PG_LOST =

@@ -1,0 +1,139 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  pgServerInstalled,
+  pgServerSkipNote,
+  startPgPair,
+  type PgPair,
+} from '../../../test-support/pg-standby';
+import { SYSTEM_COLUMNS } from '../helpers/metadata-api';
+import { freePort, signIn, startServerProcess, type ServerProcess } from '../helpers/server-process';
+
+const PASSWORD = 'Failover-admin-Pass-1';
+/** How soon after the standby's promotion a write must succeed again. */
+const RECOVERY_MS = 10_000;
+const WRITERS = 4;
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+const caller =
+  (url: string, cookie: string) =>
+  async (method: string, path: string, body?: unknown): Promise<Answer> => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { cookie, origin: url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { status: response.status, body: parsed };
+  };
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+describe.skipIf(!pgServerInstalled)(
+  `PostgreSQL failover: primary killed, standby promoted${pgServerSkipNote}`,
+  () => {
+    let pair: PgPair;
+    let server: ServerProcess;
+    let dataDir: string;
+    let call: ReturnType<typeof caller>;
+
+    beforeAll(async () => {
+      pair = await startPgPair();
+      dataDir = mkdtempSync(join(tmpdir(), 'crudboard-failover-'));
+      server = await startServerProcess(await freePort(), {
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: PASSWORD,
+        LOG_LEVEL: 'warn',
+        DATA_SOURCES: JSON.stringify([{ name: 'primary', client: 'pg', connection: pair.url() }]),
+      });
+      call = caller(server.url, await signIn(server.url, PASSWORD));
+    }, 120_000);
+
+    afterAll(async () => {
+      if (process.env.FAILOVER_LOG) writeFileSync(process.env.FAILOVER_LOG, server?.output() ?? '');
+      await server?.kill();
+      await pair?.remove();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('loses no acknowledged write, answers 503 meanwhile, and writes again within 10 s of the promotion', async () => {
+      const created = await call('POST', '/api/metadata/tables', {
+        name: 'ledger',
+        caption: 'ledger',
+        columns: [...SYSTEM_COLUMNS],
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+      const acknowledged: string[] = [];
+      const refusals = new Map<number, number>();
+      let stop = false;
+      let killedAt = 0;
+      let firstWriteAfterKill = 0;
+      let serial = 0;
+      const writer = async () => {
+        while (!stop) {
+          const name = `w${serial++}`;
+          const startedAfterKill = killedAt > 0;
+          const answer = await call('POST', '/api/business/ledger', { name });
+          if (answer.status === 201) {
+            acknowledged.push(name);
+            if (startedAfterKill && firstWriteAfterKill === 0) firstWriteAfterKill = Date.now();
+          } else {
+            refusals.set(answer.status, (refusals.get(answer.status) ?? 0) + 1);
+            await sleep(50);
+          }
+        }
+      };
+      const writers = Array.from({ length: WRITERS }, () => writer());
+
+      while (acknowledged.length < 200) await sleep(20);
+      const killing = Date.now();
+      await pair.primary.kill();
+      // From here on the primary is gone: a write started now can only succeed on the promoted standby.
+      killedAt = Date.now();
+      // A failover manager notices the loss before it promotes; writes meanwhile are refused.
+      await sleep(1000);
+      const writtenBeforePromotion = firstWriteAfterKill;
+      const promotedAt = Date.now();
+      await pair.promote();
+      while (firstWriteAfterKill === 0 && Date.now() - promotedAt < RECOVERY_MS + 5000) await sleep(20);
+      const afterFailover = acknowledged.length;
+      while (acknowledged.length < afterFailover + 100 && Date.now() - promotedAt < 30_000) await sleep(20);
+      stop = true;
+      await Promise.all(writers);
+
+      expect(writtenBeforePromotion, 'no write may succeed while no server takes writes').toBe(0);
+      expect(firstWriteAfterKill, server.output()).toBeGreaterThan(0);
+      expect(firstWriteAfterKill - promotedAt).toBeLessThan(RECOVERY_MS);
+      // Everything refused was refused as unavailable, never as a server error.
+      expect([...refusals.keys()].filter((status) => status !== 503)).toEqual([]);
+      expect(refusals.get(503) ?? 0).toBeGreaterThan(0);
+
+      const stored = await pair.psql(pair.standby, 'select name from ledger order by name');
+      const names = new Set(stored.split('\n').filter(Boolean));
+      const lost = acknowledged.filter((name) => !names.has(name));
+      expect(lost, 'acknowledged writes missing on the new primary').toEqual([]);
+      expect(names.size).toBe(stored.split('\n').filter(Boolean).length);
+      console.log(
+        `failover: kill → first 2xx write ${firstWriteAfterKill - killing} ms, promotion → first 2xx write ` +
+          `${firstWriteAfterKill - promotedAt} ms, ${acknowledged.length} writes acknowledged, 0 lost, ` +
+          `${refusals.get(503) ?? 0} answered 503`,
+      );
+
+      const listed = await call('GET', '/api/business/ledger?limit=1');
+      expect(listed.status).toBe(200);
+    }, 120_000);
+  },
+);

@@ -1,0 +1,225 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/**
+ * A throwaway PostgreSQL primary with a synchronous streaming standby (Debian package
+ * `postgresql`), each a child process on its own loopback port and data directory under a temp
+ * dir, for the failover tests: the test kills the primary (SIGKILL) and promotes the standby, as
+ * a failover manager would. Run as root, the servers run as the `postgres` account (initdb
+ * refuses root). Authentication is `trust` on loopback only.
+ */
+const PG_BIN = (() => {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((name) => existsSync(join(root, name, 'bin', 'postgres')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] === undefined ? undefined : join(root, versions[0], 'bin');
+})();
+
+export const pgServerInstalled = PG_BIN !== undefined;
+/** Appended to the titles of suites that need PostgreSQL's server binaries, so that a skip says why. */
+export const pgServerSkipNote = pgServerInstalled
+  ? ''
+  : ' (skipped: the postgresql package is not installed)';
+
+const asRoot = process.getuid?.() === 0;
+
+/** Runs one of PostgreSQL's programs, as `postgres` when this process is root. */
+const pgCommand = (program: string, args: string[]): [string, string[]] => {
+  const path = join(PG_BIN ?? '', program);
+  return asRoot ? ['runuser', ['-u', 'postgres', '--', path, ...args]] : [path, args];
+};
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+export interface PgNode {
+  port: number;
+  dir: string;
+  /** `postgres://postgres@127.0.0.1:PORT/postgres`. */
+  url: string;
+  log(): string;
+  /** SIGKILL to the postmaster: no shutdown, no checkpoint; its children die with it. */
+  kill(): Promise<void>;
+}
+
+export interface PgPair {
+  primary: PgNode;
+  standby: PgNode;
+  /** The libpq multi-host URL naming both, primary first. */
+  url(database?: string, query?: string): string;
+  /** `pg_ctl promote` on the standby, then waits until it accepts writes. */
+  promote(): Promise<void>;
+  /** Runs one SQL statement with psql on `node`, returning its unaligned output. */
+  psql(node: PgNode, sql: string, database?: string): Promise<string>;
+  /** Stops whatever still runs and deletes the temp dir. */
+  remove(): Promise<void>;
+}
+
+const startNode = async (dir: string, port: number): Promise<{ node: PgNode; child: ChildProcess }> => {
+  let out = '';
+  const [command, args] = pgCommand('postgres', [
+    '-D',
+    dir,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+  ]);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.on('data', (data: Buffer) => (out += data.toString()));
+  child.stderr?.on('data', (data: Buffer) => (out += data.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const node: PgNode = {
+    port,
+    dir,
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    log: () => out,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // The postmaster is runuser's child when run as root: kill the whole process group's postgres.
+      if (asRoot) await run('pkill', ['-KILL', '-f', `postgres -D ${dir} `]).catch(() => undefined);
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+  return { node, child };
+};
+
+const waitUntil = async (what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> => {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
+};
+
+/** Starts a primary and a synchronous standby (`synchronous_standby_names = 'standby1'`). */
+export const startPgPair = async (): Promise<PgPair> => {
+  if (!PG_BIN) throw new Error('PostgreSQL server binaries are not installed');
+  const root = mkdtempSync(join(tmpdir(), 'crudboard-pg-pair-'));
+  chmodSync(root, 0o777);
+  const primaryDir = join(root, 'primary');
+  const standbyDir = join(root, 'standby');
+  const [primaryPort, standbyPort] = [await freePort(), await freePort()];
+  const exec = async (program: string, args: string[]) => {
+    const [command, full] = pgCommand(program, args);
+    return (await run(command, full, { maxBuffer: 16 * 1024 * 1024 })).stdout;
+  };
+  const psqlAt = (node: PgNode, sql: string, database = 'postgres') =>
+    exec('psql', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(node.port),
+      '-U',
+      'postgres',
+      '-d',
+      database,
+      '-qtAX',
+      '-c',
+      sql,
+    ]).then((text) => text.trim());
+
+  await exec('initdb', [
+    '-D',
+    primaryDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+  ]);
+  appendFileSync(
+    join(primaryDir, 'postgresql.conf'),
+    [
+      'wal_level = replica',
+      'max_wal_senders = 5',
+      'hot_standby = on',
+      "synchronous_standby_names = 'standby1'",
+      'synchronous_commit = on',
+      'fsync = off',
+      'full_page_writes = on',
+      'max_connections = 100',
+      '',
+    ].join('\n'),
+  );
+  appendFileSync(join(primaryDir, 'pg_hba.conf'), 'host replication all 127.0.0.1/32 trust\n');
+  const children: ChildProcess[] = [];
+  const primaryStarted = await startNode(primaryDir, primaryPort);
+  children.push(primaryStarted.child);
+  const primary = primaryStarted.node;
+  await waitUntil('the primary answers', async () => (await psqlAt(primary, 'select 1')) === '1');
+
+  await exec('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primaryPort),
+    '-U',
+    'postgres',
+    '-D',
+    standbyDir,
+    '-R',
+    '-X',
+    'stream',
+  ]);
+  // The standby names itself standby1, the name the primary waits for.
+  appendFileSync(
+    join(standbyDir, 'postgresql.auto.conf'),
+    `primary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres application_name=standby1'\n` +
+      // Promoted, it has no standby of its own to wait for: a failover manager (Patroni) turns
+      // synchronous replication off on a new primary that has none, or its commits would wait forever.
+      "synchronous_standby_names = ''\n",
+  );
+  const standbyStarted = await startNode(standbyDir, standbyPort);
+  children.push(standbyStarted.child);
+  const standby = standbyStarted.node;
+  await waitUntil(
+    'the standby replicates synchronously',
+    async () =>
+      (await psqlAt(
+        primary,
+        "select sync_state from pg_stat_replication where application_name = 'standby1'",
+      )) === 'sync',
+  );
+
+  return {
+    primary,
+    standby,
+    url: (database = 'postgres', query = '') =>
+      `postgres://postgres@127.0.0.1:${primaryPort},127.0.0.1:${standbyPort}/${database}${query}`,
+    promote: async () => {
+      await exec('pg_ctl', ['-D', standbyDir, 'promote', '-w']);
+      await waitUntil(
+        'the standby accepts writes',
+        async () => (await psqlAt(standby, 'select pg_is_in_recovery()')) === 'f',
+      );
+    },
+    psql: psqlAt,
+    remove: async () => {
+      await primary.kill();
+      await standby.kill();
+      for (const child of children) child.kill('SIGKILL');
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+};
