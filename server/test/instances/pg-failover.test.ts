@@ -19,14 +19,25 @@ const WRITERS = 4;
 interface Answer {
   status: number;
   body: unknown;
+  replayed: boolean;
 }
 
 const caller =
   (url: string, cookie: string) =>
-  async (method: string, path: string, body?: unknown): Promise<Answer> => {
+  async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> => {
     const response = await fetch(`${url}${path}`, {
       method,
-      headers: { cookie, origin: url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        cookie,
+        origin: url,
+        ...headers,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
@@ -36,7 +47,11 @@ const caller =
     } catch {
       // not JSON
     }
-    return { status: response.status, body: parsed };
+    return {
+      status: response.status,
+      body: parsed,
+      replayed: response.headers.get('idempotent-replayed') === 'true',
+    };
   };
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -78,20 +93,28 @@ describe.skipIf(!pgServerInstalled)(
 
       const acknowledged: string[] = [];
       const refusals = new Map<number, number>();
+      let replays = 0;
       let stop = false;
       let killedAt = 0;
       let firstWriteAfterKill = 0;
       let serial = 0;
+      // Each write carries an Idempotency-Key and is sent again, with the same key, until it is
+      // answered 2xx: a write whose answer was lost in the failover must not be applied twice.
       const writer = async () => {
         while (!stop) {
           const name = `w${serial++}`;
           const startedAfterKill = killedAt > 0;
-          const answer = await call('POST', '/api/business/ledger', { name });
-          if (answer.status === 201) {
-            acknowledged.push(name);
-            if (startedAfterKill && firstWriteAfterKill === 0) firstWriteAfterKill = Date.now();
-          } else {
+          for (let attempt = 0; ; attempt += 1) {
+            const answer = await call('POST', '/api/business/ledger', { name }, { 'idempotency-key': name });
+            if (answer.status === 201) {
+              acknowledged.push(name);
+              if (answer.replayed) replays += 1;
+              if (startedAfterKill && attempt === 0 && firstWriteAfterKill === 0)
+                firstWriteAfterKill = Date.now();
+              break;
+            }
             refusals.set(answer.status, (refusals.get(answer.status) ?? 0) + 1);
+            if (attempt > 600) throw new Error(`${name} was never written: ${JSON.stringify(answer.body)}`);
             await sleep(50);
           }
         }
@@ -121,15 +144,18 @@ describe.skipIf(!pgServerInstalled)(
       expect([...refusals.keys()].filter((status) => status !== 503)).toEqual([]);
       expect(refusals.get(503) ?? 0).toBeGreaterThan(0);
 
-      const stored = await pair.psql(pair.standby, 'select name from ledger order by name');
-      const names = new Set(stored.split('\n').filter(Boolean));
+      const stored = (await pair.psql(pair.standby, 'select name from ledger order by name'))
+        .split('\n')
+        .filter(Boolean);
+      const names = new Set(stored);
       const lost = acknowledged.filter((name) => !names.has(name));
       expect(lost, 'acknowledged writes missing on the new primary').toEqual([]);
-      expect(names.size).toBe(stored.split('\n').filter(Boolean).length);
+      expect(stored.length - names.size, 'writes applied twice').toBe(0);
+      expect(stored.length).toBe(acknowledged.length);
       console.log(
         `failover: kill → first 2xx write ${firstWriteAfterKill - killing} ms, promotion → first 2xx write ` +
           `${firstWriteAfterKill - promotedAt} ms, ${acknowledged.length} writes acknowledged, 0 lost, ` +
-          `${refusals.get(503) ?? 0} answered 503`,
+          `${refusals.get(503) ?? 0} answered 503, ${replays} retries answered from their key`,
       );
 
       const listed = await call('GET', '/api/business/ledger?limit=1');
