@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import type { CreatedAdmin } from './db/ensure-super-admin';
+import { isRefusedStartupOption, REFUSED_STARTUP_OPTION_HINT } from './db/pg-session-check';
 import { loadConfigOrExit } from './load-config-or-exit';
 import { createReadableDestination, logFormatFor } from './log-destination';
 
@@ -90,5 +91,6 @@ const main = async () => {
 
 main().catch((error: unknown) => {
   console.error('crudboard: failed to start:', error instanceof Error ? error.message : error);
+  if (isRefusedStartupOption(error)) console.error(`crudboard: ${REFUSED_STARTUP_OPTION_HINT}`);
   process.exit(1);
 });

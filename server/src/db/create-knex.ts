@@ -7,6 +7,7 @@ import { addSqlitePinyin } from '../dialects/sqlite-pinyin';
 import { addSqliteRegexp, type SqliteFunctions } from '../dialects/sqlite-regexp';
 import { PgHostFinder } from './pg-failover';
 import { parsePgHosts } from './pg-hosts';
+import { checkPgSession } from './pg-session-check';
 import { pgTypes } from './pg-types';
 import { routeSqliteReads } from './route-sqlite-reads';
 import { cacheStatements, type PreparingConnection } from './statement-cache';
@@ -14,6 +15,9 @@ import { observeWrites } from './write-versions';
 
 interface SqliteConnection extends PreparingConnection, SqliteFunctions {
   pragma: (source: string) => unknown;
+}
+interface PgQuerying {
+  query(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
 }
 interface MysqlConnection {
   query: (sql: string, done: (error: Error | null) => void) => void;
@@ -94,8 +98,18 @@ const openPgKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, pool
   const hosts = parsePgHosts(source.connection);
   const settings = pgSettings(source.schema);
   const base = { ...(log ? { log } : {}), client: 'pg' } as const;
+  const afterCreate = (connection: PgQuerying, done: (error: Error | null, c: unknown) => void) => {
+    checkPgSession(connection, source.schema).then(
+      () => done(null, connection),
+      (error: unknown) => done(error as Error, connection),
+    );
+  };
   if (hosts.hosts.length === 1 && hosts.target === 'any') {
-    return knex({ ...base, connection: settings(source.connection), pool: { min: 0, max: poolSize } });
+    return knex({
+      ...base,
+      connection: settings(source.connection),
+      pool: { min: 0, max: poolSize, afterCreate },
+    });
   }
   const finder = new PgHostFinder(hosts, settings);
   const opened = knex({
@@ -104,6 +118,7 @@ const openPgKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, pool
     pool: {
       min: 0,
       max: poolSize,
+      afterCreate,
       validate: (connection: { host?: unknown; port?: unknown }) => finder.keeps(connection),
     },
   });
