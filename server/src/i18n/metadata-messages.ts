@@ -222,6 +222,10 @@ export const METADATA_MESSAGES = {
     zh: '数据库账号无权在表 {name} 上建触发器（MySQL 开启 binlog 时还需要 log_bin_trust_function_creators）',
     en: 'the database account may not create triggers on table {name} (MySQL with binary logging also needs log_bin_trust_function_creators)',
   },
+  searchNeedsTrgm: {
+    zh: '搜索索引需要 PostgreSQL 的 pg_trgm 扩展，而数据库账号无权安装它（{reason}）。请数据库管理员在该数据库中执行 CREATE EXTENSION pg_trgm，或去掉搜索索引',
+    en: "a search index needs PostgreSQL's pg_trgm extension, which the database account may not install ({reason}); have a database administrator run CREATE EXTENSION pg_trgm in this database, or leave the search index out",
+  },
   tableOutOfStep: {
     zh: '表 {name} 的设计与数据库中的表不一致（一次结构修改没有完成，正在修复）。请稍后再试，或在表设计器中打开它修复',
     en: "table {name}'s design is out of step with its database table (a schema change did not finish and is being repaired); try again shortly, or open it in the table designer to repair it",

@@ -1,8 +1,30 @@
+import type { Knex } from 'knex';
+import { ApiException } from '../../errors/api-exception';
+import { metadataMessage } from '../../i18n/metadata-messages';
 import { likeIgnoringCase } from '../caseless-text';
 import { pgDialect } from '../sql/pg-dialect';
 import { derivedName } from '../derived-name';
 import { containsPattern, termsOf, type FullText } from './full-text';
 import { createGramIndex, dropGramIndex, readCommonGrams, servedByGrams, whereGrams } from './pg-grams';
+
+/**
+ * Installs pg_trgm unless the database has it. An account that may not (not the database's owner
+ * and without CREATE on it, or the contrib files missing) gets a refusal that says what the
+ * database lacks and how to give it, instead of the driver's error: the schema change is rolled
+ * back whole.
+ */
+const ensureTrigrams = async (db: Knex): Promise<void> => {
+  const { rows } = (await db.raw("SELECT 1 FROM pg_catalog.pg_extension WHERE extname = 'pg_trgm'")) as {
+    rows: unknown[];
+  };
+  if (rows.length > 0) return;
+  try {
+    await db.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replace(/^.* - /, '') : String(error);
+    throw new ApiException('CONFLICT', metadataMessage('searchNeedsTrgm', { reason }));
+  }
+};
 
 export const pgFullTextIndexName = (tableName: string, column: string): string =>
   derivedName('ft', tableName, column);
@@ -18,7 +40,7 @@ export const pgFullText: FullText = {
   method: 'pg-trgm',
 
   async createIndex(db, { tableName, column }) {
-    await db.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await ensureTrigrams(db);
     await db.raw('CREATE INDEX ?? ON ?? USING gin (?? gin_trgm_ops)', [
       pgFullTextIndexName(tableName, column.name),
       tableName,
