@@ -37,6 +37,8 @@ import { system021Schedules } from './migrations/system-021-schedules';
 import { system022ScheduleTasks } from './migrations/system-022-schedule-tasks';
 import { system023Flows } from './migrations/system-023-flows';
 import { system024IdempotencyKeys } from './migrations/system-024-idempotency-keys';
+import { system025LockLeases } from './migrations/system-025-lock-leases';
+import { system026LockKeyPrimaryKey } from './migrations/system-026-lock-key-primary-key';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -78,6 +80,8 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system022ScheduleTasks,
   system023Flows,
   system024IdempotencyKeys,
+  system025LockLeases,
+  system026LockKeyPrimaryKey,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

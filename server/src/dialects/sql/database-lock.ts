@@ -130,6 +130,15 @@ const mysqlLockName = (knex: Knex, name: string): { sql: string; binding: string
     return { sql: "CONCAT('crudboard:', LEFT(SHA1(CONCAT(DATABASE(), ':', ?)), 40))", binding: name };
   return { sql: '?', binding: `crudboard:${digest.toString('hex').slice(0, 40)}` };
 };
+/**
+ * A Galera cluster's lock lease (lease-lock.ts): the row's key, as secret-derived as GET_LOCK's
+ * name. The lease table belongs to the database, so the fixed key needs no database name.
+ */
+export const leaseKey = (knex: Knex, name: string): string => {
+  const digest = keyedDigest(knex, name);
+  return digest ? `crudboard:${digest.toString('hex').slice(0, 40)}` : `crudboard:${name}`;
+};
+
 /** GET_LOCK has no "forever": a year stands for it. */
 const MYSQL_NO_LIMIT_SECONDS = 365 * 24 * 3600;
 

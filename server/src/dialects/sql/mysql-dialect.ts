@@ -15,7 +15,9 @@ import {
 } from '../row-count/mysql-row-count';
 import { mysqlCacheVersion } from '../cache-version/mysql-cache-version';
 import type { Knex } from 'knex';
-import { mysqlSessionLock, withSessionLock } from './database-lock';
+import { leaseKey, mysqlSessionLock, withSessionLock } from './database-lock';
+import { withLeaseLock } from './lease-lock';
+import { runsOnGalera } from './runs-on-galera';
 import { keepMysqlConsoleGrants, prepareMysqlConsoleAccount } from './mysql-console-account';
 import type { SqlDialect } from './sql-dialect';
 import { PLAIN_WORDS } from './console/plain-words';
@@ -58,7 +60,11 @@ export const mysqlDialect: SqlDialect = {
   sharedByServers: true,
   trackCacheVersion: (db, table, scope, events) => mysqlCacheVersion.track(db, table, scope, events),
   pinyinOrder: oncePerKnex(detectMysqlPinyinOrder),
-  withDatabaseLock: (knex, name, work, waitMs) => withSessionLock(mysqlSessionLock, knex, name, work, waitMs),
+  // GET_LOCK holds on one node of a Galera cluster only: there, a lease row the cluster certifies.
+  withDatabaseLock: async (knex, name, work, waitMs) =>
+    (await runsOnGalera(knex))
+      ? withLeaseLock(knex, name, leaseKey(knex, name), work, waitMs)
+      : withSessionLock(mysqlSessionLock, knex, name, work, waitMs),
   // utf8mb4_unicode_ci (the tables' collation) compares without case.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
   caseInsensitiveScan: (target) => `${target} LIKE ? ESCAPE ?`,

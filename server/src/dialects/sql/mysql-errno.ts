@@ -31,3 +31,13 @@ export const isValueNotListed = (error: unknown): boolean => errnoOf(error) === 
  * in the data sent to a GEOMETRY column (1416), invalid GIS data (3037, MySQL).
  */
 export const MYSQL_BAD_VALUE_ERRNOS: ReadonlySet<number> = new Set([1292, 1366, 1264, 3140, 1416, 3037]);
+
+/**
+ * ER_LOCK_DEADLOCK (1213): the transaction was chosen as a deadlock victim and rolled back; on a
+ * Galera cluster also a transaction that lost certification at COMMIT to a concurrent write made
+ * through another node. Either way nothing of it was kept.
+ */
+export const ER_LOCK_DEADLOCK = 1213;
+
+/** Whether `error` is the MySQL / MariaDB error `errno`. */
+export const isMysqlErrno = (error: unknown, errno: number): boolean => errnoOf(error) === errno;
