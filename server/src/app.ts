@@ -37,6 +37,7 @@ import type { LoginLimits } from './routes/auth';
 import { answerClientError } from './errors/client-error-response';
 import { requestLogFields } from './request-log-fields';
 import { sharedSchemaCompilers } from './net/shared-schema-compilers';
+import { reportCertificationRetriesTo } from './db/certification-retry';
 
 export interface BuildOptions {
   /** Fastify logger options; off unless given. */
@@ -99,6 +100,8 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
     },
     schemaController: { compilersFactory: sharedSchemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Writes run again after losing to a concurrent one are counted in this log (debug).
+  reportCertificationRetriesTo(app.log);
 
   try {
     app.server.maxConnections = config.http.maxConnections;

@@ -6,6 +6,7 @@ import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 import { itemTableCache } from './load-item-table';
 import { mapDbError } from './map-db-error';
+import { withCertificationRetry } from '../../db/certification-retry';
 import { writeChildren } from './write-children';
 import { appendWebhookEvents } from '../webhooks/append-webhook-events';
 import { signalDeliveries } from '../webhooks/delivery-signal';
@@ -53,7 +54,6 @@ export const runWrite = async <T>(
   const reached = new Map<number, StoredTable>([[item.table.id, item.table]]);
   let beside: Promise<Knex.Transaction> | undefined;
   let committed: RevisionLog | undefined;
-  let result: T;
   const primaryDb = metaOf(context.db).db;
   // the enabled webhooks (kept in memory): with any, the write keeps its changes for the outbox
   const webhooks = await listeningWebhooks(primaryDb);
@@ -63,53 +63,70 @@ export const runWrite = async <T>(
   const flows = context.viaFlow === true ? [] : await listeningFlows(primaryDb);
   let appended = 0;
   let runs = 0;
-  try {
-    result = await context.db.transaction(async (trx) => {
-      const load = itemTableCache(trx);
-      const home = metaOf(trx);
-      const now = new Date();
-      const revisions = new RevisionLog(
-        {
-          dataSource: context.dataSource,
-          userId: context.userId,
-          origin: context.origin ?? EXTENSION_ORIGIN,
-        },
-        now,
-        context.hooks.afterCommit || webhooks.length > 0 || flows.length > 0,
-      );
-      committed = revisions;
-      const write: WriteContext = {
-        ...context,
-        db: trx,
-        primary: async () => {
-          if (home.sameHandle) return trx;
-          beside ??= home.db.transaction();
-          return beside;
-        },
-        now,
-        tableById: async (id) => {
-          const table = await load(id);
-          reached.set(id, table.table);
-          return table;
-        },
-        writeChildren,
-        changed: (change) => revisions.add(change),
-        revisions,
-      };
-      const result = await work(write);
-      await write.hooks.runBeforeCommit({ write, tables: [...reached.values()] });
-      if (webhooks.length > 0)
-        appended = await appendWebhookEvents(write, webhooks, revisions.changes(), owners);
-      if (flows.length > 0) runs = await appendFlowRuns(write, flows, revisions.changes());
-      await revisions.flush(write.primary);
-      if (beside) await (await beside).commit();
-      return result;
-    });
-  } catch (error) {
-    const open = await beside?.catch(() => undefined);
-    if (open && !open.isCompleted()) await open.rollback().catch(() => undefined);
-    throw mapDbError(error, [...reached.values()]) ?? error;
-  }
+  const besideNow = () => beside;
+  const attempt = async (): Promise<T> => {
+    reached.clear();
+    reached.set(item.table.id, item.table);
+    beside = undefined;
+    appended = 0;
+    runs = 0;
+    try {
+      return await context.db.transaction(async (trx) => {
+        const load = itemTableCache(trx);
+        const home = metaOf(trx);
+        const now = new Date();
+        const revisions = new RevisionLog(
+          {
+            dataSource: context.dataSource,
+            userId: context.userId,
+            origin: context.origin ?? EXTENSION_ORIGIN,
+          },
+          now,
+          context.hooks.afterCommit || webhooks.length > 0 || flows.length > 0,
+        );
+        committed = revisions;
+        const write: WriteContext = {
+          ...context,
+          db: trx,
+          primary: async () => {
+            if (home.sameHandle) return trx;
+            beside ??= home.db.transaction();
+            return beside;
+          },
+          now,
+          tableById: async (id) => {
+            const table = await load(id);
+            reached.set(id, table.table);
+            return table;
+          },
+          writeChildren,
+          changed: (change) => revisions.add(change),
+          revisions,
+        };
+        const result = await work(write);
+        await write.hooks.runBeforeCommit({ write, tables: [...reached.values()] });
+        if (webhooks.length > 0)
+          appended = await appendWebhookEvents(write, webhooks, revisions.changes(), owners);
+        if (flows.length > 0) runs = await appendFlowRuns(write, flows, revisions.changes());
+        await revisions.flush(write.primary);
+        if (beside) await (await beside).commit();
+        return result;
+      });
+    } catch (error) {
+      // (read through a function: the callback above may have set it since the reset)
+      const open = await besideNow()?.catch(() => undefined);
+      if (open && !open.isCompleted()) await open.rollback().catch(() => undefined);
+      throw mapDbError(error, [...reached.values()]) ?? error;
+    }
+  };
+  // Run again when it lost to a concurrent write (a Galera node's certification, a deadlock),
+  // unless it ran inside a caller's transaction (that one is rolled back too) or had opened one
+  // on primary beside it (committed before `db`: running again would write that part twice).
+  const result = await withCertificationRetry(
+    attempt,
+    () => !context.db.isTransaction && besideNow() === undefined,
+    context.audit?.log,
+  );
   if (appended > 0) signalDeliveries(primaryDb);
   if (runs > 0) signalDeliveries(primaryDb, 'flowRuns');
   // Committed. A write run inside a caller's own transaction has not committed yet and calls no

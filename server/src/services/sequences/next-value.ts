@@ -1,13 +1,15 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../../db/dialect';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
-import { metaOf } from '../../db/metadata-home';
+import { metaOf, type MetaDb } from '../../db/metadata-home';
+import type { SqlDialect } from '../../dialects/sql/sql-dialect';
 import { META } from '../../db/table-names';
 import { sequencesOf } from '../scoped-meta';
 import { ApiException } from '../../errors/api-exception';
 import { metadataMessage } from '../../i18n/metadata-messages';
 import { advanceSequence } from './advance-sequence';
 import { toSequence } from './sequence-store';
+import { withCertificationRetry } from '../../db/certification-retry';
 
 /**
  * The next value of a sequence (docs/api.md §2.2), atomically: the row is locked for the read and the
@@ -21,7 +23,22 @@ import { toSequence } from './sequence-store';
 export const nextValue = async (knex: Knex, seqId: number): Promise<number | string> => {
   const meta = metaOf(knex);
   const sql = sqlDialect(dialectOf(meta.db));
-  return meta.db.transaction(async (trx) => {
+  // A value drawn in a transaction of its own (not the caller's) is one short transaction on one
+  // hot row: when it loses to another server's draw (a deadlock, or a Galera node's certification)
+  // it is drawn again, more times than a whole write would be run again.
+  return withCertificationRetry(
+    () => draw(meta, sql, seqId),
+    () => !meta.db.isTransaction,
+    undefined,
+    { tries: SEQUENCE_DRAW_TRIES },
+  );
+};
+
+/** How many times a sequence value drawn in its own transaction is tried at most. */
+export const SEQUENCE_DRAW_TRIES = 10;
+
+const draw = (meta: MetaDb, sql: SqlDialect, seqId: number): Promise<number | string> =>
+  meta.db.transaction(async (trx) => {
     await sql.claimWriteLock(trx, META.sequence, { id: seqId }, 'nextValue');
     const row = await sql.lockForUpdate(sequencesOf({ ...meta, db: trx }).where('id', seqId)).first();
     if (!row) throw new ApiException('NOT_FOUND');
@@ -37,4 +54,3 @@ export const nextValue = async (knex: Knex, seqId: number): Promise<number | str
       await trx(META.sequence).where('id', seqId).update({ nextValue: advance.store });
     return advance.value;
   });
-};
