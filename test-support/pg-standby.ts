@@ -111,8 +111,21 @@ const waitUntil = async (what: string, check: () => Promise<boolean>, ms = 30_00
   }
 };
 
-/** Starts a primary and a synchronous standby (`synchronous_standby_names = 'standby1'`). */
-export const startPgPair = async (): Promise<PgPair> => {
+export interface PgPairOptions {
+  /** The primary waits for the standby at each commit (default true); false: a read replica. */
+  synchronous?: boolean;
+  /** The standby replays each commit this long after it (`recovery_min_apply_delay`): a lagging replica. */
+  applyDelayMs?: number;
+}
+
+/**
+ * Starts a primary and a standby: by default synchronous (`synchronous_standby_names =
+ * 'standby1'`), for failover; asynchronous and optionally delayed, for a read replica.
+ */
+export const startPgPair = async ({
+  synchronous = true,
+  applyDelayMs = 0,
+}: PgPairOptions = {}): Promise<PgPair> => {
   if (!PG_BIN) throw new Error('PostgreSQL server binaries are not installed');
   const root = mkdtempSync(join(tmpdir(), 'crudboard-pg-pair-'));
   chmodSync(root, 0o777);
@@ -154,8 +167,7 @@ export const startPgPair = async (): Promise<PgPair> => {
       'wal_level = replica',
       'max_wal_senders = 5',
       'hot_standby = on',
-      "synchronous_standby_names = 'standby1'",
-      'synchronous_commit = on',
+      ...(synchronous ? ["synchronous_standby_names = 'standby1'", 'synchronous_commit = on'] : []),
       'fsync = off',
       'full_page_writes = on',
       'max_connections = 100',
@@ -188,20 +200,19 @@ export const startPgPair = async (): Promise<PgPair> => {
     `primary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres application_name=standby1'\n` +
       // Promoted, it has no standby of its own to wait for: a failover manager (Patroni) turns
       // synchronous replication off on a new primary that has none, or its commits would wait forever.
-      "synchronous_standby_names = ''\n",
+      "synchronous_standby_names = ''\n" +
+      (applyDelayMs > 0 ? `recovery_min_apply_delay = '${applyDelayMs}ms'\n` : ''),
   );
   const standbyStarted = await startNode(standbyDir, standbyPort);
   children.push(standbyStarted.child);
   const standby = standbyStarted.node;
-  await waitUntil(
-    'the standby replicates synchronously',
-    async () =>
-      (await psqlAt(
-        primary,
-        "select sync_state from pg_stat_replication where application_name = 'standby1'",
-      )) === 'sync',
-  );
-
+  await waitUntil('the standby replicates', async () => {
+    const state = await psqlAt(
+      primary,
+      "select sync_state from pg_stat_replication where application_name = 'standby1'",
+    );
+    return state === (synchronous ? 'sync' : 'async');
+  });
   return {
     primary,
     standby,

@@ -29,6 +29,7 @@ import jsonBody from './plugins/json-body';
 import readiness from './plugins/readiness';
 import requestBudget from './plugins/request-budget';
 import securityHeaders from './plugins/security-headers';
+import replicaReads from './plugins/replica-reads';
 import session from './plugins/session';
 import webApp from './plugins/web-app';
 import api from './routes/api';
@@ -134,6 +135,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
       ...(config.webhooks ? { webhooks: config.webhooks } : {}),
     });
     await app.register(session, { ttlSeconds: config.sessionTtlSeconds });
+    await app.register(replicaReads);
     await app.register(flowRunner, {
       ...(config.flows ? { flows: config.flows } : {}),
       ...(config.webhooks ? { webhooks: config.webhooks } : {}),

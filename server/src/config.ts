@@ -24,6 +24,11 @@ export interface DataSourceConfig {
    * reversed and queried there, and the SQL console runs there); default the connection's.
    */
   schema?: string;
+  /**
+   * PostgreSQL only: URLs of streaming replicas of this database that lists, counts and searches
+   * may be read from (db/replicas); writes and everything else go to `connection`.
+   */
+  replicas?: string[];
 }
 
 export interface AppConfig {
@@ -153,6 +158,8 @@ export interface QueryLimits {
    * says it is a lower bound and the user may ask for the exact count (docs/api.md §3).
    */
   countExactLimit: number;
+  /** REPLICA_MAX_LAG_MS: a read replica further behind its primary than this is not read from. */
+  replicaMaxLagMs: number;
 }
 
 export const DEFAULT_QUERY_LIMITS: QueryLimits = {
@@ -163,6 +170,7 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = {
   maxExpensive: 4,
   authPoolSize: 2,
   countExactLimit: COUNT_EXACT_LIMIT,
+  replicaMaxLagMs: 5000,
 };
 
 /** Socket and request limits of the HTTP server. Times in milliseconds. */
@@ -406,6 +414,7 @@ const queryLimitsOf = (env: NodeJS.ProcessEnv): QueryLimits => {
     maxExpensive,
     authPoolSize: integer(env.AUTH_POOL_SIZE, 'AUTH_POOL_SIZE', d.authPoolSize, 1, 100),
     countExactLimit: integer(env.COUNT_EXACT_LIMIT, 'COUNT_EXACT_LIMIT', d.countExactLimit, 1, 10_000_000),
+    replicaMaxLagMs: integer(env.REPLICA_MAX_LAG_MS, 'REPLICA_MAX_LAG_MS', d.replicaMaxLagMs, 0, 3600 * 1000),
   };
 };
 
@@ -489,12 +498,29 @@ const databaseOfUrl = (client: Exclude<Client, 'sqlite'>, connection: string, wh
   return database;
 };
 
+/** A data source's `replicas`: PostgreSQL URLs of one server each. */
+const replicasOf = (value: unknown, client: Client, where: string): string[] => {
+  if (value === undefined) return [];
+  if (client !== 'pg') {
+    throw new ConfigError(
+      `${where}: replicas are supported on PostgreSQL data sources only (MySQL/MariaDB replicas are not yet)`,
+    );
+  }
+  if (!Array.isArray(value) || value.some((url) => typeof url !== 'string' || url.trim() === '')) {
+    throw new ConfigError(`${where}: replicas must be an array of postgres:// URLs`);
+  }
+  return value.map((url: string, index) => {
+    databaseOfUrl('pg', url, `${where} replicas[${index}]`);
+    return url;
+  });
+};
+
 const parseEntry = (raw: unknown, index: number, origin: string, dataDir: string): DataSourceConfig => {
   const where = `${origin}[${index}]`;
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new ConfigError(`${where} must be an object {name, caption, client, connection}`);
   }
-  const { name, caption, client, connection, schema } = raw as Record<string, unknown>;
+  const { name, caption, client, connection, schema, replicas } = raw as Record<string, unknown>;
   if (typeof name !== 'string' || !DATA_SOURCE_NAME.test(name)) {
     throw new ConfigError(`${where}: name must match ${DATA_SOURCE_NAME.source}`);
   }
@@ -526,6 +552,7 @@ const parseEntry = (raw: unknown, index: number, origin: string, dataDir: string
   }
   const typed = client as Exclude<Client, 'sqlite'>;
   const database = databaseOfUrl(typed, connection, `${where} (${name})`);
+  const replicaUrls = replicasOf(replicas, typed, `${where} (${name})`);
   return {
     name,
     caption: caption || defaultCaption,
@@ -533,6 +560,7 @@ const parseEntry = (raw: unknown, index: number, origin: string, dataDir: string
     connection,
     database,
     ...(typeof schema === 'string' ? { schema } : {}),
+    ...(replicaUrls.length > 0 ? { replicas: replicaUrls } : {}),
   };
 };
 

@@ -150,6 +150,7 @@ describe('loadConfig', () => {
       maxExpensive: 4,
       authPoolSize: 2,
       countExactLimit: 10_000,
+      replicaMaxLagMs: 5000,
     });
     const config = loadConfig(
       {
@@ -172,6 +173,7 @@ describe('loadConfig', () => {
       maxExpensive: 2,
       authPoolSize: 3,
       countExactLimit: 500,
+      replicaMaxLagMs: 5000,
     });
     expect(() => loadConfig({ QUERY_MAX_PER_USER: '0' }, cwd, noFile)).toThrow(/QUERY_MAX_PER_USER/);
     expect(() => loadConfig({ QUERY_MAX_RUNNING: '0' }, cwd, noFile)).toThrow(/QUERY_MAX_RUNNING/);

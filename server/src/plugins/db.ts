@@ -11,6 +11,7 @@ import {
 } from '../config';
 import { createKnex } from '../db/create-knex';
 import { placeMetadata } from '../db/metadata-home';
+import { ReplicaSet } from '../db/replicas/replica-set';
 import { shareEvents } from '../db/share-events';
 import { withStatementTimeout } from '../db/with-statement-timeout';
 import { ApiException } from '../errors/api-exception';
@@ -32,6 +33,8 @@ export interface DataSource {
    * never queue behind data reads (SQLite: `knex`, whose statements never queue for long).
    */
   auth: Knex;
+  /** PostgreSQL with `replicas` configured: where lists, counts and searches may be read (db/replicas). */
+  replicas?: ReplicaSet;
 }
 
 export interface DataSourceRegistry {
@@ -55,7 +58,7 @@ declare module 'fastify' {
   }
 }
 
-type Limits = Pick<QueryLimits, 'timeoutMs' | 'authPoolSize'>;
+type Limits = Pick<QueryLimits, 'timeoutMs' | 'authPoolSize' | 'replicaMaxLagMs'>;
 
 const openSource = (config: DataSourceConfig, limits: Limits, log?: Knex.Logger): DataSource => {
   const knex = createKnex(config, log);
@@ -68,8 +71,25 @@ const openSource = (config: DataSourceConfig, limits: Limits, log?: Knex.Logger)
     knex,
     reads: withStatementTimeout(knex, limits.timeoutMs),
     auth: ownAuthPool ? shareEvents(knex, createKnex(config, log, limits.authPoolSize)) : knex,
+    ...(config.replicas ? { replicas: openReplicas(config, knex, limits, log) } : {}),
   };
 };
+
+/** The replica pools of a data source, each with the query timeout for business reads. */
+const openReplicas = (
+  config: DataSourceConfig,
+  primary: Knex,
+  limits: Limits,
+  log?: Knex.Logger,
+): ReplicaSet =>
+  new ReplicaSet(
+    primary,
+    (config.replicas ?? []).map((url) => {
+      const knex = createKnex({ ...config, connection: url }, log);
+      return { knex, reads: withStatementTimeout(knex, limits.timeoutMs) };
+    }),
+    limits.replicaMaxLagMs,
+  );
 
 export const createRegistry = (
   configs: readonly DataSourceConfig[],
@@ -81,6 +101,9 @@ export const createRegistry = (
   const primary = byName.get(PRIMARY);
   if (!primary) throw new Error('no primary data source configured');
   for (const source of sources) {
+    // A replica's metadata is primary's, read from primary: never a lagging copy of it.
+    for (const replica of source.replicas?.replicas ?? [])
+      for (const handle of [replica.knex, replica.reads]) placeMetadata(handle, primary.knex, source.name);
     if (source === primary) continue;
     for (const handle of new Set([source.knex, source.reads, source.auth]))
       placeMetadata(handle, primary.knex, source.name);
@@ -132,12 +155,19 @@ export default fp<{ dataSources: readonly DataSourceConfig[]; queries?: Limits }
       options.queries,
     );
     app.decorate('dataSources', registry);
+    for (const source of registry.list()) source.replicas?.start();
     app.decorateRequest('dataSource', null as unknown as DataSource);
     app.addHook('onClose', async () => {
       await Promise.all(
         registry
           .list()
-          .flatMap((source) => (source.auth === source.knex ? [source.knex] : [source.knex, source.auth]))
+          .flatMap((source) => {
+            source.replicas?.stop();
+            return [
+              ...(source.auth === source.knex ? [source.knex] : [source.knex, source.auth]),
+              ...(source.replicas?.handles() ?? []),
+            ];
+          })
           .map((knex) => knex.destroy()),
       );
     });

@@ -5,6 +5,7 @@ import { COUNT_EXACT_LIMIT } from '../../../../contract/index';
 import { ApiException } from '../../errors/api-exception';
 import { itemsMessage } from '../../i18n/items-messages';
 import { itemOf } from '../../plugins/item-access';
+import { readTargetOf } from '../../plugins/replica-reads';
 import { parseListQuery } from '../../query/parse-list-query';
 import { invalidParam } from '../../query/query-error';
 import { countReadCost, pageReadCost } from '../../query/read-cost';
@@ -96,9 +97,10 @@ const itemRoutes: FastifyPluginAsyncTypebox<{ countExactLimit?: number }> = asyn
       },
     },
     async (request) => {
-      const { context, item } = itemOf(request);
+      const opened = itemOf(request);
+      const { item } = opened;
       const query = parseListQuery(request.query, item.query);
-      const knex = request.dataSource.knex;
+      const { context, knex } = readTargetOf(request, opened.context);
       return request.query.withTotal === true
         ? listItemsWithTotal(context, item, query, knex, { bound, exact: request.query.exactTotal === true })
         : listItems(context, item, query, knex);
@@ -124,9 +126,10 @@ const itemRoutes: FastifyPluginAsyncTypebox<{ countExactLimit?: number }> = asyn
       },
     },
     async (request) => {
-      const { context, item } = itemOf(request);
-      const query = parseListQuery(request.query, item.query);
-      return countItems(context, item, query, request.dataSource.knex);
+      const opened = itemOf(request);
+      const query = parseListQuery(request.query, opened.item.query);
+      const { context, knex } = readTargetOf(request, opened.context);
+      return countItems(context, opened.item, query, knex);
     },
   );
 
