@@ -26,6 +26,7 @@ import errors from './plugins/errors';
 import extensions from './plugins/extensions';
 import gracefulClose from './plugins/graceful-close';
 import jsonBody from './plugins/json-body';
+import databaseCapabilities from './plugins/database-capabilities';
 import readiness from './plugins/readiness';
 import requestBudget from './plugins/request-budget';
 import securityHeaders from './plugins/security-headers';
@@ -122,6 +123,7 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
       trustProxy: config.trustProxy,
     });
     await app.register(db, { dataSources: config.dataSources, queries: config.queries });
+    await app.register(databaseCapabilities);
     await app.register(bootstrap, {
       ...(config.adminPassword === undefined ? {} : { adminPassword: config.adminPassword }),
       ...(options.onAdminCreated ? { onAdminCreated: options.onAdminCreated } : {}),
