@@ -34,6 +34,19 @@ const PG_STATES = /^(?:08\w{3}|57P0[1-3]|53300|25006)$/;
 const PG_LOST =
   /Connection terminated unexpectedly|Client has encountered a connection error|Connection ended unexpectedly/;
 
+/**
+ * mysql2's error for a statement sent on a connection it already knows is lost (the ROLLBACK of a
+ * transaction whose server died), which carries no code.
+ */
+const MYSQL_CLOSED = /Can't add new command when connection is in closed state/;
+
+/**
+ * A Galera node that is not part of the cluster's primary component (cut off, or joining and not
+ * yet synced) refuses statements with ER_UNKNOWN_COM_ERROR (1047) and this message: the database,
+ * as this server reaches it, is unavailable until the node is back in the cluster.
+ */
+const GALERA_NOT_READY = /WSREP has not yet prepared node for application use/;
+
 const MAX_DEPTH = 4;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -55,7 +68,10 @@ export const isConnectionError = (error: unknown, depth = 0): boolean => {
     return true;
   }
   if (name === 'KnexTimeoutError') return true;
-  if (typeof message === 'string' && PG_LOST.test(message)) return true;
+  if (typeof message === 'string' && (PG_LOST.test(message) || MYSQL_CLOSED.test(message))) return true;
+  if (code === 'ER_UNKNOWN_COM_ERROR' && typeof message === 'string' && GALERA_NOT_READY.test(message)) {
+    return true;
+  }
   if (Array.isArray(error.errors) && error.errors.some((inner) => isConnectionError(inner, depth + 1))) {
     return true;
   }

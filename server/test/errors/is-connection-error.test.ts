@@ -40,6 +40,24 @@ describe('isConnectionError', () => {
     expect(isConnectionError(loop)).toBe(false);
   });
 
+  it("sees mysql2's statement on a connection it knows is lost (no code)", () => {
+    const closed = new Error("ROLLBACK - Can't add new command when connection is in closed state");
+    expect(isConnectionError(closed)).toBe(true);
+  });
+
+  it('sees a Galera node outside the primary component (1047 with the WSREP message), not other 1047s', () => {
+    const notReady = Object.assign(new Error('WSREP has not yet prepared node for application use'), {
+      code: 'ER_UNKNOWN_COM_ERROR',
+      errno: 1047,
+    });
+    expect(isConnectionError(notReady)).toBe(true);
+    const unknown = Object.assign(new Error('Unknown command'), {
+      code: 'ER_UNKNOWN_COM_ERROR',
+      errno: 1047,
+    });
+    expect(isConnectionError(unknown)).toBe(false);
+  });
+
   it('makes the response a 503 with a clear message and a retry hint', () => {
     expect(toErrorResponse(withCode('ECONNREFUSED'), 'zh', 'r9')).toEqual({
       status: 503,
