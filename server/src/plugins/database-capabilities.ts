@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { sqlDialect } from '../dialects/sql/sql-dialects';
 import { judgeCapabilities } from '../db/capabilities/capability-verdict';
 import { probeCapabilities } from '../db/capabilities/probe-capabilities';
 
@@ -19,7 +20,7 @@ export default fp(
   async (app) => {
     const { primary } = app.dataSources;
     for (const source of app.dataSources.list()) {
-      if (source.client === 'sqlite') continue;
+      if (!sqlDialect(source.client).sharedByServers) continue;
       const found = await probeCapabilities(source.knex);
       const verdict = judgeCapabilities(source.client, source === primary, found);
       app.log.info({ dataSource: source.name, capabilities: found }, 'database capabilities');
