@@ -9,12 +9,16 @@ import {
   type PgPair,
 } from '../../../test-support/pg-standby';
 import { SYSTEM_COLUMNS } from '../helpers/metadata-api';
+import { multipartBody } from '../helpers/multipart';
+import { xlsxBook } from '../helpers/xlsx-book';
 import { freePort, signIn, startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 const PASSWORD = 'Failover-admin-Pass-1';
 /** How soon after the standby's promotion a write must succeed again. */
 const RECOVERY_MS = 10_000;
 const WRITERS = 4;
+/** Rows of the import that is under way when the primary dies. */
+const IMPORT_ROWS = 20_000;
 
 interface Answer {
   status: number;
@@ -63,6 +67,7 @@ describe.skipIf(!pgServerInstalled)(
     let server: ServerProcess;
     let dataDir: string;
     let call: ReturnType<typeof caller>;
+    let cookie: string;
 
     beforeAll(async () => {
       pair = await startPgPair();
@@ -73,7 +78,8 @@ describe.skipIf(!pgServerInstalled)(
         LOG_LEVEL: 'warn',
         DATA_SOURCES: JSON.stringify([{ name: 'primary', client: 'pg', connection: pair.url() }]),
       });
-      call = caller(server.url, await signIn(server.url, PASSWORD));
+      cookie = await signIn(server.url, PASSWORD);
+      call = caller(server.url, cookie);
     }, 120_000);
 
     afterAll(async () => {
@@ -90,6 +96,17 @@ describe.skipIf(!pgServerInstalled)(
         columns: [...SYSTEM_COLUMNS],
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const bulk = await call('POST', '/api/metadata/tables', {
+        name: 'bulk',
+        caption: 'bulk',
+        columns: [...SYSTEM_COLUMNS],
+      });
+      expect(bulk.status, JSON.stringify(bulk.body)).toBe(201);
+      const sheet = await xlsxBook([
+        ['name'],
+        ...Array.from({ length: IMPORT_ROWS }, (_, i) => [`row ${i}`]),
+      ]);
+      const form = multipartBody([{ name: 'file', value: sheet, filename: 'bulk.xlsx' }]);
 
       const acknowledged: string[] = [];
       const refusals = new Map<number, number>();
@@ -122,6 +139,13 @@ describe.skipIf(!pgServerInstalled)(
       const writers = Array.from({ length: WRITERS }, () => writer());
 
       while (acknowledged.length < 200) await sleep(20);
+      // An import of 20,000 rows, all or nothing, under way when the primary dies.
+      const importing = fetch(`${server.url}/api/business/bulk/import`, {
+        method: 'POST',
+        headers: { cookie, origin: server.url, ...form.headers },
+        body: form.payload,
+      }).then((response) => response.status);
+      await sleep(700);
       const killing = Date.now();
       await pair.primary.kill();
       // From here on the primary is gone: a write started now can only succeed on the promoted standby.
@@ -157,6 +181,13 @@ describe.skipIf(!pgServerInstalled)(
           `${firstWriteAfterKill - promotedAt} ms, ${acknowledged.length} writes acknowledged, 0 lost, ` +
           `${refusals.get(503) ?? 0} answered 503, ${replays} retries answered from their key`,
       );
+
+      // The import committed whole, or not at all.
+      const imported = await importing;
+      expect([201, 503], `import answered ${imported}`).toContain(imported);
+      const bulkRows = Number(await pair.psql(pair.standby, 'select count(*) from bulk'));
+      expect(bulkRows).toBe(imported === 201 ? IMPORT_ROWS : 0);
+      console.log(`import under way at the kill: answered ${imported}, ${bulkRows} rows on the new primary`);
 
       const listed = await call('GET', '/api/business/ledger?limit=1');
       expect(listed.status).toBe(200);
