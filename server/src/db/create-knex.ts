@@ -5,6 +5,7 @@ import type { DataSourceConfig } from '../config';
 import { pgStartupOptions } from '../dialects/pg-search-path';
 import { addSqlitePinyin } from '../dialects/sqlite-pinyin';
 import { addSqliteRegexp, type SqliteFunctions } from '../dialects/sqlite-regexp';
+import { wsrepOn } from '../dialects/sql/runs-on-galera';
 import { PgHostFinder } from './pg-failover';
 import { parsePgHosts } from './pg-hosts';
 import { checkPgSession } from './pg-session-check';
@@ -20,7 +21,7 @@ interface PgQuerying {
   query(sql: string): Promise<{ rows: Record<string, unknown>[] }>;
 }
 interface MysqlConnection {
-  query: (sql: string, done: (error: Error | null) => void) => void;
+  query: (sql: string, done: (error: Error | null, rows?: unknown) => void) => void;
 }
 
 const SQLITE_PRAGMAS = [
@@ -178,7 +179,16 @@ export const openMysqlKnex = (
       min: 0,
       max: poolSize,
       afterCreate: (raw: MysqlConnection, done: (error: Error | null, c: unknown) => void) => {
-        raw.query(MYSQL_SQL_MODE, (error) => done(error, raw));
+        raw.query(MYSQL_SQL_MODE, (error) => {
+          if (error) return done(error, raw);
+          // On a Galera node every read waits until the node has applied what the cluster had
+          // committed when the read arrived (causal reads): a record saved through one node, a
+          // table changed or a cache version moved there, is seen by the next read through another.
+          raw.query("SHOW VARIABLES LIKE 'wsrep_on'", (asked, rows) => {
+            if (asked || !wsrepOn(rows as { Value?: unknown }[])) return done(asked, raw);
+            raw.query('SET SESSION wsrep_sync_wait = 1', (set) => done(set, raw));
+          });
+        });
       },
     },
   });

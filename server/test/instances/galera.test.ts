@@ -7,7 +7,9 @@ import {
   galeraSkipNote,
   startGaleraCluster,
   type GaleraCluster,
+  type GaleraNode,
 } from '../../../test-support/galera';
+import { createKnex } from '../../src/db/create-knex';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy';
 import { freePort, signIn, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { client, createTable, multiInstanceCases, tableNamed, type Client } from './multi-instance-cases';
@@ -147,6 +149,30 @@ describe.skipIf(!galeraInstalled)(
         expect(id.status, JSON.stringify(id.body)).toBe(201);
         const stored = (await direct((i + 1) % 3).get(`/api/business/bin/${String(id.body)}`)).body;
         expect(stored).toMatchObject(record);
+      }
+    }, 120_000);
+
+    it("a row committed through one node is seen at once by a read on another: crudboard's pools read causally", async () => {
+      const config = (node: number) => ({
+        name: `node${node}`,
+        caption: `node${node}`,
+        client: 'mysql' as const,
+        connection: (cluster.nodes[node] as GaleraNode).url(DATABASE),
+        database: DATABASE,
+      });
+      const [writer, reader] = [createKnex(config(0), undefined, 1), createKnex(config(1), undefined, 1)];
+      try {
+        await writer.raw('CREATE TABLE causal_probe (id INT PRIMARY KEY)');
+        const misses: number[] = [];
+        for (let i = 1; i <= 1000; i += 1) {
+          await writer.raw('INSERT INTO causal_probe (id) VALUES (?)', [i]);
+          const [rows] = (await reader.raw('SELECT id FROM causal_probe WHERE id = ?', [i])) as [unknown[]];
+          if (rows.length === 0) misses.push(i);
+        }
+        expect(misses).toEqual([]);
+      } finally {
+        await writer.raw('DROP TABLE IF EXISTS causal_probe');
+        await Promise.all([writer.destroy(), reader.destroy()]);
       }
     }, 120_000);
 
