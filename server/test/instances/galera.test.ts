@@ -176,6 +176,24 @@ describe.skipIf(!galeraInstalled)(
       }
     }, 120_000);
 
+    it('reversing a table without a primary key warns that Galera replicates its writes unsafely', async () => {
+      await cluster.nodes[0]?.sql(
+        `CREATE TABLE ${DATABASE}.legacy_tags (code VARCHAR(20) NOT NULL, label VARCHAR(50), UNIQUE KEY (code))`,
+      );
+      await cluster.nodes[0]?.sql(
+        `CREATE TABLE ${DATABASE}.legacy_keyed (id INT PRIMARY KEY, label VARCHAR(50))`,
+      );
+      const reversed = await api.post('/api/metadata/tables/metadatas/reverse?partial=true', [
+        'legacy_tags',
+        'legacy_keyed',
+      ]);
+      expect(reversed.status, JSON.stringify(reversed.body)).toBe(201);
+      const warnings = (reversed.body as { warnings: { table: string; reason: string }[] }).warnings;
+      expect(warnings.filter((warning) => warning.reason === 'keylessOnGalera')).toEqual([
+        { table: 'legacy_tags', reason: 'keylessOnGalera' },
+      ]);
+    }, 60_000);
+
     it('a node killed (-9) under write load: the others go on, its server answers 503 until it is back, no acknowledged write is lost', async () => {
       await createTable(api, 'sample', [{ name: 'value', dataType: 'INT', nullable: false }]);
       const victim = cluster.nodes[2] as GaleraCluster['nodes'][number];

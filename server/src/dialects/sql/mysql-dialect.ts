@@ -58,6 +58,7 @@ export const mysqlDialect: SqlDialect = {
   client: 'mysql',
   synchronous: false,
   sharedByServers: true,
+  runsOnCluster: runsOnGalera,
   trackCacheVersion: (db, table, scope, events) => mysqlCacheVersion.track(db, table, scope, events),
   pinyinOrder: oncePerKnex(detectMysqlPinyinOrder),
   // GET_LOCK holds on one node of a Galera cluster only: there, a lease row the cluster certifies.

@@ -44,6 +44,7 @@ export const pgDialect: SqlDialect = {
   client: 'pg',
   synchronous: false,
   sharedByServers: true,
+  runsOnCluster: () => Promise.resolve(false),
   trackCacheVersion: (db, table, scope, events) => pgCacheVersion.track(db, table, scope, events),
   pinyinOrder: oncePerKnex(detectPgPinyinOrder),
   withDatabaseLock: (knex, name, work, waitMs) => withSessionLock(pgSessionLock, knex, name, work, waitMs),

@@ -62,6 +62,11 @@ export interface SqlDialect {
    */
   readonly sharedByServers: boolean;
   /**
+   * Whether the database `knex` reaches is a node of a multi-primary cluster that replicates rows by
+   * their primary key (MySQL/MariaDB: Galera, asked once per pool); false elsewhere.
+   */
+  runsOnCluster(knex: Knex): Promise<boolean>;
+  /**
    * Runs `work` while this server holds the lock `name` of the database `knex` connects to:
    * every other server asking for the same lock waits until `work` has settled. The lock is
    * held by one connection set aside for it (PostgreSQL: an advisory lock; MySQL: GET_LOCK) and

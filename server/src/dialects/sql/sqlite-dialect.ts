@@ -11,6 +11,7 @@ export const sqliteDialect: SqlDialect = {
   client: 'sqlite',
   synchronous: true,
   sharedByServers: false,
+  runsOnCluster: () => Promise.resolve(false),
   withDatabaseLock: (_knex, _name, work) => work(),
   trackCacheVersion: async () => undefined,
   pinyinOrder: async () => `${SQLITE_PINYIN_FUNCTION}(??)`,

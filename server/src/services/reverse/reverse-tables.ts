@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../../db/dialect';
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { inMetaTransaction, metaOf } from '../../db/metadata-home';
 import { META } from '../../db/table-names';
 import { relationsOf } from '../scoped-meta';
@@ -170,6 +171,12 @@ export const reverseTables = (
     );
     for (const table of introspected) taken.add(table.tableName.toLowerCase());
     const warnings: ReverseWarning[] = [];
+    // Galera replicates a table's row changes safely only by its primary key.
+    if (await sqlDialect(dialect).runsOnCluster(db)) {
+      for (const table of introspected)
+        if (table.primaryKey.length === 0)
+          warnings.push({ table: table.tableName, reason: 'keylessOnGalera' });
+    }
     const defs: TableDef[] = introspected.map((table) => {
       taken.delete(table.tableName.toLowerCase());
       const name = apiNameFor(table.tableName, taken);

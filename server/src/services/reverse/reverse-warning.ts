@@ -15,5 +15,7 @@ export interface ReverseWarning {
     | 'indexSkipped'
     | 'foreignKeySkipped'
     | 'noPrimaryKey'
-    | 'uniqueAsKey';
+    | 'uniqueAsKey'
+    /** The table has no primary key and the database is a Galera cluster, which replicates its writes unsafely. */
+    | 'keylessOnGalera';
 }
