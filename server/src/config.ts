@@ -25,8 +25,9 @@ export interface DataSourceConfig {
    */
   schema?: string;
   /**
-   * PostgreSQL only: URLs of streaming replicas of this database that lists, counts and searches
-   * may be read from (db/replicas); writes and everything else go to `connection`.
+   * PostgreSQL and MariaDB: URLs of replicas of this database (PostgreSQL streaming replicas,
+   * MariaDB GTID replicas) that lists, counts and searches may be read from (db/replicas); writes
+   * and everything else go to `connection`.
    */
   replicas?: string[];
 }
@@ -498,19 +499,17 @@ const databaseOfUrl = (client: Exclude<Client, 'sqlite'>, connection: string, wh
   return database;
 };
 
-/** A data source's `replicas`: PostgreSQL URLs of one server each. */
-const replicasOf = (value: unknown, client: Client, where: string): string[] => {
+/**
+ * A data source's `replicas`: URLs of one server each, of the data source's kind (PostgreSQL
+ * streaming replicas; MariaDB replicas), each validated as its main connection is.
+ */
+const replicasOf = (value: unknown, client: Exclude<Client, 'sqlite'>, where: string): string[] => {
   if (value === undefined) return [];
-  if (client !== 'pg') {
-    throw new ConfigError(
-      `${where}: replicas are supported on PostgreSQL data sources only (MySQL/MariaDB replicas are not yet)`,
-    );
-  }
   if (!Array.isArray(value) || value.some((url) => typeof url !== 'string' || url.trim() === '')) {
-    throw new ConfigError(`${where}: replicas must be an array of postgres:// URLs`);
+    throw new ConfigError(`${where}: replicas must be an array of ${URL_PROTOCOLS[client][0]}// URLs`);
   }
   return value.map((url: string, index) => {
-    databaseOfUrl('pg', url, `${where} replicas[${index}]`);
+    databaseOfUrl(client, url, `${where} replicas[${index}]`);
     return url;
   });
 };
@@ -543,6 +542,11 @@ const parseEntry = (raw: unknown, index: number, origin: string, dataDir: string
   if (schema !== undefined && (typeof schema !== 'string' || !isPgSchemaName(schema))) {
     throw new ConfigError(
       `${where} (${name}): schema must be 1 to 63 characters, without quotes, NUL or leading/trailing spaces`,
+    );
+  }
+  if (replicas !== undefined && client === 'sqlite') {
+    throw new ConfigError(
+      `${where} (${name}): replicas are for PostgreSQL and MariaDB data sources; a SQLite file has none`,
     );
   }
   const defaultCaption = name === PRIMARY ? PRIMARY_CAPTION : name;

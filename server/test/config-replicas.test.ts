@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type ReadTextFile } from '../src/config';
 const noFile: ReadTextFile = () => undefined;
 const sources = (entry: object) => ({ DATA_SOURCES: JSON.stringify([entry]) });
 const pg = { name: 'primary', client: 'pg', connection: 'postgres://u:p@db1:5432/shop' };
+const mysql = { name: 'primary', client: 'mysql', connection: 'mysql://u:p@db1:3306/shop' };
 
 describe('data source replicas and REPLICA_MAX_LAG_MS', () => {
   it('takes PostgreSQL replica URLs and the lag bound (default 5 s)', () => {
@@ -14,14 +15,26 @@ describe('data source replicas and REPLICA_MAX_LAG_MS', () => {
     expect(loadConfig(sources(pg), '/srv', noFile).dataSources[0]).not.toHaveProperty('replicas');
   });
 
+  it('takes MySQL/MariaDB replica URLs, validated as the main connection is', () => {
+    const entry = { ...mysql, replicas: ['mysql://u:p@db2:3306/shop', 'mariadb://u:p@db3/shop'] };
+    const config = loadConfig(sources(entry), '/srv', noFile);
+    expect(config.dataSources[0]?.replicas).toEqual(['mysql://u:p@db2:3306/shop', 'mariadb://u:p@db3/shop']);
+    expect(loadConfig(sources({ ...mysql, replicas: [] }), '/srv', noFile).dataSources[0]).not.toHaveProperty(
+      'replicas',
+    );
+  });
+
   it.each([
     [{ ...pg, replicas: 'postgres://u:p@db2/shop' }, /array of postgres/],
     [{ ...pg, replicas: [''] }, /array of postgres/],
     [{ ...pg, replicas: ['mysql://u:p@db2/shop'] }, /replicas\[0\]/],
+    [{ ...mysql, replicas: 'mysql://u:p@db2/shop' }, /array of mysql:\/\/ URLs/],
     [
-      { ...pg, client: 'mysql', connection: 'mysql://u:p@db1/shop', replicas: [] },
-      /PostgreSQL data sources only/,
+      { ...mysql, replicas: ['postgres://u:p@db2/shop'] },
+      /replicas\[0\]: a mysql connection URL starts with/,
     ],
+    [{ ...mysql, replicas: ['mysql://u:p@db2'] }, /replicas\[0\]: the connection URL must name a database/],
+    [{ name: 'primary', client: 'sqlite', connection: 'x.sqlite', replicas: [] }, /a SQLite file has none/],
   ])('refuses %j', (entry, message) => {
     expect(() => loadConfig(sources(entry), '/srv', noFile)).toThrow(ConfigError);
     expect(() => loadConfig(sources(entry), '/srv', noFile)).toThrow(message);

@@ -33,7 +33,7 @@ export interface DataSource {
    * never queue behind data reads (SQLite: `knex`, whose statements never queue for long).
    */
   auth: Knex;
-  /** PostgreSQL with `replicas` configured: where lists, counts and searches may be read (db/replicas). */
+  /** PostgreSQL or MariaDB with `replicas` configured: where lists, counts and searches may be read (db/replicas). */
   replicas?: ReplicaSet;
 }
 
@@ -81,8 +81,11 @@ const openReplicas = (
   primary: Knex,
   limits: Limits,
   log?: Knex.Logger,
-): ReplicaSet =>
-  new ReplicaSet(
+): ReplicaSet => {
+  const positions = sqlDialect(config.client).replicaPositions;
+  if (!positions) throw new Error(`${config.name}: this database has no read replicas`);
+  return new ReplicaSet(
+    positions,
     primary,
     (config.replicas ?? []).map((url) => {
       const knex = createKnex({ ...config, connection: url }, log);
@@ -90,6 +93,7 @@ const openReplicas = (
     }),
     limits.replicaMaxLagMs,
   );
+};
 
 export const createRegistry = (
   configs: readonly DataSourceConfig[],

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
+import type { ReplicaPositions } from '../../dialects/sql/sql-dialect';
 import { isConnectionError } from '../../errors/is-connection-error';
 import {
   eligibleReplicas,
-  parseLsn,
   positionAfterWrite,
   type PrimarySample,
   type ReplicaChoice,
@@ -23,15 +23,16 @@ export interface ReplicaHandles {
 }
 
 /**
- * The read replicas of a PostgreSQL data source. Every `REPLICA_POLL_MS` it reads the primary's
- * write-ahead log position and each replica's replayed position; `pick` gives a user's read a
- * replica that is up, within `maxLagMs` of the primary and, if the user wrote, replayed past their
- * last write (read your writes); else nothing, and the read goes to the primary. Other users' reads
- * may go to a replica at once.
+ * The read replicas of a data source (PostgreSQL, MariaDB). Every `REPLICA_POLL_MS` it reads the
+ * primary's log position and each replica's replayed position (as the dialect's `positions` tell
+ * them); `pick` gives a user's read a replica that is up, within `maxLagMs` of the primary and, if
+ * the user wrote, replayed past their last write (read your writes); else nothing, and the read
+ * goes to the primary. Other users' reads may go to a replica at once. Until the primary's position
+ * has been read once, every read goes to the primary.
  */
-export class ReplicaSet {
-  private readonly samples: PrimarySample[] = [];
-  private readonly states: ReplicaState[];
+export class ReplicaSet<P = unknown> {
+  private readonly samples: PrimarySample<P>[] = [];
+  private readonly states: ReplicaState<P>[];
   private readonly writes = new Map<number, number>();
   private timer: NodeJS.Timeout | undefined;
   private turn = 0;
@@ -41,16 +42,17 @@ export class ReplicaSet {
   private readonly choice: ReplicaChoice;
 
   constructor(
+    private readonly positions: ReplicaPositions<P>,
     private readonly primary: Knex,
     readonly replicas: readonly ReplicaHandles[],
     maxLagMs: number,
     private readonly now: () => number = Date.now,
   ) {
-    this.states = replicas.map(() => ({ answeredAt: undefined, replayed: 0n }));
+    this.states = replicas.map(() => ({ answeredAt: undefined, replayed: positions.origin }));
     // A replica that stops answering is skipped from its first failed read, not from the next poll.
     replicas.forEach((replica, index) => {
       replica.knex.on('query-error', (error: unknown) => {
-        if (isConnectionError(error)) (this.states[index] as ReplicaState).answeredAt = undefined;
+        if (isConnectionError(error)) (this.states[index] as ReplicaState<P>).answeredAt = undefined;
       });
     });
     this.choice = { staleAfterMs: STALE_AFTER_MS, maxLagMs };
@@ -76,26 +78,18 @@ export class ReplicaSet {
     try {
       const at = this.now();
       try {
-        const { rows } = (await this.primary.raw('SELECT pg_catalog.pg_current_wal_lsn()::text AS lsn')) as {
-          rows: { lsn: string }[];
-        };
-        this.samples.push({ at, position: parseLsn(rows[0]?.lsn ?? '') });
-        while (this.samples.length > 2 && (this.samples[0] as PrimarySample).at < at - this.keepSamplesMs)
+        this.samples.push({ at, position: await this.positions.primary(this.primary) });
+        while (this.samples.length > 2 && (this.samples[0] as PrimarySample<P>).at < at - this.keepSamplesMs)
           this.samples.shift();
       } catch {
         // The primary is unreachable: its requests answer 503 on their own.
       }
       await Promise.all(
         this.replicas.map(async (replica, index) => {
-          const state = this.states[index] as ReplicaState;
+          const state = this.states[index] as ReplicaState<P>;
           try {
-            const { rows } = (await replica.knex.raw(
-              'SELECT pg_catalog.pg_last_wal_replay_lsn()::text AS lsn',
-            )) as { rows: { lsn: string | null }[] };
-            const lsn = rows[0]?.lsn;
-            // A server that is not replaying (a promoted or plain server) is no replica of ours.
-            if (!lsn) throw new Error('not a standby');
-            state.replayed = parseLsn(lsn);
+            // Throws for a server that is not replaying (a promoted or plain server): no replica of ours.
+            state.replayed = await this.positions.replayed(replica.knex);
             state.answeredAt = this.now();
           } catch {
             state.answeredAt = undefined;
@@ -134,8 +128,17 @@ export class ReplicaSet {
         : this.everyoneAt === undefined
           ? own
           : Math.max(own, this.everyoneAt);
+    // No position of the primary yet (just started, or it cannot tell): no lag is known.
+    if (this.samples.length === 0) return undefined;
     const needed = positionAfterWrite(this.samples, wroteAt);
-    const eligible = eligibleReplicas(this.states, this.samples, needed, now, this.choice);
+    const eligible = eligibleReplicas(
+      this.states,
+      this.samples,
+      needed,
+      now,
+      this.choice,
+      this.positions.reached,
+    );
     if (eligible.length === 0) return undefined;
     this.turn = (this.turn + 1) % eligible.length;
     return this.replicas[eligible[this.turn] as number];

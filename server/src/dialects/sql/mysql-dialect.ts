@@ -20,6 +20,7 @@ import { withLeaseLock } from './lease-lock';
 import { runsOnGalera } from './runs-on-galera';
 import { keepMysqlConsoleGrants, prepareMysqlConsoleAccount } from './mysql-console-account';
 import type { SqlDialect } from './sql-dialect';
+import { mariadbReplicaPositions } from './replica-positions';
 import { PLAIN_WORDS } from './console/plain-words';
 
 /** Whether the connecting user holds FILE (server files through SQL). */
@@ -60,6 +61,7 @@ export const mysqlDialect: SqlDialect = {
   sharedByServers: true,
   runsOnCluster: runsOnGalera,
   trackCacheVersion: (db, table, scope, events) => mysqlCacheVersion.track(db, table, scope, events),
+  replicaPositions: mariadbReplicaPositions,
   pinyinOrder: oncePerKnex(detectMysqlPinyinOrder),
   // GET_LOCK holds on one node of a Galera cluster only: there, a lease row the cluster certifies.
   withDatabaseLock: async (knex, name, work, waitMs) =>

@@ -24,6 +24,7 @@ import {
 } from '../row-count/pg-owner-count';
 import { pgSessionLock, withSessionLock } from './database-lock';
 import type { SqlDialect } from './sql-dialect';
+import { pgReplicaPositions } from './replica-positions';
 import { readPgCountRows } from '../row-count/read-pg-count-rows';
 import { PLAIN_WORDS } from './console/plain-words';
 import { PG_CURRENT_SCHEMA_OID } from '../pg-current-schema';
@@ -46,6 +47,7 @@ export const pgDialect: SqlDialect = {
   sharedByServers: true,
   runsOnCluster: () => Promise.resolve(false),
   trackCacheVersion: (db, table, scope, events) => pgCacheVersion.track(db, table, scope, events),
+  replicaPositions: pgReplicaPositions,
   pinyinOrder: oncePerKnex(detectPgPinyinOrder),
   withDatabaseLock: (knex, name, work, waitMs) => withSessionLock(pgSessionLock, knex, name, work, waitMs),
   caseInsensitiveLike: (target) => `${target} ILIKE ? ESCAPE ?`,

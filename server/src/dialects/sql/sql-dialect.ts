@@ -41,6 +41,21 @@ export interface ConsoleAccount {
 }
 
 /**
+ * How the read replicas of a data source tell where they are (db/replicas): the primary's log
+ * position, each replica's replayed position, and when one has reached the other.
+ */
+export interface ReplicaPositions<P> {
+  /** The primary's log position now; throws when it cannot tell (MariaDB: binary logging off). */
+  primary(knex: Knex): Promise<P>;
+  /** The position the server `knex` reaches has replayed to; throws when it is not replaying. */
+  replayed(knex: Knex): Promise<P>;
+  /** Whether a replica at `replayed` has everything the primary had committed at `sample`. */
+  reached(replayed: P, sample: P): boolean;
+  /** A position every other one reaches (a replica's before it first answers). */
+  readonly origin: P;
+}
+
+/**
  * Everything the services ask of one kind of database, in one object per kind (`sqlDialect`):
  * a service calls `sqlDialect(client).x(...)` and never compares client names itself. Adding a
  * database means one more object implementing this interface, plus its tests.
@@ -79,6 +94,11 @@ export interface SqlDialect {
    * `events` (triggers; see dialects/cache-version). SQLite: nothing (no other server to tell).
    */
   trackCacheVersion(db: Knex, table: string, scope: CacheScope, events: readonly RowEvent[]): Promise<void>;
+  /**
+   * How read replicas of this database tell their positions (PostgreSQL: WAL positions; MariaDB:
+   * GTID states); null where a data source has no replicas (SQLite).
+   */
+  readonly replicaPositions: ReplicaPositions<unknown> | null;
 
   // --- reads and writes of records
 

@@ -14,6 +14,7 @@ export const sqliteDialect: SqlDialect = {
   runsOnCluster: () => Promise.resolve(false),
   withDatabaseLock: (_knex, _name, work) => work(),
   trackCacheVersion: async () => undefined,
+  replicaPositions: null,
   pinyinOrder: async () => `${SQLITE_PINYIN_FUNCTION}(??)`,
   // SQLite's LIKE ignores ASCII case already.
   caseInsensitiveLike: (target) => `${target} LIKE ? ESCAPE ?`,
