@@ -6,6 +6,8 @@ import {
   parseAuthProviders,
   type AuthProvidersConfig,
 } from './auth/external/auth-providers-config';
+import { HostListError } from './db/host-list';
+import { parseMysqlHosts } from './db/mysql-hosts';
 import { type PgHost, PgUrlError, parsePgHosts } from './db/pg-hosts';
 
 export const CLIENTS = ['sqlite', 'pg', 'mysql'] as const;
@@ -466,16 +468,19 @@ const entriesOf = (parsed: unknown, origin: string): unknown[] => {
 };
 
 /**
- * A PostgreSQL URL may list several servers (libpq's `postgres://h1:5432,h2:5433/db`); its first
- * stands for all of them here, where only the form and the database name are checked.
+ * A URL may list several servers (libpq's `postgres://h1:5432,h2:5433/db`, and the same for a
+ * MySQL / MariaDB Galera cluster); its first stands for all of them here, where only the form and
+ * the database name are checked.
  */
 const oneServerUrl = (client: Exclude<Client, 'sqlite'>, connection: string, where: string): string => {
-  if (client !== 'pg' || !/^postgres(?:ql)?:\/\//i.test(connection)) return connection;
+  const scheme = client === 'pg' ? /^postgres(?:ql)?:\/\//i : /^mysql:\/\//i;
+  if (!scheme.test(connection)) return connection;
   try {
-    const hosts = parsePgHosts(connection);
+    const hosts = client === 'pg' ? parsePgHosts(connection) : parseMysqlHosts(connection);
     return hosts.urlFor(hosts.hosts[0] as PgHost);
   } catch (error) {
-    if (error instanceof PgUrlError) throw new ConfigError(`${where}: ${error.message}`);
+    if (error instanceof PgUrlError || error instanceof HostListError)
+      throw new ConfigError(`${where}: ${error.message}`);
     throw error;
   }
 };

@@ -6,9 +6,10 @@ import { pgStartupOptions } from '../dialects/pg-search-path';
 import { addSqlitePinyin } from '../dialects/sqlite-pinyin';
 import { addSqliteRegexp, type SqliteFunctions } from '../dialects/sqlite-regexp';
 import { wsrepOn } from '../dialects/sql/runs-on-galera';
-import { PgHostFinder } from './pg-failover';
+import { pgConnectionHost, pgHostFinder } from './pg-failover';
 import { parsePgHosts } from './pg-hosts';
 import { checkPgSession } from './pg-session-check';
+import { listsSeveralMysqlHosts, mysqlConnectionHost, mysqlHostFinder, parseMysqlHosts } from './mysql-hosts';
 import { pgTypes } from './pg-types';
 import { routeSqliteReads } from './route-sqlite-reads';
 import { cacheStatements, type PreparingConnection } from './statement-cache';
@@ -112,7 +113,7 @@ const openPgKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, pool
       pool: { min: 0, max: poolSize, afterCreate },
     });
   }
-  const finder = new PgHostFinder(hosts, settings);
+  const finder = pgHostFinder(hosts, settings);
   const opened = knex({
     ...base,
     connection: finder.provide,
@@ -120,7 +121,7 @@ const openPgKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, pool
       min: 0,
       max: poolSize,
       afterCreate,
-      validate: (connection: { host?: unknown; port?: unknown }) => finder.keeps(connection),
+      validate: (connection: unknown) => finder.keeps(pgConnectionHost(connection)),
     },
   });
   finder.watch(opened);
@@ -160,16 +161,27 @@ const openKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, poolSi
     }
     case 'pg':
       return openPgKnex(source, log, poolSize);
-    case 'mysql':
-      return openMysqlKnex(mysqlConnection(source.connection), poolSize, log);
+    case 'mysql': {
+      if (!listsSeveralMysqlHosts(source.connection))
+        return openMysqlKnex(mysqlConnection(source.connection), poolSize, log);
+      // A Galera cluster's nodes (or a primary and its replicas): the first that is writable and
+      // synced, looked for again when a connection is lost (mysql-hosts.ts).
+      const finder = mysqlHostFinder(parseMysqlHosts(source.connection), mysqlConnection);
+      const opened = openMysqlKnex(finder.provide, poolSize, log, (connection) =>
+        finder.keeps(mysqlConnectionHost(connection)),
+      );
+      finder.watch(opened);
+      return opened;
+    }
   }
 };
 
 /** A MySQL / MariaDB pool of at most `poolSize` connections, each in strict mode. */
 export const openMysqlKnex = (
-  connection: Knex.MySql2ConnectionConfig,
+  connection: Knex.MySql2ConnectionConfig | (() => Promise<Knex.MySql2ConnectionConfig>),
   poolSize: number,
   log?: Knex.Logger,
+  validate?: (connection: unknown) => boolean,
 ): Knex =>
   knex({
     ...(log ? { log } : {}),
@@ -178,6 +190,7 @@ export const openMysqlKnex = (
     pool: {
       min: 0,
       max: poolSize,
+      ...(validate ? { validate } : {}),
       afterCreate: (raw: MysqlConnection, done: (error: Error | null, c: unknown) => void) => {
         raw.query(MYSQL_SQL_MODE, (error) => {
           if (error) return done(error, raw);

@@ -1,8 +1,7 @@
+import { HostListError, splitHostList, type HostAddress, type HostList } from './host-list';
+
 /** One server of a PostgreSQL connection URL. */
-export interface PgHost {
-  host: string;
-  port: number;
-}
+export type PgHost = HostAddress;
 
 /**
  * What a connection must be to be kept, as libpq's `target_session_attrs` says it:
@@ -31,26 +30,6 @@ export interface PgHostsUrl {
 /** A PostgreSQL URL that cannot be taken apart; the message says why. */
 export class PgUrlError extends Error {}
 
-const DEFAULT_PORT = 5432;
-const PREFIX = /^(postgres(?:ql)?:\/\/)([^/?#]*)(.*)$/i;
-
-const parseHost = (text: string): PgHost => {
-  const bracketed = /^\[([^\]]+)\](?::(\d*))?$/.exec(text);
-  const plain = /^([^:[\]]*)(?::(\d*))?$/.exec(text);
-  const match = bracketed ?? plain;
-  if (!match) throw new PgUrlError(`"${text}" is not a host or host:port`);
-  const host = decodeURIComponent(match[1] ?? '');
-  const portText = match[2];
-  const port = portText === undefined || portText === '' ? DEFAULT_PORT : Number(portText);
-  if (host === '') throw new PgUrlError('a host of the connection URL is empty');
-  if (!Number.isInteger(port) || port < 1 || port > 65535)
-    throw new PgUrlError(`port "${portText}" is not 1–65535`);
-  return { host, port };
-};
-
-const formatHost = ({ host, port }: PgHost): string =>
-  `${host.includes(':') ? `[${host}]` : encodeURIComponent(host)}:${port}`;
-
 const targetOf = (query: URLSearchParams, several: boolean): TargetSessionAttrs => {
   const given = query.get('target_session_attrs');
   if (given === null) return several ? 'read-write' : 'any';
@@ -65,27 +44,17 @@ const targetOf = (query: URLSearchParams, several: boolean): TargetSessionAttrs 
  * gives one host and target `any` unless it names one.
  */
 export const parsePgHosts = (url: string): PgHostsUrl => {
-  const match = PREFIX.exec(url);
-  if (!match) throw new PgUrlError('a PostgreSQL connection URL starts with postgres:// or postgresql://');
-  const [, scheme = '', authority = '', rest = ''] = match;
-  const at = authority.lastIndexOf('@');
-  const userInfo = at === -1 ? '' : authority.slice(0, at + 1);
-  const hostList = at === -1 ? authority : authority.slice(at + 1);
-  const hosts = hostList.split(',').map(parseHost);
-  const queryStart = rest.indexOf('?');
-  const hashStart = rest.indexOf('#');
-  const path = queryStart === -1 ? rest : rest.slice(0, queryStart);
-  const queryText =
-    queryStart === -1 ? '' : rest.slice(queryStart + 1, hashStart > queryStart ? hashStart : undefined);
-  const query = new URLSearchParams(queryText);
-  const target = targetOf(query, hosts.length > 1);
+  let list: HostList;
+  try {
+    list = splitHostList(url, 'postgres(?:ql)?', 5432, 'postgres:// or postgresql://');
+  } catch (error) {
+    if (error instanceof HostListError) throw new PgUrlError(error.message);
+    throw error;
+  }
+  const target = targetOf(list.query, list.hosts.length > 1);
+  const query = new URLSearchParams(list.query);
   query.delete('target_session_attrs');
-  const tail = query.size > 0 ? `?${query.toString()}` : '';
-  return {
-    hosts,
-    target,
-    urlFor: (host) => `${scheme}${userInfo}${formatHost(host)}${path}${tail}`,
-  };
+  return { hosts: list.hosts, target, urlFor: (host) => list.urlFor(host, query) };
 };
 
 /** What a server said of itself when asked. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NoPgHostError, PgHostFinder } from '../../src/db/pg-failover';
+import { NoHostError } from '../../src/db/host-finder';
+import { pgConnectionHost, pgHostFinder } from '../../src/db/pg-failover';
+import { isConnectionError } from '../../src/errors/is-connection-error';
 import { parsePgHosts, type PgHostState } from '../../src/db/pg-hosts';
 
 const primary: PgHostState = { inRecovery: false, readOnly: false };
@@ -20,7 +22,7 @@ const fakeProbe = (states: Map<string, PgHostState | 'down'>) => {
 const H1 = 'postgres://u@h1:5432/db';
 const H2 = 'postgres://u@h2:5433/db';
 
-describe('PgHostFinder', () => {
+describe('pgHostFinder', () => {
   const url = parsePgHosts('postgres://u@h1:5432,h2:5433/db');
   const settings = (connectionString: string) => ({ connectionString });
 
@@ -30,31 +32,31 @@ describe('PgHostFinder', () => {
       [H2, standby],
     ]);
     const { probe, asked } = fakeProbe(states);
-    const finder = new PgHostFinder(url, settings, probe);
+    const finder = pgHostFinder(url, settings, probe);
     const first = await finder.provide();
     expect(first.connectionString).toBe(H1);
     expect(first.expirationChecker()).toBe(false);
-    expect(finder.keeps({ host: 'h1', port: 5432 })).toBe(true);
+    expect(finder.keeps(pgConnectionHost({ host: 'h1', port: 5432 }))).toBe(true);
     expect(asked).toEqual([H1, H2]);
 
     states.set(H1, 'down');
     finder.lost();
     expect(first.expirationChecker()).toBe(true);
-    await expect(finder.provide()).rejects.toBeInstanceOf(NoPgHostError);
+    await expect(finder.provide()).rejects.toBeInstanceOf(NoHostError);
 
     states.set(H2, primary);
     const second = await finder.provide();
     expect(second.connectionString).toBe(H2);
     expect(second.expirationChecker()).toBe(false);
-    expect(finder.keeps({ host: 'h1', port: 5432 })).toBe(false);
-    expect(finder.keeps({ host: 'h2', port: 5433 })).toBe(true);
+    expect(finder.keeps(pgConnectionHost({ host: 'h1', port: 5432 }))).toBe(false);
+    expect(finder.keeps(pgConnectionHost({ host: 'h2', port: 5433 }))).toBe(true);
   });
 
   it('counts lost connections and read-only refusals as signs of a failover, not other errors', () => {
-    expect(PgHostFinder.signalsFailover(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toBe(true);
-    expect(PgHostFinder.signalsFailover(Object.assign(new Error('x'), { code: '25006' }))).toBe(true);
-    expect(PgHostFinder.signalsFailover(Object.assign(new Error('x'), { code: '57P01' }))).toBe(true);
-    expect(PgHostFinder.signalsFailover(Object.assign(new Error('x'), { code: '23505' }))).toBe(false);
-    expect(PgHostFinder.signalsFailover(null)).toBe(false);
+    expect(isConnectionError(Object.assign(new Error('x'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isConnectionError(Object.assign(new Error('x'), { code: '25006' }))).toBe(true);
+    expect(isConnectionError(Object.assign(new Error('x'), { code: '57P01' }))).toBe(true);
+    expect(isConnectionError(Object.assign(new Error('x'), { code: '23505' }))).toBe(false);
+    expect(isConnectionError(null)).toBe(false);
   });
 });

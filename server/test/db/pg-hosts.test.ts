@@ -33,7 +33,7 @@ describe('parsePgHosts', () => {
   });
 
   it.each([
-    ['mysql://h/db', /starts with postgres/],
+    ['mysql://h/db', /must start with postgres/],
     ['postgres://h1,,h2/db', /empty/],
     ['postgres://h1:99999/db', /1–65535/],
     ['postgres://h1:port/db', /not a host/],

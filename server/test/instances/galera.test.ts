@@ -41,6 +41,7 @@ describe.skipIf(!galeraInstalled)(
     let cluster: GaleraCluster;
     let dataDir: string;
     let servers: ServerProcess[] = [];
+    let failoverServer: ServerProcess | undefined;
     let balancer: RoundRobinProxy;
     let api: Client;
     let cookie: string;
@@ -66,6 +67,15 @@ describe.skipIf(!galeraInstalled)(
           }),
         ),
       );
+      // One more server, on a URL listing every node, its own node first: it follows a node that dies.
+      const [own, ...others] = [2, 0, 1].map((i) => new URL((cluster.nodes[i] as GaleraNode).url(DATABASE)));
+      const listed = `mysql://crudboard:crudboard@${[own, ...others].map((url) => (url as URL).host).join(',')}/${DATABASE}`;
+      failoverServer = await startServerProcess(await freePort(), {
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: PASSWORD,
+        LOG_LEVEL: 'debug',
+        DATA_SOURCES: JSON.stringify([{ name: 'primary', client: 'mysql', connection: listed }]),
+      });
       balancer = await startRoundRobinProxy(servers.map((server) => server.url));
       cookie = await signIn(balancer.url, PASSWORD);
       api = client(balancer.url, cookie);
@@ -73,7 +83,9 @@ describe.skipIf(!galeraInstalled)(
 
     afterAll(async () => {
       await balancer?.close();
-      await Promise.all(servers.map((server) => server.kill()));
+      await Promise.all(
+        [...servers, ...(failoverServer ? [failoverServer] : [])].map((server) => server.kill()),
+      );
       await cluster?.remove();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
@@ -194,7 +206,7 @@ describe.skipIf(!galeraInstalled)(
       ]);
     }, 60_000);
 
-    it('a node killed (-9) under write load: the others go on, its server answers 503 until it is back, no acknowledged write is lost', async () => {
+    it("a node killed (-9) under write load: the others go on, its server answers 503 until it is back, one on every node's URL goes over to the next, no acknowledged write is lost", async () => {
       await createTable(api, 'sample', [{ name: 'value', dataType: 'INT', nullable: false }]);
       const victim = cluster.nodes[2] as GaleraCluster['nodes'][number];
       const victimServer = direct(2);
@@ -228,8 +240,20 @@ describe.skipIf(!galeraInstalled)(
           if (created.status >= 500) await sleep(50);
         }
       };
+      // The server on the URL of every node, whose first is the node that dies.
+      const following = client((failoverServer as ServerProcess).url, cookie);
+      const followed: { status: number; name: string; id: unknown; startedAt: number; at: number }[] = [];
+      const follower = async () => {
+        for (let n = 0; !stop; n += 1) {
+          const startedAt = Date.now();
+          const name = `f-${n}`;
+          const created = await following.post('/api/business/sample', { name, value: -2 - n });
+          followed.push({ status: created.status, name, id: created.body, startedAt, at: Date.now() });
+          if (created.status >= 500) await sleep(50);
+        }
+      };
       const retriesBefore = servers.reduce((sum, server) => sum + certificationRetries(server), 0);
-      const load = Promise.all(Array.from({ length: 6 }, (_, w) => worker(w)));
+      const load = Promise.all([...Array.from({ length: 6 }, (_, w) => worker(w)), follower()]);
       await sleep(1500);
       await victim.kill();
       const killedAt = writes.length;
@@ -238,10 +262,17 @@ describe.skipIf(!galeraInstalled)(
       await sleep(5000);
       const ready = await fetch(`${(servers[2] as ServerProcess).url}/api/ready`);
       const readyBody = (await ready.json()) as { reason?: string };
+      const followerReady = await fetch(`${(failoverServer as ServerProcess).url}/api/ready`);
       stop = true;
       await load;
       expect(ready.status).toBe(503);
       expect(readyBody.reason).toBe('database');
+      // The server on every node's URL went over to the next node and writes again.
+      expect(followerReady.status).toBe(200);
+      expect(followed.filter((write) => write.status !== 201 && write.status !== 503)).toEqual([]);
+      const followedAgain = followed.find((write) => write.startedAt > killedTime && write.status === 201);
+      expect(followedAgain, JSON.stringify(followed.slice(-3))).toBeDefined();
+      const followMs = (followedAgain?.at ?? 0) - killedTime;
 
       // Never a 500: the dead node's server answers 503, the others 201.
       const unexpected = writes.filter((write) => write.status !== 201 && write.status !== 503);
@@ -280,6 +311,9 @@ describe.skipIf(!galeraInstalled)(
           if (write.status === 201 && row?.id !== Number(write.id)) lost += 1;
           if (row) expect(row.value).toBe(write.value);
         }
+        for (const write of followed) {
+          if (write.status === 201 && byName.get(write.name)?.id !== Number(write.id)) lost += 1;
+        }
       }
       const retries = servers.reduce((sum, server) => sum + certificationRetries(server), 0) - retriesBefore;
       // How long the other nodes' commits waited for the cluster to evict the dead node: the
@@ -296,7 +330,10 @@ describe.skipIf(!galeraInstalled)(
         `Galera node kill: ${acknowledged} writes acknowledged, ${writes.length - acknowledged} refused with 503, ` +
           `writes lost: ${lost}, certification-conflict retries: ${retries}, node rejoined in ${rejoinedMs} ms, ` +
           `its server answered a write ${answering} ms after the node's restart; ` +
-          `the other nodes' writes paused ${stalledMs} ms after the kill (eviction)`,
+          `the other nodes' writes paused ${stalledMs} ms after the kill (eviction); ` +
+          `the server on every node's URL wrote again ${followMs} ms after the kill ` +
+          `(${followed.filter((write) => write.status === 201).length} acknowledged, ` +
+          `${followed.filter((write) => write.status === 503).length} answered 503)`,
       );
       expect(lost).toBe(0);
     }, 150_000);

@@ -150,7 +150,16 @@ const accountSecret = async (knex: Knex, name: string): Promise<string> => {
 
 /** Connections of another account to the same server and database as `knex`. */
 const openAccount = (knex: Knex, user: string, password: string, poolSize: number): Knex => {
-  const base = (knex.client as { config: { connection: Knex.MySql2ConnectionConfig } }).config.connection;
+  const client = knex.client as {
+    config: { connection: Knex.MySql2ConnectionConfig | (() => unknown) };
+    connectionSettings?: Knex.MySql2ConnectionConfig;
+  };
+  // A pool on a URL of several servers finds its server itself (db/mysql-hosts.ts): the account
+  // connects to the one found last.
+  const base =
+    typeof client.config.connection === 'function'
+      ? (client.connectionSettings ?? {})
+      : client.config.connection;
   return openMysqlKnex({ ...base, user, password }, poolSize);
 };
 
