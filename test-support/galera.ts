@@ -1,9 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { accountIds, freePort, waitUntil } from './processes';
 
 const run = promisify(execFile);
 
@@ -27,37 +27,6 @@ export const galeraInstalled = [MARIADBD, INSTALL_DB, CLIENT, PROVIDER, '/usr/bi
 export const galeraSkipNote = galeraInstalled
   ? ''
   : ' (skipped: mariadb-server, galera-4 or rsync is not installed)';
-
-const asRoot = process.getuid?.() === 0;
-
-/** The `mysql` account's ids, when this process is root (the nodes then run as it). */
-const mysqlAccount = async (): Promise<{ uid: number; gid: number } | undefined> => {
-  if (!asRoot) return undefined;
-  const [uid, gid] = await Promise.all([
-    run('id', ['-u', 'mysql']).then((out) => Number(out.stdout.trim())),
-    run('id', ['-g', 'mysql']).then((out) => Number(out.stdout.trim())),
-  ]);
-  return { uid, gid };
-};
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-const waitUntil = async (what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((done) => setTimeout(done, 250));
-  }
-};
 
 export const GALERA_USER = 'crudboard';
 export const GALERA_PASSWORD = 'crudboard';
@@ -96,7 +65,7 @@ interface NodePorts {
 
 export const startGaleraCluster = async (size = 3): Promise<GaleraCluster> => {
   if (!galeraInstalled) throw new Error('mariadb-server, galera-4 or rsync is not installed');
-  const owner = await mysqlAccount();
+  const owner = await accountIds('mysql');
   const root = mkdtempSync(join(tmpdir(), 'crudboard-galera-'));
   // The nodes (as `mysql`) must reach their directories under it.
   chmodSync(root, 0o755);

@@ -1,9 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { accountIds, freePort, waitUntil } from './processes';
 
 const run = promisify(execFile);
 
@@ -29,37 +29,6 @@ export const MARIADB_PASSWORD = 'crudboard';
 export const MARIADB_DATABASE = 'crudboard';
 const REPLICATION_USER = 'replicator';
 const REPLICATION_PASSWORD = 'replicator';
-
-const asRoot = process.getuid?.() === 0;
-
-/** The `mysql` account's ids, when this process is root (the servers then run as it). */
-const mysqlAccount = async (): Promise<{ uid: number; gid: number } | undefined> => {
-  if (!asRoot) return undefined;
-  const [uid, gid] = await Promise.all([
-    run('id', ['-u', 'mysql']).then((out) => Number(out.stdout.trim())),
-    run('id', ['-g', 'mysql']).then((out) => Number(out.stdout.trim())),
-  ]);
-  return { uid, gid };
-};
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-const waitUntil = async (what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
-};
 
 export interface MariadbServer {
   port: number;
@@ -152,7 +121,7 @@ export const startMariadbReplica = async ({
   delaySeconds = 0,
 }: MariadbReplicaOptions = {}): Promise<MariadbReplicaPair> => {
   if (!mariadbInstalled) throw new Error('mariadb-server is not installed');
-  const owner = await mysqlAccount();
+  const owner = await accountIds('mysql');
   const root = mkdtempSync(join(tmpdir(), 'crudboard-mariadb-replica-'));
   // The servers (as `mysql`) must reach their directories under it.
   chmodSync(root, 0o755);

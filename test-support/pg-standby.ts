@@ -1,9 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { asRoot, freePort, waitUntil } from './processes';
 
 const run = promisify(execFile);
 
@@ -29,23 +29,11 @@ export const pgServerSkipNote = pgServerInstalled
   ? ''
   : ' (skipped: the postgresql package is not installed)';
 
-const asRoot = process.getuid?.() === 0;
-
 /** Runs one of PostgreSQL's programs, as `postgres` when this process is root. */
 const pgCommand = (program: string, args: string[]): [string, string[]] => {
   const path = join(PG_BIN ?? '', program);
   return asRoot ? ['runuser', ['-u', 'postgres', '--', path, ...args]] : [path, args];
 };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 export interface PgNode {
   port: number;
@@ -100,15 +88,6 @@ const startNode = async (dir: string, port: number): Promise<{ node: PgNode; chi
     },
   };
   return { node, child };
-};
-
-const waitUntil = async (what: string, check: () => Promise<boolean>, ms = 30_000): Promise<void> => {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((done) => setTimeout(done, 200));
-  }
 };
 
 export interface PgPairOptions {

@@ -1,9 +1,9 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Attribute, Change, Client } from 'ldapts';
+import { freePort } from './processes';
 
 /**
  * A throwaway OpenLDAP server for the directory sign-in tests: `slapd` (Debian package `slapd`)
@@ -71,16 +71,6 @@ export interface Slapd {
   /** Stops slapd if running and deletes its temp dir. */
   remove(): Promise<void>;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 const slapdConf = (dir: string, memberOf: boolean, tls: boolean) =>
   [

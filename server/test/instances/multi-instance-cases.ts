@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import type { RoundRobinProxy } from '../helpers/round-robin-proxy';
 import { signIn, type ServerProcess } from '../helpers/server-process';
 import { SYSTEM_COLUMNS } from '../helpers/metadata-api';
+import { httpClient, type HttpClient } from '../helpers/http-client';
 
 /**
  * What several crudboard servers sharing one database must do as one, whatever the database's
@@ -12,40 +13,9 @@ import { SYSTEM_COLUMNS } from '../helpers/metadata-api';
 /** What another server must see of a change, at the latest. */
 export const WITHIN_MS = 1000;
 
-export interface Answer {
-  status: number;
-  body: unknown;
-}
-
 /** One signed-in client of a URL (the balancer or one server). */
-export const client = (url: string, cookie: string) => {
-  const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        cookie,
-        origin: url,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON (a balancer's 502 page)
-    }
-    return { status: response.status, body: parsed };
-  };
-  return {
-    get: (path: string) => call('GET', path),
-    post: (path: string, body: unknown) => call('POST', path, body),
-    patch: (path: string, body: unknown) => call('PATCH', path, body),
-    delete: (path: string) => call('DELETE', path),
-  };
-};
-export type Client = ReturnType<typeof client>;
+export const client = httpClient;
+export type Client = HttpClient;
 
 export interface StoredTable {
   id: number;

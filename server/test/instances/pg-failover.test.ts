@@ -8,6 +8,7 @@ import {
   startPgPair,
   type PgPair,
 } from '../../../test-support/pg-standby';
+import { httpClient, type HttpClient } from '../helpers/http-client';
 import { SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { multipartBody } from '../helpers/multipart';
 import { xlsxBook } from '../helpers/xlsx-book';
@@ -20,44 +21,6 @@ const WRITERS = 4;
 /** Rows of the import that is under way when the primary dies. */
 const IMPORT_ROWS = 20_000;
 
-interface Answer {
-  status: number;
-  body: unknown;
-  replayed: boolean;
-}
-
-const caller =
-  (url: string, cookie: string) =>
-  async (
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<Answer> => {
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: {
-        cookie,
-        origin: url,
-        ...headers,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return {
-      status: response.status,
-      body: parsed,
-      replayed: response.headers.get('idempotent-replayed') === 'true',
-    };
-  };
-
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 describe.skipIf(!pgServerInstalled)(
@@ -66,7 +29,7 @@ describe.skipIf(!pgServerInstalled)(
     let pair: PgPair;
     let server: ServerProcess;
     let dataDir: string;
-    let call: ReturnType<typeof caller>;
+    let call: HttpClient['call'];
     let cookie: string;
 
     beforeAll(async () => {
@@ -79,7 +42,7 @@ describe.skipIf(!pgServerInstalled)(
         DATA_SOURCES: JSON.stringify([{ name: 'primary', client: 'pg', connection: pair.url() }]),
       });
       cookie = await signIn(server.url, PASSWORD);
-      call = caller(server.url, cookie);
+      call = httpClient(server.url, cookie).call;
     }, 120_000);
 
     afterAll(async () => {
@@ -125,7 +88,7 @@ describe.skipIf(!pgServerInstalled)(
             const answer = await call('POST', '/api/business/ledger', { name }, { 'idempotency-key': name });
             if (answer.status === 201) {
               acknowledged.push(name);
-              if (answer.replayed) replays += 1;
+              if (answer.headers.get('idempotent-replayed') === 'true') replays += 1;
               if (startedAfterKill && attempt === 0 && firstWriteAfterKill === 0)
                 firstWriteAfterKill = Date.now();
               break;
