@@ -26,6 +26,7 @@ export const SUITES: Record<string, () => Promise<void>> = {
   'md5-browser': async () => (await import('./md5-browser')).runMd5Browser(),
   'page-load': async () => (await import('./page-load')).runPageLoad(),
   instances: async () => (await import('./instances')).runInstances(),
+  replicas: async () => (await import('./replicas')).runReplicas(),
   'write-cost': async () => (await import('./write-cost')).runWriteCost(),
   'history-cost': async () => (await import('./history-cost')).runHistoryCost(),
   'history-read': async () => (await import('./history-read')).runHistoryRead(),

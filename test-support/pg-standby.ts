@@ -48,6 +48,8 @@ export interface PgNode {
 export interface PgPair {
   primary: PgNode;
   standby: PgNode;
+  /** The `moreStandbys` asynchronous standbys. */
+  others: PgNode[];
   /** The libpq multi-host URL naming both, primary first. */
   url(database?: string, query?: string): string;
   /** `pg_ctl promote` on the standby, then waits until it accepts writes. */
@@ -95,6 +97,8 @@ export interface PgPairOptions {
   synchronous?: boolean;
   /** The standby replays each commit this long after it (`recovery_min_apply_delay`): a lagging replica. */
   applyDelayMs?: number;
+  /** More asynchronous standbys of the primary, beside the first (read replicas for a benchmark). */
+  moreStandbys?: number;
 }
 
 /**
@@ -104,6 +108,7 @@ export interface PgPairOptions {
 export const startPgPair = async ({
   synchronous = true,
   applyDelayMs = 0,
+  moreStandbys = 0,
 }: PgPairOptions = {}): Promise<PgPair> => {
   if (!PG_BIN) throw new Error('PostgreSQL server binaries are not installed');
   const root = mkdtempSync(join(tmpdir(), 'crudboard-pg-pair-'));
@@ -192,9 +197,34 @@ export const startPgPair = async ({
     );
     return state === (synchronous ? 'sync' : 'async');
   });
+  const others: PgNode[] = [];
+  for (let n = 2; n < 2 + moreStandbys; n += 1) {
+    const dir = join(root, `standby${n}`);
+    await exec('pg_basebackup', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primaryPort),
+      '-U',
+      'postgres',
+      '-D',
+      dir,
+      '-R',
+      '-X',
+      'stream',
+    ]);
+    appendFileSync(
+      join(dir, 'postgresql.auto.conf'),
+      `primary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres application_name=standby${n}'\n`,
+    );
+    const started = await startNode(dir, await freePort());
+    children.push(started.child);
+    others.push(started.node);
+  }
   return {
     primary,
     standby,
+    others,
     url: (database = 'postgres', query = '') =>
       `postgres://postgres@127.0.0.1:${primaryPort},127.0.0.1:${standbyPort}/${database}${query}`,
     promote: async () => {
@@ -208,6 +238,7 @@ export const startPgPair = async ({
     remove: async () => {
       await primary.kill();
       await standby.kill();
+      for (const other of others) await other.kill();
       for (const child of children) child.kill('SIGKILL');
       rmSync(root, { recursive: true, force: true });
     },
