@@ -3,6 +3,15 @@ import react from '@vitejs/plugin-react';
 
 const serverUrl = process.env.CRUDBOARD_SERVER ?? 'http://127.0.0.1:8080';
 
+/** The server suites that start database clusters of their own (`test-support/`). */
+const CLUSTER_SUITES = [
+  'server/test/instances/galera.test.ts',
+  'server/test/instances/pg-failover.test.ts',
+  'server/test/instances/pg-replicas.test.ts',
+  'server/test/instances/mariadb-replicas.test.ts',
+  'server/test/instances/pgbouncer.test.ts',
+];
+
 export default defineConfig({
   base: '/crudboard/',
   plugins: [react()],
@@ -45,6 +54,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/test/**/*.test.ts'],
+          exclude: CLUSTER_SUITES,
           globalSetup: [
             './server/test/helpers/report-skipped-databases.ts',
             './server/test/helpers/report-skipped-slapd.ts',
@@ -59,6 +69,19 @@ export default defineConfig({
           isolate: false,
           // A browser test runs beside the server suite on a loaded machine: one retry absorbs a
           // slow render; a test failing twice still fails the run.
+          retry: 1,
+        },
+      },
+      {
+        test: {
+          // Database clusters the suites start themselves (several database servers and crudboard
+          // processes each): run after the others, on a machine they do not share with them.
+          name: 'clusters',
+          environment: 'node',
+          include: CLUSTER_SUITES,
+          testTimeout: 30000,
+          hookTimeout: 180000,
+          fileParallelism: false,
           retry: 1,
         },
       },
