@@ -472,11 +472,20 @@ const entriesOf = (parsed: unknown, origin: string): unknown[] => {
  * MySQL / MariaDB Galera cluster); its first stands for all of them here, where only the form and
  * the database name are checked.
  */
+/** How each server client's URLs name several servers: the scheme, and what takes the list apart. */
+const HOST_LISTS: Record<
+  Exclude<Client, 'sqlite'>,
+  { scheme: RegExp; parse: (url: string) => { hosts: PgHost[]; urlFor(host: PgHost): string } }
+> = {
+  pg: { scheme: /^postgres(?:ql)?:\/\//i, parse: parsePgHosts },
+  mysql: { scheme: /^mysql:\/\//i, parse: parseMysqlHosts },
+};
+
 const oneServerUrl = (client: Exclude<Client, 'sqlite'>, connection: string, where: string): string => {
-  const scheme = client === 'pg' ? /^postgres(?:ql)?:\/\//i : /^mysql:\/\//i;
+  const { scheme, parse } = HOST_LISTS[client];
   if (!scheme.test(connection)) return connection;
   try {
-    const hosts = client === 'pg' ? parsePgHosts(connection) : parseMysqlHosts(connection);
+    const hosts = parse(connection);
     return hosts.urlFor(hosts.hosts[0] as PgHost);
   } catch (error) {
     if (error instanceof PgUrlError || error instanceof HostListError)

@@ -22,7 +22,7 @@ export default fp(
     for (const source of app.dataSources.list()) {
       if (!sqlDialect(source.client).sharedByServers) continue;
       const found = await probeCapabilities(source.knex);
-      const verdict = judgeCapabilities(source.client, source === primary, found);
+      const verdict = judgeCapabilities(sqlDialect(source.client), source === primary, found);
       app.log.info({ dataSource: source.name, capabilities: found }, 'database capabilities');
       for (const adaptation of verdict.adapt) app.log.info({ dataSource: source.name }, adaptation);
       if (verdict.refuse.length > 0) throw new MissingCapabilityError(source.name, verdict.refuse);

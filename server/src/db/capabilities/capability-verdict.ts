@@ -1,20 +1,10 @@
-import type { Client } from '../../config';
+import type { EngineCapabilities } from '../../dialects/sql/engine-capabilities';
+import type { SqlDialect } from '../../dialects/sql/sql-dialect';
 
-/**
- * What a database was found to do at start-up (probe-capabilities.ts). `undefined`: could not be
- * told (the account may not make the temporary objects the probe needs).
- */
-export interface Capabilities {
-  /** A session lock taken on one connection keeps another connection out. */
+/** What a database was found to do at start-up (probe-capabilities.ts). */
+export interface Capabilities extends EngineCapabilities {
+  /** A lock taken the way crudboard takes its own keeps a second ask for it out. */
   locksLock: boolean;
-  /** DDL after a write in one transaction, rolled back whole. */
-  transactionalDdl: boolean | undefined;
-  /** Row triggers (MySQL: the account holds TRIGGER). */
-  triggers: boolean | undefined;
-  /** Deferred constraint triggers (PostgreSQL). */
-  deferrableTriggers: boolean | undefined;
-  /** The keyword-search method the database offers, or null: none. */
-  fullText: string | null;
 }
 
 /** What crudboard makes of a database's capabilities: refusals stop the server, adaptations are logged. */
@@ -33,42 +23,35 @@ export interface CapabilityVerdict {
  * (PostgreSQL).
  */
 export const judgeCapabilities = (
-  client: Client,
+  dialect: Pick<SqlDialect, 'sharedByServers' | 'schemaChanges'>,
   primary: boolean,
   found: Capabilities,
 ): CapabilityVerdict => {
   const refuse: string[] = [];
   const adapt: string[] = [];
-  if (client === 'sqlite') return { refuse, adapt };
+  if (!dialect.sharedByServers) return { refuse, adapt };
   if (!found.locksLock) {
     refuse.push(
       'session locks do not lock (a second connection was granted a lock the first held): several crudboard servers could change the same tables at once',
     );
   }
-  if (client === 'pg') {
-    if (found.transactionalDdl === false)
-      refuse.push(
-        'DDL after a write is not rolled back with its transaction: schema changes could be left half-done',
-      );
-    if (primary && found.deferrableTriggers === false)
-      refuse.push(
-        'deferred constraint triggers are missing: the caches of several servers could not be kept coherent',
-      );
-  } else {
+  if (dialect.schemaChanges === 'stepwise') {
     adapt.push(
       'DDL commits statement by statement: schema changes are journalled and finished or taken back after a crash',
     );
+  } else if (found.transactionalDdl === false) {
+    refuse.push(
+      'DDL after a write is not rolled back with its transaction: schema changes could be left half-done',
+    );
   }
+  if (primary && found.deferrableTriggers === false)
+    refuse.push(
+      'deferred constraint triggers are missing: the caches of several servers could not be kept coherent',
+    );
   if (primary && found.triggers === false)
     refuse.push(
       'the account may not create triggers (TRIGGER privilege), which keep the caches of several servers coherent',
     );
-  if (found.fullText === null) {
-    adapt.push(
-      client === 'pg'
-        ? 'pg_trgm is not available: tables with a search index are refused until it is installed'
-        : 'no CJK full-text parser (Mroonga or ngram): keyword searches scan the table',
-    );
-  }
+  if (found.fullText === null) adapt.push(found.withoutFullText);
   return { refuse, adapt };
 };

@@ -1,3 +1,4 @@
+import { probeMysqlEngine } from './mysql-engine-capabilities';
 import { mysqlInsertPrepared, mysqlInsertMany } from './mysql-insert-prepared';
 import { insertOrRefused } from './insert-unless-present';
 import { detectMysqlPinyinOrder, oncePerKnex } from '../pinyin-order';
@@ -60,6 +61,7 @@ export const mysqlDialect: SqlDialect = {
   synchronous: false,
   sharedByServers: true,
   runsOnCluster: runsOnGalera,
+  probeEngine: probeMysqlEngine,
   trackCacheVersion: (db, table, scope, events) => mysqlCacheVersion.track(db, table, scope, events),
   replicaPositions: mariadbReplicaPositions,
   pinyinOrder: oncePerKnex(detectMysqlPinyinOrder),

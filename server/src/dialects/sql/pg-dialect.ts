@@ -1,3 +1,4 @@
+import { probePgEngine } from './engine-capabilities';
 import { pgInsertAtCommit } from './pg-insert-at-commit';
 import { pgInsertUnlessPresent } from './insert-unless-present';
 import { pgInsertPrepared, pgInsertMany } from './pg-insert-prepared';
@@ -46,6 +47,7 @@ export const pgDialect: SqlDialect = {
   synchronous: false,
   sharedByServers: true,
   runsOnCluster: () => Promise.resolve(false),
+  probeEngine: probePgEngine,
   trackCacheVersion: (db, table, scope, events) => pgCacheVersion.track(db, table, scope, events),
   replicaPositions: pgReplicaPositions,
   pinyinOrder: oncePerKnex(detectPgPinyinOrder),

@@ -1,3 +1,4 @@
+import type { EngineCapabilities } from './engine-capabilities';
 import type { RowCountKeeping } from '../row-count/row-count-keeping';
 import type { Knex } from 'knex';
 import type { Client, SqlConsoleConfig } from '../../config';
@@ -81,6 +82,11 @@ export interface SqlDialect {
    * their primary key (MySQL/MariaDB: Galera, asked once per pool); false elsewhere.
    */
   runsOnCluster(knex: Knex): Promise<boolean>;
+  /**
+   * Asks the database at start-up what crudboard needs of it beyond its locks (transactional DDL,
+   * triggers, a search method: db/capabilities); null where no other server shares it (SQLite).
+   */
+  readonly probeEngine: ((knex: Knex) => Promise<EngineCapabilities>) | null;
   /**
    * Runs `work` while this server holds the lock `name` of the database `knex` connects to:
    * every other server asking for the same lock waits until `work` has settled. The lock is

@@ -12,6 +12,7 @@ export const sqliteDialect: SqlDialect = {
   synchronous: true,
   sharedByServers: false,
   runsOnCluster: () => Promise.resolve(false),
+  probeEngine: null,
   withDatabaseLock: (_knex, _name, work) => work(),
   trackCacheVersion: async () => undefined,
   replicaPositions: null,

@@ -7,22 +7,26 @@ const everything: Capabilities = {
   triggers: true,
   deferrableTriggers: true,
   fullText: 'pg_trgm',
+  withoutFullText: 'pg_trgm is not available: tables with a search index are refused until it is installed',
 };
+/** The dialect traits the verdict reads: PostgreSQL's and MySQL's. */
+const PG = { sharedByServers: true, schemaChanges: 'transactional' } as const;
+const MYSQL = { sharedByServers: true, schemaChanges: 'stepwise' } as const;
 
 describe('judgeCapabilities', () => {
   it('refuses nothing of a complete PostgreSQL database', () => {
-    expect(judgeCapabilities('pg', true, everything)).toEqual({ refuse: [], adapt: [] });
+    expect(judgeCapabilities(PG, true, everything)).toEqual({ refuse: [], adapt: [] });
   });
 
   it('refuses locks that do not lock, on any server database', () => {
-    for (const client of ['pg', 'mysql'] as const) {
+    for (const client of [PG, MYSQL]) {
       const verdict = judgeCapabilities(client, false, { ...everything, locksLock: false });
       expect(verdict.refuse).toEqual([expect.stringMatching(/session locks do not lock/)]);
     }
   });
 
   it('refuses a PostgreSQL-speaking database whose DDL is not transactional, or primary without deferred triggers', () => {
-    const verdict = judgeCapabilities('pg', true, {
+    const verdict = judgeCapabilities(PG, true, {
       ...everything,
       transactionalDdl: false,
       deferrableTriggers: false,
@@ -32,7 +36,7 @@ describe('judgeCapabilities', () => {
       expect.stringMatching(/deferred constraint triggers are missing/),
     ]);
     // Another data source keeps no caches in step: deferred triggers are primary's need.
-    expect(judgeCapabilities('pg', false, { ...everything, deferrableTriggers: false }).refuse).toEqual([]);
+    expect(judgeCapabilities(PG, false, { ...everything, deferrableTriggers: false }).refuse).toEqual([]);
   });
 
   it('adapts to MySQL committing DDL and to a missing search parser; refuses primary without TRIGGER', () => {
@@ -41,12 +45,13 @@ describe('judgeCapabilities', () => {
       transactionalDdl: false,
       fullText: null,
       deferrableTriggers: undefined,
+      withoutFullText: 'no CJK full-text parser (Mroonga or ngram): keyword searches scan the table',
     };
-    expect(judgeCapabilities('mysql', false, mysql)).toEqual({
+    expect(judgeCapabilities(MYSQL, false, mysql)).toEqual({
       refuse: [],
       adapt: [expect.stringMatching(/journalled/), expect.stringMatching(/scan the table/)],
     });
-    expect(judgeCapabilities('mysql', true, { ...mysql, triggers: false }).refuse).toEqual([
+    expect(judgeCapabilities(MYSQL, true, { ...mysql, triggers: false }).refuse).toEqual([
       expect.stringMatching(/TRIGGER privilege/),
     ]);
   });
@@ -58,6 +63,6 @@ describe('judgeCapabilities', () => {
       triggers: undefined,
       deferrableTriggers: undefined,
     };
-    expect(judgeCapabilities('pg', true, unknown).refuse).toEqual([]);
+    expect(judgeCapabilities(PG, true, unknown).refuse).toEqual([]);
   });
 });
