@@ -13,7 +13,7 @@ import { loadItemTable } from '../services/items/load-item-table';
 import type { ColumnRules } from '../services/permissions/column-rules';
 import { loadColumnRules } from '../services/permissions/load-column-rules';
 import { assertSettable, narrowForImport, narrowForRead } from '../services/permissions/narrow-item';
-import { loadRowRules, loadRuleUser } from '../services/permissions/load-row-rules';
+import { loadRowRules, loadRuleUser, ruleUserOf } from '../services/permissions/load-row-rules';
 import { rowRuleFor, type RowRuleKey } from '../services/permissions/row-rules';
 import { grantingAction, type RowScope } from '../services/permissions/row-scope';
 import { ruleTableOf } from '../services/permissions/rule-table';
@@ -61,11 +61,7 @@ const rowScopeOf = async (
     dataSource: request.dataSource.name,
     roles,
     vars: {
-      user: {
-        ...(await loadRuleUser(primary, principal.id)),
-        id: principal.id,
-        username: principal.username,
-      },
+      user: ruleUserOf(await loadRuleUser(primary, principal.id), principal),
       roles: principal.roles.map((role) => role.code),
       now: new Date(),
     },

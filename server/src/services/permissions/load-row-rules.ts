@@ -55,6 +55,31 @@ export const loadRuleUser = (primary: Knex, userId: number): Promise<Readonly<Re
     return rest;
   });
 
+/** The rule user of each kept user record, by the principal's id and username. */
+const ruleUsers = new WeakMap<object, Map<string, Readonly<Record<string, unknown>>>>();
+
+/**
+ * What `$user.<column>` reads for a principal: its record (`loadRuleUser`) with the principal's id
+ * and username. The same object while the record is kept, so that rules compiled for the user can
+ * be kept too (compileRowRule).
+ */
+export const ruleUserOf = (
+  record: Readonly<Record<string, unknown>>,
+  principal: { id: number; username: string },
+): Readonly<Record<string, unknown>> => {
+  let made = ruleUsers.get(record);
+  if (!made) {
+    made = new Map();
+    ruleUsers.set(record, made);
+  }
+  const key = `${principal.id}\n${principal.username}`;
+  const known = made.get(key);
+  if (known) return known;
+  const user = Object.freeze({ ...record, id: principal.id, username: principal.username });
+  made.set(key, user);
+  return user;
+};
+
 /** The columns of the user table a `$user.<column>` variable may name (never a password column). */
 export const ruleUserColumns = async (primary: Knex): Promise<Set<string>> => {
   const user = await getMetaTableByName(

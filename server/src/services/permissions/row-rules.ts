@@ -62,6 +62,30 @@ export const rowRuleFor = (
   key: RowRuleKey,
   granting: BusinessAction,
   dataSource: string,
+): readonly unknown[] | null => {
+  // The same roles (kept in memory until they change, loadRowRules) give the same answer: a request
+  // asks several times (its page, its total, the owner count), and every request of the user alike.
+  let answers = ruleAnswers.get(roles);
+  if (!answers) {
+    answers = new Map();
+    ruleAnswers.set(roles, answers);
+  }
+  const memo = `${dataSource}\n${table.id}\n${table.name}\n${key}\n${granting}`;
+  if (answers.has(memo)) return answers.get(memo) ?? null;
+  const answer = ruleOf(roles, table, key, granting, dataSource);
+  answers.set(memo, answer === null ? null : Object.freeze(answer));
+  return answer;
+};
+
+/** rowRuleFor's answers per set of roles (by identity), by table, key, action and data source. */
+const ruleAnswers = new WeakMap<readonly RoleRowRules[], Map<string, readonly unknown[] | null>>();
+
+const ruleOf = (
+  roles: readonly RoleRowRules[],
+  table: { id: number; name: string },
+  key: RowRuleKey,
+  granting: BusinessAction,
+  dataSource: string,
 ): unknown[] | null => {
   const code = businessPermission(table.name, granting, dataSource);
   const rules: unknown[] = [];
