@@ -121,6 +121,38 @@ describe('compileRowRule', () => {
   });
 });
 
+describe('compileRowRule, kept', () => {
+  const rules = Object.freeze([OWN]);
+  const user = Object.freeze({ id: 7, username: 'alice' });
+  const keptVars: RuleVariables = { ...vars, user };
+
+  it('gives the same frozen condition for the same rules, table and user record', () => {
+    const first = compileRowRule(rules, keptVars, query);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(compileRowRule(rules, { ...keptVars, now: new Date() }, query)).toBe(first);
+  });
+
+  it('compiles again for another user record, other role codes, or rules not kept (not frozen)', () => {
+    const first = compileRowRule(rules, keptVars, query);
+    const other = compileRowRule(
+      rules,
+      { ...keptVars, user: Object.freeze({ id: 8, username: 'bob' }) },
+      query,
+    );
+    expect(other).toMatchObject({ values: [8] });
+    expect(compileRowRule(rules, { ...keptVars, roles: ['ROLE_OTHER'] }, query)).not.toBe(first);
+    expect(compileRowRule([OWN], keptVars, query)).not.toBe(first);
+    expect(compileRowRule([OWN], keptVars, query)).toEqual(first);
+  });
+
+  it('never keeps a rule naming $now: each request gets its own time', () => {
+    const recent = Object.freeze([{ columnName: 'createdDate', operatorType: 'GE', values: ['$now'] }]);
+    const early = compileRowRule(recent, { ...keptVars, now: new Date('2026-01-01T00:00:00Z') }, query);
+    const late = compileRowRule(recent, { ...keptVars, now: new Date('2026-06-01T00:00:00Z') }, query);
+    expect(early).not.toEqual(late);
+  });
+});
+
 describe('rowConditionOf', () => {
   const scope = (tables: RowScope['tables']): RowScope => ({
     dataSource: 'primary',
