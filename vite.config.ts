@@ -39,7 +39,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           globals: true,
-          include: ['tests/**/*.test.{ts,tsx}'],
+          // An extension's tests live in its own folder (docs/extending.md).
+          include: ['tests/**/*.test.{ts,tsx}', 'src/extensions/**/*.test.{ts,tsx}'],
           exclude: ['tests/e2e/**'],
           setupFiles: ['./tests/setup.ts'],
           // Each file gets its own jsdom and modules: the app keeps module-level stores (registered
@@ -53,7 +54,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/test/**/*.test.ts'],
+          include: ['server/test/**/*.test.ts', 'server/src/extensions/**/*.test.ts'],
           exclude: CLUSTER_SUITES,
           globalSetup: [
             './server/test/helpers/report-skipped-databases.ts',

@@ -1,16 +1,16 @@
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
-import activity from '../../src/extensions/activity/index';
-import { ApiException, defineServerExtension, records, Type } from '../../src/extensions/sdk';
-import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
-import { multipartBody } from '../helpers/multipart';
-import { createTable } from '../helpers/business-tables';
-import { clearTables } from '../helpers/physical-schema';
-import { ADMIN_PASSWORD, login, useTestApps } from '../helpers/test-app';
-import { userApi } from '../helpers/user-api';
-import { describeEachDatabase } from '../helpers/test-databases';
-import { removeUsersAndRoles } from '../helpers/users';
+import activity from './index';
+import { ApiException, defineServerExtension, records, Type } from '../sdk';
+import { apiClient, SYSTEM_COLUMNS } from '../../../test/helpers/metadata-api';
+import { multipartBody } from '../../../test/helpers/multipart';
+import { createTable } from '../../../test/helpers/business-tables';
+import { clearTables } from '../../../test/helpers/physical-schema';
+import { ADMIN_PASSWORD, login, useTestApps } from '../../../test/helpers/test-app';
+import { userApi } from '../../../test/helpers/user-api';
+import { describeEachDatabase } from '../../../test/helpers/test-databases';
+import { removeUsersAndRoles } from '../../../test/helpers/users';
 
 /** A test extension: refuses a name, fails after inserting another, and offers a route writing with the caller's rights. */
 const guard = defineServerExtension({

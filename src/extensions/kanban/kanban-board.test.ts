@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Column } from '../../contract';
+import type { Column } from '../../../contract';
 import {
   defaultGroup,
   groupableColumns,
@@ -7,7 +7,7 @@ import {
   kanbanPath,
   titleColumn,
   toLanes,
-} from '../../src/extensions/kanban/kanban-board';
+} from './kanban-board';
 
 const column = (name: string, dataType: Column['dataType']) => ({ name, dataType }) as Column;
 const columns = [

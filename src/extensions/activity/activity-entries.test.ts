@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordPath, type ActivityEntry } from '../../src/extensions/activity/activity-entries';
+import { recordPath, type ActivityEntry } from './activity-entries';
 
 const entry = (action: ActivityEntry['action']): ActivityEntry => ({
   id: 1,
