@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Column } from '../../../contract';
-import {
-  defaultGroup,
-  groupableColumns,
-  laneColor,
-  kanbanPath,
-  titleColumn,
-  toLanes,
-} from './kanban-board';
+import { defaultGroup, groupableColumns, laneColor, kanbanPath, titleColumn, toLanes } from './kanban-board';
 
 const column = (name: string, dataType: Column['dataType']) => ({ name, dataType }) as Column;
 const columns = [
