@@ -1,10 +1,11 @@
 import { Authenticated, Refine, useGetIdentity, useLogout } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate, NavigateToResource } from '@refinedev/react-router';
-import { Outlet, Route, Routes } from 'react-router';
+import { Link, Outlet, Route, Routes } from 'react-router';
 import type { Identity } from '../../../src/providers';
 import { client } from './client';
 import { HistoryPage } from './HistoryPage';
 import { LoginPage } from './LoginPage';
+import { PricesPage } from './PricesPage';
 import { RecordsPage } from './RecordsPage';
 import { TablesPage } from './TablesPage';
 import { texts } from './texts';
@@ -17,6 +18,7 @@ const Layout = () => {
       <header style={{ display: 'flex', gap: 16, alignItems: 'center' }}>
         <strong>{texts.title}</strong>
         <span>{identity?.name}</span>
+        <Link to="/prices">{texts.prices}</Link>
         <button type="button" onClick={() => logout()}>
           {texts.logout}
         </button>
@@ -28,7 +30,8 @@ const Layout = () => {
 
 /**
  * A plain Refine app on crudboard's providers: sign in, pick a table, page through its records,
- * read a record's history (Refine's audit log).
+ * read a record's history (Refine's audit log), list the dearest products with the generated record
+ * types (`npm run types`).
  */
 export const App = () => (
   <Refine
@@ -50,6 +53,7 @@ export const App = () => (
         <Route index element={<TablesPage />} />
         <Route path="/tables/:table" element={<RecordsPage />} />
         <Route path="/tables/:table/:id/history" element={<HistoryPage />} />
+        <Route path="/prices" element={<PricesPage />} />
       </Route>
       <Route
         path="/login"
