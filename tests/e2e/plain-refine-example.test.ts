@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 describe('examples/plain-refine on createCrudboardClient', () => {
-  it('signs in and pages through a business table served on the same origin', async () => {
+  it('signs in, pages through a business table served on the same origin, lists the dearest products typed', async () => {
     const context = await browser.newContext({ locale: 'zh-CN' });
     const page = await context.newPage();
     const errors = trackPageErrors(page);
@@ -95,6 +95,16 @@ describe('examples/plain-refine on createCrudboardClient', () => {
     await screenshot(page, 'plain-refine-example-history');
     await page.getByRole('link', { name: '返回' }).click();
     await page.waitForURL(/\/tables\/product$/);
+
+    // the page typed with the generated record types (crudboard-types.ts, `npm run types`)
+    await page.getByRole('link', { name: '价格排行' }).click();
+    await page.waitForURL(/\/prices$/);
+    const dearest = page.locator('li[data-product]');
+    await expect
+      .poll(() => dearest.allInnerTexts())
+      .toEqual(['产品12: 120', '产品11: 110', '产品10: 100', '产品09: 90', '产品08: 80']);
+    await page.getByRole('link', { name: '返回' }).click();
+    await page.waitForURL(/\/$/);
 
     // its storage keys carry its prefix, so crudboard's own app on this origin is not signed in
     const storedKeys = (): Promise<string[]> => page.evaluate('Object.keys(localStorage).sort()');

@@ -14,7 +14,7 @@ const zh = {
   page: (current: number, count: number) => `第 ${current} / ${count} 页`,
   back: '返回',
   history: '历史',
-  prices: '价格最高的产品',
+  prices: '价格排行',
   historyOf: (table: string, id: string) => `${table} #${id} 的修改历史`,
   action: (action: string) =>
     ({ create: '新建', update: '修改', delete: '删除', softDelete: '移入回收站', restore: '恢复' })[action] ??
@@ -37,7 +37,7 @@ const en: typeof zh = {
   page: (current: number, count: number) => `Page ${current} of ${count}`,
   back: 'Back',
   history: 'History',
-  prices: 'Dearest products',
+  prices: 'Price ranking',
   historyOf: (table: string, id: string) => `History of ${table} #${id}`,
   action: (action: string) =>
     ({
