@@ -6,7 +6,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import * as prettier from 'prettier';
 import { readTableMetadata, type ServerCredentials } from '../typegen/read-table-metadata';
 import { renderResourceTypes } from '../typegen/render-resource-types';
 
@@ -115,6 +114,22 @@ export const regenerateCommand = (options: TypesOptions): string => {
   return parts.join(' ');
 };
 
+/**
+ * The source as prettier formats it with the settings that apply at `outPath` (else crudboard's);
+ * as rendered where prettier is not installed (the renderer writes prettier's layout already).
+ */
+const formatted = async (source: string, outPath: string): Promise<string> => {
+  let prettier: typeof import('prettier');
+  try {
+    prettier = await import('prettier');
+  } catch {
+    return source;
+  }
+  const config =
+    (await prettier.resolveConfig(outPath)) ?? (await prettier.resolveConfig(import.meta.filename));
+  return prettier.format(source, { ...config, parser: 'typescript' });
+};
+
 /** The file's text for a server, formatted with the prettier settings that apply where it goes. */
 export const currentResourceTypes = async (
   options: TypesOptions,
@@ -126,9 +141,7 @@ export const currentResourceTypes = async (
     system: options.system,
     regenerate: regenerateCommand(options),
   });
-  const config =
-    (await prettier.resolveConfig(options.outPath)) ?? (await prettier.resolveConfig(import.meta.filename));
-  const text = await prettier.format(source, { ...config, parser: 'typescript' });
+  const text = await formatted(source, options.outPath);
   const tables = metadata.tables.filter((table) => options.system || !table.systemable).length;
   return { text, tables };
 };
