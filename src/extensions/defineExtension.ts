@@ -47,7 +47,9 @@ export interface ExtensionResource {
 /**
  * Pages replacing the generic business pages of one table (each optional): its list, and its
  * record form for a new record and an existing one (the form is also where a record is read:
- * there is no separate show page).
+ * there is no separate show page). A list made of the generic list's pieces (`BusinessListProvider`,
+ * `BusinessListView` and its parts) keeps the other extensions' list slots unless it passes
+ * `slots={false}` (docs/extending.md).
  */
 export interface TablePages {
   list?: ComponentType;
@@ -92,7 +94,11 @@ export interface FieldDisplay {
   render: (value: unknown, record: Record<string, unknown>, column: Column) => ReactNode;
 }
 
-/** Extra pieces the generic business list shows (every table, or the tables named). */
+/**
+ * Extra pieces the generic business list shows, on every table (a slot answers `null` for the
+ * tables it does not serve). They render on every list and in every row, and in the core's unit
+ * tests: keep them cheap (no request per row; read the table the page loaded, docs/extending.md).
+ */
 export interface ListSlots {
   /** Buttons beside 新增 / Add; they get the table name and the data source. */
   extraActions?: ComponentType<{ tableName: string; dataSource: string }>;

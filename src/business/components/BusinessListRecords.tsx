@@ -4,7 +4,6 @@ import type { TableColumnsType, TableProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readableRecordTitle } from '../../../contract';
-import { LoadFailedAlert } from '../../common/components/LoadFailedAlert';
 import { useCaptionLanguage } from '../../common/hooks/useCaption';
 import { SELECTION_WIDTH } from '../hooks/useBusinessListColumns';
 import { useBusinessListContext } from '../hooks/useBusinessListContext';
@@ -19,7 +18,7 @@ const LOADING_HEIGHT = 120;
 
 /**
  * A business list's records: a table with sortable headers, selection and each row's actions, or
- * on a phone a card per record; the failure of the last load above them, with a retry.
+ * on a phone a card per record.
  */
 export const BusinessListRecords = () => {
   const { t } = useTranslation();
@@ -72,70 +71,56 @@ export const BusinessListRecords = () => {
     list.sortBy(field, one?.order === 'descend' ? 'desc' : one?.order === 'ascend' ? 'asc' : undefined);
   };
 
-  return (
-    <>
-      {list.error ? (
-        <LoadFailedAlert
-          message={t('businessList.loadFailed')}
-          error={list.error}
-          retry={t('businessList.retry')}
-          onRetry={() => void list.reload()}
-        />
-      ) : null}
-      {columns.phone ? (
-        <RecordCards
-          records={list.rows}
-          keyOf={list.keyOf}
-          titleOf={(record) => readableRecordTitle(table, record, captionLanguage)}
-          fields={columns.cardColumns}
-          linkOf={
-            canKey && !recycle
-              ? (record) => ({ to: paths.record(record), state: paths.returnState })
-              : undefined
-          }
-          actionsOf={(record) => <BusinessRowActions record={record} card />}
-          loading={loadingRows}
-          empty={emptyText}
-          selection={
-            canKey
-              ? {
-                  isSelected: (key) => list.selected.has(key),
-                  onToggle: (record, selected) => {
-                    const key = keyOf(record);
-                    const keys = selected
-                      ? [...selectedKeys, key]
-                      : selectedKeys.filter((other) => other !== key);
-                    list.select(keys, [record]);
-                  },
-                }
-              : undefined
-          }
-        />
-      ) : (
-        <Table<BusinessRecord>
-          rowKey={canKey ? list.keyOf : undefined}
-          onRow={columns.rowHint}
-          size="middle"
-          columns={tableColumns}
-          dataSource={list.rows}
-          loading={loadingRows}
-          pagination={false}
-          onChange={onTableChange}
-          showSorterTooltip={false}
-          {...tableScroll(list.rows.length, tableColumns.length, columns.tableWidth)}
-          locale={{ emptyText: loadingRows ? <div style={{ minHeight: LOADING_HEIGHT }} /> : emptyText }}
-          rowSelection={
-            canKey
-              ? {
-                  selectedRowKeys: selectedKeys,
-                  preserveSelectedRowKeys: true,
-                  columnWidth: SELECTION_WIDTH,
-                  onChange: list.select,
-                }
-              : undefined
-          }
-        />
-      )}
-    </>
+  return columns.phone ? (
+    <RecordCards
+      records={list.rows}
+      keyOf={list.keyOf}
+      titleOf={(record) => readableRecordTitle(table, record, captionLanguage)}
+      fields={columns.cardColumns}
+      linkOf={
+        canKey && !recycle ? (record) => ({ to: paths.record(record), state: paths.returnState }) : undefined
+      }
+      actionsOf={(record) => <BusinessRowActions record={record} card />}
+      loading={loadingRows}
+      empty={emptyText}
+      selection={
+        canKey
+          ? {
+              isSelected: (key) => list.selected.has(key),
+              onToggle: (record, selected) => {
+                const key = keyOf(record);
+                const keys = selected
+                  ? [...selectedKeys, key]
+                  : selectedKeys.filter((other) => other !== key);
+                list.select(keys, [record]);
+              },
+            }
+          : undefined
+      }
+    />
+  ) : (
+    <Table<BusinessRecord>
+      rowKey={canKey ? list.keyOf : undefined}
+      onRow={columns.rowHint}
+      size="middle"
+      columns={tableColumns}
+      dataSource={list.rows}
+      loading={loadingRows}
+      pagination={false}
+      onChange={onTableChange}
+      showSorterTooltip={false}
+      {...tableScroll(list.rows.length, tableColumns.length, columns.tableWidth)}
+      locale={{ emptyText: loadingRows ? <div style={{ minHeight: LOADING_HEIGHT }} /> : emptyText }}
+      rowSelection={
+        canKey
+          ? {
+              selectedRowKeys: selectedKeys,
+              preserveSelectedRowKeys: true,
+              columnWidth: SELECTION_WIDTH,
+              onChange: list.select,
+            }
+          : undefined
+      }
+    />
   );
 };

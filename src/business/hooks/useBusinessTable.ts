@@ -253,10 +253,15 @@ const readerOnly = (tableName: string, dataSource: string): boolean => {
 export const businessMetaQueryKey = (dataSource: string, tableName: string) =>
   metadataQueryKey(METADATA_TABLES_PATH, dataSource, 'business', tableName);
 
-/** The metadata of a business table for the current data source (docs/product.md §4: loaded first). */
+/**
+ * The metadata of a business table for the current data source (docs/product.md §4: loaded first).
+ * One query per table, shared by whoever asks: a page loads it again when it opens; a piece inside
+ * a page that has it (an extension's slot) passes `staleTime` (e.g. `Infinity`) and reads what the
+ * page loaded, with no request of its own (saving the table in the designer still refreshes it).
+ */
 export const useBusinessTable = (
   tableName: string,
-  options: { subRelations?: boolean } = {},
+  options: { subRelations?: boolean; staleTime?: number } = {},
 ): { meta?: BusinessTableMeta; loading: boolean; error?: unknown; reload(): void } => {
   const { dataSource } = useCurrentDataSource();
   const provider = useDataProvider();
@@ -282,6 +287,7 @@ export const useBusinessTable = (
       ),
     enabled: tableName !== '',
     refetchOnWindowFocus: false,
+    ...(options.staleTime === undefined ? {} : { staleTime: options.staleTime }),
   });
   const { refetch } = query;
   const reload = useCallback(() => {
