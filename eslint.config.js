@@ -8,13 +8,18 @@ import tseslint from 'typescript-eslint';
 /** Feature folders small enough to stay flat (no lib/, hooks/, components/, pages/ inside). */
 const FLAT_FEATURES = ['sequences', 'home', 'settings', 'about', 'errors'];
 /** Pure rules: every lib/ folder, and the plain modules (not hooks) of a flat feature folder. */
-const PURE_MODULES = ['src/**/lib/**', `src/{${FLAT_FEATURES.join(',')}}/!(use*).ts`];
+const PURE_MODULES = [
+  'src/**/lib/**',
+  `src/{${FLAT_FEATURES.join(',')}}/!(use*).ts`,
+  'packages/client/src/lib/**',
+];
 
 export default tseslint.config(
   {
     ignores: [
       'dist',
       'examples/*/dist',
+      'packages/*/dist',
       'server/build',
       'node_modules',
       'data',
@@ -58,10 +63,22 @@ export default tseslint.config(
               message: 'The server shares only contract/ with the web app.',
             },
             { target: './server', from: './tests', message: 'The server may not import web-app tests.' },
+            // crudboard's client (packages/client, `@crudboard/client`) is published on its own: it
+            // builds on contract/ only, never on the web app, the server or the tests.
+            {
+              target: './packages',
+              from: ['./src', './server', './tests', './examples'],
+              message: '@crudboard/client is a package of its own: it imports contract/ only.',
+            },
+            {
+              target: './packages/client/src/lib',
+              from: './packages/client/src/*.ts',
+              message: "The client's lib/ holds pure rules: its providers use them, never the reverse.",
+            },
             {
               target: './examples',
               from: './server',
-              message: "Examples use the web app's providers and contract/, never the server.",
+              message: 'Examples use `@crudboard/client` and contract/, never the server.',
             },
             {
               target: './server/src/model',
@@ -93,7 +110,11 @@ export default tseslint.config(
               message:
                 'A page is imported by the router only; share what two screens need through components, hooks or lib/.',
             },
-            { target: './contract', from: './src', message: 'contract/ imports nothing from either half.' },
+            {
+              target: './contract',
+              from: ['./src', './packages'],
+              message: 'contract/ imports nothing from either half.',
+            },
             {
               target: './contract',
               from: './server',
@@ -149,7 +170,7 @@ export default tseslint.config(
   },
   {
     // A module never reaches itself through its imports (type-only imports do not count).
-    files: ['src/**/*.{ts,tsx}', 'server/src/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'packages/*/src/**/*.ts'],
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
       'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
@@ -158,7 +179,12 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'examples/*/src/**/*.{ts,tsx}'],
+    files: [
+      'src/**/*.{ts,tsx}',
+      'tests/**/*.{ts,tsx}',
+      'examples/*/src/**/*.{ts,tsx}',
+      'packages/*/src/**/*.ts',
+    ],
     ignores: ['tests/e2e/**'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -15,6 +16,13 @@ const CLUSTER_SUITES = [
 export default defineConfig({
   base: '/crudboard/',
   plugins: [react()],
+  resolve: {
+    // crudboard's client (packages/client) compiled from its source, as tsconfig.json's `paths`
+    // say: the app and its tests run the code as it is, with no build of the package first.
+    alias: {
+      '@crudboard/client': fileURLToPath(new URL('./packages/client/src/index.ts', import.meta.url)),
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

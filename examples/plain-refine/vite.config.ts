@@ -15,6 +15,13 @@ export default defineConfig({
   root: here,
   base: '/',
   plugins: [react()],
+  // `@crudboard/client` from its source in this repository (packages/client/src), as for crudboard's
+  // own app; an app of your own installs the built package instead.
+  resolve: {
+    alias: {
+      '@crudboard/client': fileURLToPath(new URL('../../packages/client/src/index.ts', import.meta.url)),
+    },
+  },
   // Its own dependency cache: beside crudboard's dev server (`npm run dev`), both would otherwise
   // optimise into the repository's node_modules/.vite and answer each other's pages with
   // 504 "Outdated Optimize Dep".
@@ -22,7 +29,7 @@ export default defineConfig({
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1024 },
   server: {
     port: 5174,
-    // The providers come from the repository's src/.
+    // The client comes from the repository's packages/client/src.
     fs: { allow: [repoRoot] },
     // Same origin for the browser: the session cookie and the server's origin check need it. The
     // Host header is passed on unchanged (Vite's string shorthand would turn changeOrigin on).

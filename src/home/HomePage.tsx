@@ -15,7 +15,7 @@ import { RecordCount } from './RecordCount';
 import { emptyHomeHint } from './empty-home-hint';
 import { useMayDesignTables } from '../common/hooks/useMayDesignTables';
 import { appPaths, visibleMenuCodes } from '../common/lib/menu';
-import type { Identity } from '../providers/auth-provider';
+import type { Identity } from '@crudboard/client';
 import { useUserTables } from '../resources/useUserTables';
 import type { PermissionInfo } from '../store/session';
 import { useAppConfig } from '../store/useAppConfig';

@@ -4,7 +4,7 @@ import { Avatar, Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Identity } from '../providers/auth-provider';
+import type { Identity } from '@crudboard/client';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { useWellKnownNames } from '../common/hooks/useCaption';
 

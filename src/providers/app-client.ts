@@ -1,5 +1,5 @@
 import { APP_STORAGE_PREFIX } from '../store/preferences';
-import { createCrudboardClient, type CrudboardClient } from './createCrudboardClient';
+import { createCrudboardClient, type CrudboardClient } from '@crudboard/client';
 import { i18n } from './i18n-provider';
 import { uiBridge } from './ui-bridge';
 

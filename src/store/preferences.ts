@@ -1,13 +1,13 @@
-import { createKeyStorage } from './createKeyStorage';
+import { CLIENT_PREFERENCE_KEYS, createKeyStorage } from '@crudboard/client';
 
 /** The storage key prefix of the crudboard app itself: none, so its keys read as they always have. */
 export const APP_STORAGE_PREFIX = '';
 
 /** localStorage keys of remembered UI settings (cleared by 清除浏览器缓存, unlike the session). */
 export const PREFERENCE_KEYS = {
-  locale: 'locale',
+  // `locale` and `dataSource`: the keys crudboard's client reads and writes itself
+  ...CLIENT_PREFERENCE_KEYS,
   themeMode: 'themeMode',
-  dataSource: 'dataSource',
   siderCollapsed: 'siderCollapsed',
   siderCollapsedNarrow: 'siderCollapsedNarrow',
 } as const;

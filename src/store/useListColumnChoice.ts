@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { createKeyStorage } from './createKeyStorage';
+import { createKeyStorage } from '@crudboard/client';
 import { APP_STORAGE_PREFIX } from './preferences';
 import { appSession } from './session';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createExtensionRegistry } from '../../src/extensions/createExtensionRegistry';
 import { defineExtension } from '../../src/extensions/defineExtension';
 import { TablePageSwitch } from '../../src/extensions/TablePageSwitch';
-import { createAccessControlProvider } from '../../src/providers/access-control';
+import { createAccessControlProvider } from '@crudboard/client';
 import { clearSession } from '../../src/store/session';
 import { appConfigLoader } from '../../src/store/useAppConfig';
 import { installFakeHttp, type FakeHttp } from '../helpers/fakeHttp';

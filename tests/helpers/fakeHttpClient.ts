@@ -1,6 +1,6 @@
 import type { AxiosRequestConfig } from 'axios';
 import { vi } from 'vitest';
-import type { HttpClient } from '../../src/providers/data-provider';
+import type { HttpClient } from '../../packages/client/src/data-provider';
 
 export interface Expected {
   method: string;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { AppLayout } from '../../src/layout/AppLayout';
-import { createAuthProvider } from '../../src/providers/auth-provider';
+import { createAuthProvider } from '@crudboard/client';
 import { appClient } from '../../src/providers/app-client';
 import { resetRegisteredTables } from '../../src/resources/useRegisteredTables';
 import { appConfigLoader } from '../../src/store/useAppConfig';

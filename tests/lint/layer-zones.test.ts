@@ -86,4 +86,39 @@ describe('lint layer zones (eslint.config.js)', () => {
     expect(fromLib).toEqual([]);
     expect(fromRouter).toEqual([]);
   });
+
+  it('keeps @crudboard/client apart: contract/ only, pure lib/, and nothing of it in contract/', async () => {
+    const fromProvider = await zoneErrors(
+      'packages/client/src/probe.ts',
+      [
+        "import { appSession } from '../../../src/store/session';",
+        "import { SUPER_ADMIN_ROLE } from '../../../contract';",
+        'export const probe = [appSession, SUPER_ADMIN_ROLE];',
+      ].join('\n'),
+    );
+    const fromLib = await zoneErrors(
+      'packages/client/src/lib/probe.ts',
+      [
+        "import { createHttp } from '../http';",
+        "import axios from 'axios';",
+        "import { statusOf } from './http-error';",
+        'export const probe = [createHttp, axios, statusOf];',
+      ].join('\n'),
+    );
+    const fromContract = await zoneErrors(
+      'contract/probe.ts',
+      "import { statusOf } from '../packages/client/src/lib/http-error';\nexport const probe = statusOf;",
+    );
+    const fromApp = await zoneErrors(
+      'src/common/lib/probe.ts',
+      "import { statusOf } from '@crudboard/client';\nexport const probe = statusOf;",
+    );
+    expect(fromProvider).toEqual([expect.stringContaining('@crudboard/client is a package of its own')]);
+    expect(fromLib).toEqual([
+      expect.stringContaining("The client's lib/ holds pure rules"),
+      expect.stringContaining('no React, antd, Refine or HTTP code'),
+    ]);
+    expect(fromContract).toEqual([expect.stringContaining('contract/ imports nothing')]);
+    expect(fromApp).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccessControlProvider, requiredPermissions } from '../../src/providers/access-control';
+import { createAccessControlProvider, requiredPermissions } from '../../packages/client/src/access-control';
 import type { UserAccess } from '../../src/auth/lib/permission';
 import { PERMISSION_CASES } from '../../contract/permission-cases';
 

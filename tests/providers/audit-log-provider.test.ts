@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Revision } from '../../contract';
-import { createAuditLogProvider } from '../../src/providers/audit-log-provider';
-import { createDataProvider, type HttpClient } from '../../src/providers/data-provider';
+import { createAuditLogProvider } from '../../packages/client/src/audit-log-provider';
+import { createDataProvider, type HttpClient } from '../../packages/client/src/data-provider';
 
 const revision = (id: number, changes: Revision['changes']): Revision => ({
   id,

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAuthProvider } from '../../src/providers/auth-provider';
+import { createAuthProvider } from '../../packages/client/src/auth-provider';
 import { getPermission, getToken, getUserInfo } from '../../src/store/session';
 import { clerk, signIn, superAdmin } from '../helpers/session';
 

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import axios from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '../../contract';
-import { createCrudboardClient, type CrudboardClient } from '../../src/providers';
+import { createCrudboardClient, type CrudboardClient } from '@crudboard/client';
 import { createFakeAdapter, type Reply } from '../helpers/fakeAdapter';
 import { clerk, superAdmin } from '../helpers/session';
 
@@ -32,7 +32,7 @@ describe('createCrudboardClient', () => {
     const create = vi.spyOn(axios, 'create');
     const getItem = vi.spyOn(Storage.prototype, 'getItem');
     const listen = vi.spyOn(window, 'addEventListener');
-    const library = await import('../../src/providers');
+    const library = await import('@crudboard/client');
     expect(typeof library.createCrudboardClient).toBe('function');
     expect(create).not.toHaveBeenCalled();
     expect(getItem).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDataProvider, type HttpClient } from '../../src/providers/data-provider';
+import { createDataProvider, type HttpClient } from '../../packages/client/src/data-provider';
 import {
   importOutcomeOf,
   importRecordsCall,

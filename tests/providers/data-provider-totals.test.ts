@@ -1,7 +1,7 @@
 import type { AxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import { createDataProvider, type HttpClient } from '../../src/providers/data-provider';
-import { createListTotals, MAX_KEPT_TOTALS, TOTAL_REUSE_MS } from '../../src/providers/list-totals';
+import { createDataProvider, type HttpClient } from '../../packages/client/src/data-provider';
+import { createListTotals, MAX_KEPT_TOTALS, TOTAL_REUSE_MS } from '../../packages/client/src/list-totals';
 
 /**
  * A records API of `rows` rows (ids rows..1, key descending): answers GET /business/product with a

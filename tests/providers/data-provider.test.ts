@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collationOfLanguage, createDataProvider } from '../../src/providers/data-provider';
+import { collationOfLanguage, createDataProvider } from '../../packages/client/src/data-provider';
 import { createFakeHttpClient, type Expected } from '../helpers/fakeHttpClient';
 
 const business = (expected: Expected[]) => {

@@ -4,7 +4,7 @@ import {
   createUnauthorizedHandler,
   PermissionDeniedError,
   type HttpDeps,
-} from '../../src/providers/http';
+} from '../../packages/client/src/http';
 import { createFakeAdapter, type Reply } from '../helpers/fakeAdapter';
 
 const setup = (replies: Reply[], overrides: Partial<HttpDeps> = {}) => {

@@ -1,7 +1,7 @@
 import { Authenticated, Refine, useGetIdentity, useLogout } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate, NavigateToResource } from '@refinedev/react-router';
 import { Link, Outlet, Route, Routes } from 'react-router';
-import type { Identity } from '../../../src/providers';
+import type { Identity } from '@crudboard/client';
 import { client } from './client';
 import { HistoryPage } from './HistoryPage';
 import { LoginPage } from './LoginPage';

@@ -1,6 +1,6 @@
 import { useLogList } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
-import type { RevisionLog } from '../../../src/providers';
+import type { RevisionLog } from '@crudboard/client';
 import { cellText } from './cell-text';
 import { texts } from './texts';
 

@@ -1,6 +1,6 @@
 import { useLogin } from '@refinedev/core';
 import { useState, type FormEvent } from 'react';
-import type { LoginVariables } from '../../../src/providers';
+import type { LoginVariables } from '@crudboard/client';
 import { texts } from './texts';
 
 /** Signs in through the client's `authProvider.login` (a form-encoded `POST /api/auth/login`). */

@@ -1,4 +1,4 @@
-import { createCrudboardClient } from '../../../src/providers';
+import { createCrudboardClient } from '@crudboard/client';
 
 /**
  * This app's crudboard client: the server on the same origin (the dev server passes `/api` on),

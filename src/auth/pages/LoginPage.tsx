@@ -14,7 +14,7 @@ import {
   singleSignOnUrl,
   type LoginVariables,
   type SignInOptions,
-} from '../../providers/auth-provider';
+} from '@crudboard/client';
 import { resetRegisteredTables } from '../../resources/useRegisteredTables';
 import { safeRedirectPath } from '../lib/safe-redirect';
 import { getToken } from '../../store/session';

@@ -11,7 +11,7 @@ import { useScreenLayout } from '../../common/hooks/useScreenLayout';
 import { QueryState } from '../../common/components/QueryState';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { restoreRevisionCall } from '../../providers/custom-calls';
-import type { RecordLogMeta, RevisionLog } from '../../providers/audit-log-provider';
+import type { RecordLogMeta, RevisionLog } from '@crudboard/client';
 import type { BusinessTableMeta } from '../hooks/useBusinessTable';
 import type { BusinessRecord } from '../lib/business-record';
 import { formatTemporal } from '../lib/business-cells';

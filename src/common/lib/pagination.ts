@@ -53,6 +53,3 @@ export const summarisePage = (page: number, rowsPerPage: number, count: number):
     isLast: current >= pageCount,
   };
 };
-
-/** docs/api.md §0 paging: offset of the first row of a 1-based page. */
-export const offsetOf = (page: number, rowsPerPage: number): number => (Math.max(1, page) - 1) * rowsPerPage;

@@ -1,5 +1,4 @@
-import type { PhysicalTableSummary } from '../../../contract';
-import { offsetOf } from '../../common/lib/pagination';
+import { offsetOf, type PhysicalTableSummary } from '../../../contract';
 
 /** The physical tables whose name or comment contains the keyword (case-insensitive), by name. */
 export const filterPhysicalTables = (

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_TOKEN_NAME_MAX, type CreatedApiToken } from '../../../contract';
 import { useOpenFocus } from '../../common/hooks/useOpenFocus';
-import type { Identity } from '../../providers/auth-provider';
+import type { Identity } from '@crudboard/client';
 import { createTokenCall } from '../../providers/custom-calls';
 import { expiryOf, tokenCodeOptions } from '../lib/token-codes';
 

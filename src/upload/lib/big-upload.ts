@@ -1,33 +1,12 @@
+import type { BigUploadStatus, ChunkAnswer, ChunkRequest } from '@crudboard/client';
 import { BIG_FILE_CHUNK_SIZE, planChunks, type ChunkRange } from './chunk-plan';
 import { pendingChunks, receivedBytes } from './resume-chunks';
 import { runPool } from './run-pool';
 
+export type { BigUploadStatus, ChunkAnswer, ChunkRequest };
+
 /** docs/product.md §9 names no count; three chunks in flight keep a link busy without flooding the server. */
 export const BIG_UPLOAD_PARALLEL = 3;
-
-/** What the server holds of a chunked upload (`GET /api/file/big/{md5}`). */
-export interface BigUploadStatus {
-  received: number[];
-  isFinished: boolean;
-  url?: string;
-}
-
-/** What one chunk answers (`POST /api/file/big`). */
-export interface ChunkAnswer {
-  isFinished: boolean;
-  url?: string;
-  received?: number[];
-}
-
-/** The fields of one chunk request (docs/api.md §4). */
-export interface ChunkRequest {
-  file: Blob;
-  name: string;
-  md5: string;
-  size: number;
-  chunks: number;
-  chunk: number;
-}
 
 /** The outside world of a big upload, injected so the flow is testable. */
 export interface BigUploadDeps {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RequireAccess } from '../../../src/common/components/RequireAccess';
-import { createAccessControlProvider } from '../../../src/providers/access-control';
+import { createAccessControlProvider } from '@crudboard/client';
 import type { UserAccess } from '../../../src/auth/lib/permission';
 import { renderWithRefine } from '../../helpers/renderWithRefine';
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { handleBootError } from '../../../src/common/lib/boot-error';
 import { ChunkLoadError, isChunkLoadError, loadChunk } from '../../../src/common/lib/chunk-load';
 import { dataSourceFromPath, resolveDataSource } from '../../../src/common/lib/data-source';
-import { shouldRetryQuery } from '../../../src/common/lib/retry-policy';
+import { shouldRetryQuery } from '../../../packages/client/src/lib/retry-policy';
 
 describe('data source resolution', () => {
   it.each<[string, string | undefined]>([

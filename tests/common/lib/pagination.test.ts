@@ -3,12 +3,12 @@ import {
   assertRowsPerPage,
   clampPage,
   isValidRowsPerPage,
-  offsetOf,
   pageCountOf,
   pageWindow,
   parseJumpPage,
   summarisePage,
 } from '../../../src/common/lib/pagination';
+import { offsetOf } from '../../../contract';
 
 describe('page math (docs/product.md §2, §9)', () => {
   it.each([5, 10, 15, 20, 30, 50, 100])('accepts page size %i', (size) => {

@@ -1,8 +1,8 @@
 import type { AuthProvider } from '@refinedev/core';
 import type { AxiosInstance } from 'axios';
-import { SUPER_ADMIN_ROLE, type Principal } from '../../contract';
-import { statusOf } from '../common/lib/http-error';
-import { toUserInfo, type PermissionInfo } from '../store/session';
+import { SUPER_ADMIN_ROLE, type Principal } from '../../../contract';
+import { statusOf } from './lib/http-error';
+import { toUserInfo, type PermissionInfo } from './session';
 import type { Identity } from './auth-provider';
 
 /**

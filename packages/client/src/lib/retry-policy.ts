@@ -11,3 +11,10 @@ export const shouldRetryQuery = (failureCount: number, error: unknown): boolean 
   if (status !== undefined && status >= 400 && status < 500) return false;
   return failureCount < MAX_QUERY_RETRIES;
 };
+
+/**
+ * TanStack Query's default options with this policy, for an app that makes its own QueryClient:
+ * `new QueryClient({ defaultOptions: QUERY_DEFAULTS })`. `client.refineOptions` carries the same
+ * for `<Refine options>`.
+ */
+export const QUERY_DEFAULTS = { queries: { retry: shouldRetryQuery } } as const;

@@ -5,10 +5,10 @@ import {
   qualifyBusinessPermission,
   SCHEDULE_MANAGE,
   WEBHOOK_MANAGE,
-} from '../../contract';
-import { hasAnyPermission, type UserAccess } from '../auth/lib/permission';
-import { appSession } from '../store/session';
-import { refusalMessage } from '../common/lib/refusal-message';
+} from '../../../contract';
+import { hasAnyPermission, type UserAccess } from './lib/permission';
+import { defaultSession } from './session';
+import { refusalMessage } from './lib/refusal-message';
 
 /** Refine action → the `business:<table>:<action>` verb of docs/api.md §6. */
 const BUSINESS_ACTIONS: Record<string, string> = {
@@ -55,10 +55,10 @@ export const requiredPermissions = (
 
 /**
  * ROLE_SUPER_ADMIN passes; others need an authority covering the code (docs/contract.md). `getAccess`
- * gives the signed-in user's rights (the crudboard app's stored session unless another is given).
+ * gives the signed-in user's rights (the session under unprefixed keys unless another is given).
  */
 export const createAccessControlProvider = (
-  getAccess: () => UserAccess = appSession.getUserAccess,
+  getAccess: () => UserAccess = defaultSession.getUserAccess,
   getLanguage: () => string | undefined = () => undefined,
 ): AccessControlProvider => ({
   can: async ({ resource, action, params }) => {

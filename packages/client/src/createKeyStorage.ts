@@ -36,3 +36,9 @@ export const createKeyStorage = (prefix = ''): KeyStorage => ({
     }
   },
 });
+
+/**
+ * The keys a client keeps besides the session: the UI language (`getLanguage`'s default) and the
+ * data source remembered by `rememberDataSource`.
+ */
+export const CLIENT_PREFERENCE_KEYS = { locale: 'locale', dataSource: 'dataSource' } as const;

@@ -1,8 +1,8 @@
 import type { AuthProvider } from '@refinedev/core';
 import type { AxiosInstance } from 'axios';
-import type { LoginResponse, Principal } from '../../contract';
-import { statusOf, type HttpError } from '../common/lib/http-error';
-import { appSession, type PermissionInfo, type Session, type UserInfo } from '../store/session';
+import type { LoginResponse, Principal } from '../../../contract';
+import { statusOf, type HttpError } from './lib/http-error';
+import { defaultSession, type PermissionInfo, type Session, type UserInfo } from './session';
 import { AUTH_REDIRECT_DELAY_MS } from './http';
 
 export interface LoginVariables {
@@ -44,7 +44,7 @@ export const singleSignOnUrl = (apiUrl: string, providerId: string, returnTo?: s
  */
 export const resumeSession = async (
   http: Pick<AxiosInstance, 'get'>,
-  { saveLogin }: Pick<Session, 'saveLogin'> = appSession,
+  { saveLogin }: Pick<Session, 'saveLogin'> = defaultSession,
 ): Promise<boolean> => {
   try {
     const { data } = await http.get<Principal>('/users/me', { skipAuthRedirect: true });
@@ -73,12 +73,12 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * docs/product.md §4 session rules over the stored `token`, `userInfo` and `permission` of `session`
- * (the crudboard app's own unless another is given).
+ * (the one under unprefixed keys, crudboard's own app's, unless another is given).
  */
 export const createAuthProvider = (
   http: Http,
   redirectDelayMs: number = AUTH_REDIRECT_DELAY_MS,
-  { getToken, getUserInfo, getPermission, saveLogin, saveUserInfo, clearSession }: Session = appSession,
+  { getToken, getUserInfo, getPermission, saveLogin, saveUserInfo, clearSession }: Session = defaultSession,
 ): AuthProvider => ({
   login: async ({ username, password, provider }: LoginVariables) => {
     try {

@@ -1,8 +1,8 @@
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
-import { toHttpError } from '../common/lib/http-error';
-import { refusalMessage } from '../common/lib/refusal-message';
-import { qualifyBusinessPermission } from '../../contract';
-import { hasAnyPermission, type UserAccess } from '../auth/lib/permission';
+import { toHttpError } from './lib/http-error';
+import { refusalMessage } from './lib/refusal-message';
+import { qualifyBusinessPermission } from '../../../contract';
+import { hasAnyPermission, type UserAccess } from './lib/permission';
 
 declare module 'axios' {
   interface AxiosRequestConfig {

@@ -1,8 +1,7 @@
 import type { BaseKey, BaseRecord, CrudFilters, CrudSort, DataProvider, MetaQuery } from '@refinedev/core';
 import type { AxiosRequestConfig, Method } from 'axios';
-import { MAX_LIMIT, reconcileLowerBound, reconcileTotal } from '../../contract';
-import { offsetOf } from '../common/lib/pagination';
-import { toQueryParams, type QueryParams } from '../common/lib/query-params';
+import { MAX_LIMIT, offsetOf, reconcileLowerBound, reconcileTotal } from '../../../contract';
+import { toQueryParams, type QueryParams } from './lib/query-params';
 import { createListTotals, type ListTotals } from './list-totals';
 
 /** The part of the http client the provider uses (an axios instance, or a fake in tests). */

@@ -1,5 +1,5 @@
 import type { AuditLogProvider, ILog } from '@refinedev/core';
-import type { Revision } from '../../contract';
+import type { Revision } from '../../../contract';
 import { recordHistoryCall, runCustom, type CustomMethod } from './custom-calls';
 
 /** Most revisions the server sends in one page. */

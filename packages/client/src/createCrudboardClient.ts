@@ -6,11 +6,10 @@ import type {
   IRefineOptions,
 } from '@refinedev/core';
 import type { AxiosInstance } from 'axios';
-import { dataSourceFromPath, resolveDataSource } from '../common/lib/data-source';
-import { shouldRetryQuery } from '../common/lib/retry-policy';
-import { createKeyStorage, type KeyStorage } from '../store/createKeyStorage';
-import { PREFERENCE_KEYS } from '../store/preferences';
-import { createSession, type Session } from '../store/session';
+import { dataSourceFromPath, resolveDataSource } from './lib/data-source';
+import { QUERY_DEFAULTS } from './lib/retry-policy';
+import { CLIENT_PREFERENCE_KEYS, createKeyStorage, type KeyStorage } from './createKeyStorage';
+import { createSession, type Session } from './session';
 import { createAccessControlProvider } from './access-control';
 import { createAuditLogProvider } from './audit-log-provider';
 import { createAuthProvider } from './auth-provider';
@@ -126,10 +125,11 @@ export const createCrudboardClient = ({
   const session = createSession(storage);
   const apiUrl = apiUrlOf(baseURL);
   const language =
-    getLanguage ?? (() => storage.read(PREFERENCE_KEYS.locale) ?? browserLanguage() ?? 'zh-CN');
+    getLanguage ?? (() => storage.read(CLIENT_PREFERENCE_KEYS.locale) ?? browserLanguage() ?? 'zh-CN');
   const currentDataSource =
     getDataSource ??
-    (() => resolveDataSource(dataSourceFromPath(pagePath()), storage.read(PREFERENCE_KEYS.dataSource)));
+    (() =>
+      resolveDataSource(dataSourceFromPath(pagePath()), storage.read(CLIENT_PREFERENCE_KEYS.dataSource)));
   const http = createHttp({
     baseURL: apiUrl,
     getDataSource: currentDataSource,
@@ -175,12 +175,12 @@ export const createCrudboardClient = ({
       : createAccessControlProvider(session.getUserAccess, language),
     auditLogProvider: createAuditLogProvider(dataProviders.default.custom),
     refineOptions: {
-      reactQuery: { clientConfig: { defaultOptions: { queries: { retry: shouldRetryQuery } } } },
+      reactQuery: { clientConfig: { defaultOptions: QUERY_DEFAULTS } },
     },
     session,
     storage,
     custom: <T>(call: CustomCall) => runCustom<T>(dataProviders.default.custom, call),
-    rememberDataSource: (name) => storage.write(PREFERENCE_KEYS.dataSource, name),
+    rememberDataSource: (name) => storage.write(CLIENT_PREFERENCE_KEYS.dataSource, name),
     forgetListTotals: () => listTotals.forget(),
   };
 };
