@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import axios from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse } from '../../contract';
-import { createCrudboardClient, type CrudboardClient } from '@crudboard/client';
+import { createCrudboardClient, QUERY_DEFAULTS, type CrudboardClient } from '@crudboard/client';
 import { createFakeAdapter, type Reply } from '../helpers/fakeAdapter';
 import { clerk, superAdmin } from '../helpers/session';
 
@@ -61,6 +61,8 @@ describe('createCrudboardClient', () => {
     const client = createCrudboardClient();
     const config = client.refineOptions.reactQuery?.clientConfig;
     if (!config || config instanceof QueryClient) throw new Error('clientConfig is not options');
+    // the same defaults an app that makes its own QueryClient is given
+    expect(config.defaultOptions).toBe(QUERY_DEFAULTS);
     // the delays between tries taken out, the policy kept
     const queries = new QueryClient({
       defaultOptions: { queries: { ...config.defaultOptions?.queries, retryDelay: 0 } },
