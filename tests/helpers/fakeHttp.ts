@@ -8,6 +8,8 @@ export interface FakeRequest {
   body: unknown;
   /** The `dataSource` header the request went with, if any. */
   dataSource?: string;
+  /** The `Idempotency-Key` header the request went with, if any. */
+  idempotencyKey?: string;
 }
 
 export interface FakeReply {
@@ -80,6 +82,8 @@ export const installFakeHttp = () => {
     };
     const dataSource = config.headers?.get?.('dataSource');
     if (typeof dataSource === 'string') request.dataSource = dataSource;
+    const idempotencyKey = config.headers?.get?.('Idempotency-Key');
+    if (typeof idempotencyKey === 'string') request.idempotencyKey = idempotencyKey;
     requests.push(request);
     const answer = async (asked: FakeRequest): Promise<FakeReply> => {
       const route = routes.find(

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { collationOfLanguage, createDataProvider } from '../../packages/client/src/data-provider';
+import type { AxiosRequestConfig } from 'axios';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  collationOfLanguage,
+  createDataProvider,
+  type HttpClient,
+} from '../../packages/client/src/data-provider';
 import { createFakeHttpClient, type Expected } from '../helpers/fakeHttpClient';
 
 const business = (expected: Expected[]) => {
@@ -170,6 +175,69 @@ describe('data provider: records', () => {
     const result = await provider.create({ resource: 'product', variables: { name: '苹果' } });
     expect(result.data).toEqual({ name: '苹果', id: 42 });
     expect(call('/business/product', 'post').data).toEqual({ name: '苹果' });
+  });
+
+  it('keys a create when asked and sends it again with the same key after a lost answer, a 502–504 or the key in use', async () => {
+    const failures = [
+      { statusCode: 0, message: 'Network Error' },
+      { statusCode: 409, code: 'IDEMPOTENCY_KEY_IN_USE', message: '同一键的请求正在处理' },
+      { statusCode: 503, message: '暂时不可用' },
+    ];
+    const keys: unknown[] = [];
+    const request = vi.fn(async (config: AxiosRequestConfig) => {
+      if (config.method !== 'post' || config.url !== '/business/product')
+        throw new Error(`unexpected request: ${config.method} ${config.url}`);
+      keys.push((config.headers as Record<string, unknown>)['Idempotency-Key']);
+      const failure = failures.shift();
+      if (failure) throw failure;
+      return { data: 42 };
+    });
+    const provider = createDataProvider({ request } as unknown as HttpClient, {
+      apiUrl: '/api',
+      basePath: '/business',
+      deleteFlag: 'isSoftDelete',
+      idempotentCreates: { delaysMs: [1, 1, 1] },
+    });
+    const result = await provider.create({ resource: 'product', variables: { name: '苹果' } });
+    expect(result.data).toEqual({ name: '苹果', id: 42 });
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
+    // another create, another key; a key the screen gives is sent as given
+    await provider.create({ resource: 'product', variables: { name: '梨' } });
+    await provider.create({
+      resource: 'product',
+      variables: { name: '桃' },
+      meta: { idempotencyKey: 'form-1' },
+    });
+    expect(keys.slice(4)).toEqual([expect.not.stringMatching(String(keys[0])), 'form-1']);
+  });
+
+  it('does not send a create again after a refusal, nor more often than its delays allow', async () => {
+    for (const [failure, attempts] of [
+      [{ statusCode: 409, code: 'CONFLICT', message: '冲突' }, 1],
+      [{ statusCode: 422, message: '键已用于另一请求' }, 1],
+      [{ statusCode: 403, message: '无权限' }, 1],
+      [{ statusCode: 0, message: 'Network Error' }, 3],
+    ] as const) {
+      const request = vi.fn(async () => {
+        throw failure;
+      });
+      const provider = createDataProvider({ request } as unknown as HttpClient, {
+        apiUrl: '/api',
+        basePath: '/business',
+        deleteFlag: 'isSoftDelete',
+        idempotentCreates: { delaysMs: [1, 1] },
+      });
+      await expect(provider.create({ resource: 'product', variables: {} })).rejects.toBe(failure);
+      expect(request).toHaveBeenCalledTimes(attempts);
+    }
+  });
+
+  it('sends no key without idempotentCreates (the metadata API keeps none)', async () => {
+    const { provider, call } = business([{ method: 'post', url: '/business/product', reply: 42 }]);
+    await provider.create({ resource: 'product', variables: { name: '苹果' } });
+    expect(call('/business/product', 'post').headers).toBeUndefined();
   });
 
   it('updates with PATCH', async () => {

@@ -155,6 +155,8 @@ export const createCrudboardClient = ({
       pageTotals: {
         scope: () => `${token ? 'token' : (session.getToken() ?? '')}|${currentDataSource() ?? ''}`,
       },
+      // a create whose answer was lost is sent again under its key, never made twice
+      idempotentCreates: {},
     }),
     metadata: createDataProvider(http, {
       apiUrl,

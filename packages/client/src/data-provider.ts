@@ -2,6 +2,14 @@ import type { BaseKey, BaseRecord, CrudFilters, CrudSort, DataProvider, MetaQuer
 import type { AxiosRequestConfig, Method } from 'axios';
 import { MAX_LIMIT, offsetOf, reconcileLowerBound, reconcileTotal } from '../../../contract';
 import { toQueryParams, type QueryParams } from './lib/query-params';
+import { statusOf } from './lib/http-error';
+
+/** The server's error code of a failed request (HttpError.code), if it had one. */
+const codeOf = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'string'
+    ? (error as { code: string }).code
+    : undefined;
+import { CREATE_RETRY_DELAYS_MS, isRetriedCreateFailure, newIdempotencyKey } from './lib/idempotent-create';
 import { createListTotals, type ListTotals } from './list-totals';
 
 /** The part of the http client the provider uses (an axios instance, or a fake in tests). */
@@ -33,6 +41,13 @@ export interface DataProviderOptions {
    * scope only. Without it, a list sends its page and `/count` side by side.
    */
   pageTotals?: { scope: () => string; totals?: ListTotals };
+  /**
+   * Creates carry an `Idempotency-Key` (`meta.idempotencyKey`, else a new one per call) and are
+   * sent again with the same key, after `delaysMs` (default 0.4 s, then 1.2 s), when no answer
+   * arrived or a gateway answered 502–504: the server answers a repeat with the first create's id
+   * and makes no second record. For the records API, which keeps the keys.
+   */
+  idempotentCreates?: { delaysMs?: readonly number[] };
 }
 
 /** The UI language's order of text: pinyin for Chinese (`zh`, `zh-CN`...), the database's for others. */
@@ -98,7 +113,7 @@ const flagParams = (meta: MetaQuery | undefined, variables: unknown, name?: stri
  */
 export const createDataProvider = (
   http: HttpClient,
-  { apiUrl, basePath, deleteFlag, collation, pageTotals }: DataProviderOptions,
+  { apiUrl, basePath, deleteFlag, collation, pageTotals, idempotentCreates }: DataProviderOptions,
 ) => {
   const totals = pageTotals?.totals ?? createListTotals();
   const base = (resource: string) => `${basePath}/${encodeURIComponent(resource)}`;
@@ -193,14 +208,31 @@ export const createDataProvider = (
 
     create: async ({ resource, variables, meta }) => {
       totals.forget();
-      const { data: id } = await http.request<BaseKey>({
+      const config: AxiosRequestConfig = {
         ...requestOptions(meta),
         ...transferOptions(meta),
         method: 'post',
         url: base(resource),
         data: variables,
-      });
-      return { data: { ...(variables as object), id } as never };
+      };
+      if (!idempotentCreates) {
+        const { data: id } = await http.request<BaseKey>(config);
+        return { data: { ...(variables as object), id } as never };
+      }
+      const key = typeof meta?.idempotencyKey === 'string' ? meta.idempotencyKey : newIdempotencyKey();
+      const keyed = { ...config, headers: { ...(config.headers as object), 'Idempotency-Key': key } };
+      const delays = idempotentCreates.delaysMs ?? CREATE_RETRY_DELAYS_MS;
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const { data: id } = await http.request<BaseKey>(keyed);
+          return { data: { ...(variables as object), id } as never };
+        } catch (error) {
+          const delay = delays[attempt];
+          const failure = { statusCode: statusOf(error), code: codeOf(error) };
+          if (delay === undefined || !isRetriedCreateFailure(failure) || config.signal?.aborted) throw error;
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+      }
     },
 
     update: async ({ resource, id, variables, meta }) => {

@@ -58,6 +58,7 @@ export {
 // The pure rules the providers apply, which an app on them applies too.
 export { MAX_QUERY_RETRIES, QUERY_DEFAULTS, shouldRetryQuery } from './lib/retry-policy';
 export * from './lib/http-error';
+export { CREATE_RETRY_DELAYS_MS, isRetriedCreateFailure, newIdempotencyKey } from './lib/idempotent-create';
 export * from './lib/refusal-message';
 export * from './lib/query-params';
 export * from './lib/data-source';

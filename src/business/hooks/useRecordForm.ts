@@ -1,4 +1,5 @@
 import { useCreate, useUpdate } from '@refinedev/core';
+import { newIdempotencyKey } from '@crudboard/client';
 import { App, Form } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +56,9 @@ export const useRecordForm = ({ meta, mode, recordKey, original, onReload }: Rec
   const { mutateAsync: create } = useCreate();
   const { mutateAsync: update } = useUpdate();
   const dirty = useRef(false);
+  // One key per record being added: saved again unchanged after a lost answer, it is the same
+  // create and the server answers with the first one's id instead of adding the record twice.
+  const createKey = useRef<{ key: string; body: string } | null>(null);
   const { table } = meta;
   // A record the user may read but not change (or add) is shown without save.
   const mayWrite = hasAnyPermission(getUserAccess(), [
@@ -135,7 +139,18 @@ export const useRecordForm = ({ meta, mode, recordKey, original, onReload }: Rec
       errorNotification: false as const,
     };
     if (mode === 'create') {
-      return create({ ...common, meta: { requiredPermissions: [businessPermission(table.name, 'create')] } });
+      const body = JSON.stringify(payload);
+      if (createKey.current?.body !== body) createKey.current = { key: newIdempotencyKey(), body };
+      return create({
+        ...common,
+        meta: {
+          requiredPermissions: [businessPermission(table.name, 'create')],
+          idempotencyKey: createKey.current.key,
+        },
+      }).then((created) => {
+        createKey.current = null;
+        return created;
+      });
     }
     return update({
       ...common,

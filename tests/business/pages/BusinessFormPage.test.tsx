@@ -163,6 +163,31 @@ describe('BusinessFormPage — create', () => {
     expect(await screen.findByText('添加成功')).toBeInTheDocument();
   });
 
+  it('saves a record again under the same key until it is added, and under a new one once changed', async () => {
+    const failed = { status: 500, data: { message: '服务器出错了' } };
+    server.once('POST', '/business/product', failed);
+    await openCreate();
+    type('name', '苹果');
+    type('code', 'A1');
+    type('secret', 'pw');
+    fireEvent.click(button('保存'));
+    expect(await screen.findByText('服务器出错了')).toBeInTheDocument();
+    server.once('POST', '/business/product', failed);
+    type('name', '梨');
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(server.sent('POST', '/business/product')).toHaveLength(2));
+    server.on('POST', '/business/product', { status: 201, data: 42 });
+    await waitFor(() => expect(button('保存')).toBeEnabled());
+    fireEvent.click(button('保存'));
+    await waitFor(() => expect(currentPath()).toBe(LIST));
+    const keys = server.sent('POST', '/business/product').map((request) => request.idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    // changed values are another record: another key; the same values saved again: the same key
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe(keys[1]);
+  });
+
   it('returns to the list as it was left, keyword and filters kept', async () => {
     server.on('POST', '/business/product', { status: 201, data: 44 });
     const search = `?q=${encodeURIComponent('三体')}&f.onSale=true&page=2`;
