@@ -92,6 +92,16 @@ export default tseslint.config(
               message:
                 'dialects/ is the floor layer: services, routes and plugins call it, never the reverse.',
             },
+            {
+              target: './server/src/query',
+              from: ['./server/src/services', './server/src/routes', './server/src/plugins'],
+              message: 'query/ is pure: services and routes call it, never the reverse.',
+            },
+            {
+              target: './server/src/services',
+              from: './server/src/routes',
+              message: 'services/ do the work routes ask for: routes call services, never the reverse.',
+            },
             // The web app's layers, the same in every feature folder (src/README.md): a `lib/`
             // folder, and a flat feature folder's plain modules, hold pure rules. They import no
             // React module (components, pages, layout, fields: every .tsx), no hook and no provider.

@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The web app's layer rules in eslint.config.js, run on probe files that exist only in memory
+ * The layer rules in eslint.config.js, run on probe files that exist only in memory
  * (paths relative to the repository, where vitest runs).
  */
 const eslint = new ESLint({
@@ -120,5 +120,18 @@ describe('lint layer zones (eslint.config.js)', () => {
     ]);
     expect(fromContract).toEqual([expect.stringContaining('contract/ imports nothing')]);
     expect(fromApp).toEqual([]);
+  });
+
+  it('refuses a server service that imports a route, and a query module that imports a service', async () => {
+    const fromService = await zoneErrors(
+      'server/src/services/items/probe.ts',
+      "import api from '../../routes/api';\nexport const probe = api;",
+    );
+    const fromQuery = await zoneErrors(
+      'server/src/query/probe.ts',
+      "import { listItems } from '../services/items/list-items';\nexport const probe = listItems;",
+    );
+    expect(fromService).toEqual([expect.stringContaining('routes call services, never the reverse')]);
+    expect(fromQuery).toEqual([expect.stringContaining('query/ is pure')]);
   });
 });
