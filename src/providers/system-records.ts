@@ -1,40 +1,22 @@
 import type { BaseRecord, CrudSort, DataProvider } from '@refinedev/core';
 import { businessPermission, SUPER_ADMIN_ROLE, type Relation, type Table } from '../../contract';
-import {
-  parseStoredValueDialogs,
-  VALUE_DIALOG_KEY,
-  valueDialogRecord,
-  type StoredValueDialog,
-  type ValueDialogInput,
-} from '../designer/lib/column-ext-property';
-import {
-  parseStoredWidgets,
-  WIDGET_KEYS,
-  widgetRecord,
-  type StoredWidget,
-  type WidgetKey,
-} from '../business/lib/column-widgets';
-import {
-  parseFormLayouts,
-  parseValueDialogs,
-  type FormLayout,
-  type FormLayoutDevice,
-  type FormLayoutType,
-  type ValueDialog,
-} from '../business/lib/business-meta';
-import type { BusinessRecord } from '../business/lib/business-record';
-import type { TablePermissionPayload } from '../designer/lib/table-permission';
-import { IN_PRIMARY } from '../common/lib/data-source';
+import { IN_PRIMARY } from '@crudboard/client';
 import { runCustom } from './custom-calls';
 
 /**
  * The records of crudboard's own tables that screens read and write (roles, table permissions,
- * form layouts, value dialogs) and the metadata lookups of the generic pages, each through a data
- * provider's methods: `records` is the provider of `/api/business`, `metadata` that of `/api/metadata`.
+ * form layouts, column extension properties) and the metadata lookups of the generic pages, each
+ * through a data provider's methods: `records` is the provider of `/api/business`, `metadata` that
+ * of `/api/metadata`.
  *
  * crudboard's own records live in the primary data source whichever source their table is in: they
  * are read and written there, and name the table's data source in their `dataSource` field.
+ * What a record means (a layout's body, a value dialog's or a chosen widget's JSON value) is the
+ * features' to read and shape (their `lib/`): these calls take and give the records as stored.
  */
+
+/** A record of one of crudboard's own tables, as the business API gives it. */
+export type SystemRecord = Record<string, unknown>;
 
 /** A table of a data source, as crudboard's own records about it name it. */
 export interface TableRef {
@@ -59,7 +41,7 @@ const allRecords = async (
   resource: string,
   filters: (ReturnType<typeof eq> | ReturnType<typeof oneOf>)[],
   { signal, sorters = [], checked = false }: ReadOptions = {},
-): Promise<BusinessRecord[]> => {
+): Promise<SystemRecord[]> => {
   const { data } = await records.getList<BaseRecord>({
     resource,
     pagination: { mode: 'off' },
@@ -72,7 +54,7 @@ const allRecords = async (
       ...(checked ? { requiredPermissions: [businessPermission(resource, 'read')] } : {}),
     },
   });
-  return Array.isArray(data) ? (data as BusinessRecord[]) : [];
+  return Array.isArray(data) ? (data as SystemRecord[]) : [];
 };
 
 /** A role of the `role` system table. */
@@ -99,7 +81,7 @@ export const getTablePermission = async (
   table: TableRef,
   roleId: number,
   signal?: AbortSignal,
-): Promise<BusinessRecord | null> =>
+): Promise<SystemRecord | null> =>
   (
     await allRecords(records, 'tablePermission', [...ofTable(table), eq('roleId', roleId)], {
       signal,
@@ -107,11 +89,14 @@ export const getTablePermission = async (
     })
   )[0] ?? null;
 
-/** Creates or updates the role's record on the table; the server applies it at once. */
+/**
+ * Creates or updates the role's record on the table (`payload`: its `permissions`, `columns` and
+ * `rowRules` fields); the server applies it at once.
+ */
 export const saveTablePermission = async (
   records: DataProvider,
   target: TableRef & { id?: number; roleId: number },
-  payload: TablePermissionPayload,
+  payload: object,
 ): Promise<void> => {
   if (target.id === undefined) {
     await records.create({
@@ -134,25 +119,37 @@ export const saveTablePermission = async (
   }
 };
 
-/** The `columnExtProperty` records of a table's value dialogs. */
-const valueDialogRecords = (records: DataProvider, table: TableRef, options: ReadOptions) =>
-  allRecords(records, 'columnExtProperty', [...ofTable(table), eq('key', VALUE_DIALOG_KEY)], options);
+/** A `columnExtProperty` record as a feature shapes it: a column's key and its value (JSON text). */
+export interface ColumnPropertyRecord {
+  tableId: number;
+  columnId: number;
+  key: string;
+  value: string;
+}
 
-/** The stored value dialogs of a table's columns, with their record ids (the designer edits them). */
-export const listStoredValueDialogs = async (
+/**
+ * The `columnExtProperty` records of a table with this key (value dialogs: `valueDialog`), or one
+ * of these keys (the chosen widgets: `interface`, `display`).
+ */
+export const listColumnProperties = (
   records: DataProvider,
   table: TableRef,
-  signal?: AbortSignal,
-): Promise<StoredValueDialog[]> =>
-  parseStoredValueDialogs(await valueDialogRecords(records, table, { signal, checked: true }));
+  key: string | readonly string[],
+  options: ReadOptions = {},
+): Promise<SystemRecord[]> =>
+  allRecords(
+    records,
+    'columnExtProperty',
+    [...ofTable(table), typeof key === 'string' ? eq('key', key) : oneOf('key', key)],
+    options,
+  );
 
-/** Stores a column's value dialog (a new record, or the stored one changed). */
-export const saveValueDialog = async (
+/** Stores a column property: a new record, or the stored one (`id`) given the new value. */
+export const saveColumnProperty = async (
   records: DataProvider,
-  target: TableRef & { id?: number; columnId: number },
-  input: ValueDialogInput,
+  target: TableRef & { id?: number | undefined },
+  record: ColumnPropertyRecord,
 ): Promise<void> => {
-  const record = valueDialogRecord(target.tableId, target.columnId, input);
   if (target.id === undefined)
     await records.create({
       resource: 'columnExtProperty',
@@ -168,7 +165,8 @@ export const saveValueDialog = async (
     });
 };
 
-export const removeValueDialog = async (records: DataProvider, id: number): Promise<void> => {
+/** Removes a column property record for good (the built-in behaviour comes back). */
+export const removeColumnProperty = async (records: DataProvider, id: number): Promise<void> => {
   await records.deleteOne({
     resource: 'columnExtProperty',
     id,
@@ -176,55 +174,13 @@ export const removeValueDialog = async (records: DataProvider, id: number): Prom
   });
 };
 
-/** The chosen inputs and list cells of a table's columns (`columnExtProperty`, keys `interface` / `display`). */
-export const listColumnWidgets = async (
-  records: DataProvider,
-  table: TableRef,
-  options: ReadOptions = {},
-): Promise<StoredWidget[]> =>
-  parseStoredWidgets(
-    await allRecords(records, 'columnExtProperty', [...ofTable(table), oneOf('key', WIDGET_KEYS)], options),
-  );
-
-/**
- * Stores a column's choice: a new record, the stored one changed, or (no id: the built-in one)
- * the stored one removed.
- */
-export const saveColumnWidget = async (
-  records: DataProvider,
-  target: TableRef & { recordId?: number; columnId: number; key: WidgetKey },
-  id: string | undefined,
-): Promise<void> => {
-  if (id === undefined) {
-    if (target.recordId !== undefined)
-      await records.deleteOne({
-        resource: 'columnExtProperty',
-        id: target.recordId,
-        meta: { ...IN_PRIMARY, isSoftDelete: false },
-      });
-    return;
-  }
-  const record = widgetRecord(target.tableId, target.columnId, target.key, id);
-  if (target.recordId === undefined)
-    await records.create({
-      resource: 'columnExtProperty',
-      variables: { ...record, dataSource: target.dataSource },
-      meta: IN_PRIMARY,
-    });
-  else
-    await records.update({
-      resource: 'columnExtProperty',
-      id: target.recordId,
-      variables: { value: record.value },
-      meta: IN_PRIMARY,
-    });
-};
-
 /** Where a layout is stored: its `tableFormBuilder` record (when one exists) and what it is for. */
 export interface FormLayoutTarget extends TableRef {
   id?: number;
-  device: FormLayoutDevice;
-  type: FormLayoutType;
+  /** `pc`, `pad` or `phone`. */
+  device: string;
+  /** `create`, `update` or `list`. */
+  type: string;
 }
 
 /** Stores a layout body: a new `tableFormBuilder` record, or the stored one changed. */
@@ -250,20 +206,12 @@ export const saveFormLayout = async (
   }
 };
 
-/** The saved form layouts of a table, parsed. */
-export const listFormLayouts = async (
+/** The `tableFormBuilder` records of a table (its saved layouts). */
+export const listFormLayoutRecords = (
   records: DataProvider,
   table: TableRef,
   signal?: AbortSignal,
-): Promise<FormLayout[]> =>
-  parseFormLayouts(await allRecords(records, 'tableFormBuilder', ofTable(table), { signal }));
-
-/** The external value dialogs of a table's columns, parsed. */
-export const listValueDialogs = async (
-  records: DataProvider,
-  table: TableRef,
-  signal?: AbortSignal,
-): Promise<ValueDialog[]> => parseValueDialogs(await valueDialogRecords(records, table, { signal }));
+): Promise<SystemRecord[]> => allRecords(records, 'tableFormBuilder', ofTable(table), { signal });
 
 /** A table's metadata by name, pluralName or tableName (`GET /api/metadata/tables/name/{name}`). */
 export const getTableByName = (metadata: DataProvider, name: string, signal?: AbortSignal): Promise<Table> =>
@@ -274,11 +222,10 @@ export const getTableByName = (metadata: DataProvider, name: string, signal?: Ab
     meta: signal ? { signal } : {},
   });
 
-/** A table's saved layouts, value dialogs and chosen inputs, as its readers may read them. */
-export interface TableScreen {
-  layouts: FormLayout[];
-  valueDialogs: ValueDialog[];
-  widgets: StoredWidget[];
+/** A table's `tableFormBuilder` and `columnExtProperty` records, as its readers may read them. */
+export interface TableScreenRecords {
+  formBuilders: unknown[];
+  extProperties: unknown[];
 }
 
 /**
@@ -289,18 +236,15 @@ export const getTableScreen = async (
   metadata: DataProvider,
   name: string,
   signal?: AbortSignal,
-): Promise<TableScreen> => {
+): Promise<TableScreenRecords> => {
   const screen = await runCustom<{ formBuilders?: unknown; extProperties?: unknown }>(metadata.custom, {
     url: `/metadata/tables/name/${encodeURIComponent(name)}/screen`,
     method: 'get',
     meta: signal ? { signal } : {},
   });
-  const layouts = Array.isArray(screen.formBuilders) ? (screen.formBuilders as unknown[]) : [];
-  const properties = Array.isArray(screen.extProperties) ? (screen.extProperties as unknown[]) : [];
   return {
-    layouts: parseFormLayouts(layouts),
-    valueDialogs: parseValueDialogs(properties),
-    widgets: parseStoredWidgets(properties),
+    formBuilders: Array.isArray(screen.formBuilders) ? (screen.formBuilders as unknown[]) : [],
+    extProperties: Array.isArray(screen.extProperties) ? (screen.extProperties as unknown[]) : [],
   };
 };
 

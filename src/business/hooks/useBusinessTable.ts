@@ -2,18 +2,23 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Relation, Table } from '../../../contract';
 import { useDataProvider, type DataProvider } from '@refinedev/core';
-import type { FormLayout, ValueDialog } from '../lib/business-meta';
-import { widgetChoices, type StoredWidget, type WidgetChoice } from '../lib/column-widgets';
+import { parseFormLayouts, parseValueDialogs, type FormLayout, type ValueDialog } from '../lib/business-meta';
+import {
+  parseStoredWidgets,
+  widgetChoices,
+  WIDGET_KEYS,
+  type StoredWidget,
+  type WidgetChoice,
+} from '../lib/column-widgets';
+import { VALUE_DIALOG_KEY } from '../../designer/lib/column-ext-property';
 import { statusOf } from '../../common/lib/http-error';
 import {
   getTableByName,
   getTableScreen,
-  listFormLayouts,
+  listColumnProperties,
+  listFormLayoutRecords,
   listMyTables,
-  listColumnWidgets,
   listRelationsFromTable,
-  listValueDialogs,
-  type TableScreen,
 } from '../../providers/system-records';
 import { tableMetadataAccess } from '../../../contract';
 import { getUserAccess } from '../../store/session';
@@ -188,8 +193,15 @@ export const loadBusinessTableMeta = async (
     // A relation whose target the server did not describe: that table is not the user's to read.
     const keyRelations = relations.filter((relation) => !relatedTables[relation.toTable.name ?? '']);
     const screen = await orElse(
-      () => getTableScreen(providers.metadata, table.name, signal),
-      { layouts: [], valueDialogs: [], widgets: [] } as TableScreen,
+      async () => {
+        const { formBuilders, extProperties } = await getTableScreen(providers.metadata, table.name, signal);
+        return {
+          layouts: parseFormLayouts(formBuilders),
+          valueDialogs: parseValueDialogs(extProperties),
+          widgets: parseStoredWidgets(extProperties),
+        };
+      },
+      { layouts: [] as FormLayout[], valueDialogs: [] as ValueDialog[], widgets: [] as StoredWidget[] },
       'screen settings',
       signal,
     );
@@ -209,7 +221,7 @@ export const loadBusinessTableMeta = async (
     ref === undefined
       ? []
       : await orElse(
-          () => listFormLayouts(providers.records, ref, signal),
+          async () => parseFormLayouts(await listFormLayoutRecords(providers.records, ref, signal)),
           [] as FormLayout[],
           'form layouts',
           signal,
@@ -220,13 +232,17 @@ export const loadBusinessTableMeta = async (
       ? [[], []]
       : await Promise.all([
           orElse(
-            () => listValueDialogs(providers.records, ref, signal),
+            async () =>
+              parseValueDialogs(
+                await listColumnProperties(providers.records, ref, VALUE_DIALOG_KEY, { signal }),
+              ),
             [] as ValueDialog[],
             'value dialogs',
             signal,
           ),
           orElse(
-            () => listColumnWidgets(providers.records, ref, { signal }),
+            async () =>
+              parseStoredWidgets(await listColumnProperties(providers.records, ref, WIDGET_KEYS, { signal })),
             [] as StoredWidget[],
             'column widgets',
             signal,

@@ -9,10 +9,21 @@ import { extensionRegistry } from '../../extensions/registry';
 import { useCaption } from '../../common/hooks/useCaption';
 import { METADATA_TABLES_PATH, metadataQueryKey } from '../../common/hooks/useMetadataList';
 import type { ColumnDraft } from '../lib/column-draft';
-import { widgetsFor, type StoredWidget, type WidgetKey } from '../../business/lib/column-widgets';
+import {
+  parseStoredWidgets,
+  widgetRecord,
+  widgetsFor,
+  WIDGET_KEYS,
+  type StoredWidget,
+  type WidgetKey,
+} from '../../business/lib/column-widgets';
 import type { HttpError } from '../../common/lib/http-error';
 import { getLocale } from '../../providers/i18n-provider';
-import { listColumnWidgets, saveColumnWidget } from '../../providers/system-records';
+import {
+  listColumnProperties,
+  removeColumnProperty,
+  saveColumnProperty,
+} from '../../providers/system-records';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 
 /** The value of the built-in choice in the selects (no record stored). */
@@ -45,11 +56,13 @@ export const useColumnWidgetSettings = (table: Table | undefined): { renderWidge
     enabled: tableId !== undefined,
     queryFn: async ({ signal }) => {
       try {
-        return await listColumnWidgets(
+        const records = await listColumnProperties(
           provider(),
           { dataSource, tableId: tableId as number },
+          WIDGET_KEYS,
           { signal, checked: true },
         );
+        return parseStoredWidgets(records);
       } catch (error) {
         if (signal.aborted) throw error;
         console.warn('column widgets could not be loaded', error);
@@ -67,11 +80,12 @@ export const useColumnWidgetSettings = (table: Table | undefined): { renderWidge
       const slot = `${columnId}:${key}`;
       setSaving(slot);
       try {
-        await saveColumnWidget(
-          provider(),
-          { recordId: byColumn.get(slot)?.recordId, dataSource, tableId: tableId as number, columnId, key },
-          id === BUILT_IN ? undefined : id,
-        );
+        const recordId = byColumn.get(slot)?.recordId;
+        const target = { dataSource, tableId: tableId as number, id: recordId };
+        // The built-in choice is no record: the stored one (if any) is removed.
+        if (id !== BUILT_IN)
+          await saveColumnProperty(provider(), target, widgetRecord(target.tableId, columnId, key, id));
+        else if (recordId !== undefined) await removeColumnProperty(provider(), recordId);
         void message.success({ content: t('columnWidgets.saved'), key: 'column-widget' });
       } catch (error) {
         const failure = error as Partial<HttpError>;

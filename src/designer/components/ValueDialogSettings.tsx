@@ -9,12 +9,19 @@ import { useCaption } from '../../common/hooks/useCaption';
 import { useOpenFocus } from '../../common/hooks/useOpenFocus';
 import { METADATA_TABLES_PATH, metadataQueryKey } from '../../common/hooks/useMetadataList';
 import {
-  listStoredValueDialogs,
-  removeValueDialog,
-  saveValueDialog,
+  listColumnProperties,
+  removeColumnProperty,
+  saveColumnProperty,
   type TableRef,
 } from '../../providers/system-records';
-import { valueDialogIssues, type StoredValueDialog, type ValueDialogInput } from '../lib/column-ext-property';
+import {
+  parseStoredValueDialogs,
+  VALUE_DIALOG_KEY,
+  valueDialogIssues,
+  valueDialogRecord,
+  type StoredValueDialog,
+  type ValueDialogInput,
+} from '../lib/column-ext-property';
 import type { ColumnDraft } from '../lib/column-draft';
 import type { HttpError } from '../../common/lib/http-error';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
@@ -62,7 +69,12 @@ const ValueDialogForm = ({ table, editing, onDone }: DialogProps) => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     await run(
-      () => saveValueDialog(records, { ...table, id: stored?.id, columnId: editing.columnId }, values),
+      () =>
+        saveColumnProperty(
+          records,
+          { ...table, id: stored?.id },
+          valueDialogRecord(table.tableId, editing.columnId, values),
+        ),
       t('valueDialogSettings.saved'),
     );
   };
@@ -74,7 +86,7 @@ const ValueDialogForm = ({ table, editing, onDone }: DialogProps) => {
       okText: t('common.ok'),
       cancelText: t('buttons.cancel'),
       okButtonProps: { danger: true },
-      onOk: () => run(() => removeValueDialog(records, stored.id), t('valueDialogSettings.removed')),
+      onOk: () => run(() => removeColumnProperty(records, stored.id), t('valueDialogSettings.removed')),
     });
   };
 
@@ -174,7 +186,13 @@ export const useValueDialogSettings = (
     enabled: tableId !== undefined,
     queryFn: async ({ signal }) => {
       try {
-        return await listStoredValueDialogs(provider(), { dataSource, tableId: tableId as number }, signal);
+        const records = await listColumnProperties(
+          provider(),
+          { dataSource, tableId: tableId as number },
+          VALUE_DIALOG_KEY,
+          { signal, checked: true },
+        );
+        return parseStoredValueDialogs(records);
       } catch (error) {
         if (signal.aborted) throw error;
         console.warn('column extension properties could not be loaded', error);

@@ -4,8 +4,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { Table } from '../../../contract';
-import type { FormLayoutType } from '../../business/lib/business-meta';
-import { listFormLayouts } from '../../providers/system-records';
+import { parseFormLayouts, type FormLayoutType } from '../../business/lib/business-meta';
+import { listFormLayoutRecords } from '../../providers/system-records';
 import { useDiscardConfirm } from '../../common/hooks/useDiscardConfirm';
 import { useLeaveGuard } from '../../common/hooks/useLeaveGuard';
 import { useMetadataRecord } from '../../common/hooks/useMetadataRecord';
@@ -15,7 +15,7 @@ import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 
 /**
  * The form builder's controller (`metadata/tables/:id/formBuilder`): the table by id (Refine's
- * `useOne`), its stored layouts (`listFormLayouts`, through the data provider), which layout is
+ * `useOne`), its stored layouts (`listFormLayoutRecords` through the data provider, parsed), which layout is
  * open (the list, or a form), and the leave guard: leaving, or switching to another layout, with
  * unsaved changes asks first. The open layout's own controller is `useLayoutEditor`.
  */
@@ -33,7 +33,10 @@ export const useFormBuilder = () => {
   const tableId = table.data?.id;
   const layouts = useQuery({
     queryKey: ['business', dataSource, 'tableFormBuilder', tableId],
-    queryFn: ({ signal }) => listFormLayouts(provider(), { dataSource, tableId: tableId as number }, signal),
+    queryFn: async ({ signal }) =>
+      parseFormLayouts(
+        await listFormLayoutRecords(provider(), { dataSource, tableId: tableId as number }, signal),
+      ),
     enabled: tableId !== undefined,
     gcTime: 0,
     refetchOnWindowFocus: false,
