@@ -159,6 +159,49 @@ export default tseslint.config(
     },
   },
   {
+    // The providers (src/providers/, @crudboard/client) are the only web code that speaks HTTP:
+    // screens, hooks and rules reach the server through Refine's hooks and the providers' calls.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/providers/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'axios',
+              message:
+                'Only src/providers/ and @crudboard/client speak HTTP: use a Refine hook or a provider call.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'XMLHttpRequest', 'EventSource', 'WebSocket'].map((name) => ({
+          name,
+          message:
+            'Only src/providers/ and @crudboard/client speak HTTP: use a Refine hook or a provider call.',
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['fetch', 'XMLHttpRequest'].map((property) => ({
+          object: 'window',
+          property,
+          message:
+            'Only src/providers/ and @crudboard/client speak HTTP: use a Refine hook or a provider call.',
+        })),
+        {
+          object: 'navigator',
+          property: 'sendBeacon',
+          message:
+            'Only src/providers/ and @crudboard/client speak HTTP: use a Refine hook or a provider call.',
+        },
+      ],
+    },
+  },
+  {
     // Database differences live in dialects/: elsewhere the server asks the SqlDialect object.
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/dialects/**', 'server/src/db/**', 'server/src/config.ts'],

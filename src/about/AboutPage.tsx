@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../common/components/BrandMark';
 import { PageContainer } from '../common/components/PageContainer';
 import { appInfo } from '../config/appInfo';
-import { appClient } from '../providers/app-client';
+import { apiDocsHref } from '../providers/app-calls';
 
 const FEATURES = ['metadata', 'business', 'io', 'dataSources'] as const;
 
@@ -12,7 +12,7 @@ const FEATURES = ['metadata', 'business', 'io', 'dataSources'] as const;
 export const AboutPage = () => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const docsUrl = `${appClient().apiUrl}/docs/ui`;
+  const docsUrl = apiDocsHref();
   return (
     <PageContainer title={t('about.title')} breadcrumb={[{ title: t('menu.system') }]}>
       <Card style={{ marginBottom: token.marginLG }}>

@@ -1,5 +1,6 @@
 import { useApiUrl, useCustom } from '@refinedev/core';
 import { storedNameOf } from '../../contract';
+import { storedFileCall } from '../providers/app-calls';
 
 interface StoredFileInfo {
   name?: string;
@@ -17,8 +18,7 @@ export const useStoredFileName = (url: string | undefined, known: boolean): stri
   const apiUrl = useApiUrl();
   const stored = url ? storedNameOf(url) : undefined;
   const { result } = useCustom<StoredFileInfo>({
-    url: `${apiUrl}/file/stored/${stored ?? ''}`,
-    method: 'get',
+    ...storedFileCall(apiUrl, stored ?? ''),
     errorNotification: false,
     queryOptions: { enabled: Boolean(stored) && !known, staleTime: Infinity, retry: false },
   });

@@ -1,7 +1,8 @@
-import { useCustomMutation } from '@refinedev/core';
+import { useApiUrl, useCustomMutation } from '@refinedev/core';
 import { App, Form, Input, Modal, type InputRef } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useOpenFocus } from '../common/hooks/useOpenFocus';
+import { changePasswordCall } from '../providers/app-calls';
 
 interface PasswordValues {
   oldPassword: string;
@@ -20,14 +21,16 @@ export const ChangePasswordDialog = ({ open, onClose }: { open: boolean; onClose
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordValues>();
   const { ref: oldPasswordRef, afterOpenChange } = useOpenFocus<InputRef>();
+  const apiUrl = useApiUrl();
   const { mutate, mutation } = useCustomMutation();
 
-  const submit = ({ oldPassword, password }: PasswordValues) =>
+  const submit = ({ oldPassword, password }: PasswordValues) => {
+    const call = changePasswordCall(apiUrl, { oldPassword, password });
     mutate(
       {
-        url: '/api/users/me/password',
+        url: call.url,
         method: 'patch',
-        values: { oldPassword, password },
+        values: call.payload as object,
         successNotification: false,
         errorNotification: false,
       },
@@ -47,6 +50,7 @@ export const ChangePasswordDialog = ({ open, onClose }: { open: boolean; onClose
         },
       },
     );
+  };
 
   return (
     <Modal

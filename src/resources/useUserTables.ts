@@ -1,7 +1,8 @@
-import { useCustom, useApiUrl } from '@refinedev/core';
+import { useApiUrl, useCustom } from '@refinedev/core';
 import { useEffect } from 'react';
 import type { Table } from '../../contract';
 import { quietOnUnauthorized } from '../auth/lib/quiet-on-unauthorized';
+import { userTablesCall } from '../providers/app-calls';
 import { registerTables } from './useRegisteredTables';
 
 const NO_TABLES: Table[] = [];
@@ -10,9 +11,7 @@ const NO_TABLES: Table[] = [];
 export const useUserTables = (dataSource: string) => {
   const apiUrl = useApiUrl();
   const { result, query } = useCustom<Table[]>({
-    url: `${apiUrl}/users/me/table`,
-    method: 'get',
-    meta: { dataSource },
+    ...userTablesCall(apiUrl, dataSource),
     errorNotification: quietOnUnauthorized,
   });
   const tables = Array.isArray(result.data) ? result.data : NO_TABLES;

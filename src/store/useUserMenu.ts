@@ -1,6 +1,7 @@
 import { useApiUrl, useCustom } from '@refinedev/core';
 import type { MenuItem } from '../../contract';
 import { quietOnUnauthorized } from '../auth/lib/quiet-on-unauthorized';
+import { userMenuCall } from '../providers/app-calls';
 
 const NO_MENU: MenuItem[] = [];
 
@@ -8,8 +9,7 @@ const NO_MENU: MenuItem[] = [];
 export const useUserMenu = () => {
   const apiUrl = useApiUrl();
   const { result, query } = useCustom<MenuItem[]>({
-    url: `${apiUrl}/users/me/menu`,
-    method: 'get',
+    ...userMenuCall(apiUrl),
     errorNotification: quietOnUnauthorized,
   });
   const items = Array.isArray(result.data) ? result.data : NO_MENU;

@@ -135,3 +135,29 @@ describe('lint layer zones (eslint.config.js)', () => {
     expect(fromQuery).toEqual([expect.stringContaining('query/ is pure')]);
   });
 });
+
+describe('HTTP only in the providers (eslint.config.js)', () => {
+  const http = new ESLint({
+    ruleFilter: ({ ruleId }) =>
+      ruleId === 'no-restricted-imports' ||
+      ruleId === 'no-restricted-globals' ||
+      ruleId === 'no-restricted-properties',
+  });
+  const probe = [
+    "import axios from 'axios';",
+    "export const probe = () => [axios.get('/api/x'), fetch('/api/x'), window.fetch('/api/x'), new XMLHttpRequest()];",
+  ].join('\n');
+  const errorsIn = async (file: string): Promise<string[]> => {
+    const [result] = await http.lintText(probe, { filePath: file });
+    return (result?.messages ?? []).map((message) => message.message);
+  };
+
+  it('refuses axios, fetch and XMLHttpRequest in a screen or hook, and allows them in the providers', async () => {
+    const fromHook = await errorsIn('src/business/hooks/useProbe.ts');
+    expect(fromHook).toHaveLength(4);
+    expect(
+      fromHook.every((error) => error.includes('Only src/providers/ and @crudboard/client speak HTTP')),
+    ).toBe(true);
+    expect(await errorsIn('src/providers/probe.ts')).toEqual([]);
+  });
+});

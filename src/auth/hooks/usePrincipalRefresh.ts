@@ -2,6 +2,7 @@ import { useApiUrl, useCustom } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Principal } from '../../../contract';
+import { principalCall } from '../../providers/app-calls';
 import { appSession } from '../../store/session';
 
 /** How often an open session asks again what the signed-in user may do. */
@@ -19,8 +20,7 @@ export const usePrincipalRefresh = (): void => {
   const apiUrl = useApiUrl();
   const queryClient = useQueryClient();
   const { result } = useCustom<Principal>({
-    url: `${apiUrl}/users/me`,
-    method: 'get',
+    ...principalCall(apiUrl),
     errorNotification: false,
     queryOptions: {
       refetchInterval: PRINCIPAL_REFRESH_MS,

@@ -8,13 +8,8 @@ import { appInfo } from '../../config/appInfo';
 import { LanguageSwitch } from '../../layout/LanguageSwitch';
 import { ThemeSwitch } from '../../layout/ThemeSwitch';
 import { appClient } from '../../providers/app-client';
-import {
-  fetchSignInOptions,
-  resumeSession,
-  singleSignOnUrl,
-  type LoginVariables,
-  type SignInOptions,
-} from '@crudboard/client';
+import { appSignInOptions, resumeAppSession, singleSignOnHref } from '../../providers/app-calls';
+import type { LoginVariables, SignInOptions } from '@crudboard/client';
 import { resetRegisteredTables } from '../../resources/useRegisteredTables';
 import { safeRedirectPath } from '../lib/safe-redirect';
 import { getToken } from '../../store/session';
@@ -60,11 +55,10 @@ export const LoginPage = () => {
 
   useEffect(() => {
     let live = true;
-    const client = appClient();
-    void fetchSignInOptions(client.http).then((loaded) => live && setOptions(loaded));
+    void appSignInOptions().then((loaded) => live && setOptions(loaded));
     // Back from a single sign-on: the cookie is set, the stored session not yet.
     if (!getToken() && !ssoError) {
-      void resumeSession(client.http, client.session).then((resumed) => {
+      void resumeAppSession().then((resumed) => {
         if (!live || !resumed) return;
         resetRegisteredTables();
         void navigate(target, { replace: true });
@@ -213,11 +207,7 @@ export const LoginPage = () => {
                   size="large"
                   block
                   icon={<LoginOutlined />}
-                  href={singleSignOnUrl(
-                    appClient().apiUrl,
-                    provider.id,
-                    params.get('to') ? `${APP_BASE}${target}` : undefined,
-                  )}
+                  href={singleSignOnHref(provider.id, params.get('to') ? `${APP_BASE}${target}` : undefined)}
                 >
                   {t('login.ssoButton', { name: provider.name })}
                 </Button>

@@ -8,6 +8,7 @@ import { LoadFailed } from '../../common/components/LoadFailed';
 import { PageContainer } from '../../common/components/PageContainer';
 import { useUserTables } from '../../resources/useUserTables';
 import { useCaption } from '../../common/hooks/useCaption';
+import { recentActivityCall } from '../../providers/app-calls';
 import { recordPath, type ActivityEntry } from './activity-entries';
 
 const ACTION_COLORS: Record<ActivityEntry['action'], string> = {
@@ -26,11 +27,12 @@ export const ActivityPage = () => {
   const apiUrl = useApiUrl();
   const [table, setTable] = useState<string | undefined>();
   const { tables } = useUserTables(dataSource);
+  const call = recentActivityCall(apiUrl, dataSource, 100, table);
   const { result, query } = useCustom<ActivityEntry[]>({
-    url: `${apiUrl}/ext/activity/recent`,
+    url: call.url,
     method: 'get',
-    config: { query: { limit: 100, ...(table ? { table } : {}) } },
-    meta: { dataSource },
+    config: { query: call.query },
+    meta: call.meta,
   });
   const entries = Array.isArray(result.data) ? result.data : [];
   if (query.isError) {
