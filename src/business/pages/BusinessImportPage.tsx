@@ -1,7 +1,6 @@
-import { CloudDownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   Alert,
-  App,
   Button,
   Card,
   Checkbox,
@@ -13,88 +12,52 @@ import {
   Table,
   Tag,
   Typography,
-  Upload,
   theme,
 } from 'antd';
-import { useInvalidate } from '@refinedev/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Table as MetaTable } from '../../../contract';
 import { ExportDialog } from '../components/ExportDialog';
-import { ImportFailureTable } from '../components/ImportFailureTable';
+import { ImportOutcomeAlert } from '../components/ImportOutcomeAlert';
+import { useRecordsImportFlow } from '../hooks/useRecordsImportFlow';
+import { ImportFlowCard } from '../../common/components/ImportFlowCard';
 import { PageContainer } from '../../common/components/PageContainer';
 import { useCustomCall } from '../../common/hooks/useCustomCall';
-import { failureReason } from '../../common/lib/failure-reason';
 import { readFileText } from '../../common/lib/read-file-text';
 import { parseTablesFile, type TablesFileEntry, type TablesFileParse } from '../lib/tables-file';
-import {
-  exportTablesCall,
-  importOutcomeOf,
-  importTablesCall,
-  unquoteUrl,
-  type ImportOutcome,
-} from '../../providers/custom-calls';
+import { exportTablesCall, importTablesCall, unquoteUrl } from '../../providers/custom-calls';
 import { useUserTables } from '../../resources/useUserTables';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import { useCaption } from '../../common/hooks/useCaption';
-
-interface Chosen {
-  file: File;
-  parsed: TablesFileParse;
-}
 
 /** 批量导入 (`business/import`): several tables from one JSON file, and whole tables exported to one. */
 export const BusinessImportPage = () => {
   const { t } = useTranslation();
   const caption = useCaption();
   const { token } = theme.useToken();
-  const { message } = App.useApp();
   const { dataSource } = useCurrentDataSource();
   const { tables, isLoading } = useUserTables(dataSource);
   const call = useCustomCall();
-  const invalidate = useInvalidate();
-  const [chosen, setChosen] = useState<Chosen | null>(null);
-  const [importing, setImporting] = useState(false);
-  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
   const [exporting, setExporting] = useState<{ generating: boolean; url: string | null } | null>(null);
   // Business tables first, then the built-in ones.
   const known = tables
     .filter((table): table is MetaTable & { id: number } => typeof table.id === 'number')
     .sort((a, b) => Number(Boolean(a.systemable)) - Number(Boolean(b.systemable)));
-
-  const choose = async (file: File) => {
-    setOutcome(null);
-    try {
-      setChosen({ file, parsed: parseTablesFile(await readFileText(file), known) });
-    } catch {
-      setChosen({ file, parsed: { ok: false, error: 'json' } });
-    }
-  };
-
-  const submit = async () => {
-    if (!chosen?.parsed.ok) return;
-    setImporting(true);
-    try {
-      const answer = importOutcomeOf(await call<unknown>(importTablesCall(chosen.file, chosen.file.name)));
-      setOutcome(answer);
-      if (answer.ok) {
-        void message.success(t('recordImport.success'));
-        // The imported tables' lists and counts are read again when next shown.
-        for (const entry of chosen.parsed.entries) {
-          if (entry.table) void invalidate({ resource: entry.table.name, invalidates: ['list', 'many'] });
-        }
+  const flow = useRecordsImportFlow<TablesFileParse>({
+    read: async (file) => {
+      try {
+        return parseTablesFile(await readFileText(file), known);
+      } catch {
+        return { ok: false, error: 'json' };
       }
-    } catch (failure) {
-      setOutcome({
-        ok: false,
-        message: failureReason(failure, t('errors.unreachable')) ?? t('recordImport.failed'),
-        result: null,
-      });
-    } finally {
-      setImporting(false);
-    }
-  };
+    },
+    callOf: ({ file }) => importTablesCall(file, file.name),
+    // The imported tables' lists and counts are read again when next shown.
+    tables: ({ read }) =>
+      read.ok ? read.entries.flatMap((entry) => (entry.table ? [entry.table.name] : [])) : [],
+  });
+  const { chosen, outcome, running: importing } = flow;
 
   const startExport = async () => {
     setExporting({ generating: true, url: null });
@@ -108,121 +71,89 @@ export const BusinessImportPage = () => {
     }
   };
 
-  const entries = chosen?.parsed.ok ? chosen.parsed.entries : [];
+  const entries = chosen?.read.ok ? chosen.read.entries : [];
   const unknown = entries.filter((entry) => entry.table === null);
 
   return (
     <PageContainer title={t('screens.businessImport')} breadcrumb={[{ title: t('menu.business') }]}>
       <Row gutter={[token.marginLG, token.marginLG]}>
         <Col xs={24} xl={14}>
-          <Card title={t('tablesTransfer.importTitle')} styles={{ body: { padding: token.paddingLG } }}>
-            <Flex vertical gap={token.marginLG}>
-              <Typography.Text type="secondary">{t('tablesTransfer.importHint')}</Typography.Text>
-              <Upload.Dragger
-                accept=".json,application/json"
-                multiple={false}
-                showUploadList={false}
-                disabled={importing}
-                beforeUpload={(file) => {
-                  void choose(file);
-                  return Upload.LIST_IGNORE;
-                }}
+          <ImportFlowCard
+            flow={flow}
+            title={t('tablesTransfer.importTitle')}
+            accept=".json,application/json"
+            texts={{
+              choose: t('tablesTransfer.choose'),
+              chooseHint: t('tablesTransfer.chooseHint'),
+              file: t('recordImport.file'),
+            }}
+            intro={<Typography.Text type="secondary">{t('tablesTransfer.importHint')}</Typography.Text>}
+          >
+            {chosen && !chosen.read.ok && (
+              <Alert type="error" showIcon message={t(`tablesTransfer.errors.${chosen.read.error}`)} />
+            )}
+            {entries.length > 0 && (
+              <Table<TablesFileEntry>
+                size="small"
+                pagination={false}
+                rowKey="name"
+                dataSource={entries}
+                columns={[
+                  { key: 'name', title: t('tablesTransfer.key'), dataIndex: 'name' },
+                  {
+                    key: 'table',
+                    title: t('recordImport.table'),
+                    render: (_: unknown, entry: TablesFileEntry) =>
+                      entry.table ? (
+                        caption(entry.table)
+                      ) : (
+                        <Tag color="orange">{t('tablesTransfer.unknownTable')}</Tag>
+                      ),
+                  },
+                  {
+                    key: 'records',
+                    title: t('tablesTransfer.records'),
+                    dataIndex: 'records',
+                    align: 'right',
+                  },
+                ]}
+              />
+            )}
+            {unknown.length > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                message={t('tablesTransfer.unknownTables', {
+                  names: unknown.map((entry) => entry.name).join('、'),
+                })}
+              />
+            )}
+
+            {outcome?.ok && (
+              <Result
+                status="success"
+                title={t('recordImport.success')}
+                subTitle={t('recordImport.summary', {
+                  inserted: outcome.result.inserted,
+                  updated: outcome.result.updated,
+                  failed: outcome.result.failedRows,
+                })}
+              />
+            )}
+            {outcome && !outcome.ok && <ImportOutcomeAlert outcome={outcome} withTable />}
+
+            <Flex justify="flex-end">
+              <Button
+                type="primary"
+                icon={<UploadOutlined />}
+                loading={importing}
+                disabled={!chosen?.read.ok}
+                onClick={() => void flow.submit()}
               >
-                <p className="ant-upload-drag-icon">
-                  <InboxOutlined />
-                </p>
-                <p className="ant-upload-text">{t('tablesTransfer.choose')}</p>
-                <p className="ant-upload-hint">{t('tablesTransfer.chooseHint')}</p>
-              </Upload.Dragger>
-
-              {chosen && (
-                <Typography.Text>
-                  {t('recordImport.file')}
-                  <Typography.Text strong>{chosen.file.name}</Typography.Text>
-                </Typography.Text>
-              )}
-              {chosen && !chosen.parsed.ok && (
-                <Alert type="error" showIcon message={t(`tablesTransfer.errors.${chosen.parsed.error}`)} />
-              )}
-              {entries.length > 0 && (
-                <Table<TablesFileEntry>
-                  size="small"
-                  pagination={false}
-                  rowKey="name"
-                  dataSource={entries}
-                  columns={[
-                    { key: 'name', title: t('tablesTransfer.key'), dataIndex: 'name' },
-                    {
-                      key: 'table',
-                      title: t('recordImport.table'),
-                      render: (_: unknown, entry: TablesFileEntry) =>
-                        entry.table ? (
-                          caption(entry.table)
-                        ) : (
-                          <Tag color="orange">{t('tablesTransfer.unknownTable')}</Tag>
-                        ),
-                    },
-                    {
-                      key: 'records',
-                      title: t('tablesTransfer.records'),
-                      dataIndex: 'records',
-                      align: 'right',
-                    },
-                  ]}
-                />
-              )}
-              {unknown.length > 0 && (
-                <Alert
-                  type="warning"
-                  showIcon
-                  message={t('tablesTransfer.unknownTables', {
-                    names: unknown.map((entry) => entry.name).join('、'),
-                  })}
-                />
-              )}
-
-              {outcome?.ok && (
-                <Result
-                  status="success"
-                  title={t('recordImport.success')}
-                  subTitle={t('recordImport.summary', {
-                    inserted: outcome.result.inserted,
-                    updated: outcome.result.updated,
-                    failed: outcome.result.failedRows,
-                  })}
-                />
-              )}
-              {outcome && !outcome.ok && (
-                <Alert
-                  type="error"
-                  showIcon
-                  message={t('recordImport.failed')}
-                  description={
-                    <Flex vertical gap={token.marginSM}>
-                      <span>{outcome.message}</span>
-                      {outcome.errors &&
-                        Object.values(outcome.errors).map((text) => <span key={text}>{text}</span>)}
-                      {outcome.result && outcome.result.failed.length > 0 && (
-                        <ImportFailureTable failures={outcome.result.failed} withTable />
-                      )}
-                    </Flex>
-                  }
-                />
-              )}
-
-              <Flex justify="flex-end">
-                <Button
-                  type="primary"
-                  icon={<UploadOutlined />}
-                  loading={importing}
-                  disabled={!chosen?.parsed.ok}
-                  onClick={() => void submit()}
-                >
-                  {importing ? t('recordImport.importing') : t('recordImport.import')}
-                </Button>
-              </Flex>
+                {importing ? t('recordImport.importing') : t('recordImport.import')}
+              </Button>
             </Flex>
-          </Card>
+          </ImportFlowCard>
         </Col>
 
         <Col xs={24} xl={10}>
