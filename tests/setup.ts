@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 // the app initialises i18n at boot; so do the tests
 import '../src/providers/i18n-provider';
+import { prefilterStyleMatching } from './helpers/selectorPrefilter';
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -63,3 +64,5 @@ window.getComputedStyle = ((element: Element, pseudo?: string | null) => {
 }) as typeof window.getComputedStyle;
 
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+
+prefilterStyleMatching(window);
