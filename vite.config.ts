@@ -51,8 +51,11 @@ export default defineConfig({
           include: ['tests/**/*.test.{ts,tsx}', 'src/extensions/**/*.test.{ts,tsx}'],
           exclude: ['tests/e2e/**'],
           setupFiles: ['./tests/setup.ts'],
-          // Each file gets its own jsdom and modules: the app keeps module-level stores (registered
-          // tables, cached lookups) that one file's tests would otherwise leave to the next.
+          // The files of a worker share one jsdom and the packages they import (antd, React): making
+          // them again for each file was half of the suite's time. tests/setup.ts evaluates the app's
+          // own modules anew before each file, so that no file sees the module-level stores
+          // (registered tables, cached lookups, i18n texts) another file left.
+          isolate: false,
           // jsdom renders of large antd screens take seconds on a busy two-core machine.
           testTimeout: 20000,
           server: { deps: { inline: [/@refinedev\//, 'react-router'] } },

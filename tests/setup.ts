@@ -1,9 +1,23 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
-// the app initialises i18n at boot; so do the tests
-import '../src/providers/i18n-provider';
+import { afterAll, afterEach, vi } from 'vitest';
 import { prefilterStyleMatching } from './helpers/selectorPrefilter';
+
+// The test files share one window and one module graph per worker (`isolate: false`): making a
+// jsdom and importing antd, React and Refine again for each file was half of the suite's time.
+// What a file could leave to the next is reset here, before each file:
+// - the app's own modules (and Refine and React Router, which are bundled with them, not imported
+//   as packages): evaluated anew, so each file starts with fresh module-level stores (registered
+//   tables, cached lookups, the HTTP client, the i18n instance and its texts, the extension
+//   registry) and its own `vi.mock`s apply. antd, React, dayjs and the other packages stay loaded;
+//   the app sets what it needs of them when its modules run again (dayjs's locale, react-i18next's
+//   instance);
+// - the address, back to the start page;
+// - below, after each file: real timers.
+vi.resetModules();
+window.history.replaceState(null, '', '/');
+// the app initialises i18n at boot; so do the tests
+await import('../src/providers/i18n-provider');
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -11,6 +25,10 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+});
+
+afterAll(() => {
+  vi.useRealTimers();
 });
 
 // antd's responsive helpers (Grid, Table) read matchMedia, including the listener API.
@@ -54,7 +72,10 @@ Object.defineProperty(globalThis, 'ResizeObserver', {
 // - a popup (select, dropdown, tooltip) collecting its scrolling ancestors to follow them: nothing
 //   scrolls or is placed here, so it follows none.
 // Every other call gets jsdom's real answer (display, visibility: what visibility checks read).
-const { getComputedStyle } = window;
+// (jsdom's own, kept once: the window outlives this file)
+const getComputedStyle = ((
+  window as { jsdomGetComputedStyle?: typeof window.getComputedStyle }
+).jsdomGetComputedStyle ??= window.getComputedStyle);
 const noStyle = (): CSSStyleDeclaration => document.createElement('div').style;
 window.getComputedStyle = ((element: Element, pseudo?: string | null) => {
   if (pseudo) return noStyle();
@@ -66,3 +87,19 @@ window.getComputedStyle = ((element: Element, pseudo?: string | null) => {
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 prefilterStyleMatching(window);
+
+// antd injects its styles through rc-util, which looks for its style tags on every mount by
+// `Array.from(document.head.children)`. jsdom looks up any name that is not an index ('length'
+// included) in an HTMLCollection by scanning the collection for an element of that id or name, and
+// the array iterator reads 'length' at each step: the look-up is quadratic in the number of style
+// tags (hundreds here). The head's children come as a plain array of the same elements instead.
+if (!Object.getOwnPropertyDescriptor(document.head, 'children')) {
+  Object.defineProperty(document.head, 'children', {
+    configurable: true,
+    get(this: HTMLHeadElement) {
+      const children: Element[] = [];
+      for (let child = this.firstElementChild; child; child = child.nextElementSibling) children.push(child);
+      return children;
+    },
+  });
+}
