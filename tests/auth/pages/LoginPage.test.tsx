@@ -58,7 +58,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
 
   it('shows both validation messages on an empty submit and does not call the server', async () => {
     const login = vi.spyOn(authProvider, 'login');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLogin();
     await user.click(screen.getByRole('button', { name: /登\s*录/ }));
     expect(await screen.findByText('用户名不能为空！')).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
   });
 
   it('toggles the password visibility', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLogin();
     const password = screen.getByPlaceholderText('密码');
     await user.click(document.querySelector('.ant-input-password-icon') as Element);
@@ -79,7 +79,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
       success: false,
       error: new Error('用户名或密码错误'),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLogin();
     await user.type(screen.getByPlaceholderText('用户名'), 'superadmin');
     await user.type(screen.getByPlaceholderText('密码'), 'wrong{Enter}');
@@ -99,7 +99,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
         signIn(superAdmin);
         return { success: true, redirectTo: '/' };
       });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLogin();
     await user.type(screen.getByPlaceholderText('用户名'), 'superadmin');
     await user.type(screen.getByPlaceholderText('密码'), 'wrong{Enter}');
@@ -116,7 +116,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
       signIn(superAdmin);
       return { success: true, redirectTo: '/' };
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLogin('/login?to=%2Fabout');
     await user.type(screen.getByPlaceholderText('用户名'), ' superadmin ');
     await user.type(screen.getByPlaceholderText('密码'), 'secret{Enter}');
@@ -141,7 +141,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     const login = vi
       .spyOn(authProvider, 'login')
       .mockResolvedValue({ success: false, error: new Error('x') });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderLogin();
     const sso = await screen.findByRole('link', { name: /使用 Corp SSO 登录/ });
     expect(sso).toHaveAttribute('href', '/api/auth/sso/corp');

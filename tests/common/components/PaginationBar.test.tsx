@@ -39,7 +39,7 @@ describe('PaginationBar (docs/product.md §2, §9)', { timeout: 30_000 }, () => 
   });
 
   it('moves with the page, first, previous, next and last buttons', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { nav, onChange } = renderBar({ page: 3, rowsPerPage: 10, count: 95 });
     for (const name of ['7', '首页', '上一页', '下一页', '末页']) {
       await user.click(within(nav()).getByRole('button', { name }));
@@ -78,7 +78,7 @@ describe('PaginationBar (docs/product.md §2, §9)', { timeout: 30_000 }, () => 
   });
 
   it('jumps on Enter, clamping to the last page and rejecting non-numbers', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { onChange } = renderBar({ page: 1, rowsPerPage: 10, count: 95 });
     const input = screen.getByRole('textbox', { name: '跳至' });
     await user.type(input, '4{Enter}');
@@ -95,7 +95,7 @@ describe('PaginationBar (docs/product.md §2, §9)', { timeout: 30_000 }, () => 
   });
 
   it('says a lower bound with +, counts exactly on asking, and reaches the last page through the exact count', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onChange = vi.fn();
     const onCountExactly = vi.fn();
     const bar = (props: { count: number; countExact: boolean; page?: number }) => (
@@ -125,7 +125,7 @@ describe('PaginationBar (docs/product.md §2, §9)', { timeout: 30_000 }, () => 
 
   it('lets the next page past a lower bound be asked, in English too', async () => {
     await changeLocale('en-US');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onChange = vi.fn();
     render(
       <PaginationBar
