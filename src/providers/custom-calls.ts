@@ -26,6 +26,7 @@ export {
   latestChangesCall,
   myTokensCall,
   physicalTablesCall,
+  quietPost,
   recordHistoryCall,
   repairTableSchemaCall,
   replayDeadLettersCall,

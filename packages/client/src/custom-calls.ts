@@ -29,6 +29,19 @@ export const runCustom = async <T>(custom: CustomMethod | undefined, call: Custo
   return data as unknown as T;
 };
 
+/**
+ * A POST call as `useCustomMutation`'s variables: its url, body and meta, with Refine's own
+ * notifications off, for screens that say what happened themselves.
+ */
+export const quietPost = (call: CustomCall) => ({
+  url: call.url,
+  method: 'post' as const,
+  values: (call.payload ?? {}) as object,
+  meta: call.meta,
+  successNotification: false as const,
+  errorNotification: false as const,
+});
+
 const FILE_UPLOAD = ['file:upload'];
 
 /** A URL body sent as a JSON string (`"/download/…"`) instead of plain text. */

@@ -9,7 +9,12 @@ import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { useWellKnownNames } from '../../common/hooks/useCaption';
 import { useScreenLayout } from '../../common/hooks/useScreenLayout';
 import { failureReason } from '../../common/lib/failure-reason';
-import { deletedCountCall, deletedRecordsCall, restoreDeletedCall } from '../../providers/custom-calls';
+import {
+  deletedCountCall,
+  deletedRecordsCall,
+  quietPost,
+  restoreDeletedCall,
+} from '../../providers/custom-calls';
 import type { BusinessTableMeta } from '../hooks/useBusinessTable';
 import { useStoredValues, type StoredValue } from '../hooks/useStoredValues';
 import { formatTemporal } from '../lib/business-cells';
@@ -91,14 +96,7 @@ export const DeletedRecordsDrawer = ({
     if (!restoring) return;
     const call = restoreDeletedCall(table.name, restoring.revisionId, dataSource);
     try {
-      await runRestore({
-        url: call.url,
-        method: 'post',
-        values: call.payload as object,
-        meta: call.meta,
-        successNotification: false,
-        errorNotification: false,
-      });
+      await runRestore(quietPost(call));
       void message.success(t('deletedRecords.restored', { name: titleOf(restoring) }));
       setRestoring(null);
       void invalidate({ resource: table.name, invalidates: ['list', 'many'] });

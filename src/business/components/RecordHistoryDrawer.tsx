@@ -10,7 +10,7 @@ import { useWellKnownNames } from '../../common/hooks/useCaption';
 import { useScreenLayout } from '../../common/hooks/useScreenLayout';
 import { QueryState } from '../../common/components/QueryState';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
-import { restoreRevisionCall } from '../../providers/custom-calls';
+import { quietPost, restoreRevisionCall } from '../../providers/custom-calls';
 import type { RecordLogMeta, RevisionLog } from '@crudboard/client';
 import type { BusinessTableMeta } from '../hooks/useBusinessTable';
 import type { BusinessRecord } from '../lib/business-record';
@@ -119,14 +119,7 @@ export const RecordHistoryDrawer = ({
     const seen = overNewer ? undefined : stampOf(record);
     const call = restoreRevisionCall(table.name, recordKey, restoring.revision.id, chosen, dataSource, seen);
     try {
-      await runRestore({
-        url: call.url,
-        method: 'post',
-        values: call.payload as object,
-        meta: call.meta,
-        successNotification: false,
-        errorNotification: false,
-      });
+      await runRestore(quietPost(call));
       // the plan holds only fields that differ, so every chosen one was set back
       void message.success(t('recordHistory.restored', { count: chosen.length }));
       setRestoring(null);

@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router';
 import { businessPermission, type BusinessAction } from '../../../contract';
 import { failureReason } from '../../common/lib/failure-reason';
 import { appPaths } from '../../common/lib/menu';
-import { restoreRecordsCall } from '../../providers/custom-calls';
+import { quietPost, restoreRecordsCall } from '../../providers/custom-calls';
 import { useCurrentDataSource } from '../../store/useCurrentDataSource';
 import type { RowAction } from '../components/RowActions';
 import { hasSoftDelete } from '../lib/business-filters';
@@ -132,14 +132,7 @@ export const useBusinessListActions = (tableName: string, meta: BusinessTableMet
       if (kind === 'restore') {
         // Restoring is an action of its own (the flag is not a form field): one all-or-nothing call.
         const call = restoreRecordsCall(tableName, keys, list.dataSource);
-        await custom({
-          url: call.url,
-          method: 'post',
-          values: call.payload as object,
-          meta: call.meta,
-          successNotification: false,
-          errorNotification: false,
-        });
+        await custom(quietPost(call));
         // the dialog closes once the server has answered, not after every open list has reloaded
         void invalidate({ resource: tableName, invalidates: ['list', 'many', 'detail'] });
       } else if (keys.length === 1) {

@@ -3,7 +3,7 @@ import { App, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FlowButton, FlowRunResult } from '../../../contract';
 import { failureReason } from '../../common/lib/failure-reason';
-import { runFlowCall } from '../../providers/custom-calls';
+import { quietPost, runFlowCall } from '../../providers/custom-calls';
 import { flowRunMessage } from './run-message';
 
 /** The system table of the flows' runs (read-only). */
@@ -27,14 +27,7 @@ export const useRunFlow = (tableName: string, dataSource: string) => {
   const run = async (flow: FlowButton, keys: readonly string[]): Promise<boolean> => {
     const call = runFlowCall(flow.id, tableName, keys, dataSource);
     try {
-      const { data } = await mutateAsync({
-        url: call.url,
-        method: 'post',
-        values: call.payload as object,
-        meta: call.meta,
-        successNotification: false,
-        errorNotification: false,
-      });
+      const { data } = await mutateAsync(quietPost(call));
       const said = flowRunMessage(flow.name, data, t);
       if (said.type === 'success') void message.success(said.title);
       else
