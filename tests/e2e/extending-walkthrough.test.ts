@@ -19,6 +19,7 @@ const PARTS = [
   'public',
   'src',
   'contract',
+  'packages',
   'server/src',
 ];
 

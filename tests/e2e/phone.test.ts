@@ -265,10 +265,14 @@ describe('a clerk on a phone (390 × 844)', () => {
     await page.getByRole('checkbox', { name: '选择 边城' }).check();
     await page.getByText('已选择 2 项').waitFor();
     await page.getByRole('button', { name: /批量软删除/ }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    // the OK button takes the focus once the dialog has opened: a tap before that may miss it
+    const ok = page.getByRole('dialog').getByRole('button', { name: /确\s*定/ });
+    await expect
+      .poll(() =>
+        ok.evaluate((button) => (button as unknown as { matches: (s: string) => boolean }).matches(':focus')),
+      )
+      .toBe(true);
+    await ok.click();
     await page.getByText('软删除成功').waitFor();
     await expect.poll(titles).toEqual(['四世同堂', '骆驼祥子']);
 
