@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 /** Opens the 更多 / More drawer of the designer grid's row with an input holding `value` (caption or name); returns the drawer. */
@@ -29,6 +30,14 @@ export const saveDesign = async (page: Page, success: string) => {
     .click();
   const dialog = page.getByRole('dialog').filter({ hasText: '确认提交吗？' });
   await dialog.waitFor();
-  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  // The OK button takes the focus once the dialog has opened: a click before that may be lost on a
+  // loaded machine, and the save would never be sent.
+  const ok = dialog.getByRole('button', { name: /确\s*定/ });
+  await expect
+    .poll(() =>
+      ok.evaluate((button) => (button as unknown as { matches: (s: string) => boolean }).matches(':focus')),
+    )
+    .toBe(true);
+  await ok.click();
   await page.getByText(success).first().waitFor({ timeout: 60_000 });
 };
