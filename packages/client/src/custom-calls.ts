@@ -44,6 +44,13 @@ export const quietPost = (call: CustomCall) => ({
 
 const FILE_UPLOAD = ['file:upload'];
 
+/** What an upload call asks of the provider: the upload right, progress reports, cancelling. */
+const uploadMeta = (onProgress?: UploadProgress, signal?: AbortSignal) => ({
+  requiredPermissions: FILE_UPLOAD,
+  ...(onProgress ? { onUploadProgress: onProgress } : {}),
+  ...(signal ? { signal } : {}),
+});
+
 /** A URL body sent as a JSON string (`"/download/…"`) instead of plain text. */
 export const unquoteUrl = (body: unknown): string => {
   const text = String(body ?? '').trim();
@@ -77,11 +84,7 @@ export const uploadFileCall = (
     url: '/file',
     method: 'post',
     payload: form,
-    meta: {
-      requiredPermissions: FILE_UPLOAD,
-      ...(onProgress ? { onUploadProgress: onProgress } : {}),
-      ...(signal ? { signal } : {}),
-    },
+    meta: uploadMeta(onProgress, signal),
   };
 };
 
@@ -109,11 +112,7 @@ export const fileChunkCall = (
     url: '/file/big',
     method: 'post',
     payload: form,
-    meta: {
-      requiredPermissions: FILE_UPLOAD,
-      ...(onProgress ? { onUploadProgress: onProgress } : {}),
-      ...(signal ? { signal } : {}),
-    },
+    meta: uploadMeta(onProgress, signal),
   };
 };
 
