@@ -281,6 +281,30 @@ describeEachDatabase(
       expect(dropped.statusCode, dropped.body).toBe(204);
     });
 
+    it('reads at once a table another tool made while the server runs, and still no crudboard table', async () => {
+      const { app, operator } = await setup();
+      const knex = app.dataSources.primary.knex;
+      // Made behind crudboard's back (a database client, another application's migration).
+      await knex.raw('CREATE TABLE acct_elsewhere (id INT PRIMARY KEY, v VARCHAR(10))');
+      await knex.raw("INSERT INTO acct_elsewhere VALUES (1, 'x')");
+      const read = await operator.post(SQL, { sql: 'SELECT v FROM acct_elsewhere' });
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json().rows).toEqual([['x']]);
+      const write = await operator.post(SQL, {
+        sql: "UPDATE acct_elsewhere SET v = 'y' WHERE id = 1",
+        readOnly: false,
+      });
+      expect(write.statusCode, write.body).toBe(200);
+      expect((await knex('acct_elsewhere').first()).v).toBe('y');
+      // The same path never opens crudboard's own tables, nor a view of them made by its account.
+      await knex.raw('CREATE OR REPLACE VIEW acct_elsewhere_sessions AS SELECT * FROM cb_session');
+      const refused = await operator.post(SQL, { sql: 'SELECT count(*) FROM acct_elsewhere_sessions' });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().message).toMatch(/denied/);
+      await knex.raw('DROP VIEW acct_elsewhere_sessions');
+      await knex.raw('DROP TABLE acct_elsewhere');
+    });
+
     it('two servers on one database share the account', async () => {
       const { a, b } = await buildTwoInstances(apps, { sqlTimeoutMs: 5000 });
       const first = await people(a);

@@ -247,6 +247,9 @@ export const keepMysqlConsoleGrants = async (knex: Knex): Promise<void> => {
   await next;
 };
 
+/** Whether crudboard manages the console account of this data source (and so keeps its grants). */
+export const managesMysqlConsoleAccount = (knex: Knex): boolean => managed.has(knex);
+
 /** The account an operator named (`SQL_CONSOLE_URL`), checked, never changed. */
 const namedAccount = async (
   knex: Knex,

@@ -19,10 +19,15 @@ import type { Knex } from 'knex';
 import { leaseKey, mysqlSessionLock, withSessionLock } from './database-lock';
 import { withLeaseLock } from './lease-lock';
 import { runsOnGalera } from './runs-on-galera';
-import { keepMysqlConsoleGrants, prepareMysqlConsoleAccount } from './mysql-console-account';
+import {
+  keepMysqlConsoleGrants,
+  managesMysqlConsoleAccount,
+  prepareMysqlConsoleAccount,
+} from './mysql-console-account';
 import type { SqlDialect } from './sql-dialect';
 import { mariadbReplicaPositions } from './replica-positions';
 import { PLAIN_WORDS } from './console/plain-words';
+import { isTableAccessDenied } from './mysql-errno';
 
 /** Whether the connecting user holds FILE (server files through SQL). */
 const holdsFilePrivilege = async (knex: Knex): Promise<boolean> => {
@@ -33,16 +38,32 @@ const holdsFilePrivilege = async (knex: Knex): Promise<boolean> => {
 };
 
 /**
+ * Runs a console statement; refused a table by the account crudboard manages, brings its grants in
+ * step and runs it once more: the table may have been made since by another tool, behind
+ * crudboard's back. A refused statement ran nothing, so running it again is safe; crudboard's own
+ * tables stay refused, as the grants never cover them.
+ */
+const runGranted = async (knex: Knex, on: Knex, run: Parameters<SqlDialect['runConsole']>[1]) => {
+  try {
+    return await runMysql(on, run);
+  } catch (error) {
+    if (on === knex || !managesMysqlConsoleAccount(knex) || !isTableAccessDenied(error)) throw error;
+    await keepMysqlConsoleGrants(knex);
+    return runMysql(on, run);
+  }
+};
+
+/**
  * Runs on the console account's connections when there is one. A statement that may have made,
  * renamed or dropped tables brings the account's grants in step (the tables it made become its
  * own to use).
  */
 const runConsole: SqlDialect['runConsole'] = async (knex, run) => {
   const on = run.account ?? knex;
-  if (run.readOnly || PLAIN_WORDS.has(run.firstWord)) return runMysql(on, run);
+  if (run.readOnly || PLAIN_WORDS.has(run.firstWord)) return runGranted(knex, on, run);
   await forgetMysqlRowCounts(knex);
   try {
-    return await runMysql(on, run);
+    return await runGranted(knex, on, run);
   } finally {
     await forgetMysqlRowCounts(knex);
     // A failure here leaves the grants for the next change to bring in step; the statement stands.

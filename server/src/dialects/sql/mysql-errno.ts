@@ -4,6 +4,12 @@ export const errnoOf = (error: unknown): number | undefined => {
   return typeof errno === 'number' ? errno : undefined;
 };
 
+/** ER_TABLEACCESS_DENIED_ERROR, ER_COLUMNACCESS_DENIED_ERROR: the account has no right on a table or column. */
+export const isTableAccessDenied = (error: unknown): boolean => {
+  const errno = errnoOf(error);
+  return errno === 1142 || errno === 1143;
+};
+
 /** ER_NO_SUCH_TABLE: the statement names a table that does not exist. */
 export const isNoSuchTable = (error: unknown): boolean => errnoOf(error) === 1146;
 

@@ -175,7 +175,7 @@ const toRunError = (error: unknown, watchdogFired: boolean): unknown => {
     return new SqlRunError('timeout', String(message));
   if (errno === READ_ONLY_ERRNO) return new SqlRunError('readOnly', String(message));
   if (errno !== undefined && (error as { sqlState?: unknown }).sqlState !== undefined)
-    return new SqlRunError('error', String(message));
+    return new SqlRunError('error', String(message), errno);
   return error;
 };
 

@@ -39,6 +39,8 @@ export class SqlRunError extends Error {
   constructor(
     readonly kind: 'error' | 'readOnly' | 'timeout' | 'tooLarge' | 'appendOnly',
     message: string,
+    /** The database's own error number, when it gave one (MySQL / MariaDB). */
+    readonly errno?: number,
   ) {
     super(message);
   }
