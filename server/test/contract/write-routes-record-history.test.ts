@@ -66,6 +66,7 @@ const exempt: Record<string, string> = {
   'POST /api/business/:table/export/xml': 'reads the list query into an .xml download file; writes no record',
   'POST /api/business/sequence/:name/nextval':
     "advances a sequence's counter, a metadata row (cb_ system table), not a business record",
+  'POST /api/ext/notify/test': 'sends a test notification to the configured receiver; writes no record',
 };
 
 /** The documented routes (OpenAPI), as `METHOD /url/:param`: a check on the route table's reading. */
