@@ -31,6 +31,7 @@ const NotConfigured = () => {
       >
         <Typography.Paragraph type="secondary">{t('ext.notify.howTo')}</Typography.Paragraph>
         <Descriptions
+          style={{ textAlign: 'start' }}
           size="small"
           column={1}
           bordered
@@ -107,7 +108,7 @@ const Configured = ({ status }: { status: NotifyStatus }) => {
             },
           ]}
         />
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
           {t('ext.notify.countersHint')}
         </Typography.Paragraph>
       </Card>
