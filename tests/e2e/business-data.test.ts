@@ -5,6 +5,7 @@ import { signInApi, type ApiSession } from './helpers/api-session';
 import { describeScreen, launchBrowser, screenshot, signedInPage } from './helpers/browser';
 import { createShop } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
+import { clickWhenStill } from './helpers/click-when-still';
 
 let server: RunningServer;
 let browser: Browser;
@@ -41,10 +42,7 @@ const confirm = async (question: string) => {
       cause: error,
     });
   });
-  await dialog
-    .getByRole('button', { name: /确\s*定|删\s*除|恢\s*复|OK/ })
-    .last()
-    .click();
+  await clickWhenStill(dialog.getByRole('button', { name: /确\s*定|删\s*除|恢\s*复|OK/ }).last());
 };
 
 describe('business data in a real browser', () => {

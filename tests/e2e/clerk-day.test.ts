@@ -8,6 +8,7 @@ import { addUserWithRole, type ApiSession, signInApi } from './helpers/api-sessi
 import { launchBrowser, screenshot, trackPageErrors } from './helpers/browser';
 import { designerTable } from './helpers/designer-table';
 import { startServer, type RunningServer } from './helpers/start-server';
+import { clickWhenStill } from './helpers/click-when-still';
 
 /**
  * A clerk's working day with a limited role, end to end in the browser: the menu and a page they may
@@ -338,7 +339,7 @@ const confirm = async (page: Page, question: string, ok: RegExp) => {
     .filter({ hasText: question })
     .last();
   await dialog.waitFor();
-  await dialog.getByRole('button', { name: ok }).click();
+  await clickWhenStill(dialog.getByRole('button', { name: ok }));
   // the dialog closes once the action is done (the page is not usable before)
   await dialog.waitFor({ state: 'hidden', timeout: 45_000 }).catch(async (failure: unknown) => {
     const said = await page.locator('.ant-message').allInnerTexts();
