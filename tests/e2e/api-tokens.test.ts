@@ -5,6 +5,7 @@ import { pickOption } from './helpers/pick-option';
 import { launchBrowser, screenshot, signedInPageIn } from './helpers/browser';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
+import { clickWhenStill } from './helpers/click-when-still';
 
 /**
  * API tokens in the browser: a clerk whose only right is reading one table creates a token on the
@@ -65,13 +66,16 @@ describe('API tokens', () => {
       async () => (await picked.count()) === 1,
     );
     expect(await picked.count()).toBe(1);
-    await page.keyboard.press('Escape');
-    await dialog.getByRole('button', { name: /创\s*建/ }).click();
+    // Close the list by a click on the dialog's title: Escape would close the dialog itself when
+    // the list has already closed.
+    await dialog.locator('.ant-modal-title').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
+    await clickWhenStill(dialog.getByRole('button', { name: /创\s*建/ }));
     await expect.poll(() => dialog.getByText('令牌只显示这一次，请立即复制保存。').count()).toBe(1);
     const token = await dialog.getByTestId('api-token-value').inputValue();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await expect.poll(() => dialog.getByRole('button', { name: /复\s*制/ }).count()).toBe(1);
-    await dialog.getByRole('button', { name: /完\s*成/ }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: /完\s*成/ }));
 
     const row = card.locator('.ant-table-tbody tr.ant-table-row');
     await expect.poll(() => row.count()).toBe(1);

@@ -180,7 +180,7 @@ describe('business data in a real browser', () => {
     await picker.locator('input[aria-label="请输入关键字"]:focus').waitFor();
     await screenshot(page, 'business-relation-picker');
     await picker.locator('tr', { hasText: '北京客户16' }).getByRole('radio').check();
-    await picker.getByRole('button', { name: /确\s*定/ }).click();
+    await clickWhenStill(picker.getByRole('button', { name: /确\s*定/ }));
     await page.getByRole('button', { name: '添加行' }).click();
     await page.locator('.ant-table-tbody input').first().fill('第一行');
     await screenshot(page, 'business-create');

@@ -436,7 +436,7 @@ const newLoan = async (run: Run, name: string, bookName: string) => {
   );
   await shot(run, '3-picker');
   await dialog.locator('tr', { hasText: bookName }).locator('input[type="radio"]').check();
-  await dialog.getByRole('button', { name: w.ok }).click();
+  await clickWhenStill(dialog.getByRole('button', { name: w.ok }));
   await expect.poll(() => page.locator('#bookId').inputValue()).toBe(bookName);
   await page.getByRole('toolbar').getByRole('button', { name: w.save }).click();
   await page.waitForURL((url) => url.pathname.endsWith('/business/loan'));

@@ -4,6 +4,7 @@ import { addUserWithRole, signInApi, type ApiSession } from './helpers/api-sessi
 import { describeScreen, launchBrowser, screenshot, signedInPageIn } from './helpers/browser';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
+import { clickWhenStill } from './helpers/click-when-still';
 
 /**
  * Button flows in the browser: the super admin makes a flow in the generic form (系统 → 流程) that
@@ -107,7 +108,7 @@ describe('flows', () => {
     const dialog = page.getByRole('dialog').filter({ hasText: '运行流程「发货」？' });
     await expect.poll(() => dialog.innerText()).toContain('将对 1 条记录运行');
     await screenshot(page, 'flows-1-confirm-zh');
-    await dialog.getByRole('button', { name: /运\s*行/ }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: /运\s*行/ }));
     await expect.poll(() => page.getByText('流程「发货」已运行：1 条记录成功').count()).toBeGreaterThan(0);
     // the list is read again: the record's 状态 as the flow set it
     await expect.poll(() => first.innerText()).toContain('待发货');
@@ -147,7 +148,7 @@ describe('flows', () => {
     await screenshot(page, 'flows-4-clerk-bulk-zh');
     const dialog = page.getByRole('dialog').filter({ hasText: '运行流程「发货」？' });
     await expect.poll(() => dialog.innerText()).toContain('将对 2 条记录运行');
-    await dialog.getByRole('button', { name: /运\s*行/ }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: /运\s*行/ }));
     await expect.poll(() => page.getByText('流程「发货」已运行：2 条记录成功').count()).toBeGreaterThan(0);
     await expect.poll(() => second.innerText()).toContain('待发货');
     expect(await statusOf(ORDERS[1] ?? '')).toBe('待发货');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, type ApiSession } from './helpers/api-session';
 import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/start-server';
+import { clickWhenStill } from './helpers/click-when-still';
 
 let server: RunningServer;
 let browser: Browser;
@@ -47,7 +48,7 @@ describe('metadata tools in a real browser', () => {
     await page.getByRole('button', { name: '批量逆向' }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '确认逆向吗？' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: /逆\s*向/ }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: /逆\s*向/ }));
     // A schema change too (the schema lock): slow on a loaded machine, as the import below.
     await page.getByText('逆向成功').first().waitFor({ timeout: 60_000 });
 
@@ -111,7 +112,7 @@ describe('metadata tools in a real browser', () => {
       .first()
       .click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '确认提交吗？' });
-    await dialog.getByRole('button', { name: /导\s*入/ }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: /导\s*入/ }));
     // Creating tables is a schema change: it waits for the database's schema lock, which can take
     // a while on a loaded machine (the server suite runs beside these tests).
     await page.getByText('导入成功').first().waitFor({ timeout: 60_000 });

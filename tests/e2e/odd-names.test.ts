@@ -4,6 +4,7 @@ import { signInApi, type ApiSession } from './helpers/api-session';
 import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
 import { saveDesign } from './helpers/designer';
 import { startServer, type RunningServer } from './helpers/start-server';
+import { clickWhenStill } from './helpers/click-when-still';
 
 let server: RunningServer;
 let browser: Browser;
@@ -60,7 +61,7 @@ describe('an existing database with Chinese, spaced and hyphenated names, in a r
     await page.getByRole('button', { name: '批量逆向' }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '确认逆向吗？' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: /逆\s*向/ }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: /逆\s*向/ }));
     await page.getByText('逆向成功').first().waitFor();
 
     // The list names the columns as the database does; a keyword finds Chinese text.

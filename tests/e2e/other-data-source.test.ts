@@ -8,6 +8,7 @@ import { addUserWithRole, type ApiSession, signInApi } from './helpers/api-sessi
 import { launchBrowser, screenshotDir, signedInPage, signedInPageAs } from './helpers/browser';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
+import { clickWhenStill } from './helpers/click-when-still';
 
 /**
  * A second data source gets what primary's tables get: form layouts, table permissions and saved
@@ -174,7 +175,7 @@ describe('another data source in a real browser', () => {
       .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('名称', { exact: true }).fill('shelves');
-    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: /保\s*存/ }));
     await page.getByText('保存成功').first().waitFor();
     await page.getByRole('button', { name: '载入 shelves' }).waitFor();
     await screenshot(page, 'other-source-sql-saved');

@@ -7,6 +7,7 @@ import { signInApi, type ApiSession } from './helpers/api-session';
 import { launchBrowser, screenshot, screenshotDir, signedInPage } from './helpers/browser';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
+import { clickWhenStill } from './helpers/click-when-still';
 
 let server: RunningServer;
 let browser: Browser;
@@ -264,7 +265,7 @@ describe('a sub-table row’s relation to a third table', () => {
       await page.locator('td', { has: cell }).getByRole('button').last().click();
       const dialog = page.locator('.ant-modal').last();
       await dialog.locator('tr', { hasText: to }).locator('input[type="radio"]').check();
-      await dialog.getByRole('button', { name: ok }).click();
+      await clickWhenStill(dialog.getByRole('button', { name: ok }));
       await expect.poll(() => cell.inputValue()).toBe(to);
       await cell.scrollIntoViewIfNeeded();
       await screenshot(page, `record-form-sub-table-relation-${locale}`);

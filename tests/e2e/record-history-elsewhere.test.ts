@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInApi, type ApiSession } from './helpers/api-session';
 import { launchBrowser, screenshot, signedInPageIn } from './helpers/browser';
 import { startServer, type RunningServer } from './helpers/start-server';
+import { clickWhenStill } from './helpers/click-when-still';
 
 /**
  * Record history away from primary: a table of another data source (`store`), reversed from an
@@ -97,7 +98,7 @@ describe('record history on another data source, on a reversed table keyed by te
         ),
       )
       .toEqual(['title 红色中性笔 红色圆珠笔']);
-    await dialog.getByRole('button', { name: '恢复到此版本' }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: '恢复到此版本' }));
     await page.getByText('已恢复 1 个字段').waitFor();
     expect(await sku('A-01')).toMatchObject({ title: '红色圆珠笔' });
     await expect.poll(() => page.locator('#title').inputValue()).toBe('红色圆珠笔');
@@ -112,7 +113,7 @@ describe('record history on another data source, on a reversed table keyed by te
     await gone.getByRole('button', { name: /恢\s*复/ }).click();
     const confirm = page.locator('.ant-modal').filter({ hasText: '确认恢复该记录吗？' });
     await confirm.getByText('将以原编号 B-02 重新创建', { exact: false }).waitFor();
-    await confirm.getByRole('button', { name: /恢\s*复/ }).click();
+    await clickWhenStill(confirm.getByRole('button', { name: /恢\s*复/ }));
     await drawer(page).getByText('没有已删除的记录').waitFor();
     expect(await sku('B-02')).toMatchObject({ title: '订书机' });
     expect(errors).toEqual([]);

@@ -4,6 +4,7 @@ import { addUserWithRole, type ApiSession, signInApi } from './helpers/api-sessi
 import { launchBrowser, screenshot, signedInPageIn } from './helpers/browser';
 import { designerTable } from './helpers/designer-table';
 import { startServer, type RunningServer } from './helpers/start-server';
+import { clickWhenStill } from './helpers/click-when-still';
 
 /**
  * A record's history in the browser: the revisions of a loan newest first with who, when and what
@@ -170,7 +171,7 @@ describe('record history', () => {
       .filter({ hasText: '备注' })
       .locator('input[type="checkbox"]')
       .uncheck();
-    await dialog.getByRole('button', { name: '恢复到此版本' }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: '恢复到此版本' }));
     await page.getByText('已恢复 2 个字段').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     expect(await loan()).toMatchObject({ borrower: '张三', bookId: bookIds['三体'], remark: '封面破损' });
@@ -203,7 +204,7 @@ describe('record history', () => {
     await dialog.waitFor();
     expect(await dialog.locator('.ant-table-tbody tr').count()).toBe(2);
     await shot(page, 'record-history-restore-390-en');
-    await dialog.getByRole('button', { name: 'Restore this version' }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: 'Restore this version' }));
     await page.getByText('Restored 2 fields').waitFor();
     expect(await loan()).toMatchObject({ borrower: '李四', bookId: bookIds['活着'], remark: '封面破损' });
     await expect.poll(() => page.locator('#borrower').inputValue()).toBe('李四');
@@ -232,7 +233,7 @@ describe('record history', () => {
     await gone.getByRole('button', { name: /恢\s*复/ }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '确认恢复该记录吗？' });
     await dialog.getByText(`将以原编号 ${goneId} 重新创建“L-2”`).waitFor();
-    await dialog.getByRole('button', { name: /恢\s*复/ }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: /恢\s*复/ }));
     await page.getByText('已恢复“L-2”').waitFor();
     await drawer(page).getByText('没有已删除的记录').waitFor();
     expect(await api.call<Loan>('GET', `/business/loan/${goneId}`)).toMatchObject({
@@ -276,7 +277,7 @@ describe('record history', () => {
     await api.call('PATCH', `/business/loan/${loanId}`, { borrower: '孙七' });
     await revisions(page).last().getByRole('button', { name: '恢复到此版本' }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '确认恢复到此版本吗？' });
-    await dialog.getByRole('button', { name: '恢复到此版本' }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: '恢复到此版本' }));
     const ask = page.locator('.ant-modal').filter({ hasText: '记录在您打开后已被修改，仍要恢复吗？' });
     await ask.waitFor();
     expect(await ask.innerText()).toContain('此后保存的修改将被恢复覆盖');

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { launchBrowser, screenshot, screenshotDir, signedInPageAs, trackPageErrors } from './helpers/browser';
 import { createTableWith } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
+import { clickWhenStill } from './helpers/click-when-still';
 
 /**
  * The walk of a row rule: an administrator gives role 销售 the read rule "owner is the signed-in
@@ -263,7 +264,7 @@ describe('a row rule in a real browser', () => {
     await screenshot(page, 'row-rules-deleted-records');
     await hers.getByRole('button', { name: /恢\s*复/ }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '确认恢复该记录吗？' });
-    await dialog.getByRole('button', { name: /恢\s*复/ }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: /恢\s*复/ }));
     await page.getByText('已恢复“安娜的旧线索”').waitFor();
     await drawer.getByText('没有已删除的记录').waitFor();
     expect(await sessions.ann.call<{ name: string }>('GET', `/business/prospect/${gone.ann}`)).toMatchObject({

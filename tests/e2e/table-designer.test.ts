@@ -7,6 +7,7 @@ import { signInApi } from './helpers/api-session';
 import { launchBrowser, screenshot, signedInPage } from './helpers/browser';
 import { closeColumnMore, openColumnMore, saveDesign } from './helpers/designer';
 import { startServer, type RunningServer } from './helpers/start-server';
+import { clickWhenStill } from './helpers/click-when-still';
 
 let server: RunningServer;
 let browser: Browser;
@@ -169,7 +170,7 @@ describe('the table designer in a real browser', () => {
     let dialog = page.getByRole('dialog').filter({ hasText: '确认删除吗？' });
     await dialog.waitFor();
     await screenshot(page, 'table-delete-confirm');
-    await dialog.getByRole('button', { name: /删\s*除/ }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: /删\s*除/ }));
     await page.getByText('删除成功').first().waitFor();
     expect(physicalTables()).toContain(kept.tableName);
 
@@ -190,7 +191,7 @@ describe('the table designer in a real browser', () => {
         return toggle.isChecked();
       })
       .toBe(true);
-    await dialog.getByRole('button', { name: /删\s*除/ }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: /删\s*除/ }));
     await page.getByText('删除成功').first().waitFor();
     expect(physicalTables()).not.toContain(scratch.tableName);
     expect(errors).toEqual([]);

@@ -6,6 +6,7 @@ import { launchBrowser, screenshotDir, trackPageErrors } from './helpers/browser
 import { openColumnMore } from './helpers/designer';
 import { SYSTEM_COLUMNS } from './helpers/shop';
 import { startServer, type RunningServer } from './helpers/start-server';
+import { clickWhenStill } from './helpers/click-when-still';
 
 let server: RunningServer;
 let browser: Browser;
@@ -164,7 +165,7 @@ describe('table permissions and value dialogs in a real browser', () => {
     await dialog.locator('#valueDialog_name:focus').waitFor();
     await dialog.getByLabel('页面地址').fill('javascript:alert(1)');
     expect(await nameInput.inputValue()).toBe('');
-    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: /保\s*存/ }));
     await dialog.getByText('请输入 http/https 地址或本站的相对路径').waitFor();
     await dialog.getByText('按钮名称不能为空').waitFor();
     await screenshot(admin, 'value-dialog-settings-invalid');
@@ -172,7 +173,7 @@ describe('table permissions and value dialogs in a real browser', () => {
 
     await nameInput.fill('选择颜色');
     await dialog.getByLabel('页面地址').fill('/crudboard/favicon.svg');
-    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await clickWhenStill(dialog.getByRole('button', { name: /保\s*存/ }));
     await dialog.waitFor({ state: 'hidden' });
     await admin.getByRole('button', { name: '扩展属性 颜色' }).filter({ hasText: '已设置' }).waitFor();
     const stored = await api.call<{ columnId: number; key: string; value: string }[]>(

@@ -33,6 +33,12 @@ export interface ServerExtension {
    * before its routes and hooks, which read it with `config.get()`. A bad value stops the start.
    */
   config?: ExtensionConfig;
+  /**
+   * Its write routes that write no record, each with why: `{ 'POST /test': 'sends a ping' }`
+   * (method and path under `/api/ext/<name>`). crudboard's record-history contract holds every
+   * other POST, PUT, PATCH and DELETE route of an extension to recording the records it changes.
+   */
+  writesNoRecord?: Readonly<Record<string, string>>;
   /** Record write hooks, run inside each write's transaction after the core's. */
   hooks?: readonly ExtensionWriteHook[];
   /**
@@ -88,6 +94,13 @@ export const defineServerExtension = (extension: ServerExtension): ServerExtensi
     if (!label['zh-CN']?.trim() || !label['en-US']?.trim()) {
       throw new Error(
         `server extension "${extension.name}": permission ${code} needs a zh-CN and an en-US label`,
+      );
+    }
+  }
+  for (const [route, why] of Object.entries(extension.writesNoRecord ?? {})) {
+    if (!/^(POST|PUT|PATCH|DELETE) \/\S*$/.test(route) || !why.trim()) {
+      throw new Error(
+        `server extension "${extension.name}": writesNoRecord "${route}" must be "<POST|PUT|PATCH|DELETE> /<path>" with a reason`,
       );
     }
   }

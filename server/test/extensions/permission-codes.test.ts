@@ -25,6 +25,15 @@ describe('defineServerExtension: permission codes', () => {
     );
     expect(define('ext:ledger:close')).not.toThrow();
   });
+
+  it('refuses a route declared as writing no record without a write method, a path or a reason', () => {
+    const define = (writesNoRecord: Record<string, string>) => () =>
+      defineServerExtension({ name: 'ledger', writesNoRecord });
+    expect(define({ 'GET /totals': 'reads' })).toThrow('writesNoRecord "GET /totals"');
+    expect(define({ 'POST totals': 'no slash' })).toThrow('writesNoRecord "POST totals"');
+    expect(define({ 'POST /close': ' ' })).toThrow('with a reason');
+    expect(define({ 'POST /close': 'closes the books in a table of its own' })).not.toThrow();
+  });
 });
 
 describeEachDatabase('GET /api/permissions/extensions ($name)', (db) => {

@@ -1,6 +1,15 @@
 import type { Locator } from 'playwright-core';
 import { expect } from 'vitest';
 
+/** What the check below uses of an element (the browser's DOM types are not this file's). */
+interface Layer {
+  closest(selector: string): Layer | null;
+  getAnimations(options: { subtree: boolean }): {
+    playState: string;
+    effect: { getTiming(): { iterations?: number } } | null;
+  }[];
+}
+
 /**
  * Clicks `target` (a button of a dialog, pop-confirm or drawer) once the layer around it has
  * finished moving in: on a loaded machine a click during the opening animation can be lost, and
@@ -11,7 +20,8 @@ export const clickWhenStill = async (target: Locator): Promise<void> => {
   await expect
     .poll(() =>
       target.evaluate((element) => {
-        const layer = element.closest('.ant-modal-root, .ant-popover, .ant-drawer') ?? element;
+        const node = element as unknown as Layer;
+        const layer = node.closest('.ant-modal-root, .ant-popover, .ant-drawer') ?? node;
         return layer
           .getAnimations({ subtree: true })
           .filter(

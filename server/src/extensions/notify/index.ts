@@ -18,4 +18,5 @@ export default defineServerExtension({
     { code: NOTIFY_MANAGE, label: { 'zh-CN': '发送测试通知', 'en-US': 'Send test notifications' } },
   ],
   hooks: [{ tables: '*', afterCommit: notifyAfterCommit }],
+  writesNoRecord: { 'POST /test': 'sends a test notification to the configured receiver' },
 });
