@@ -11,6 +11,7 @@ import { parsePgHosts } from './pg-hosts';
 import { checkPgSession } from './pg-session-check';
 import { listsSeveralMysqlHosts, mysqlConnectionHost, mysqlHostFinder, parseMysqlHosts } from './mysql-hosts';
 import { pgTypes } from './pg-types';
+import { rememberHostFinder } from './pool-host-finder';
 import { routeSqliteReads } from './route-sqlite-reads';
 import { cacheStatements, type PreparingConnection } from './statement-cache';
 import { observeWrites } from './write-versions';
@@ -171,6 +172,8 @@ const openKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, poolSi
         finder.keeps(mysqlConnectionHost(connection)),
       );
       finder.watch(opened);
+      // The console account's connections follow the same finder (mysql-console-account.ts).
+      rememberHostFinder(opened, finder);
       return opened;
     }
   }

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { mysqlConnection, openMysqlKnex } from '../../db/create-knex';
+import { mysqlConnectionHost } from '../../db/mysql-hosts';
+import { hostFinderOf, rememberHostFinder } from '../../db/pool-host-finder';
 import { errnoOf } from './mysql-errno';
 import type { ConsoleLog } from './sql-dialect';
 
@@ -148,19 +150,27 @@ const accountSecret = async (knex: Knex, name: string): Promise<string> => {
   return row.secret;
 };
 
-/** Connections of another account to the same server and database as `knex`. */
+/**
+ * Connections of another account to the same server and database as `knex`. On a URL of several
+ * servers (a Galera cluster's nodes) they follow the pool's host finder (db/mysql-hosts.ts): each
+ * goes to the server the finder chose, which it looks for again after a lost or refused
+ * connection of either pool; the account exists on every node, as a cluster replicates accounts.
+ */
 const openAccount = (knex: Knex, user: string, password: string, poolSize: number): Knex => {
-  const client = knex.client as {
-    config: { connection: Knex.MySql2ConnectionConfig | (() => unknown) };
-    connectionSettings?: Knex.MySql2ConnectionConfig;
-  };
-  // A pool on a URL of several servers finds its server itself (db/mysql-hosts.ts): the account
-  // connects to the one found last.
-  const base =
-    typeof client.config.connection === 'function'
-      ? (client.connectionSettings ?? {})
-      : client.config.connection;
-  return openMysqlKnex({ ...base, user, password }, poolSize);
+  const finder = hostFinderOf(knex);
+  if (finder) {
+    const account = openMysqlKnex(
+      async () => ({ ...((await finder.provide()) as Knex.MySql2ConnectionConfig), user, password }),
+      poolSize,
+      undefined,
+      (connection) => finder.keeps(mysqlConnectionHost(connection)),
+    );
+    finder.watch(account);
+    rememberHostFinder(account, finder);
+    return account;
+  }
+  const client = knex.client as { config: { connection: Knex.MySql2ConnectionConfig } };
+  return openMysqlKnex({ ...client.config.connection, user, password }, poolSize);
 };
 
 const grantDatabase = (knex: Knex, state: Pick<Managed, 'name' | 'host' | 'database'>) =>
