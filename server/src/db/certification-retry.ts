@@ -33,6 +33,26 @@ export const isCertificationConflict = (error: unknown, depth = 0): boolean => {
 export const certificationPauseMs = (attempt: number, random: number): number =>
   Math.round(Math.min(CERTIFICATION_PAUSE_MAX_MS, 20 * 2 ** (attempt - 1)) * (0.5 + random));
 
+/**
+ * The statement that lost, as far as it names no value: its verb and the table it writes
+ * (`COMMIT`, `update cb_cache_version`), from the driver's error (`sql`, through `cause`), for the
+ * debug log: what collides where.
+ */
+export const lostStatement = (error: unknown, depth = 0): string | undefined => {
+  if (typeof error !== 'object' || error === null || depth > MAX_DEPTH) return undefined;
+  const { sql, cause } = error as { sql?: unknown; cause?: unknown };
+  if (typeof sql === 'string') {
+    const found = /^\s*(\w+)(?:\s+(?:ignore\s+)?(?:into|from))?(?:\s+[`"]?([\w$]+)[`"]?)?/i.exec(sql);
+    if (found?.[1]) {
+      const verb = found[1].toLowerCase();
+      return ['insert', 'update', 'delete', 'replace'].includes(verb) && found[2]
+        ? `${verb} ${found[2]}`
+        : verb;
+    }
+  }
+  return lostStatement(cause, depth + 1);
+};
+
 let retried = 0;
 
 /** Retries made since the process started (reported in the debug log as `certificationRetries`). */
@@ -57,7 +77,7 @@ export const reportCertificationRetriesTo = (log: RetryLog): void => {
  */
 export const withCertificationRetry = async <T>(
   attempt: () => Promise<T>,
-  safe: () => boolean,
+  safe: (error: unknown) => boolean,
   log?: RetryLog,
   options: { tries?: number; sleep?: (ms: number) => Promise<void> } = {},
 ): Promise<T> => {
@@ -67,10 +87,10 @@ export const withCertificationRetry = async <T>(
     try {
       return await attempt();
     } catch (error) {
-      if (tries >= most || !isCertificationConflict(error) || !safe()) throw error;
+      if (tries >= most || !isCertificationConflict(error) || !safe(error)) throw error;
       retried += 1;
       (log ?? processLog)?.debug(
-        { certificationRetries: retried, attempt: tries },
+        { certificationRetries: retried, attempt: tries, statement: lostStatement(error) },
         'a write transaction lost to a concurrent one (deadlock or Galera certification): running it again',
       );
       await sleep(certificationPauseMs(tries, Math.random()));

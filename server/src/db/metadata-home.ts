@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { PRIMARY } from '../config';
+import { withCertificationRetry } from './certification-retry';
 
 /**
  * Where the metadata of a data source is read and written: every data source's tables, columns,
@@ -54,4 +55,20 @@ export const inMetaTransaction = async <T>(db: Knex, work: (meta: MetaDb) => Pro
   const meta = metaOf(db);
   if (meta.sameHandle && db.isTransaction) return work(meta);
   return meta.db.transaction((trx) => work({ ...meta, db: trx }));
+};
+
+/**
+ * `inMetaTransaction`, run again as a whole when its transaction lost to a concurrent one (a
+ * Galera node's certification, a deadlock: error 1213), up to CERTIFICATION_TRIES with jittered
+ * pauses, when it opened that transaction itself: the one that lost was rolled back whole, so
+ * nothing of it is kept. Inside a caller's transaction of `primary` it runs once (the caller's
+ * transaction is lost with it). Metadata writes of every server move the `metadata` row of
+ * `cb_cache_version` (its triggers), so two of them through two nodes of a cluster collide there.
+ */
+export const retriedMetaTransaction = <T>(db: Knex, work: (meta: MetaDb) => Promise<T>): Promise<T> => {
+  const inCallers = metaOf(db).sameHandle && db.isTransaction;
+  return withCertificationRetry(
+    () => inMetaTransaction(db, work),
+    () => !inCallers,
+  );
 };

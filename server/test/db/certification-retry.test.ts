@@ -5,6 +5,7 @@ import {
   certificationPauseMs,
   certificationRetries,
   isCertificationConflict,
+  lostStatement,
   withCertificationRetry,
 } from '../../src/db/certification-retry';
 
@@ -23,6 +24,27 @@ describe('isCertificationConflict', () => {
     expect(isCertificationConflict(Object.assign(new Error('duplicate'), { errno: 1062 }))).toBe(false);
     expect(isCertificationConflict(undefined)).toBe(false);
     expect(isCertificationConflict('1213')).toBe(false);
+  });
+});
+
+describe('lostStatement', () => {
+  it('names the verb and the table written, never a value', () => {
+    const lost = (sql: string) => lostStatement(Object.assign(deadlock(), { sql }));
+    expect(lost('COMMIT')).toBe('commit');
+    expect(lost("update `cb_cache_version` set `version` = version + 1 where `scope` = 'metadata'")).toBe(
+      'update cb_cache_version',
+    );
+    expect(lost("insert into `cb_meta_relation` (`name`) values ('secret')")).toBe('insert cb_meta_relation');
+    expect(lost("INSERT IGNORE INTO cb_console_account VALUES ('a', 'b')")).toBe('insert cb_console_account');
+    expect(lost('delete from `purchase` where `id` = 7')).toBe('delete purchase');
+    expect(lost("select * from `purchase` where `name` = 'secret'")).toBe('select');
+  });
+  it('looks through cause, and says nothing without a statement', () => {
+    expect(lostStatement(new Error('wrapped', { cause: Object.assign(deadlock(), { sql: 'COMMIT' }) }))).toBe(
+      'commit',
+    );
+    expect(lostStatement(deadlock())).toBeUndefined();
+    expect(lostStatement(undefined)).toBeUndefined();
   });
 });
 
@@ -102,6 +124,30 @@ describe('withCertificationRetry', () => {
         noSleep,
       ),
     ).rejects.toThrow('constraint');
+    expect(runs).toBe(2);
+  });
+
+  it('asks whether it is safe with the error that stopped the run', async () => {
+    const first = deadlock();
+    const second = deadlock();
+    const asked: unknown[] = [];
+    let runs = 0;
+    await expect(
+      withCertificationRetry(
+        async () => {
+          runs += 1;
+          throw runs === 1 ? first : second;
+        },
+        (error) => {
+          asked.push(error);
+          return error === first;
+        },
+        undefined,
+        noSleep,
+      ),
+    ).rejects.toBe(second);
+    expect(asked).toEqual([first, second]);
+    expect(asked[0]).toBe(first);
     expect(runs).toBe(2);
   });
 

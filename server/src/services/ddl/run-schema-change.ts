@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../../db/dialect';
-import { inMetaTransaction, type MetaDb } from '../../db/metadata-home';
+import { inMetaTransaction, retriedMetaTransaction, type MetaDb } from '../../db/metadata-home';
 import { fullTextFor } from '../../dialects/full-text/full-text-for';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import type { TableDef } from '../../model/table-def';
@@ -49,6 +49,21 @@ const transactionFor = (
   checks: readonly LossCheck[],
 ): Knex.TransactionConfig => (steps.length === 0 && checks.length === 0 ? {} : schema);
 
+/** Errors of changes that left something committed (repairs, DDL taken back, a journal entry). */
+const settled = new WeakSet<object>();
+
+/**
+ * Whether a schema change that failed with `error` may be run again from the start: nothing of
+ * it was committed (no repaired values, no statement applied, no journal entry left). Only
+ * MySQL's stepwise changes commit before their end; elsewhere one transaction holds everything.
+ */
+export const changeLeftNothing = (error: unknown): boolean =>
+  typeof error !== 'object' || error === null || !settled.has(error);
+
+const settle = (error: unknown): void => {
+  if (typeof error === 'object' && error !== null) settled.add(error);
+};
+
 /**
  * Applies a schema change and its metadata together or not at all (DESIGN principle 4). First the
  * data-loss checks run on the current data (409 unless allowed), confirmed losses are repaired,
@@ -73,6 +88,7 @@ export const runSchemaChange = async <T>(
   const fullText = await fullTextFor(knex);
   const checks = change.checks ?? [];
   const confirmed = change.confirmDataLoss ?? false;
+  let repaired = false;
 
   if (sql.schemaChanges !== 'stepwise') {
     if (checks.some((check) => check.condition.kind === 'text')) await sql.prepareTextChecks(knex);
@@ -102,9 +118,21 @@ export const runSchemaChange = async <T>(
   assertLossAllowed(findings, confirmed);
   if (findings.some((finding) => finding.check.repair)) {
     await knex.transaction((trx) => applyRepairs(trx, dialect, findings));
+    // Repaired values stay repaired whatever happens next: the change is not run again.
+    repaired = true;
   }
   const steps = mysqlSteps({ dialect, fullText }, change.ops, finalTableOf(change.ops));
-  if (steps.length === 0) return inMetaTransaction(knex, (meta) => change.writeMetadata(meta));
+  if (steps.length === 0) {
+    // Nothing but the metadata: the whole change runs again (withSchemaChange) unless repairs
+    // committed, after which only its transaction does.
+    if (!repaired) return inMetaTransaction(knex, (meta) => change.writeMetadata(meta));
+    try {
+      return await retriedMetaTransaction(knex, (meta) => change.writeMetadata(meta));
+    } catch (error) {
+      settle(error);
+      throw error;
+    }
+  }
   // The journal outlives this process: a server that dies from here on leaves it for the next
   // start-up or schema change of the data source to finish or take back (recover-schema-changes).
   const journal = await openJournal(knex, change.ops);
@@ -117,12 +145,16 @@ export const runSchemaChange = async <T>(
       await markApplied(knex, journal, index + 1);
       await hooks.afterStep?.(index, step.label);
     }
-    result = await inMetaTransaction(knex, async (meta) => {
+    // The DDL stands and the schema lock is held: a metadata transaction that lost to a
+    // concurrent metadata write (Galera certification, a deadlock) is run again on its own.
+    result = await retriedMetaTransaction(knex, async (meta) => {
       const written = await change.writeMetadata(meta);
       await markCommitted(meta, journal);
       return written;
     });
   } catch (error) {
+    // Statements were applied (then taken back) or the journal stays: not to be run again.
+    if (applied.length > 0 || repaired) settle(error);
     let undone = true;
     for (const step of applied.reverse()) {
       try {
@@ -133,10 +165,12 @@ export const runSchemaChange = async <T>(
       }
     }
     // A compensation that failed leaves the entry: recovery takes the change back later.
-    if (undone)
-      await closeJournal(knex, journal).catch((closeError: unknown) =>
-        hooks.onCleanupError?.('close journal', closeError),
-      );
+    if (!undone) settle(error);
+    else
+      await closeJournal(knex, journal).catch((closeError: unknown) => {
+        settle(error);
+        hooks.onCleanupError?.('close journal', closeError);
+      });
     throw error;
   }
   let finalized = true;

@@ -3,7 +3,9 @@ import { dialectOf } from '../../db/dialect';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { ApiException } from '../../errors/api-exception';
 import { metadataMessage } from '../../i18n/metadata-messages';
+import { withCertificationRetry } from '../../db/certification-retry';
 import { recoverSchemaChanges, SchemaRepairError, type RecoveredChange } from './recover-schema-changes';
+import { changeLeftNothing } from './run-schema-change';
 import { journalEntries } from './schema-journal';
 
 /** The database lock schema changes of one data source take, on every server sharing it. */
@@ -58,6 +60,17 @@ export const withSchemaLock = <T>(knex: Knex, work: () => Promise<T>): Promise<T
     await recoverOrRefuse(knex);
     return work();
   });
+
+/**
+ * `withSchemaLock` for a schema change whose only writes are `runSchemaChange`'s (or one
+ * transaction): when it loses to a concurrent transaction (a Galera node's certification, a
+ * deadlock: error 1213) before anything of it was committed, it is run again as a whole, still
+ * holding the lock: read, checked and planned afresh, up to CERTIFICATION_TRIES with jittered
+ * pauses. One that had committed part of itself (repaired values, statements applied and taken
+ * back) is not, and answers 503 DATABASE_BUSY as before.
+ */
+export const withSchemaChange = <T>(knex: Knex, work: () => Promise<T>): Promise<T> =>
+  withSchemaLock(knex, () => withCertificationRetry(work, changeLeftNothing));
 
 /**
  * Under the schema lock, finishes or takes back the changes dead servers left half-applied on this

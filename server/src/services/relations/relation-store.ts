@@ -6,7 +6,7 @@ import {
   type Relation,
   type RelationType,
 } from '../../../../contract/index';
-import { inMetaTransaction, metaOf, type MetaDb } from '../../db/metadata-home';
+import { metaOf, retriedMetaTransaction, type MetaDb } from '../../db/metadata-home';
 import { META } from '../../db/table-names';
 import { inSource, relationsOf, tablesOf } from '../scoped-meta';
 import { captionsText, toBool, toCaptions, toNumber, toStringOrNull } from '../../db/values';
@@ -336,9 +336,15 @@ const refuseSystemTables = async (meta: MetaDb, tableIds: readonly (number | nul
     throw new ApiException('CONFLICT', relationMessage('systemRelation', { name: String(system.name) }));
 };
 
+/*
+ * Relation writes are metadata transactions outside the schema lock: one that loses to a
+ * concurrent metadata write through another node of a Galera cluster (they all move the
+ * `metadata` cache-version row) is run again as a whole (retriedMetaTransaction).
+ */
+
 /** POST /api/metadata/tablerelations: 201 id. */
 export const createRelation = async (knex: Knex, body: RelationBody): Promise<number> =>
-  inMetaTransaction(knex, async (meta) => {
+  retriedMetaTransaction(knex, async (meta) => {
     const draft = draftFromBody(body);
     await refuseSystemTables(meta, [draft.fromTableId]);
     await validateDraft(meta, draft);
@@ -357,7 +363,7 @@ export const createRelation = async (knex: Knex, body: RelationBody): Promise<nu
 
 /** PATCH /api/metadata/tablerelations/{id}: fields present replace the stored ones. */
 export const updateRelation = async (knex: Knex, id: number, body: RelationBody): Promise<void> =>
-  inMetaTransaction(knex, async (meta) => {
+  retriedMetaTransaction(knex, async (meta) => {
     const stored = await getMetaRelation(meta, id);
     const draft = draftFromBody(body, stored);
     await refuseSystemTables(meta, [stored.fromTable.id, draft.fromTableId]);
@@ -375,7 +381,7 @@ export const updateRelation = async (knex: Knex, id: number, body: RelationBody)
 /** DELETE one or many relations: 404 if one is unknown (then none is deleted). */
 export const deleteRelations = async (knex: Knex, ids: readonly number[]): Promise<void> => {
   const unique = [...new Set(ids)];
-  await inMetaTransaction(knex, async (meta) => {
+  await retriedMetaTransaction(knex, async (meta) => {
     const rows: Row[] = await relationsOf(meta).select('id', 'fromTableId').whereIn('id', unique);
     if (rows.length !== unique.length) throw new ApiException('NOT_FOUND');
     await refuseSystemTables(

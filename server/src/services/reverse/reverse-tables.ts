@@ -9,7 +9,7 @@ import { introspectionFor } from '../../dialects/introspection/introspection-for
 import type { RawTable } from '../../dialects/introspection/introspection';
 import { ApiException } from '../../errors/api-exception';
 import { reverseMessage } from '../../i18n/reverse-messages';
-import { withSchemaLock } from '../ddl/schema-lock';
+import { withSchemaChange } from '../ddl/schema-lock';
 import { readSchemaItems } from '../tables/schema-items';
 import { withSchemaEvents } from '../webhooks/append-schema-events';
 import { listTables } from '../metadata-store';
@@ -148,7 +148,7 @@ export const reverseTables = (
   names: readonly string[],
   options: ReverseOptions = {},
 ): Promise<ReverseResult> =>
-  withSchemaLock(db, async () => {
+  withSchemaChange(db, async () => {
     const found = await resolveTables(db, names);
     const dialect = dialectOf(db);
     const candidates: IntrospectedTable[] = [];

@@ -5,7 +5,7 @@ import { physicalTableExists } from '../../dialects/physical-tables';
 import type { TableBody } from '../../schemas/table-body';
 import { planTableCreate } from '../ddl/plan-table-change';
 import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-change';
-import { withSchemaLock } from '../ddl/schema-lock';
+import { withSchemaChange } from '../ddl/schema-lock';
 import { ErrorBag } from './error-bag';
 import { indexDeletedFlag } from './index-deleted-flag';
 import { loadValidationContext } from './load-validation-context';
@@ -30,7 +30,7 @@ export const createTable = async (
   validateTableDef(table, {}, errors);
   errors.throwIfAny();
 
-  return withSchemaLock(knex, async () => {
+  return withSchemaChange(knex, async () => {
     validateTableDef(table, await loadValidationContext(knex), errors);
     errors.throwIfAny();
     const exists = await physicalTableExists(knex, table.tableName);

@@ -8,7 +8,7 @@ import { fullTextTarget } from '../ddl/physical-objects';
 import { planTableDrop } from '../ddl/plan-table-change';
 import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-change';
 import type { SchemaOp } from '../../model/schema-op';
-import { withSchemaLock } from '../ddl/schema-lock';
+import { withSchemaChange } from '../ddl/schema-lock';
 import { tableDefFromStored } from './table-def-from-body';
 import { withSchemaEvents } from '../webhooks/append-schema-events';
 import { readSchemaItems } from './schema-items';
@@ -32,7 +32,7 @@ export const deleteTables = async (
   ids: readonly number[],
   options: DeleteTablesOptions = {},
 ): Promise<void> =>
-  withSchemaLock(knex, async () => {
+  withSchemaChange(knex, async () => {
     const unique = [...new Set(ids)];
     const tables = await listTables(knex, unique);
     if (tables.length !== unique.length) throw new ApiException('NOT_FOUND');

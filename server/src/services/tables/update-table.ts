@@ -7,7 +7,7 @@ import { systemTableMessage } from '../../i18n/system-table-messages';
 import type { TableBody } from '../../schemas/table-body';
 import { planTableChange } from '../ddl/plan-table-change';
 import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-change';
-import { withSchemaLock } from '../ddl/schema-lock';
+import { withSchemaChange } from '../ddl/schema-lock';
 import { ErrorBag } from './error-bag';
 import { indexDeletedFlag } from './index-deleted-flag';
 import { loadTable } from './load-table';
@@ -41,7 +41,7 @@ export const updateTable = async (
   body: TableBody,
   options: UpdateTableOptions = {},
 ): Promise<void> =>
-  withSchemaLock(knex, async () => {
+  withSchemaChange(knex, async () => {
     const stored = await loadTable(knex, id);
     const existing = tableDefFromStored(stored);
     if (existing.systemable) {

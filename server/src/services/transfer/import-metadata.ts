@@ -21,7 +21,7 @@ import type { StoredTable } from '../metadata-rows';
 import { planTableCreate } from '../ddl/plan-table-change';
 import { runSchemaChange, type SchemaChangeHooks } from '../ddl/run-schema-change';
 import type { SchemaOp } from '../../model/schema-op';
-import { withSchemaLock } from '../ddl/schema-lock';
+import { withSchemaChange } from '../ddl/schema-lock';
 import { readSchemaItems } from '../tables/schema-items';
 import { withSchemaEvents } from '../webhooks/append-schema-events';
 import { checkRelation, type RelationCandidate, type RelationEnd } from '../relations/relation-rules';
@@ -603,7 +603,7 @@ export const importMetadata = async (
   bundle: MetadataBundleBody,
   options: ImportOptions = {},
 ): Promise<number[]> =>
-  withSchemaLock(knex, async () => {
+  withSchemaChange(knex, async () => {
     const plan = await planImport(knex, bundle, options);
     const ops: SchemaOp[] = plan.tables.flatMap((table) => (table.reverse ? [] : planTableCreate(table)));
     return runSchemaChange(
