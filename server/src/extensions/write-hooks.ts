@@ -97,7 +97,13 @@ export interface CommittedWrite extends Omit<AfterCommitEvent, 'changes' | 'log'
 
 /**
  * Record write hooks of one extension (or of the core). Each runs inside the write's transaction:
- * throwing (an ApiException for a clear answer) refuses the whole write and rolls it back.
+ * throwing (an ApiException for a clear answer) refuses the whole write and rolls it back. A write
+ * that loses to a concurrent transaction (MySQL's deadlock error 1213, a Galera node's lost
+ * certification at COMMIT) is rolled back whole and run again from the start (write-context.ts):
+ * every hook but `afterCommit` then runs again in the new transaction, which is right as long as
+ * its effects stay in that transaction (rows, `hookRecords`, `write.primary()`), since the lost
+ * run's were rolled back with it; anything else it does (memory, another system) happens once per
+ * run.
  */
 export interface WriteHook {
   /** Who registered it (an extension name, or `core`); shown in errors. */
@@ -116,9 +122,10 @@ export interface WriteHook {
   beforeDelete?: (event: DeleteEvent) => Promise<void> | void;
   afterDelete?: (event: DeleteEvent) => Promise<void> | void;
   /**
-   * Once per write, after every record of it was written and before its transaction commits,
-   * when the write reached at least one watched table: the place for rules about the tables as a
-   * whole (crudboard's own: an enabled super admin remains).
+   * Once per write (once per run of a write run again after losing to a concurrent one), after
+   * every record of it was written and before its transaction commits, when the write reached at
+   * least one watched table: the place for rules about the tables as a whole (crudboard's own: an
+   * enabled super admin remains).
    */
   beforeCommit?: (event: CommitEvent) => Promise<void> | void;
   /**
@@ -126,7 +133,8 @@ export interface WriteHook {
    * before the answer: the place for side effects (a webhook, mail, a queue), which must not
    * happen for a write that rolls back. It cannot refuse the write any more: an error is logged
    * and the answer stays a success. Not called for a write that rolled back, nor for one that
-   * changed nothing. It runs once, in this server: a crash between the commit and the hook loses
+   * changed nothing; a write run again after losing to a concurrent one calls it once, for the
+   * run that committed. It runs once, in this server: a crash between the commit and the hook loses
    * the call, so work that must not be lost belongs in a table written by the write itself.
    */
   afterCommit?: (event: AfterCommitEvent) => Promise<void> | void;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { ApiException, defineServerExtension } from '../../src/extensions/sdk';
+import { ApiException, defineServerExtension, hookRecords } from '../../src/extensions/sdk';
 import type { AfterCommitEvent, CommittedChange } from '../../src/extensions/write-hooks';
 import { createHistoryTables, storedRevisions } from '../helpers/history-tables';
 import { useTestApps } from '../helpers/test-app';
@@ -82,6 +82,30 @@ const webhooks = defineServerExtension({
 /** Set by each test: reads a purchase on the app's pool, another connection than the write's. */
 let visibleElsewhere: (changes: readonly CommittedChange[]) => Promise<boolean> = async () => false;
 
+/** How often `retried`'s beforeCommit ran, and the changes its afterCommit was given. */
+const retries = { commits: 0, committed: [] as CommittedChange[][] };
+
+/**
+ * Its beforeCommit writes a purchase line of its own, then, the first time, fails as a write that
+ * lost to a concurrent one does (MySQL's deadlock error 1213, a Galera node's lost certification
+ * at COMMIT): the write is run again as a whole.
+ */
+const retried = defineServerExtension({
+  name: 'retried',
+  hooks: [
+    {
+      tables: ['purchase'],
+      beforeCommit: async ({ write }) => {
+        retries.commits += 1;
+        await hookRecords(write, 'purchaseLine').create({ name: 'by hook', sku: `H-${retries.commits}` });
+        if (retries.commits === 1)
+          throw Object.assign(new Error('Deadlock found when trying to get lock'), { errno: 1213 });
+      },
+      afterCommit: ({ changes }) => void retries.committed.push([...changes]),
+    },
+  ],
+});
+
 describeEachDatabase('afterCommit hooks: a webhook per committed write ($name)', (db) => {
   const apps = useTestApps(db);
 
@@ -151,5 +175,26 @@ describeEachDatabase('afterCommit hooks: a webhook per committed write ($name)',
     expect(made.statusCode, made.body).toBe(201);
     expect(await knex('purchase').where('name', 'break').first()).toBeDefined();
     expect(deliveries.map((delivery) => delivery.hook)).toEqual(['all']);
+  });
+
+  it('runs beforeCommit again when a write that lost to a concurrent one is run again; nothing of the lost run is kept, afterCommit runs once', async () => {
+    const { knex, admin } = await createHistoryTables(apps, { extensions: [retried] });
+    retries.commits = 0;
+    retries.committed = [];
+    const made = await admin.post('/api/business/purchase', { name: 'again' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(retries.commits).toBe(2);
+    // The line of the first run was rolled back with it; the second run's is there, once.
+    expect((await knex('purchaseLine').select('sku')).map((row: { sku: string }) => row.sku)).toEqual([
+      'H-2',
+    ]);
+    expect((await knex('purchase').select('name')).map((row: { name: string }) => row.name)).toEqual([
+      'again',
+    ]);
+    expect(
+      (await storedRevisions(knex)).map((revision) => `${revision.tableName} ${revision.action}`),
+    ).toEqual(['purchase create', 'purchaseLine create']);
+    // Once, with the changes of the table it watches.
+    expect(retries.committed.map((changes) => changes.map((change) => change.table))).toEqual([['purchase']]);
   });
 });
