@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +11,18 @@ import {
   type GaleraNode,
 } from '../../../test-support/galera';
 import { createKnex } from '../../src/db/create-knex';
+import { multipartBody } from '../helpers/multipart';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy';
 import { freePort, signIn, startServerProcess, type ServerProcess } from '../helpers/server-process';
-import { client, createTable, multiInstanceCases, tableNamed, type Client } from './multi-instance-cases';
+import { xlsxBook } from '../helpers/xlsx-book';
+import {
+  client,
+  createTable,
+  multiInstanceCases,
+  tableNamed,
+  type Client,
+  type StoredTable,
+} from './multi-instance-cases';
 
 const PASSWORD = 'Galera-admin-Pass-1';
 const DATABASE = 'crudboard';
@@ -26,7 +36,30 @@ const certificationRetries = (server: ServerProcess): number => {
   return highest;
 };
 
+/** The statements that lost certification in the output a server wrote after `from`, counted. */
+const lostStatements = (servers: ServerProcess[], from: number[]): Record<string, number> => {
+  const counts: Record<string, number> = {};
+  for (const [i, server] of servers.entries()) {
+    for (const match of server
+      .output()
+      .slice(from[i])
+      .matchAll(/"certificationRetries":\d+[^\n]*?"statement":"([^"]+)"/g)) {
+      const statement = match[1] as string;
+      counts[statement] = (counts[statement] ?? 0) + 1;
+    }
+  }
+  return counts;
+};
+
 const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
+
+const md5Of = (data: Buffer) => createHash('md5').update(data).digest('hex');
+
+/** The chunk size of the chunked upload case. */
+const CHUNK = 4096;
+
+/** A table as the metadata API answers it, with its columns' ids. */
+type StoredColumns = Omit<StoredTable, 'columns'> & { columns: { id: number; name: string }[] };
 
 /**
  * Three crudboard servers, each connected to its own node of a three-node MariaDB Galera cluster
@@ -206,6 +239,206 @@ describe.skipIf(!galeraInstalled)(
       ]);
     }, 60_000);
 
+    it('table edits and relation edits through every node at once: none is answered 503, none is half done', async () => {
+      // One table per node, each edited through its own node (no edit is stale), while relations
+      // between them are made and deleted through every node: every metadata write moves the
+      // `metadata` cache-version row, so writes through two nodes collide at certification.
+      for (const i of [0, 1, 2]) await createTable(api, `edit${i}`, [{ name: 'refId', dataType: 'BIGINT' }]);
+      const tables = await Promise.all(
+        [0, 1, 2].map(async (i) => (await tableNamed(api, `edit${i}`)) as StoredColumns),
+      );
+      const columnId = (table: StoredColumns, name: string) =>
+        (table.columns.find((column) => column.name === name) as { id: number }).id;
+      const answers: { what: string; status: number; body: unknown }[] = [];
+      const added = ['c0', 'c1', 'c2', 'c3'];
+      let editing = true;
+      const editor = async (i: number) => {
+        for (const name of added) {
+          const table = await tableNamed(direct(i), `edit${i}`);
+          const answer = await direct(i).patch(`/api/metadata/tables/${table.id}`, {
+            lastModifiedDate: table.lastModifiedDate,
+            columns: [...table.columns, { name, caption: name, dataType: 'INT' }],
+          });
+          answers.push({ what: `PATCH edit${i} +${name}`, status: answer.status, body: answer.body });
+        }
+      };
+      const relator = async (i: number) => {
+        const [from, to] = [tables[i], tables[(i + 1) % 3]] as [StoredColumns, StoredColumns];
+        for (let n = 0; editing; n += 1) {
+          const created = await direct(i).post('/api/metadata/tablerelations', {
+            name: `r${i}x${n}`,
+            relationType: 'ManyToOne',
+            fromTable: { id: from.id },
+            fromColumn: { id: columnId(from, 'refId') },
+            toTable: { id: to.id },
+            toColumn: { id: columnId(to, 'id') },
+          });
+          answers.push({ what: `POST relation r${i}x${n}`, status: created.status, body: created.body });
+          if (created.status !== 201) continue;
+          const removed = await direct((i + 1) % 3).delete(
+            `/api/metadata/tablerelations/${String(created.body)}`,
+          );
+          answers.push({ what: `DELETE relation r${i}x${n}`, status: removed.status, body: removed.body });
+        }
+      };
+      const retriesBefore = servers.reduce((sum, server) => sum + certificationRetries(server), 0);
+      const outputBefore = servers.map((server) => server.output().length);
+      const started = Date.now();
+      await Promise.all([
+        Promise.all([0, 1, 2].map((i) => editor(i))).finally(() => {
+          editing = false;
+        }),
+        ...[0, 1, 2].map((i) => relator(i)),
+      ]);
+      const elapsedMs = Date.now() - started;
+      const refused = answers.filter((answer) => answer.status >= 300);
+      expect(refused, JSON.stringify(refused.slice(0, 5))).toEqual([]);
+      // Whole: every column in the metadata of every server and in the table of every node.
+      for (const i of [0, 1, 2]) {
+        for (const reader of [0, 1, 2]) {
+          const names = (await tableNamed(direct(reader), `edit${i}`)).columns.map((column) => column.name);
+          expect(names).toEqual(expect.arrayContaining(added));
+        }
+        const record = { name: `whole${i}`, c0: 1, c1: 2, c2: 3, c3: 4 };
+        const id = await direct((i + 1) % 3).post(`/api/business/edit${i}`, record);
+        expect(id.status, JSON.stringify(id.body)).toBe(201);
+        expect(
+          (await direct((i + 2) % 3).get(`/api/business/edit${i}/${String(id.body)}`)).body,
+        ).toMatchObject(record);
+      }
+      const retries = servers.reduce((sum, server) => sum + certificationRetries(server), 0) - retriesBefore;
+      console.log(
+        `Galera: ${answers.filter((a) => a.what.startsWith('PATCH')).length} table edits and ` +
+          `${answers.filter((a) => !a.what.startsWith('PATCH')).length} relation writes through 3 nodes at once in ${elapsedMs} ms, ` +
+          `certification-conflict retries: ${retries}, by the statement that lost: ${JSON.stringify(lostStatements(servers, outputBefore))}`,
+      );
+    }, 120_000);
+
+    it("a file uploaded through one node's server is served, same bytes, by the others; a chunked upload spread over all three completes once", async () => {
+      const data = randomBytes(300_000);
+      const form = multipartBody([{ name: 'file', value: data, filename: 'galera.bin' }]);
+      const uploaded = await fetch(`${(servers[0] as ServerProcess).url}/api/file`, {
+        method: 'POST',
+        headers: { ...form.headers, cookie, origin: (servers[0] as ServerProcess).url },
+        body: form.payload,
+      });
+      expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+      const { url } = (await uploaded.json()) as { url: string };
+      for (const i of [1, 2]) {
+        const served = await fetch(`${(servers[i] as ServerProcess).url}${url}`, { headers: { cookie } });
+        expect(served.status).toBe(200);
+        expect(md5Of(Buffer.from(await served.arrayBuffer()))).toBe(md5Of(data));
+      }
+
+      // Every chunk at once, in turn through the three servers: the upload's lock (a lease row on
+      // Galera) lets one server complete it.
+      const big = randomBytes(CHUNK * 11 + 123);
+      const chunks = Math.ceil(big.length / CHUNK);
+      const answers = await Promise.all(
+        Array.from({ length: chunks }, async (_, index) => {
+          const server = servers[index % 3] as ServerProcess;
+          const parts = multipartBody([
+            { name: 'name', value: 'spread.bin' },
+            { name: 'md5', value: md5Of(big) },
+            { name: 'size', value: String(big.length) },
+            { name: 'chunks', value: String(chunks) },
+            { name: 'chunk', value: String(index) },
+            { name: 'file', filename: 'blob', value: big.subarray(index * CHUNK, (index + 1) * CHUNK) },
+          ]);
+          const answer = await fetch(`${server.url}/api/file/big`, {
+            method: 'POST',
+            headers: { ...parts.headers, cookie, origin: server.url },
+            body: parts.payload,
+          });
+          return {
+            status: answer.status,
+            body: (await answer.json()) as { isFinished?: boolean; url?: string },
+          };
+        }),
+      );
+      expect(answers.filter((answer) => answer.status !== 201)).toEqual([]);
+      const urls = new Set(
+        answers.filter((answer) => answer.body.isFinished).map((answer) => answer.body.url),
+      );
+      expect(urls.size).toBe(1);
+      for (const server of servers) {
+        const served = await fetch(`${server.url}${String([...urls][0])}`, { headers: { cookie } });
+        expect(served.status).toBe(200);
+        expect(md5Of(Buffer.from(await served.arrayBuffer()))).toBe(md5Of(big));
+      }
+    }, 60_000);
+
+    it('an import through one node is read whole through the others; one with a bad row writes nothing on any node', async () => {
+      await createTable(api, 'stock', [
+        { name: 'sku', dataType: 'VARCHAR', length: 20, indexType: 'UNIQUE' },
+        { name: 'qty', dataType: 'INT' },
+      ]);
+      const importThrough = async (i: number, rows: unknown[][]) => {
+        const form = multipartBody([
+          { name: 'file', value: await xlsxBook([['name', 'sku', 'qty'], ...rows]), filename: 'stock.xlsx' },
+        ]);
+        const answer = await fetch(`${(servers[i] as ServerProcess).url}/api/business/stock/import`, {
+          method: 'POST',
+          headers: { ...form.headers, cookie, origin: (servers[i] as ServerProcess).url },
+          body: form.payload,
+        });
+        return {
+          status: answer.status,
+          body: (await answer.json()) as { inserted: number; failedRows: number },
+        };
+      };
+      const skus = async (i: number) =>
+        ((await direct(i).get('/api/business/stock?limit=5000')).body as { sku: string }[]).map(
+          (row) => row.sku,
+        );
+      const good = Array.from({ length: 500 }, (_, n) => [`item${n}`, `sku${n}`, n]);
+      const imported = await importThrough(0, good);
+      expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+      expect(imported.body).toMatchObject({ inserted: 500, failedRows: 0 });
+      // At once, through the other nodes: every row.
+      for (const i of [1, 2]) expect(new Set(await skus(i)).size).toBe(500);
+
+      // 200 new rows and, last, one whose key is stored already: nothing of it anywhere.
+      const bad = [
+        ...Array.from({ length: 200 }, (_, n) => [`more${n}`, `new${n}`, n]),
+        ['again', 'sku7', 1],
+      ];
+      const refused = await importThrough(1, bad);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body).toMatchObject({ inserted: 0, failedRows: 1 });
+      for (const i of [0, 1, 2]) {
+        const stored = await skus(i);
+        expect(stored).toHaveLength(500);
+        expect(stored.filter((sku) => sku.startsWith('new'))).toEqual([]);
+      }
+    }, 60_000);
+
+    it('sign-in throttling counts the failures made through every node: two through one, one through another, and the next waits', async () => {
+      const attempt = async (i: number, username: string, password: string) => {
+        const answer = await fetch(`${(servers[i] as ServerProcess).url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ username, password }).toString(),
+        });
+        return { status: answer.status, retryAfter: Number(answer.headers.get('retry-after') ?? 0) };
+      };
+      // DEFAULT_LOGIN_LIMITS: 3 free failures of one account from one address, then 1 s, doubling.
+      expect((await attempt(0, 'guessed', 'wrong-1')).status).toBe(401);
+      expect((await attempt(0, 'guessed', 'wrong-2')).status).toBe(401);
+      expect((await attempt(1, 'guessed', 'wrong-3')).status).toBe(401);
+      const waited = await attempt(2, 'guessed', 'wrong-4');
+      expect(waited.status).toBe(429);
+      expect(waited.retryAfter).toBeGreaterThan(0);
+
+      // Nine guesses at once, three through each node: three are checked, six wait; none is lost
+      // to a certification conflict (503).
+      const burst = await Promise.all(
+        Array.from({ length: 9 }, (_, n) => attempt(n % 3, 'burst', `guess-${n}`)),
+      );
+      const statuses = burst.map((answer) => answer.status).sort();
+      expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429]);
+    }, 60_000);
+
     it("a node killed (-9) under write load: the others go on, its server answers 503 until it is back, one on every node's URL goes over to the next, no acknowledged write is lost", async () => {
       await createTable(api, 'sample', [{ name: 'value', dataType: 'INT', nullable: false }]);
       const victim = cluster.nodes[2] as GaleraCluster['nodes'][number];
@@ -252,14 +485,28 @@ describe.skipIf(!galeraInstalled)(
           if (created.status >= 500) await sleep(50);
         }
       };
+      // The SQL console of that server runs as its console account, on the node it found first.
+      const consoleNode = async () => {
+        const answer = await following.post('/api/metadata/sqls/execute', {
+          sql: 'SELECT @@wsrep_node_name AS node, CURRENT_USER() AS account',
+        });
+        const row = (answer.body as { rows?: string[][] }).rows?.[0];
+        return { status: answer.status, node: row?.[0], account: row?.[1], body: answer.body };
+      };
+      const consoleBefore = await consoleNode();
+      expect(consoleBefore, JSON.stringify(consoleBefore.body)).toMatchObject({ status: 200, node: 'node3' });
+      expect(consoleBefore.account).toMatch(/^cbc_/);
       const retriesBefore = servers.reduce((sum, server) => sum + certificationRetries(server), 0);
       const load = Promise.all([...Array.from({ length: 6 }, (_, w) => worker(w)), follower()]);
       await sleep(1500);
       await victim.kill();
       const killedAt = writes.length;
       const killedTime = Date.now();
+      // Its next console statement goes to another node (at most one 503 meanwhile).
+      const consoleAfter = [await consoleNode()];
       // The others' commits wait until the cluster has evicted the dead node (3 s, galera.ts).
       await sleep(5000);
+      consoleAfter.push(await consoleNode());
       const ready = await fetch(`${(servers[2] as ServerProcess).url}/api/ready`);
       const readyBody = (await ready.json()) as { reason?: string };
       const followerReady = await fetch(`${(failoverServer as ServerProcess).url}/api/ready`);
@@ -333,9 +580,19 @@ describe.skipIf(!galeraInstalled)(
           `the other nodes' writes paused ${stalledMs} ms after the kill (eviction); ` +
           `the server on every node's URL wrote again ${followMs} ms after the kill ` +
           `(${followed.filter((write) => write.status === 201).length} acknowledged, ` +
-          `${followed.filter((write) => write.status === 503).length} answered 503)`,
+          `${followed.filter((write) => write.status === 503).length} answered 503); ` +
+          `its console statements after the kill: ${consoleAfter.map((answer) => `${answer.status} ${String(answer.node)}`).join(', ')}`,
       );
       expect(lost).toBe(0);
+      // Its console too: never a 500, a 503 at most once, then answered by another node.
+      expect(
+        consoleAfter.filter((answer) => answer.status !== 200 && answer.status !== 503),
+        JSON.stringify(consoleAfter),
+      ).toEqual([]);
+      expect(consoleAfter.filter((answer) => answer.status === 503).length).toBeLessThanOrEqual(1);
+      expect(consoleAfter.at(-1), JSON.stringify(consoleAfter)).toMatchObject({ status: 200 });
+      expect(consoleAfter.at(-1)?.node).not.toBe('node3');
+      expect(consoleAfter.at(-1)?.account).toBe(consoleBefore.account);
     }, 150_000);
 
     describe('the multi-instance cases of one shared database', () => {
