@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
 import notify from './index';
 import { notificationOf, parseTables, shownError, targetOf, type NotifyBody } from './notify-body';
 import { ApiException, defineServerExtension } from '../sdk';
@@ -159,6 +160,20 @@ describeEachDatabase('change notifications extension ($name)', (db) => {
   };
 
   /** The receiver's count now, and again once everything pending has settled: the same. */
+  /** Imports `rows` (name, qty) into `product` as the super admin: the answer. */
+  const importRows = async (app: App, rows: readonly (readonly [string, string | number])[]) => {
+    const { cookie } = await login(app);
+    const { payload, headers } = multipartBody([
+      { name: 'file', value: await workbook(rows), filename: 'data.xlsx' },
+    ]);
+    return app.inject({
+      method: 'POST',
+      url: '/api/business/product/import',
+      payload,
+      headers: { ...headers, cookie },
+    });
+  };
+
   const deliveredCount = async (): Promise<number> => {
     const now = received.length;
     await new Promise((settle) => setTimeout(settle, 50));
@@ -212,24 +227,11 @@ describeEachDatabase('change notifications extension ($name)', (db) => {
 
     // an import of three rows is one write: one body with the three creates
     received.length = 0;
-    const { payload, headers } = multipartBody([
-      {
-        name: 'file',
-        value: await workbook([
-          ['i1', 1],
-          ['i2', 2],
-          ['i3', 3],
-        ]),
-        filename: 'data.xlsx',
-      },
+    const imported = await importRows(app, [
+      ['i1', 1],
+      ['i2', 2],
+      ['i3', 3],
     ]);
-    const { cookie } = await login(app);
-    const imported = await app.inject({
-      method: 'POST',
-      url: '/api/business/product/import',
-      payload,
-      headers: { ...headers, cookie },
-    });
     expect(imported.statusCode, imported.body).toBe(201);
     expect(await deliveredCount()).toBe(1);
     expect(received[0]?.body.changes.map((change) => `${change.action} ${change.channel}`)).toEqual([
@@ -263,43 +265,18 @@ describeEachDatabase('change notifications extension ($name)', (db) => {
     expect(await knex('product').whereIn('name', ['late', 'veto']).first()).toBeUndefined();
 
     // an all-or-nothing import with a bad row inserts nothing and sends nothing
-    const { cookie } = await login(app);
-    const { payload, headers } = multipartBody([
-      {
-        name: 'file',
-        value: await workbook([
-          ['fine', 1],
-          ['bad', 'many'],
-        ]),
-        filename: 'data.xlsx',
-      },
+    const refused = await importRows(app, [
+      ['fine', 1],
+      ['bad', 'many'],
     ]);
-    const refused = await app.inject({
-      method: 'POST',
-      url: '/api/business/product/import',
-      payload,
-      headers: { ...headers, cookie },
-    });
     expect(refused.statusCode, refused.body).toBe(400);
     expect(await deliveredCount()).toBe(0);
     expect(Number((await knex('product').count({ n: '*' }))[0]?.n)).toBe(0);
     // and an import failing in a hook (a row named late) likewise
-    const hooked = multipartBody([
-      {
-        name: 'file',
-        value: await workbook([
-          ['fine', 1],
-          ['late', 2],
-        ]),
-        filename: 'data.xlsx',
-      },
+    const undone = await importRows(app, [
+      ['fine', 1],
+      ['late', 2],
     ]);
-    const undone = await app.inject({
-      method: 'POST',
-      url: '/api/business/product/import',
-      payload: hooked.payload,
-      headers: { ...hooked.headers, cookie },
-    });
     expect(undone.statusCode).toBeGreaterThanOrEqual(400);
     expect(await deliveredCount()).toBe(0);
     expect(Number((await knex('product').count({ n: '*' }))[0]?.n)).toBe(0);
