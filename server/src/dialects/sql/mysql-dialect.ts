@@ -25,7 +25,7 @@ import {
   prepareMysqlConsoleAccount,
 } from './mysql-console-account';
 import type { SqlDialect } from './sql-dialect';
-import { mariadbReplicaPositions } from './replica-positions';
+import { mysqlReplicaPositions } from './replica-positions';
 import { PLAIN_WORDS } from './console/plain-words';
 import { isTableAccessDenied } from './mysql-errno';
 
@@ -84,7 +84,7 @@ export const mysqlDialect: SqlDialect = {
   runsOnCluster: runsOnGalera,
   probeEngine: probeMysqlEngine,
   trackCacheVersion: (db, table, scope, events) => mysqlCacheVersion.track(db, table, scope, events),
-  replicaPositions: mariadbReplicaPositions,
+  replicaPositions: mysqlReplicaPositions,
   pinyinOrder: oncePerKnex(detectMysqlPinyinOrder),
   // GET_LOCK holds on one node of a Galera cluster only: there, a lease row the cluster certifies.
   withDatabaseLock: async (knex, name, work, waitMs) =>
