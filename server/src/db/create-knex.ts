@@ -126,6 +126,8 @@ const openPgKnex = (source: DataSourceConfig, log: Knex.Logger | undefined, pool
     },
   });
   finder.watch(opened);
+  // The SQL console's own connections follow the same finder (pool-host-finder.ts).
+  rememberHostFinder(opened, finder);
   return opened;
 };
 

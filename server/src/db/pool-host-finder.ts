@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isConnectionError } from '../errors/is-connection-error';
 
 /** What a pool on a URL of several servers follows (db/host-finder.ts), seen from outside it. */
 export interface FollowedHosts {
@@ -43,4 +44,29 @@ export const refreshProvidedSettings = async (knex: Knex): Promise<void> => {
   const { expirationChecker, ...settings } = await provider();
   client.connectionConfigExpirationChecker = expirationChecker ?? null;
   client.connectionSettings = settings;
+};
+
+/**
+ * A connection of its own, opened outside the pool (the SQL console's, one per statement). On a
+ * URL of several servers it goes to the one the pool's host finder chose, asked again when a
+ * connection was lost since; a refused connection (that server died) makes the finder look again,
+ * and the connection is tried once more on the server it finds: nothing ran yet. Without this it
+ * would go to the server the pool last connected to, which an idle pool may not have left.
+ */
+export const openOwnConnection = async (knex: Knex): Promise<unknown> => {
+  const finder = hostFinderOf(knex);
+  await refreshProvidedSettings(knex);
+  try {
+    return await knex.client.acquireRawConnection();
+  } catch (error) {
+    if (!finder || !isConnectionError(error)) throw error;
+    finder.lost();
+    await refreshProvidedSettings(knex);
+    return knex.client.acquireRawConnection();
+  }
+};
+
+/** A statement on a connection of its own failed: when its server went away, the next one looks again. */
+export const ownConnectionFailed = (knex: Knex, error: unknown): void => {
+  if (isConnectionError(error)) hostFinderOf(knex)?.lost();
 };

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { MYSQL_SQL_MODE } from '../../../db/create-knex';
-import { hostFinderOf, refreshProvidedSettings } from '../../../db/pool-host-finder';
-import { isConnectionError } from '../../../errors/is-connection-error';
+import { openOwnConnection, ownConnectionFailed } from '../../../db/pool-host-finder';
 import { errnoOf } from '../mysql-errno';
 import { guardRowSize, rowTooLarge, type DataSocket } from './row-size-guard';
 import { RowCollector, SqlRunError, type SqlColumnInfo, type SqlOutcome, type SqlRun } from './sql-result';
@@ -182,32 +181,14 @@ const toRunError = (error: unknown, watchdogFired: boolean): unknown => {
 };
 
 /**
- * A connection of its own for one console statement, opened outside the pool. On a URL of several
- * servers it goes to the one the pool's host finder chose, asked again when a connection was lost
- * since; a refused connection (that server died) makes the finder look again, and the connection
- * is tried once more on the server it finds: nothing ran yet.
- */
-const openConnection = async (knex: Knex): Promise<MysqlConnection> => {
-  const finder = hostFinderOf(knex);
-  await refreshProvidedSettings(knex);
-  try {
-    return (await knex.client.acquireRawConnection()) as MysqlConnection;
-  } catch (error) {
-    if (!finder || !isConnectionError(error)) throw error;
-    finder.lost();
-    await refreshProvidedSettings(knex);
-    return (await knex.client.acquireRawConnection()) as MysqlConnection;
-  }
-};
-
-/**
  * MySQL / MariaDB: a connection of its own (closed afterwards), `START TRANSACTION READ ONLY` +
  * ROLLBACK or `START TRANSACTION` + COMMIT. Timeout: MariaDB `max_statement_time`, MySQL
  * `max_execution_time`, and for what those do not cover a watchdog that runs `KILL QUERY`.
  * Statements that commit implicitly are refused in read-only mode before this runs.
  */
 export const runMysql = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => {
-  const connection = await openConnection(knex);
+  // On a URL of several servers, to the one the pool's host finder chose (pool-host-finder.ts).
+  const connection = (await openOwnConnection(knex)) as MysqlConnection;
   let watchdog: NodeJS.Timeout | undefined;
   let watchdogFired = false;
   let early = false;
@@ -235,7 +216,7 @@ export const runMysql = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => 
       if (!early) await exec(connection, run.readOnly ? 'ROLLBACK' : 'COMMIT');
     } catch (error) {
       // Its server went away mid-statement: the next statement looks for a server again.
-      if (isConnectionError(error)) hostFinderOf(knex)?.lost();
+      ownConnectionFailed(knex, error);
       throw toRunError(error, watchdogFired);
     }
     const { collector, fields, affected } = streamed;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import pg from 'pg';
+import { openOwnConnection, ownConnectionFailed } from '../../../db/pool-host-finder';
 import { quotePgIdentifier } from '../quote-pg-identifier';
 import { guardRowSize, rowTooLarge, type DataSocket } from './row-size-guard';
 import { RowCollector, SqlRunError, type SqlOutcome, type SqlRun } from './sql-result';
@@ -114,11 +115,13 @@ const toRunError = (error: unknown, watchdogFired: boolean): unknown => {
 /**
  * PostgreSQL: a connection of its own (closed afterwards, so nothing the statement sets on the
  * session outlives it), `BEGIN READ ONLY` + ROLLBACK or `BEGIN` + COMMIT, and
- * `SET LOCAL statement_timeout`, and `SET LOCAL ROLE` when a console role is given. Should the server not stop in time, the connection is cut.
- * Column type names are looked up through the pool (`format_type`).
+ * `SET LOCAL statement_timeout`, and `SET LOCAL ROLE` when a console role is given. Should the
+ * server not stop in time, the connection is cut. On a URL of several servers the connection goes
+ * to the one the pool's host finder chose, looked for again after a failover
+ * (pool-host-finder.ts). Column type names are looked up through the pool (`format_type`).
  */
 export const runPg = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => {
-  const connection = (await knex.client.acquireRawConnection()) as PgClient;
+  const connection = (await openOwnConnection(knex)) as PgClient;
   // Dropping the socket (rather than a polite end(), which waits for the rest of a result) ends
   // the session: the server aborts the statement and its transaction.
   const drop = () => connection.connection.stream.destroy();
@@ -144,6 +147,11 @@ export const runPg = async (knex: Knex, run: SqlRun): Promise<SqlOutcome> => {
       // Stopped early: dropping the connection ends the query and its read-only transaction.
       if (!early) await connection.query(run.readOnly ? 'ROLLBACK' : 'COMMIT');
     } catch (error) {
+      // Its server went away mid-statement, or refused a write as a standby: the next statement
+      // looks for the writable server again. Not when this cut the connection itself, nor for a
+      // write refused by a read-only transaction.
+      if (!dropped && !watchdogFired && !(run.readOnly && sqlState(error) === READ_ONLY))
+        ownConnectionFailed(knex, error);
       throw toRunError(error, watchdogFired);
     }
     clearTimeout(watchdog);
