@@ -66,14 +66,17 @@ describe.skipIf(!pgServerInstalled)(
         LOG_LEVEL: 'warn',
         DATA_SOURCES: JSON.stringify([{ name: 'primary', client: 'pg', connection: pair.url() }]),
       });
-      server = await startServerProcess(await freePort(), env(dataDirs[0] as string));
-      // No webhook, schedule or flow rounds: nothing but a request uses its pool.
-      quiet = await startServerProcess(await freePort(), {
-        ...env(dataDirs[1] as string),
-        WEBHOOK_POLL_MS: '0',
-        SCHEDULE_POLL_MS: '0',
-        FLOW_POLL_MS: '0',
-      });
+      const [busyPort, quietPort] = [await freePort(), await freePort()];
+      [server, quiet] = await Promise.all([
+        startServerProcess(busyPort, env(dataDirs[0] as string)),
+        // No webhook, schedule or flow rounds: nothing but a request uses its pool.
+        startServerProcess(quietPort, {
+          ...env(dataDirs[1] as string),
+          WEBHOOK_POLL_MS: '0',
+          SCHEDULE_POLL_MS: '0',
+          FLOW_POLL_MS: '0',
+        }),
+      ]);
       cookie = await signIn(server.url, PASSWORD);
       const admin = httpClient(server.url, cookie);
       call = admin.call;
