@@ -7,6 +7,12 @@ export const median = (values: readonly number[]): number => {
     : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 };
 
+/** The value below which `share` (0..1) of a list of durations lie (nearest rank). */
+export const percentile = (values: readonly number[], share: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? NaN;
+};
+
 /** Milliseconds each of `runs` calls of `work` takes, after `warmup` untimed calls. */
 export const timeRuns = async (runs: number, warmup: number, work: () => Promise<unknown>) => {
   for (let i = 0; i < warmup; i++) await work();

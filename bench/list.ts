@@ -15,12 +15,14 @@
  *                    warms up as a server that has been running has
  *   BENCH_LOAD_SECONDS, BENCH_LOAD_CONNECTIONS   load test (default 20 s, 32 connections)
  *   BENCH_DATABASES  comma list among sqlite,pg,mysql (default: all configured)
+ *   BENCH_FIGURES    texts separated by `|`: only the figures and loads whose label holds one of
+ *                    them (e.g. `list view, search` for the list view's keyword figures)
  *   BENCH_EXPLAIN=1  also print the SQL and the plan of every figure
  *
  *   tsx bench/list.ts
  */
 import autocannon, { type Result } from 'autocannon';
-import { median, envInteger, ms, timeRuns } from './bench-stats';
+import { median, envInteger, ms, percentile, timeRuns } from './bench-stats';
 import { startBenchServer } from './bench-server';
 import { benchTargets, type BenchTarget } from './bench-target';
 import { startBuiltServer } from './built-server';
@@ -57,6 +59,7 @@ interface Captured {
 interface Measured {
   figure: Figure;
   p50: number;
+  p95: number;
   driverP50: number;
   /** Statements on the benchmark tables, replayed through the driver. */
   dataSql: CapturedSql[];
@@ -188,7 +191,8 @@ const measure = async (
   // A slow figure (a scan of the table) gets fewer runs: still the median of several.
   const slow = performance.now() - started > SLOW_RUN_MS;
   const [timed, untimed] = slow ? [Math.min(runs, SLOW_RUNS), Math.min(warmup, 1)] : [runs, warmup];
-  const p50 = median(await timeRuns(timed, untimed, () => runFigure(server, figure)));
+  const times = await timeRuns(timed, untimed, () => runFigure(server, figure));
+  const p50 = median(times);
   const driverP50 = median(await timeRuns(timed, untimed, () => replayer.run(dataSql)));
   const met =
     figure.target.kind === 'ms'
@@ -199,6 +203,7 @@ const measure = async (
   return {
     figure,
     p50,
+    p95: percentile(times, 0.95),
     driverP50,
     dataSql,
     otherSql,
@@ -223,7 +228,7 @@ const targetText = (target: Target) =>
       : `target <= driver + ${target.maxMs} ms`;
 
 const line = (client: string, m: Measured) =>
-  `[${client}] ${m.figure.label.padEnd(36)} p50 ${ms(m.p50).padStart(9)}` +
+  `[${client}] ${m.figure.label.padEnd(36)} p50 ${ms(m.p50).padStart(9)} p95 ${ms(m.p95).padStart(9)}` +
   ` | driver ${ms(m.driverP50).padStart(9)} (${(m.p50 / m.driverP50).toFixed(1)}x)` +
   ` | ${targetText(m.figure.target)} ${m.met ? 'MET' : 'MISSED'}` +
   ` | result ${m.count}; ${m.dataSql.length} data + ${m.otherSql.length} other statements`;
@@ -291,6 +296,14 @@ const LOADS: Load[] = [
   },
 ];
 
+/** Whether a figure's or load's label is among those `BENCH_FIGURES` asks for (all without it). */
+const wantedLabel = (label: string): boolean => {
+  const wanted = process.env.BENCH_FIGURES?.split('|')
+    .map((text) => text.trim())
+    .filter((text) => text !== '');
+  return !wanted?.length || wanted.some((text) => label.includes(text));
+};
+
 const runTarget = async (target: BenchTarget, rows: number): Promise<void> => {
   await seedTarget(target, rows, (text) => console.error(text));
   const runs = envInteger('BENCH_RUNS', 50);
@@ -298,7 +311,10 @@ const runTarget = async (target: BenchTarget, rows: number): Promise<void> => {
   const explain = process.env.BENCH_EXPLAIN === '1';
   const [source] = target.config.dataSources;
   if (!source) throw new Error('no data source configured');
-  const captured = await captureFigures(target, figuresFor(rows));
+  const captured = await captureFigures(
+    target,
+    figuresFor(rows).filter((figure) => wantedLabel(figure.label)),
+  );
   const server = await startBuiltServer(
     target.config.dataDir,
     target.client === 'sqlite' ? [] : target.config.dataSources,
@@ -321,7 +337,8 @@ const runTarget = async (target: BenchTarget, rows: number): Promise<void> => {
       console.log(line(target.client, measured));
       if (explain) for (const text of await explainLines(replayer, measured)) console.log(text);
     }
-    for (const load of LOADS) await loadTest(server, target.client, load);
+    for (const load of LOADS.filter((each) => wantedLabel(each.label)))
+      await loadTest(server, target.client, load);
   } finally {
     await replayer.close();
     await server.close();

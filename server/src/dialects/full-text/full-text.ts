@@ -25,6 +25,23 @@ export interface FullTextTable {
    * the rows (see pg-grams.ts); null when it has none, or no statistics of it yet.
    */
   grams?: ReadonlyMap<string, number> | null;
+  /**
+   * MySQL / MariaDB, set by `inspect` for the request's keyword: how common it is among the
+   * newest rows, which tells a scan in key order from the index (mysql-key-order.ts).
+   */
+  sample?: KeywordSample | null;
+}
+
+/** How common a keyword is among a table's newest rows (MySQL / MariaDB). */
+export interface KeywordSample {
+  /** The share of the sampled rows that hold every term (0..1). */
+  share: number;
+  /** Whether the sample read the whole table (it holds fewer rows than a sample). */
+  whole: boolean;
+  /** Rows of the search table (all the table's rows), null without one. */
+  indexed: number | null;
+  /** Whether the single key is the table's PRIMARY KEY. */
+  primaryKey: boolean;
 }
 
 /** Rows to leave out of a count of matches: those where BOOL column `flag` is not `false`. */
@@ -45,8 +62,15 @@ export interface FullText {
   /**
    * Narrows `query` (which selects from `table.tableName`, unaliased) to rows whose column contains
    * every whitespace-separated term of `keyword` as a substring, case-insensitively for ASCII.
+   * With `bound`, the query reads at most `bound + 1` rows (a bounded count) and nothing orders
+   * it: the method may order it so that they are found soonest (MariaDB: newest first).
    */
-  matchCondition(query: Knex.QueryBuilder, table: FullTextTable, keyword: string): Knex.QueryBuilder;
+  matchCondition(
+    query: Knex.QueryBuilder,
+    table: FullTextTable,
+    keyword: string,
+    bound?: number,
+  ): Knex.QueryBuilder;
   /**
    * A statement answering one row whose `n` tells how many rows `matchCondition` alone would select, read from
    * the index without visiting the table; null (or absent) when the index cannot answer it.
@@ -58,13 +82,17 @@ export interface FullText {
     keyword: string,
     unflagged?: Unflagged,
   ): Knex.QueryBuilder | null;
-  /** What the methods above need to know of the table's index beyond its metadata (once per request). */
-  inspect?(db: Knex, table: FullTextTable): Promise<FullTextTable>;
+  /**
+   * What the methods above need to know of the table's index beyond its metadata, and of the
+   * request's `keyword` (once per request).
+   */
+  inspect?(db: Knex, table: FullTextTable, keyword?: string | null): Promise<FullTextTable>;
   /**
    * Makes `query` (which selects from `table.tableName`) read the keyword's matches from the index
    * in the order of the table's rowid (`table.rowidKey`), so that a page stops after its rows
    * instead of collecting every match first; also adds the keyword's condition. False (and `query`
-   * untouched) when the index cannot drive this keyword.
+   * untouched) when the index cannot drive this keyword. `rows`: how many rows the page reads
+   * (its offset and limit; a first page when absent).
    */
   driveInRowidOrder?(
     db: Knex,
@@ -72,6 +100,7 @@ export interface FullText {
     table: FullTextTable,
     keyword: string,
     direction: 'asc' | 'desc',
+    rows?: number,
   ): boolean;
 }
 

@@ -2,10 +2,18 @@ import type { Knex } from 'knex';
 import { physicalType } from '../column-type';
 import { derivedName } from '../derived-name';
 import { isIntegerType } from '../integer-range';
+import { DEFAULT_LIMIT } from '../../../../contract/index';
 import { charCount, likeTerm, termsOf, type FullText, type FullTextTable } from './full-text';
+import { sampleKeyword, scanFindsCount, scanFindsPage, scanInKeyOrder } from './mysql-key-order';
 
 /** A term inside a boolean-mode phrase: double quotes cannot be escaped there, so they go. */
 const booleanPhrase = (term: string): string => `"${term.replace(/"/g, ' ')}"`;
+
+/**
+ * A term inside a Mroonga phrase: double quotes go as in boolean mode, and a backslash, which
+ * Mroonga's query syntax reads as an escape, is escaped (else `C:\` finds nothing).
+ */
+const mroongaPhrase = (term: string): string => booleanPhrase(term.replace(/\\/g, '\\\\'));
 
 export const mysqlFullTextIndexName = (tableName: string, column: string): string =>
   derivedName('ft', tableName, column);
@@ -56,7 +64,9 @@ export const mroongaNames = (tableName: string) => ({
  * (bigram substring search of any length, CJK included), kept in sync by triggers. The business
  * table stays InnoDB; the search table is not transactional, so a rolled-back insert can leave a
  * row there, which matches no business row. A table without a single key column gets no index and
- * is searched by LIKE.
+ * is searched by LIKE. Each term is also matched with LIKE: the index only narrows (it ignores
+ * characters the collation does not, such as U+200B). A keyword common among the newest rows is
+ * read by a scan in key order instead, for a page and for a bounded count (mysql-key-order.ts).
  */
 export const mroongaFullText: FullText = {
   method: 'mroonga-bigram',
@@ -116,30 +126,36 @@ export const mroongaFullText: FullText = {
     await db.schema.dropTableIfExists(names.table);
   },
 
-  matchCondition(query: Knex.QueryBuilder, table: FullTextTable, keyword: string) {
+  matchCondition(query: Knex.QueryBuilder, table: FullTextTable, keyword: string, bound?: number) {
+    if (bound !== undefined && scanFindsCount(table, bound) && scanInKeyOrder(query, table, keyword, 'desc'))
+      return query;
     const names = mroongaNames(table.tableName);
     for (const term of termsOf(keyword)) {
-      if (!table.key || term.replace(/"/g, '').trim() === '') {
-        likeTerm(query, table, term);
-        continue;
+      if (table.key && term.replace(/"/g, '').trim() !== '') {
+        query.whereRaw('?? IN (SELECT ?? FROM ?? WHERE MATCH(??) AGAINST(? IN BOOLEAN MODE))', [
+          `${table.tableName}.${table.key.name}`,
+          KEY,
+          names.table,
+          BODY,
+          mroongaPhrase(term),
+        ]);
       }
-      query.whereRaw('?? IN (SELECT ?? FROM ?? WHERE MATCH(??) AGAINST(? IN BOOLEAN MODE))', [
-        `${table.tableName}.${table.key.name}`,
-        KEY,
-        names.table,
-        BODY,
-        booleanPhrase(term),
-      ]);
+      likeTerm(query, table, term);
     }
     return query;
   },
 
-  async inspect(_db, table) {
-    // The search table is keyed by the single key: an integer key orders it like the table.
-    return { ...table, rowidKey: table.key && isIntegerType(table.key.dataType) ? table.key.name : null };
+  async inspect(db, table, keyword) {
+    return {
+      ...table,
+      // The search table is keyed by the single key: an integer key orders it like the table.
+      rowidKey: table.key && isIntegerType(table.key.dataType) ? table.key.name : null,
+      sample: keyword ? await sampleKeyword(db, table, keyword, mroongaNames(table.tableName).table) : null,
+    };
   },
 
-  driveInRowidOrder(db, query, table, keyword, direction) {
+  driveInRowidOrder(db, query, table, keyword, direction, rows = DEFAULT_LIMIT) {
+    if (scanFindsPage(table, rows) && scanInKeyOrder(query, table, keyword, direction)) return true;
     const names = mroongaNames(table.tableName);
     const terms = termsOf(keyword);
     const indexed = terms.filter((term) => term.replace(/"/g, '').trim() !== '');
@@ -156,21 +172,37 @@ export const mroongaFullText: FullText = {
     );
     query.whereRaw('MATCH(??) AGAINST(? IN BOOLEAN MODE)', [
       `${names.table}.${BODY}`,
-      indexed.map((term) => `+${booleanPhrase(term)}`).join(' '),
+      indexed.map((term) => `+${mroongaPhrase(term)}`).join(' '),
     ]);
-    for (const term of terms) if (!indexed.includes(term)) likeTerm(query, table, term);
+    for (const term of terms) likeTerm(query, table, term);
     query.orderBy(`${names.table}.${KEY}`, direction);
     return true;
   },
 };
 
-/** MariaDB without Mroonga: no index; search scans with LIKE '%term%'. */
+/**
+ * MariaDB without Mroonga: no index; search scans with LIKE '%term%', a page and a bounded count
+ * in key order, newest first for the count (mysql-key-order.ts).
+ */
 export const likeFullText: FullText = {
   method: 'like',
   createIndex: async () => undefined,
   dropIndex: async () => undefined,
-  matchCondition(query, table, keyword) {
+  matchCondition(query, table, keyword, bound) {
+    // No index: a bounded count reads the newest rows first, which a page has just read.
+    if (bound !== undefined && scanInKeyOrder(query, table, keyword, 'desc')) return query;
     for (const term of termsOf(keyword)) likeTerm(query, table, term);
     return query;
+  },
+  async inspect(db, table, keyword) {
+    return {
+      ...table,
+      rowidKey: table.key && isIntegerType(table.key.dataType) ? table.key.name : null,
+      // Only whether the key is the PRIMARY KEY: without an index every keyword scans.
+      sample: keyword ? await sampleKeyword(db, table, null, null) : null,
+    };
+  },
+  driveInRowidOrder(_db, query, table, keyword, direction) {
+    return scanInKeyOrder(query, table, keyword, direction);
   },
 };

@@ -29,15 +29,17 @@ const keptTotal = (
 
 /**
  * The rows the same filters, search and row rules select, as a query to count (in an object: a
- * query builder is a thenable, which an async function's return would run).
+ * query builder is a thenable, which an async function's return would run); with `bound`, a
+ * count of at most `bound + 1` of them (the search may then order them).
  */
 const matchingRows = async (
   context: ItemContext,
   item: ItemTable,
   query: Pick<ListQuery, 'where' | 'search'>,
   sourceKnex: Knex,
+  bound?: number,
 ): Promise<{ rows: Knex.QueryBuilder }> => {
-  const search = await searchConditionFor(context, item, sourceKnex, query.search);
+  const search = await searchConditionFor(context, item, sourceKnex, query.search, bound);
   const rows = context.db(item.table.tableName);
   filterRows(rows, context, item.table, 'read');
   applyWhere(rows, item.query, query, { dialect: context.dialect, search });
@@ -76,7 +78,7 @@ export const countItemsUpTo = async (
     return { total: await countItems(context, item, query, sourceKnex), exact: true };
   const kept = await keptTotal(context, item, query, sourceKnex);
   if (kept !== null) return { total: kept, exact: true };
-  const { rows } = await matchingRows(context, item, query, sourceKnex);
+  const { rows } = await matchingRows(context, item, query, sourceKnex, bound);
   const firstRows = rows.select(context.db.raw('1')).limit(bound + 1);
   const row = (await context.db.from(firstRows.as('matched')).count({ n: '*' }).first()) as
     { n: unknown } | undefined;

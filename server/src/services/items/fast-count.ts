@@ -33,7 +33,7 @@ export const fastCount = async (
   const flag = query.where ? complementFlag(query.where, item.query) : null;
   const column = `${tableName}.${flag}`;
   if (query.search && item.fullText && (!query.where || flag)) {
-    const index = await fullTextTargetFor(context, item, sourceKnex);
+    const index = await fullTextTargetFor(context, item, sourceKnex, query.search);
     // With `flag = false`: the matches except the flagged and the NULL rows (the index knows how).
     const unflagged = flag ? { flag } : undefined;
     const statement = index?.fullText.countMatches?.(db, index.target, query.search, unflagged);

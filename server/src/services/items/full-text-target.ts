@@ -10,10 +10,18 @@ export interface FullTextTarget {
   target: FullTextTable;
 }
 
-/** Inspections made for a request (its context), by table: the count, page and search steps share one. */
-const inspected = new WeakMap<ItemContext, WeakMap<ItemTable, Promise<FullTextTarget | null>>>();
+/**
+ * Inspections made for a request (its context), by table and keyword: the count, page and search
+ * steps share one.
+ */
+const inspected = new WeakMap<ItemContext, WeakMap<ItemTable, Map<string, Promise<FullTextTarget | null>>>>();
 
-const inspect = async (item: ItemTable, db: Knex, sourceKnex: Knex): Promise<FullTextTarget | null> => {
+const inspect = async (
+  item: ItemTable,
+  db: Knex,
+  sourceKnex: Knex,
+  keyword: string | null,
+): Promise<FullTextTarget | null> => {
   if (!item.fullText) return null;
   const fullText = await fullTextFor(sourceKnex);
   const described: FullTextTable = {
@@ -22,28 +30,32 @@ const inspect = async (item: ItemTable, db: Knex, sourceKnex: Knex): Promise<Ful
     key: item.keys.length === 1 ? (item.keys[0] ?? null) : null,
     flag: deletedFlagOf(item.table.columns),
   };
-  const target = fullText.inspect ? await fullText.inspect(db, described) : described;
+  const target = fullText.inspect ? await fullText.inspect(db, described, keyword) : described;
   return { fullText, target };
 };
 
 /**
  * The keyword-search index of a table with a FULLTEXT column, inspected once per request (which
- * companion tables it has, which key is the rowid), or null for a table without one.
- * `sourceKnex` is the data source's own Knex (the full-text method is detected once per source).
+ * companion tables it has, which key is the rowid, and on MariaDB how common the request's
+ * `keyword` is), or null for a table without one. `sourceKnex` is the data source's own Knex (the
+ * full-text method is detected once per source).
  */
 export const fullTextTargetFor = (
   context: ItemContext,
   item: ItemTable,
   sourceKnex: Knex,
+  keyword: string | null,
 ): Promise<FullTextTarget | null> => {
   let byTable = inspected.get(context);
   if (!byTable) inspected.set(context, (byTable = new WeakMap()));
-  let found = byTable.get(item);
+  let byKeyword = byTable.get(item);
+  if (!byKeyword) byTable.set(item, (byKeyword = new Map()));
+  let found = byKeyword.get(keyword ?? '');
   if (!found) {
-    found = inspect(item, context.db, sourceKnex);
+    found = inspect(item, context.db, sourceKnex, keyword);
     // A failed inspection is asked again by the next step.
-    found.catch(() => byTable.delete(item));
-    byTable.set(item, found);
+    found.catch(() => byKeyword.delete(keyword ?? ''));
+    byKeyword.set(keyword ?? '', found);
   }
   return found;
 };

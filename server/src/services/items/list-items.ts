@@ -27,9 +27,10 @@ const keyOrder = (item: ItemTable, query: ListQuery, key: string): 'asc' | 'desc
 };
 
 /**
- * A keyword page in rowid order read from the full-text index (SQLite): the index yields its
- * matches in that order, so the page stops after its rows instead of collecting every match and
- * looking each up. False when the order, the key or the keyword does not allow it.
+ * A keyword page in rowid order read from the full-text index (SQLite, MariaDB's Mroonga), or on
+ * MariaDB by a scan in key order when the keyword is common: the matches come in that order, so
+ * the page stops after its rows instead of collecting every match and looking each up. False when
+ * the order, the key or the keyword does not allow it.
  */
 const driveByFullText = async (
   context: ItemContext,
@@ -39,11 +40,12 @@ const driveByFullText = async (
   builder: Knex.QueryBuilder,
 ): Promise<boolean> => {
   if (!query.search || !item.fullText) return false;
-  const index = await fullTextTargetFor(context, item, sourceKnex);
+  const index = await fullTextTargetFor(context, item, sourceKnex, query.search);
   const key = index?.target.rowidKey;
   const direction = key ? keyOrder(item, query, key) : null;
   if (!index?.fullText.driveInRowidOrder || !direction) return false;
-  if (!index.fullText.driveInRowidOrder(context.db, builder, index.target, query.search, direction))
+  const rows = query.offset + query.limit;
+  if (!index.fullText.driveInRowidOrder(context.db, builder, index.target, query.search, direction, rows))
     return false;
   // The keyword's condition is in place: only the filters are left.
   applyWhere(

@@ -117,9 +117,12 @@ describeEachDatabase('counts answered without a scan ($name)', (db) => {
       'urgent 物流',
       '杭州市物流',
     ]);
-    // SQLite and MariaDB (Mroonga) read the page from the index in key order; other orders select the matches first.
+    // SQLite reads the page from the index in key order, MariaDB from Mroonga or (a table smaller
+    // than its sample) by a scan in key order; other orders select the matches first.
     const driven = statements.filter((sql) =>
-      /from `cb_ft_\w+` (cross |straight_)join `parcel`/i.test(sql),
+      /from `cb_ft_\w+` (cross |straight_)join `parcel`|from `parcel` USE INDEX FOR ORDER BY \(PRIMARY\)/i.test(
+        sql,
+      ),
     ).length;
     expect(driven).toBe(db.name === 'pg' ? 0 : 5);
   });

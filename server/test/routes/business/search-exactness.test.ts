@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
+import { DEFAULT_QUERY_LIMITS } from '../../../src/config';
 import { dialectOf } from '../../../src/db/dialect';
+import { SAMPLE_ROWS } from '../../../src/dialects/full-text/mysql-key-order';
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
 import { createTable } from '../../helpers/business-tables';
 import { clearTables } from '../../helpers/physical-schema';
@@ -24,6 +26,8 @@ const PIECES = [
   'C:\\dir',
   '订单第12号',
   'x',
+  // U+200B: the collation and Mroonga's normaliser ignore it, a substring match does not.
+  '物\u200B流',
 ];
 
 /** Deterministic pseudo-random numbers, so every run holds the same rows. */
@@ -76,6 +80,28 @@ const searched = async (api: ApiClient, keyword: string): Promise<number[]> => {
   return (response.json() as { id: unknown }[]).map((row) => Number(row.id)).sort((a, b) => a - b);
 };
 
+/** The list view's request: the newest two matches and a total counted up to the app's bound of 3. */
+const expectPageWithTotal = async (api: ApiClient, keyword: string, matches: number[]): Promise<void> => {
+  const response = await api.get(
+    `/api/business/note?limit=2&withTotal=true&search=${encodeURIComponent(keyword)}`,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  const { data, total, totalExact } = response.json() as {
+    data: { id: unknown }[];
+    total: number;
+    totalExact: boolean;
+  };
+  expect(
+    data.map((row) => Number(row.id)),
+    keyword,
+  ).toEqual([...matches].reverse().slice(0, 2));
+  // SQLite counts a keyword's matches exactly from its index; elsewhere the count stops at 3.
+  expect({ total, totalExact }, keyword).toEqual(
+    totalExact ? { total: matches.length, totalExact } : { total: 3, totalExact },
+  );
+  if (!totalExact) expect(matches.length, keyword).toBeGreaterThan(3);
+};
+
 describeEachDatabase('keyword search returns exactly what a plain scan returns ($name)', (db) => {
   const apps = useTestApps(db);
 
@@ -107,10 +133,11 @@ describeEachDatabase('keyword search returns exactly what a plain scan returns (
     }
     if (dialectOf(knex) === 'pg') await knex.raw('ANALYZE note');
 
-    const stored = (await knex('note').select('id', 'fullTextBody')) as {
-      id: unknown;
-      fullTextBody: string | null;
-    }[];
+    let stored: { id: unknown; fullTextBody: string | null }[] = [];
+    const readStored = async () => {
+      stored = await knex('note').select('id', 'fullTextBody');
+    };
+    await readStored();
     const expected = (keyword: string): number[] => {
       const terms = keyword.split(/\s+/u).filter((term) => term !== '');
       return stored
@@ -139,6 +166,57 @@ describeEachDatabase('keyword search returns exactly what a plain scan returns (
       expect(rare.some((sql) => sql.includes('cb_grams_v1'))).toBe(true);
       expect(common.length).toBeGreaterThan(0);
       expect(common.some((sql) => sql.includes('cb_grams_v1'))).toBe(false);
+    }
+
+    // The list view's page and bounded total (a bound of 3 here). MariaDB reads a table smaller
+    // than its sample of the newest rows by a scan in key order, never through Mroonga.
+    const bounded = await apps.build(
+      {},
+      apps.config({ queries: { ...DEFAULT_QUERY_LIMITS, countExactLimit: 3 } }),
+    );
+    const boundedApi = apiClient(bounded, (await login(bounded)).cookie);
+    const statementsOf = async (work: () => Promise<unknown>): Promise<string[]> => {
+      const statements: string[] = [];
+      const record = (query: { sql: string }) => statements.push(query.sql);
+      bounded.dataSources.primary.knex.on('query', record);
+      await work();
+      bounded.dataSources.primary.knex.off('query', record);
+      return statements.filter((sql) => sql.includes('`note`'));
+    };
+    const mariadb = dialectOf(knex) === 'mysql';
+    for (const keyword of KEYWORDS) await expectPageWithTotal(boundedApi, keyword, expected(keyword));
+    if (mariadb) {
+      const scanned = await statementsOf(() => expectPageWithTotal(boundedApi, '物流', expected('物流')));
+      expect(scanned.some((sql) => sql.includes('MATCH('))).toBe(false);
+      expect(scanned.filter((sql) => sql.includes('USE INDEX FOR ORDER BY (PRIMARY)'))).toHaveLength(2);
+    }
+
+    // As many newer rows as MariaDB samples, two of them with 物流: the sample finds 物流 rare
+    // (its page is still read by a scan, its count through Mroonga) and every other keyword absent
+    // (read through Mroonga).
+    await knex.batchInsert(
+      'note',
+      Array.from({ length: SAMPLE_ROWS }, (_, i) => ({
+        name: 'filler',
+        fullTextBody: i % 500 === 0 ? 'zzz 物流' : 'zzz',
+        createdDate: '2024-01-01 00:00:00',
+        isDeleted: false,
+      })),
+      100,
+    );
+    if (dialectOf(knex) === 'pg') await knex.raw('ANALYZE note');
+    await readStored();
+    for (const keyword of KEYWORDS) {
+      expect(await searched(api, keyword), keyword).toEqual(expected(keyword));
+      await expectPageWithTotal(boundedApi, keyword, expected(keyword));
+    }
+    if (mariadb) {
+      const common = await statementsOf(() => expectPageWithTotal(boundedApi, '物流', expected('物流')));
+      expect(common.filter((sql) => sql.includes('USE INDEX FOR ORDER BY (PRIMARY)'))).toHaveLength(1);
+      expect(common.filter((sql) => sql.includes('MATCH('))).toHaveLength(1);
+      const rare = await statementsOf(() => expectPageWithTotal(boundedApi, '杭州市', expected('杭州市')));
+      expect(rare.some((sql) => sql.includes('USE INDEX FOR ORDER BY'))).toBe(false);
+      expect(rare.filter((sql) => sql.includes('MATCH('))).toHaveLength(2);
     }
   });
 });
