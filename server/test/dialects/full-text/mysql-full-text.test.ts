@@ -1,11 +1,17 @@
 import knex, { type Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
-import type { FullTextTable } from '../../../src/dialects/full-text/full-text';
+import type { FullTextTable, KeywordSample } from '../../../src/dialects/full-text/full-text';
 import {
   likeFullText,
+  mroongaFullText,
   mysqlFullTextIndexName,
   mysqlNgramFullText,
 } from '../../../src/dialects/full-text/mysql-full-text';
+import {
+  PAGE_SCAN_ROWS,
+  scanFindsCount,
+  scanFindsPage,
+} from '../../../src/dialects/full-text/mysql-key-order';
 
 const mysql = knex({ client: 'mysql2' });
 const table: FullTextTable = {
@@ -61,5 +67,91 @@ describe('MySQL 8 ngram full-text', () => {
     expect(likeFullText.matchCondition(mysql('article').select('id'), table, '50%').toString()).toBe(
       "select `id` from `article` where `article`.`fullTextBody` LIKE '%50\\\\%%' ESCAPE '\\\\'",
     );
+  });
+});
+
+describe('MariaDB: a scan in key order or Mroonga, by a sample of the newest rows', () => {
+  const keyed: FullTextTable = {
+    ...table,
+    key: {
+      name: 'id',
+      dataType: 'BIGINT',
+      length: null,
+      precision: null,
+      scale: null,
+      unsigned: true,
+      autoIncrement: true,
+    },
+  };
+  const sampled = (sample: KeywordSample): FullTextTable => ({ ...keyed, rowidKey: 'id', sample });
+  const common = sampled({ share: 0.17, whole: false, indexed: 1_000_000, primaryKey: true });
+  const middling = sampled({ share: 0.06, whole: false, indexed: 1_000_000, primaryKey: true });
+  const rare = sampled({ share: 0, whole: false, indexed: 1_000_000, primaryKey: true });
+  const small = sampled({ share: 0, whole: true, indexed: 240, primaryKey: true });
+  const noPrimaryKey = sampled({ share: 0.17, whole: false, indexed: 1_000_000, primaryKey: false });
+
+  it('reads a page by the scan when the sample puts it among the newest rows', () => {
+    expect(scanFindsPage(common, 10)).toBe(true);
+    expect(scanFindsPage(middling, 10)).toBe(true);
+    expect(scanFindsPage(middling, PAGE_SCAN_ROWS)).toBe(false);
+    expect(scanFindsPage(rare, 10)).toBe(false);
+    expect(scanFindsPage(small, 1000)).toBe(true);
+    expect(scanFindsPage(noPrimaryKey, 10)).toBe(false);
+  });
+
+  it('counts up to a bound by the scan when it reads fewer rows than the index matches', () => {
+    expect(scanFindsCount(common, 10_000)).toBe(true);
+    expect(scanFindsCount(middling, 10_000)).toBe(false);
+    expect(scanFindsCount(rare, 10_000)).toBe(false);
+    expect(scanFindsCount(small, 10_000)).toBe(true);
+    expect(scanFindsCount(noPrimaryKey, 10_000)).toBe(false);
+  });
+
+  it('scans in key order with each term as LIKE, the primary key giving the order', () => {
+    const page = mysql('article').select('article.id');
+    expect(mroongaFullText.driveInRowidOrder!(mysql, page, common, '物流 a', 'desc', 10)).toBe(true);
+    expect(page.toString()).toBe(
+      'select `article`.`id` from `article` USE INDEX FOR ORDER BY (PRIMARY) ' +
+        "where `article`.`fullTextBody` LIKE '%物流%' ESCAPE '\\\\' and `article`.`fullTextBody` LIKE '%a%' ESCAPE '\\\\' " +
+        'order by `article`.`id` desc',
+    );
+    const count = mroongaFullText.matchCondition(
+      mysql('article').select(mysql.raw('1')),
+      common,
+      '物流',
+      10_000,
+    );
+    expect(count.toString()).toContain('USE INDEX FOR ORDER BY (PRIMARY)');
+    expect(count.toString()).toContain('order by `article`.`id` desc');
+  });
+
+  it('asks Mroonga for a rare keyword and matches each term with LIKE too, a backslash escaped', () => {
+    const count = mroongaFullText.matchCondition(
+      mysql('article').select(mysql.raw('1')),
+      rare,
+      'C:\\',
+      10_000,
+    );
+    // The phrase "C:\\" (Mroonga's escape of one backslash), then the term itself with LIKE.
+    expect(count.toString()).toMatch(
+      /^select 1 from `article` where `article`.`id` IN \(SELECT `rowKey` FROM `cb_ft_\w+` WHERE MATCH\(`body`\) AGAINST\('\\"C:\\\\\\\\\\"' IN BOOLEAN MODE\)\) and `article`.`fullTextBody` LIKE '%C:\\\\\\\\%' ESCAPE '\\\\'$/,
+    );
+    const page = mysql('article').select('article.id');
+    expect(mroongaFullText.driveInRowidOrder!(mysql, page, rare, '物流', 'desc', 10)).toBe(true);
+    expect(page.toString()).toMatch(/STRAIGHT_JOIN/);
+    expect(page.toString()).toContain("`article`.`fullTextBody` LIKE '%物流%'");
+  });
+
+  it('without Mroonga, scans a page and a bounded count in key order, an unbounded count as it comes', () => {
+    const scan = {
+      ...keyed,
+      rowidKey: 'id',
+      sample: { share: 0, whole: false, indexed: null, primaryKey: true },
+    };
+    expect(likeFullText.matchCondition(mysql('article'), scan, 'x', 10).toString()).toContain(
+      'USE INDEX FOR ORDER BY (PRIMARY)',
+    );
+    expect(likeFullText.matchCondition(mysql('article'), scan, 'x').toString()).not.toContain('USE INDEX');
+    expect(likeFullText.driveInRowidOrder!(mysql, mysql('article'), scan, 'x', 'asc')).toBe(true);
   });
 });
