@@ -79,6 +79,9 @@ export default defineConfig({
           // CPU time. Process-wide settings a test depends on (the password hash cost) are set
           // by that test.
           isolate: false,
+          // Work a test waits for in the background (webhook deliveries and their retries, cache
+          // polls) takes longer on a loaded machine than expect.poll's default second.
+          expect: { poll: { timeout: 10_000 } },
           // A browser test runs beside the server suite on a loaded machine: one retry absorbs a
           // slow render; a test failing twice still fails the run.
           retry: 1,
