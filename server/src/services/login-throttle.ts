@@ -16,6 +16,7 @@ import { dialectOf } from '../db/dialect';
 import { SHARED_STATE } from '../db/table-names';
 import { toNumber } from '../db/values';
 import { sqlDialect } from '../dialects/sql/sql-dialects';
+import { CERTIFICATION_TRIES, certificationPauseMs } from '../db/certification-retry';
 import { isBusyError } from '../errors/is-busy-error';
 
 export interface LoginLimiter {
@@ -32,8 +33,11 @@ export interface LoginLimiter {
 }
 
 const TABLE = SHARED_STATE.loginThrottle;
-/** Attempts of one admission that a deadlock with another server's may cost, before it gives up. */
-const TRIES = 3;
+/**
+ * Attempts of one admission that a deadlock or a lost Galera certification with another server's
+ * may cost, before it gives up (503), each after a jittered pause so that they do not collide again.
+ */
+const TRIES = CERTIFICATION_TRIES;
 
 const hash = (...parts: string[]) => createHash('sha256').update(parts.join('\n')).digest('hex');
 
@@ -159,6 +163,7 @@ export const createLoginThrottle = (knex: Knex, limits: LoginLimits): LoginLimit
           return await admitOnce(account, address, now);
         } catch (error) {
           if (attempt >= TRIES || !isBusyError(error)) throw error;
+          await new Promise((done) => setTimeout(done, certificationPauseMs(attempt, Math.random())));
         }
       }
     },

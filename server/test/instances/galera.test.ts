@@ -436,7 +436,8 @@ describe.skipIf(!galeraInstalled)(
         Array.from({ length: 9 }, (_, n) => attempt(n % 3, 'burst', `guess-${n}`)),
       );
       // At most the three free failures are checked, never more; admissions racing through three
-      // nodes may leave one of the three unused (a refused one waits), never lose one to a 503.
+      // nodes may leave one of the three unused (a refused one waits), never lose one to a 503:
+      // an admission that loses certification tries again after a jittered pause.
       const checked = burst.filter((answer) => answer.status === 401).length;
       expect(checked).toBeGreaterThanOrEqual(1);
       expect(checked).toBeLessThanOrEqual(3);
