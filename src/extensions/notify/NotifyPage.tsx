@@ -37,7 +37,14 @@ const NotConfigured = () => {
           bordered
           items={NOTIFY_VARIABLES.map((key) => ({
             key,
-            label: <Typography.Text code>{variableName(key)}</Typography.Text>,
+            // A phone's narrow column breaks the long names after an underscore, not inside a word.
+            label: (
+              <Typography.Text code>
+                {variableName(key)
+                  .split('_')
+                  .map((part, i, parts) => (i < parts.length - 1 ? [`${part}_`, <wbr key={i} />] : part))}
+              </Typography.Text>
+            ),
             children: t(`ext.notify.variables.${key}`),
           }))}
         />
