@@ -145,12 +145,12 @@ describeEachDatabase('change notifications extension ($name)', (db) => {
     await clearTables(knex);
     await removeUsersAndRoles(knex);
     const admin = apiClient(app, cookie);
-    await createTable(admin, {
+    const product = await createTable(admin, {
       name: 'product',
       columns: [...SYSTEM_COLUMNS, { name: 'qty', caption: '数量', dataType: 'INT' }],
     });
     await createTable(admin, { name: 'secret', columns: SYSTEM_COLUMNS });
-    return { app, admin, knex, cookie };
+    return { app, admin, knex, cookie, product };
   };
 
   const status = async (api: ApiClient) => {
@@ -183,7 +183,7 @@ describeEachDatabase('change notifications extension ($name)', (db) => {
 
   it('posts one body per committed create, update and multi-record write, with its changes', async () => {
     configure({ URL: receiverUrl, TABLES: 'product' });
-    const { admin, app } = await setup();
+    const { admin, app, product } = await setup();
     // creating the tables wrote metadata only: nothing was sent
     expect(received).toHaveLength(0);
 
@@ -240,6 +240,21 @@ describeEachDatabase('change notifications extension ($name)', (db) => {
       'create import',
     ]);
 
+    // the same with the table's history off: the hook still gets every create
+    const off = await admin.patch(`/api/metadata/tables/${String(product.id)}`, { historyMode: 'off' });
+    expect(off.statusCode, off.body).toBe(200);
+    received.length = 0;
+    const unrecorded = await importRows(app, [
+      ['o1', 1],
+      ['o2', 2],
+    ]);
+    expect(unrecorded.statusCode, unrecorded.body).toBe(201);
+    expect(await deliveredCount()).toBe(1);
+    expect(received[0]?.body.changes.map((change) => `${change.action} ${typeof change.key.id}`)).toEqual([
+      'create number',
+      'create number',
+    ]);
+
     // a batch delete of two records is one write: one body with both deletes
     received.length = 0;
     const listed = await admin.get('/api/business/product?select=id&limit=2');
@@ -249,7 +264,7 @@ describeEachDatabase('change notifications extension ($name)', (db) => {
     expect(
       received[0]?.body.changes.map((change) => `${change.action} ${String(change.key.id)}`).sort(),
     ).toEqual(keys.map((key) => `delete ${String(key)}`).sort());
-    expect(await status(admin)).toMatchObject({ sent: 4, failed: 0, lastError: null });
+    expect(await status(admin)).toMatchObject({ sent: 5, failed: 0, lastError: null });
   });
 
   it('sends nothing for a write that rolled back, nor for a failed all-or-nothing import', async () => {

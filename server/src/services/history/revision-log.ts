@@ -106,6 +106,14 @@ export class RevisionLog {
     });
   }
 
+  /**
+   * Whether a change of `item` is wanted: for its history, or kept for after the commit
+   * (`keepChanges`): a bulk writer reads a record's key and values only when one is.
+   */
+  wants(item: ItemTable): boolean {
+    return this.keepChanges || recordsHistory(item);
+  }
+
   /** How many changes are collected: a savepoint notes it, and on rollback `truncate`s back to it. */
   get size(): number {
     return this.entries.length;

@@ -13,7 +13,6 @@ import {
 } from '../items/insert-record';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { createdChanges } from '../history/column-changes';
-import { recordsHistory } from '../history/revision-log';
 import type { ItemTable } from '../items/item-table';
 import { mapDbError } from '../items/map-db-error';
 import { readRows } from '../items/read-rows';
@@ -119,8 +118,10 @@ const insertGroups = async (
   item: ItemTable,
   inserts: PreparedInsert[],
 ): Promise<void> => {
-  // Record history and the afterCreate hooks want each new record's key.
-  const afterCreate = write.hooks.watching('afterCreate', item.table) || recordsHistory(item);
+  // Record history, the afterCreate hooks and what waits for the commit (afterCommit hooks,
+  // webhooks, flows) want each new record's key.
+  const hooked = write.hooks.watching('afterCreate', item.table);
+  const afterCreate = hooked || write.revisions.wants(item);
   // MySQL gives back one key per INSERT: several rows at once only when their keys follow.
   const step =
     afterCreate && sqlDialect(write.dialect).insertedKeys !== 'returning'
@@ -158,7 +159,7 @@ const insertGroups = async (
           : await insertRowsWithKeyStep(write, item, chunk, step);
       for (const [index, values] of chunk.entries()) {
         created(write, item, keys[index] ?? {}, values);
-        await write.hooks.run('afterCreate', { write, item, key: keys[index] ?? {}, values });
+        if (hooked) await write.hooks.run('afterCreate', { write, item, key: keys[index] ?? {}, values });
       }
     }
   }

@@ -8,7 +8,6 @@ import { assertRowsWithin, hasRowRule } from './row-filter';
 import { whereKeys, type KeyValues } from './record-keys';
 import { isReadable, toRecord } from './to-record';
 import { deletedChanges } from '../history/column-changes';
-import { recordsHistory } from '../history/revision-log';
 import { MAX_WRITE_DEPTH } from './max-write-depth';
 import type { WriteContext } from './write-context';
 
@@ -43,9 +42,12 @@ const childKeys = async (
   return rows.map((row) => toRecord(child.table.columns, row) as KeyValues);
 };
 
-/** Record history of the records about to go: their last values, read in one query. */
+/**
+ * The records about to go, for their history and the hooks, webhooks and flows that wait for the
+ * commit: their last values, read in one query.
+ */
 const recordDeletion = async (write: WriteContext, item: ItemTable, keys: KeyValues[]): Promise<void> => {
-  if (!recordsHistory(item)) return;
+  if (!write.revisions.wants(item)) return;
   const columns = item.table.columns.filter(isReadable).map((column) => column.name);
   const rows: Record<string, unknown>[] = await whereKeys(
     readRows(write.db, write.dialect, item.table.tableName, columns),
