@@ -39,6 +39,7 @@ import { system023Flows } from './migrations/system-023-flows';
 import { system024IdempotencyKeys } from './migrations/system-024-idempotency-keys';
 import { system025LockLeases } from './migrations/system-025-lock-leases';
 import { system026LockKeyPrimaryKey } from './migrations/system-026-lock-key-primary-key';
+import { system027RevisionBatches } from './migrations/system-027-revision-batches';
 import { MIGRATION_TABLES } from './table-names';
 
 /** In order; append new migrations, never edit or reorder released ones. */
@@ -82,6 +83,7 @@ export const SYSTEM_MIGRATIONS: readonly NamedMigration[] = [
   system024IdempotencyKeys,
   system025LockLeases,
   system026LockKeyPrimaryKey,
+  system027RevisionBatches,
 ];
 
 const sourceOf = (migrations: readonly NamedMigration[]): Knex.MigrationSource<NamedMigration> => ({

@@ -108,8 +108,12 @@ export interface CommittedWrite extends Omit<AfterCommitEvent, 'changes' | 'log'
 export interface WriteHook {
   /** Who registered it (an extension name, or `core`); shown in errors. */
   name: string;
-  /** Metadata names of the tables it watches, or `*` for every table. */
-  tables: '*' | readonly string[];
+  /**
+   * Metadata names of the tables it watches, or `*` for every table; or a function answering
+   * which, asked once the server has started (its extensions' config read) and taken as fixed:
+   * a hook that has nothing to do under its config watches nothing, and costs the writes nothing.
+   */
+  tables: '*' | readonly string[] | (() => '*' | readonly string[]);
   /**
    * Only crudboard's own system tables of those names (the core's rules): a business table of the
    * same name, on another data source, is not watched.
@@ -157,6 +161,8 @@ export interface WriteHooks {
   run<S extends WriteStage>(stage: S, event: Omit<EventOf<S>, 'log'>): Promise<void>;
   /** Whether any hook watching `table` has `stage` (a bulk write may then take the record-by-record path). */
   watching(stage: WriteStage, table: WatchedTable): boolean;
+  /** Whether an `afterCommit` hook watches `table`: a write then keeps that table's changes for it. */
+  waitsForCommit(table: WatchedTable): boolean;
   /** Runs `beforeCommit` of each hook watching one of the tables the write reached (once each). */
   runBeforeCommit(event: Omit<CommitEvent, 'log'>): Promise<void>;
   /** Whether any hook has `afterCommit`: writes then keep their changes for it. */
@@ -168,9 +174,10 @@ export interface WriteHooks {
   runAfterCommit(write: CommittedWrite): Promise<void>;
 }
 
-const watches = (hook: WriteHook, table: WatchedTable) =>
-  hook.tables === '*' ||
-  (hook.tables.includes(table.name) && (!hook.systemOnly || table.systemable === true));
+const watches = (hook: WriteHook, table: WatchedTable) => {
+  const tables = typeof hook.tables === 'function' ? hook.tables() : hook.tables;
+  return tables === '*' || (tables.includes(table.name) && (!hook.systemOnly || table.systemable === true));
+};
 
 /** The hooks in the order given; `log` is the server's logger, handed to `afterCommit` and told its errors. */
 export const createWriteHooks = (hooks: readonly WriteHook[], log: FastifyBaseLogger): WriteHooks => {
@@ -197,6 +204,7 @@ export const createWriteHooks = (hooks: readonly WriteHook[], log: FastifyBaseLo
       }
     },
     watching: (stage, table) => hooksOf(table).some((hook) => hook[stage] !== undefined),
+    waitsForCommit: (table) => hooksOf(table).some((hook) => hook.afterCommit !== undefined),
     async runBeforeCommit(event) {
       for (const hook of hooks) {
         if (hook.beforeCommit && event.tables.some((table) => watches(hook, table)))

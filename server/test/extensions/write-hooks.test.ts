@@ -152,6 +152,34 @@ describe('afterCommit', () => {
     expect(createWriteHooks([{ name: 'x', tables: '*' }], log).afterCommit).toBe(false);
   });
 
+  it('waits for the commit of a table only when an afterCommit hook watches it, tables given by a function too', () => {
+    let asked = 0;
+    let configured: '*' | string[] = [];
+    const hooks = createWriteHooks(
+      [
+        { name: 'orders', tables: ['orders'], afterCommit: () => undefined },
+        {
+          name: 'configured',
+          tables: () => {
+            asked += 1;
+            return configured;
+          },
+          afterCommit: () => undefined,
+        },
+        { name: 'plain', tables: '*', afterCreate: () => undefined },
+      ],
+      loggerAllowing(),
+    );
+    expect(hooks.waitsForCommit({ name: 'orders', systemable: false })).toBe(true);
+    // the function's hook watches nothing: no other table waits
+    expect(hooks.waitsForCommit({ name: 'lines', systemable: false })).toBe(false);
+    // asked once per table, then taken as fixed
+    configured = '*';
+    expect(hooks.waitsForCommit({ name: 'lines', systemable: false })).toBe(false);
+    expect(hooks.waitsForCommit({ name: 'invoices', systemable: false })).toBe(true);
+    expect(asked).toBe(3);
+  });
+
   it('logs a failing hook and goes on with the next: the write has committed', async () => {
     const calls: unknown[][] = [];
     const seen: string[] = [];
@@ -195,7 +223,9 @@ describe('systemTableHooks', () => {
   });
 
   it('leave a soft delete of users to the other rules (it only sets a flag)', async () => {
-    const users = systemTableHooks.find((hook) => hook.beforeDelete && hook.tables.includes('user'));
+    const users = systemTableHooks.find(
+      (hook) => hook.beforeDelete && Array.isArray(hook.tables) && hook.tables.includes('user'),
+    );
     const beforeDelete = users?.beforeDelete;
     if (!beforeDelete) throw new Error('no delete rule for users');
     const remove = async (soft: boolean) =>

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { App } from '../../src/app';
 import { SHARED_STATE } from '../../src/db/table-names';
+import { batchEntries } from '../../src/services/history/pack-create-batches';
 import { createRelation, createTable, type CreatedTable } from './business-tables';
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from './metadata-api';
 import { clearTables } from './physical-schema';
@@ -20,20 +21,31 @@ export interface StoredRevision {
   changes: { column: string; old?: unknown; new?: unknown; secret?: true }[];
 }
 
-/** Every revision stored, oldest first. */
+/**
+ * Every revision stored, oldest first: a create batch (a row holding the creates of many records
+ * of one write) as one revision per record it holds, each with the batch's id.
+ */
 export const storedRevisions = async (knex: Knex): Promise<StoredRevision[]> =>
-  (await knex(SHARED_STATE.revision).select('*').orderBy('id')).map((row: Record<string, unknown>) => ({
-    id: Number(row.id),
-    dataSource: String(row.dataSource),
-    tableName: String(row.tableName),
-    recordKey: String(row.recordKey),
-    action: String(row.action),
-    userId: row.userId === null ? null : Number(row.userId),
-    userName: row.userName === null ? null : String(row.userName),
-    channel: String(row.channel),
-    requestId: row.requestId === null ? null : String(row.requestId),
-    changes: JSON.parse(String(row.changes)) as StoredRevision['changes'],
-  }));
+  (await knex(SHARED_STATE.revision).select('*').orderBy('id')).flatMap((row: Record<string, unknown>) => {
+    const revision = {
+      id: Number(row.id),
+      dataSource: String(row.dataSource),
+      tableName: String(row.tableName),
+      recordKey: String(row.recordKey),
+      action: String(row.action),
+      userId: row.userId === null ? null : Number(row.userId),
+      userName: row.userName === null ? null : String(row.userName),
+      channel: String(row.channel),
+      requestId: row.requestId === null ? null : String(row.requestId),
+    };
+    if (row.keyFrom === null || row.keyFrom === undefined)
+      return [{ ...revision, changes: JSON.parse(String(row.changes)) as StoredRevision['changes'] }];
+    return [...batchEntries(String(row.changes))].map(([recordKey, held]) => ({
+      ...revision,
+      recordKey,
+      changes: held as StoredRevision['changes'],
+    }));
+  });
 
 /** A browser's fetch: record history names its writes `web`. */
 export const BROWSER = { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin' };

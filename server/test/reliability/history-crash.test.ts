@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DataSourceConfig } from '../../src/config';
+import { storedRevisions, type StoredRevision } from '../helpers/history-tables';
 import { multipartBody } from '../helpers/multipart';
 import { xlsxBook } from '../helpers/xlsx-book';
 import {
@@ -145,18 +146,11 @@ const importWriting = async (
   }
 };
 
-interface ChangeRow {
-  recordKey: string;
-  action: string;
-  changes: string;
-}
-
 /** Each record's qty as its revisions, replayed oldest first, leave it. */
-const replayed = (revisions: readonly ChangeRow[]): Map<string, unknown> => {
+const replayed = (revisions: readonly StoredRevision[]): Map<string, unknown> => {
   const state = new Map<string, unknown>();
   for (const revision of revisions) {
-    const changes = JSON.parse(revision.changes) as { column: string; new?: unknown }[];
-    const qty = changes.find((change) => change.column === 'qty');
+    const qty = revision.changes.find((change) => change.column === 'qty');
     if (revision.action === 'create') state.set(revision.recordKey, qty?.new ?? null);
     else if (qty && Object.hasOwn(qty, 'new')) state.set(revision.recordKey, qty.new);
   }
@@ -166,10 +160,8 @@ const replayed = (revisions: readonly ChangeRow[]): Map<string, unknown> => {
 /** The records as stored against what their revisions say: both maps of key → qty. */
 const storedAndReplayed = async (db: Knex) => {
   const rows = (await db('ledger').select('id', 'qty')) as { id: number | string; qty: number | null }[];
-  const revisions = (await db('cb_revision')
-    .where('tableName', 'ledger')
-    .orderBy('id')
-    .select('recordKey', 'action', 'changes')) as ChangeRow[];
+  // a create batch read as the creates it holds (the import's new records are in batches)
+  const revisions = (await storedRevisions(db)).filter((revision) => revision.tableName === 'ledger');
   const stored = new Map(rows.map((row) => [String(row.id), row.qty === null ? null : Number(row.qty)]));
   return { stored, replayed: replayed(revisions), revisions: revisions.length };
 };

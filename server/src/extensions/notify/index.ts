@@ -1,5 +1,5 @@
 import { defineServerExtension } from '../sdk';
-import { notifyAfterCommit } from './notify-hook';
+import { notifyAfterCommit, notifyTables } from './notify-hook';
 import notifyRoutes, { NOTIFY_MANAGE, NOTIFY_READ } from './notify-routes';
 import { notifySettings } from './notify-settings';
 
@@ -17,6 +17,6 @@ export default defineServerExtension({
     { code: NOTIFY_READ, label: { 'zh-CN': '查看变更通知状态', 'en-US': 'View change notification status' } },
     { code: NOTIFY_MANAGE, label: { 'zh-CN': '发送测试通知', 'en-US': 'Send test notifications' } },
   ],
-  hooks: [{ tables: '*', afterCommit: notifyAfterCommit }],
+  hooks: [{ tables: notifyTables, afterCommit: notifyAfterCommit }],
   writesNoRecord: { 'POST /test': 'sends a test notification to the configured receiver' },
 });

@@ -12,6 +12,15 @@ const tablesOf = (text: string): NotifyTables => {
 };
 
 /**
+ * The tables the hook watches: none without a URL (an idle extension keeps no write's changes),
+ * else those of `TABLES`.
+ */
+export const notifyTables = (): NotifyTables => {
+  const settings = notifySettings.get();
+  return settings.URL === undefined ? [] : tablesOf(settings.TABLES);
+};
+
+/**
  * After each committed write: one POST of its changes of the configured tables, or nothing (no
  * URL, no table of the write configured). Waits for the receiver (at most `TIMEOUT_MS`): the write's
  * answer waits with it. A failure is counted and logged, never thrown.

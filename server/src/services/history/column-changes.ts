@@ -25,13 +25,32 @@ const isStamped = (name: string): boolean =>
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
+/** The columns a create records, per table: worked out once, as an import creates many records. */
+const createdColumnsByTable = new WeakMap<ItemTable['table'], readonly StoredColumn[]>();
+
+const createdColumns = (item: ItemTable): readonly StoredColumn[] => {
+  let columns = createdColumnsByTable.get(item.table);
+  if (!columns) {
+    columns = item.table.columns.filter((column) => isRecorded(column) && !isStamped(column.name));
+    createdColumnsByTable.set(item.table, columns);
+  }
+  return columns;
+};
+
 /** A new record's values (its generated key included), in the API's value types. */
-export const createdChanges = (item: ItemTable, values: Record<string, unknown>): ColumnChange[] =>
-  item.table.columns.flatMap((column): ColumnChange[] => {
-    if (!isRecorded(column) || isStamped(column.name) || values[column.name] === undefined) return [];
-    if (isSecret(column)) return [{ column: column.name, secret: true }];
-    return [{ column: column.name, new: toOutputValue(column, values[column.name]) }];
-  });
+export const createdChanges = (item: ItemTable, values: Record<string, unknown>): ColumnChange[] => {
+  const changes: ColumnChange[] = [];
+  for (const column of createdColumns(item)) {
+    const value = values[column.name];
+    if (value === undefined) continue;
+    changes.push(
+      isSecret(column)
+        ? { column: column.name, secret: true }
+        : { column: column.name, new: toOutputValue(column, value) },
+    );
+  }
+  return changes;
+};
 
 /**
  * The columns an update really changes: `current` is the stored record as read (API types),

@@ -5,6 +5,7 @@ import type { ItemContext } from '../items/item-context';
 import type { ItemTable } from '../items/item-table';
 import { parseRecordKey } from '../items/record-keys';
 import { revisionKey } from './revision-log';
+import { newestBatchOf } from './batch-revisions';
 
 interface LatestRow {
   id: number | string;
@@ -19,8 +20,9 @@ interface LatestRow {
 /**
  * GET …/{table}/history/latest: the newest revision of each of the records `ids` names (URL key
  * texts), for "changed by X at T" in a list; a record without history is left out. Two indexed
- * steps in primary: the newest revision id per record (`cb_revision_record`), then those rows.
- * No values, so no column rule is involved.
+ * steps in primary: the newest revision id per record (`cb_revision_record`), then those rows;
+ * and the create batches that hold some of the records (batch-revisions.ts), newer when a record
+ * has no revision since. No values, so no column rule is involved.
  */
 export const latestChanges = async (
   primary: Knex,
@@ -37,14 +39,22 @@ export const latestChanges = async (
     .groupBy('recordKey')
     .select('recordKey')
     .max({ id: 'id' })) as { recordKey: string; id: number | string }[];
-  if (newest.length === 0) return [];
-  const rows = (await primary(SHARED_STATE.revision)
-    .whereIn(
-      'id',
-      newest.map((row) => row.id),
-    )
-    .select('id', 'recordKey', 'action', 'at', 'userId', 'userName', 'channel')) as LatestRow[];
-  return rows.flatMap((row): LatestChange[] => {
+  const rows =
+    newest.length === 0
+      ? []
+      : ((await primary(SHARED_STATE.revision)
+          .whereIn(
+            'id',
+            newest.map((row) => row.id),
+          )
+          .select('id', 'recordKey', 'action', 'at', 'userId', 'userName', 'channel')) as LatestRow[]);
+  const latest = new Map(rows.map((row) => [row.recordKey, row]));
+  const batches = await newestBatchOf(primary, context.dataSource, item, [...askedAs.keys()]);
+  for (const [recordKey, batch] of batches) {
+    const own = latest.get(recordKey);
+    if (!own || Number(own.id) < Number(batch.id)) latest.set(recordKey, { ...batch, recordKey });
+  }
+  return [...latest.values()].flatMap((row): LatestChange[] => {
     const key = askedAs.get(row.recordKey);
     if (key === undefined) return [];
     return [

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import { HISTORY_MODES } from '../../../../contract/index';
 import { META, SHARED_STATE } from '../../db/table-names';
 import { storedHistoryRetention } from './stored-history-retention';
+import { batchesAround, denseHolds, inRange, type BatchHead } from './batch-revisions';
+import { batchEntries, batchKeyOf, batchWithout } from './pack-create-batches';
 import {
   nextDeleteBatch,
   olderThan,
@@ -97,6 +99,77 @@ class Pruner {
     }
   }
 
+  /** Whether the table has create batches (pack-create-batches.ts) at all. */
+  private async hasBatches(policy: PrunePolicy): Promise<boolean> {
+    return (await this.revisions(policy).whereNotNull('keyFrom').first('id')) !== undefined;
+  }
+
+  /**
+   * The create batches that hold each of records `recordKeys` (integer key texts), oldest first:
+   * one query for the step; a batch's values are read only when it does not hold its whole range.
+   */
+  private async batchesOf(
+    policy: PrunePolicy,
+    recordKeys: readonly string[],
+  ): Promise<Map<string, number[]>> {
+    const keys = recordKeys.flatMap((recordKey) => {
+      const key = batchKeyOf(recordKey);
+      return key === null ? [] : [{ recordKey, key }];
+    });
+    const holding = new Map<string, number[]>();
+    if (keys.length === 0) return holding;
+    const heads: BatchHead[] = await batchesAround(
+      this.primary,
+      policy.dataSource,
+      policy.tableName,
+      keys.map(({ key }) => key),
+    )
+      .orderBy('id')
+      .select('id', 'keyFrom', 'keyTo', 'keyCount');
+    for (const head of heads) {
+      const asked = keys.filter(({ key }) => inRange(head, key));
+      if (asked.length === 0) continue;
+      let entries: Map<string, unknown> | null = null;
+      for (const { recordKey, key } of asked) {
+        if (!denseHolds(head, key)) {
+          entries ??= batchEntries(
+            String(
+              (await this.primary(SHARED_STATE.revision).where('id', head.id).first('changes'))?.changes ??
+                '[]',
+            ),
+          );
+          if (!entries.has(recordKey)) continue;
+        }
+        holding.set(recordKey, [...(holding.get(recordKey) ?? []), Number(head.id)]);
+      }
+    }
+    return holding;
+  }
+
+  /**
+   * Takes records out of create batches (`taken`: batch id → key texts), each batch rewritten once
+   * in its own short statement; a batch left empty is deleted.
+   */
+  private async takeFromBatches(taken: Map<number, Set<string>>): Promise<void> {
+    for (const [id, recordKeys] of taken) {
+      const row: { changes?: string } | undefined = await this.primary(SHARED_STATE.revision)
+        .where('id', id)
+        .first('changes');
+      if (!row?.changes) continue;
+      const kept = batchWithout(row.changes, recordKeys);
+      if (kept.count === 0) await this.primary(SHARED_STATE.revision).where('id', id).delete();
+      else {
+        await this.primary(SHARED_STATE.revision)
+          .where('id', id)
+          .update({ changes: kept.changes, keyCount: kept.count });
+      }
+      this.report.deleted += recordKeys.size;
+      this.report.batches += 1;
+      await pause(this.pauseMs);
+    }
+    taken.clear();
+  }
+
   private async collect(ids: (number | string)[]): Promise<void> {
     this.pending.push(...ids);
     if (this.pending.length >= this.batchSize) await this.flush();
@@ -131,8 +204,11 @@ class Pruner {
   /**
    * `revisions`: counts the revisions of a step of records (in key order, through
    * `cb_revision_record`) and, for each with more than `keep`, deletes all but its newest `keep`.
+   * A record's create that a batch holds counts among them and, when beyond, is taken out of it.
    */
   async revisionsPerRecord(policy: PrunePolicy, keep: number): Promise<void> {
+    const batched = await this.hasBatches(policy);
+    const taken = new Map<number, Set<string>>();
     let afterKey: string | null = null;
     for (;;) {
       if (this.stopped()) return;
@@ -144,8 +220,36 @@ class Pruner {
         .limit(RECORDS_PER_STEP)
         .select('recordKey')
         .count({ count: '*' });
+      const holding = batched
+        ? await this.batchesOf(
+            policy,
+            groups.filter((group) => Number(group.count) >= keep).map((group) => group.recordKey),
+          )
+        : new Map<string, number[]>();
       for (const group of groups) {
-        let excess = revisionsBeyond(Number(group.count), keep);
+        const count = Number(group.count);
+        const batches = (holding.get(group.recordKey) ?? []).map((id) => ({ id }));
+        let excess = revisionsBeyond(count + batches.length, keep);
+        if (batches.length > 0 && excess > 0) {
+          // the oldest beyond the newest `keep`, of both kinds
+          const own: { id: number | string }[] = await this.revisions(policy)
+            .where('recordKey', group.recordKey)
+            .orderBy('id')
+            .limit(excess)
+            .select('id');
+          const oldest = [
+            ...own.map((row) => ({ id: Number(row.id), batch: false })),
+            ...batches.map((batch) => ({ id: batch.id, batch: true })),
+          ]
+            .sort((a, b) => a.id - b.id)
+            .slice(0, excess);
+          for (const revision of oldest.filter((one) => one.batch)) {
+            const keys = taken.get(revision.id) ?? new Set<string>();
+            taken.set(revision.id, keys.add(group.recordKey));
+          }
+          await this.collect(oldest.filter((one) => !one.batch).map((one) => one.id));
+          excess = 0;
+        }
         while (excess > 0) {
           if (this.stopped()) return;
           // The oldest beyond the newest `keep`: a batch at a time, oldest first.
@@ -160,6 +264,8 @@ class Pruner {
           await this.flush();
         }
       }
+      await this.flush();
+      await this.takeFromBatches(taken);
       const last = groups[groups.length - 1];
       if (groups.length < RECORDS_PER_STEP || !last) break;
       afterKey = last.recordKey;

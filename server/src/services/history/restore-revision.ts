@@ -23,7 +23,8 @@ import { runWrite, type WriteContext } from '../items/write-context';
 import { assertReadable } from '../items/row-filter';
 import { assertParentsExist } from './assert-parents-exist';
 import { deletionReadable } from './deleted-records';
-import { revisionsOf } from './read-history';
+import { revisionsAfter } from './read-history';
+import { batchEntries } from './pack-create-batches';
 import { revisionKey } from './revision-log';
 import { revisionState } from '../../../../contract/revision-state';
 
@@ -66,7 +67,15 @@ interface StoredRevision {
   recordKey: string;
   action: string;
   changes: string;
+  keyFrom?: number | string | null;
 }
+
+/** Whether a stored revision is one of this record's: its own row, or a batch holding its create. */
+const holds = (target: StoredRevision, dataSource: string, item: ItemTable, recordKey: string): boolean => {
+  if (target.dataSource !== dataSource || target.tableName !== item.table.name) return false;
+  if (target.keyFrom === null || target.keyFrom === undefined) return target.recordKey === recordKey;
+  return batchEntries(target.changes).has(recordKey);
+};
 
 const parse = (row: { action: string; changes: string }) => ({
   action: row.action,
@@ -120,11 +129,7 @@ export const restoreRevision = async (
     .where('id', revisionId)
     .first();
   if (!target) throw new ApiException('NOT_FOUND');
-  const ours =
-    target.dataSource === context.dataSource &&
-    target.tableName === item.table.name &&
-    target.recordKey === revisionKey(item, key);
-  if (!ours) {
+  if (!holds(target, context.dataSource, item, revisionKey(item, key))) {
     throw new ApiException('VALIDATION_ERROR', historyMessage('otherRecord', { id: revisionId }), {
       revisionId: historyMessage('otherRecord', { id: revisionId }),
     });
@@ -132,10 +137,7 @@ export const restoreRevision = async (
   if (target.action === 'delete') {
     throw new ApiException('VALIDATION_ERROR', historyMessage('deletedByRevision', { id: revisionId }));
   }
-  const later: { action: string; changes: string }[] = await revisionsOf(primary, context, item, key)
-    .where('id', '>', revisionId)
-    .orderBy('id')
-    .select('action', 'changes');
+  const later = await revisionsAfter(primary, context, item, key, revisionId);
   const state = revisionState(later.map(parse));
 
   return runWrite(context, item, async (write) => {

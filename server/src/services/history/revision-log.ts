@@ -5,6 +5,14 @@ import type { ItemTable } from '../items/item-table';
 import { keyText, type KeyValues } from '../items/record-keys';
 import { dialectOf } from '../../db/dialect';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
+import { batchable } from './batch-revisions';
+import {
+  BATCH_MIN_RECORDS,
+  batchColumnsOf,
+  batchKeyOf,
+  batchValuesOf,
+  packCreateBatches,
+} from './pack-create-batches';
 
 /** Who writes and how: the same for every revision of one write. */
 export interface WriteOrigin {
@@ -64,54 +72,181 @@ type RevisionRow = Record<(typeof REVISION_COLUMNS)[number], string | number | n
 /** The revision columns holding whole numbers. */
 const INTEGER_COLUMNS: ReadonlySet<string> = new Set(['at', 'userId']);
 
+/** A create batch's row (pack-create-batches.ts): a revision's columns and its key range. */
+type BatchRow = RevisionRow & { keyFrom: number; keyTo: number; keyCount: number };
+
+const BATCH_COLUMNS = [...REVISION_COLUMNS, 'keyFrom', 'keyTo', 'keyCount'] as const;
+
+/** A create that may go in a batch, kept as it came until the flush knows whether it does. */
+interface PendingCreate {
+  tableName: string;
+  channel: RevisionChannel;
+  recordKey: string;
+  key: number;
+  changes: readonly ColumnChange[];
+}
+
+/** One change collected: the revision row to insert or the create that may go in a batch (neither once inserted, or without history), the change kept. */
+interface Entry {
+  row: RevisionRow | null;
+  create: PendingCreate | null;
+  change: RecordChange | null;
+}
+
 /**
  * The revisions one write collects while it runs, inserted into `primary` at its end, before it
  * commits (write-context.ts): so a refused or rolled-back write leaves none and a committed one
- * always has its own. An update that changes nothing records nothing. With `keepChanges` (a hook
- * waits for the committed changes: `afterCommit`), it also keeps every change, of tables without
- * history too, for after the commit.
+ * always has its own. An update that changes nothing records nothing. The changes of a table
+ * `keeps` answers true for (an `afterCommit` hook, a webhook or a flow waits for them) are also
+ * kept, of tables without history too, for after the commit. The creates of many records of one table go in batches
+ * (pack-create-batches.ts).
  */
 export class RevisionLog {
-  /** In the order written: the revision row to insert (none once inserted, or without history), the change kept. */
-  private readonly entries: { row: RevisionRow | null; change: RecordChange | null }[] = [];
+  /** In the order written. */
+  private readonly entries: Entry[] = [];
 
   constructor(
     private readonly who: { dataSource: string; userId: number; origin: WriteOrigin },
     readonly at: Date,
-    private readonly keepChanges = false,
+    private readonly keeps: (item: ItemTable) => boolean = () => false,
   ) {}
+
+  /** `keeps` per table, asked once per write. */
+  private readonly keptTables = new Map<ItemTable, boolean>();
+
+  private keepsChangesOf(item: ItemTable): boolean {
+    let kept = this.keptTables.get(item);
+    if (kept === undefined) {
+      kept = this.keeps(item);
+      this.keptTables.set(item, kept);
+    }
+    return kept;
+  }
 
   add(change: RecordChange): void {
     if (change.changes.length === 0 && change.action === 'update') return;
-    const kept = this.keepChanges ? change : null;
+    const kept = this.keepsChangesOf(change.item) ? change : null;
     if (!recordsHistory(change.item)) {
-      if (kept) this.entries.push({ row: null, change: kept });
+      if (kept) this.entries.push({ row: null, create: null, change: kept });
       return;
     }
+    const recordKey = revisionKey(change.item, change.key);
+    const channel = change.channel ?? this.who.origin.channel;
+    const key = change.action === 'create' && batchable(change.item) ? batchKeyOf(recordKey) : null;
+    const tableName = change.item.table.name;
+    if (key !== null) {
+      const create = { tableName, channel, recordKey, key, changes: change.changes };
+      this.entries.push({ row: null, create, change: kept });
+      return;
+    }
+    const row = this.rowOf(tableName, recordKey, change.action, channel, JSON.stringify(change.changes));
+    this.entries.push({ row, create: null, change: kept });
+  }
+
+  /** A revision row of this write. */
+  private rowOf(
+    tableName: string,
+    recordKey: string,
+    action: RevisionAction,
+    channel: RevisionChannel,
+    changes: string,
+  ): RevisionRow {
     const { origin } = this.who;
-    this.entries.push({
-      row: {
-        dataSource: this.who.dataSource,
-        tableName: change.item.table.name,
-        recordKey: revisionKey(change.item, change.key),
-        action: change.action,
-        at: this.at.getTime(),
-        userId: this.who.userId || null,
-        userName: origin.userName?.slice(0, 200) ?? null,
-        channel: change.channel ?? origin.channel,
-        requestId: origin.requestId?.slice(0, 64) ?? null,
-        changes: JSON.stringify(change.changes),
-      },
-      change: kept,
+    return {
+      dataSource: this.who.dataSource,
+      tableName,
+      recordKey,
+      action,
+      at: this.at.getTime(),
+      userId: this.who.userId || null,
+      userName: origin.userName?.slice(0, 200) ?? null,
+      channel,
+      requestId: origin.requestId?.slice(0, 64) ?? null,
+      changes,
+    };
+  }
+
+  /**
+   * The rows to insert: the revisions that keep a row each, and the create batches. A create goes
+   * in a batch only when its record has no other revision in the write (so that a record's
+   * revisions stay in order), with enough others of its table (`BATCH_MIN_RECORDS`).
+   */
+  private rowsToInsert(): { rows: RevisionRow[]; batches: BatchRow[] } {
+    const others = new Set<string>();
+    for (const { row } of this.entries)
+      if (row) others.add(`${String(row.tableName)}\u0000${String(row.recordKey)}`);
+    const rows: RevisionRow[] = [];
+    const single = (create: PendingCreate) =>
+      this.rowOf(
+        create.tableName,
+        create.recordKey,
+        'create',
+        create.channel,
+        JSON.stringify(create.changes),
+      );
+    // each create's group (table, channel, columns), null for one that keeps its place
+    const grouped = this.entries.map(({ create }) => {
+      if (!create) return null;
+      if (others.size > 0 && others.has(`${create.tableName}\u0000${create.recordKey}`)) return null;
+      const columns = batchColumnsOf(create.changes);
+      return { columns, name: `${create.tableName}\u0000${create.channel}\u0000${columns.join('\u0000')}` };
     });
+    const sizes = new Map<string, number>();
+    for (const group of grouped) if (group) sizes.set(group.name, (sizes.get(group.name) ?? 0) + 1);
+    const groups = new Map<string, { columns: string[]; creates: PendingCreate[] }>();
+    for (const [index, { row, create }] of this.entries.entries()) {
+      if (row) rows.push(row);
+      if (!create) continue;
+      const group = grouped[index];
+      // too few to batch: a row of its own, in the order written
+      if (!group || (sizes.get(group.name) ?? 0) < BATCH_MIN_RECORDS) {
+        rows.push(single(create));
+        continue;
+      }
+      const collected = groups.get(group.name);
+      if (collected) collected.creates.push(create);
+      else groups.set(group.name, { columns: group.columns, creates: [create] });
+    }
+    const batches: BatchRow[] = [];
+    for (const { columns, creates } of groups.values()) {
+      const [first] = creates;
+      if (!first) continue;
+      const packed = packCreateBatches(
+        columns,
+        creates.map((create) => ({
+          key: create.key,
+          recordKey: create.recordKey,
+          values: batchValuesOf(create.changes),
+        })),
+      );
+      for (const index of packed.single) {
+        const one = creates[index];
+        if (one) rows.push(single(one));
+      }
+      for (const batch of packed.batches) {
+        batches.push({
+          ...this.rowOf(
+            first.tableName,
+            `${batch.keyFrom}..${batch.keyTo}`,
+            'create',
+            first.channel,
+            batch.changes,
+          ),
+          keyFrom: batch.keyFrom,
+          keyTo: batch.keyTo,
+          keyCount: batch.members.length,
+        });
+      }
+    }
+    return { rows, batches };
   }
 
   /**
    * Whether a change of `item` is wanted: for its history, or kept for after the commit
-   * (`keepChanges`): a bulk writer reads a record's key and values only when one is.
+   * (`keeps`): a bulk writer reads a record's key and values only when one is.
    */
   wants(item: ItemTable): boolean {
-    return this.keepChanges || recordsHistory(item);
+    return recordsHistory(item) || this.keepsChangesOf(item);
   }
 
   /** How many changes are collected: a savepoint notes it, and on rollback `truncate`s back to it. */
@@ -123,24 +258,41 @@ export class RevisionLog {
     this.entries.length = Math.min(this.entries.length, size);
   }
 
-  /** The changes kept (`keepChanges`), in the order written; the channel filled in. */
+  /** The changes kept (`keeps`), in the order written; the channel filled in. */
   changes(): RecordChange[] {
     return this.entries.flatMap(({ change }) =>
       change ? [{ ...change, channel: change.channel ?? this.who.origin.channel }] : [],
     );
   }
 
-  /** Inserts the collected revisions in `primary`'s transaction (bulk for many: `insertMany`). */
+  /**
+   * Inserts the collected revisions in `primary`'s transaction (bulk for many: `insertMany`; the
+   * creates of a large import in batches).
+   */
   async flush(primary: () => Promise<Knex.Transaction>): Promise<void> {
-    const rows = this.entries.flatMap((entry) => (entry.row ? [entry.row] : []));
-    if (rows.length === 0) return;
-    for (const entry of this.entries) entry.row = null;
+    if (!this.entries.some((entry) => entry.row ?? entry.create)) return;
+    const { rows, batches } = this.rowsToInsert();
+    for (const entry of this.entries) {
+      entry.row = null;
+      entry.create = null;
+    }
     const db = await primary();
+    const dialect = sqlDialect(dialectOf(db));
+    // a few large rows, one prepared statement each: their texts go as they are, never escaped
+    for (const batch of batches) {
+      await dialect.insertPrepared(
+        db,
+        'revision_batch',
+        SHARED_STATE.revision,
+        BATCH_COLUMNS,
+        BATCH_COLUMNS.map((column) => batch[column]),
+      );
+    }
     const [only] = rows;
     if (rows.length === 1 && only) {
       // the common case, one record written: a statement prepared once per connection, or on
       // PostgreSQL one sent with the COMMIT (no round trip of its own)
-      await sqlDialect(dialectOf(db)).insertAtCommit(
+      await dialect.insertAtCommit(
         db,
         'revision_insert_one',
         SHARED_STATE.revision,
@@ -149,8 +301,9 @@ export class RevisionLog {
       );
       return;
     }
+    if (rows.length === 0) return;
     // many (an import): without the query builder, whose compiling of large INSERTs costs more
-    await sqlDialect(dialectOf(db)).insertMany(
+    await dialect.insertMany(
       db,
       'revision_insert',
       SHARED_STATE.revision,

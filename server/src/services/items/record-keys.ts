@@ -50,12 +50,18 @@ export const uniqueKeys = (item: ItemTable, keys: KeyValues[]): KeyValues[] => {
   return [...seen.values()];
 };
 
+/** Each table's key names, worked out once: a bulk write names a key per record. */
+const keyNamesByItem = new WeakMap<ItemTable, readonly string[]>();
+
 /** The key as the API writes it (a single value, or `k1=v1,k2=v2`). */
-export const keyText = (item: ItemTable, values: Record<string, unknown>): string =>
-  encodeRecordKey(
-    item.keys.map((key) => key.name),
-    values,
-  );
+export const keyText = (item: ItemTable, values: Record<string, unknown>): string => {
+  let names = keyNamesByItem.get(item);
+  if (!names) {
+    names = item.keys.map((key) => key.name);
+    keyNamesByItem.set(item, names);
+  }
+  return encodeRecordKey(names, values);
+};
 
 /** WHERE the row is one of `keys`; no keys matches nothing. */
 export const whereKeys = (

@@ -82,7 +82,7 @@ export const runWrite = async <T>(
             origin: context.origin ?? EXTENSION_ORIGIN,
           },
           now,
-          context.hooks.afterCommit || webhooks.length > 0 || flows.length > 0,
+          (kept) => webhooks.length > 0 || flows.length > 0 || context.hooks.waitsForCommit(kept.table),
         );
         committed = revisions;
         const write: WriteContext = {
