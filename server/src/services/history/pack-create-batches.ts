@@ -117,20 +117,18 @@ export const packCreateBatches = (
   return { batches, single: single.sort((a, b) => a - b) };
 };
 
+/** A create's changes again from its batch columns and values (batchColumnsOf, batchValuesOf). */
+export const changesFrom = (columns: readonly string[], values: readonly unknown[]): ColumnChange[] =>
+  columns.map((name, at) =>
+    name.startsWith('!')
+      ? { column: name.slice(1), secret: true }
+      : { column: name, new: values[at] ?? null },
+  );
+
 /** Each record a batch holds, by key text: its create's changes as a revision of its own holds them. */
 export const batchEntries = (changes: string): Map<string, ColumnChange[]> => {
   const batch = JSON.parse(changes) as StoredBatch;
-  const columns = batch.columns.map((name) =>
-    name.startsWith('!') ? { column: name.slice(1), secret: true as const } : { column: name },
-  );
-  return new Map(
-    batch.records.map(([recordKey, values]) => [
-      recordKey,
-      columns.map((column, at) =>
-        column.secret ? column : { column: column.column, new: values[at] ?? null },
-      ),
-    ]),
-  );
+  return new Map(batch.records.map(([recordKey, values]) => [recordKey, changesFrom(batch.columns, values)]));
 };
 
 /** A batch without the records `recordKeys`: its new `changes` and how many records it still holds. */

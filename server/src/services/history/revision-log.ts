@@ -11,6 +11,7 @@ import {
   batchColumnsOf,
   batchKeyOf,
   batchValuesOf,
+  changesFrom,
   packCreateBatches,
 } from './pack-create-batches';
 
@@ -83,7 +84,20 @@ interface PendingCreate {
   channel: RevisionChannel;
   recordKey: string;
   key: number;
-  changes: readonly ColumnChange[];
+  /** Its new values (batchValuesOf), in the order of its group's columns. */
+  values: string;
+  group: CreateGroup;
+  /**
+   * Its changes as they came, kept for the first creates of a write only: one that keeps a row of
+   * its own is written from them; a large import's, which go in batches, are let go at once.
+   */
+  changes: readonly ColumnChange[] | null;
+}
+
+/** The creates that may share batches: of one table and channel, setting the same columns. */
+interface CreateGroup {
+  columns: string[];
+  name: string;
 }
 
 /** One change collected: the revision row to insert or the create that may go in a batch (neither once inserted, or without history), the change kept. */
@@ -135,12 +149,57 @@ export class RevisionLog {
     const key = change.action === 'create' && batchable(change.item) ? batchKeyOf(recordKey) : null;
     const tableName = change.item.table.name;
     if (key !== null) {
-      const create = { tableName, channel, recordKey, key, changes: change.changes };
-      this.entries.push({ row: null, create, change: kept });
+      const group = this.groupOf(tableName, channel, change.changes);
+      const values = batchValuesOf(change.changes);
+      const changes = this.creates < BATCH_MIN_RECORDS ? change.changes : null;
+      this.creates += 1;
+      this.entries.push({
+        row: null,
+        create: { tableName, channel, recordKey, key, values, group, changes },
+        change: kept,
+      });
       return;
     }
     const row = this.rowOf(tableName, recordKey, change.action, channel, JSON.stringify(change.changes));
     this.entries.push({ row, create: null, change: kept });
+  }
+
+  /** Creates collected that may go in batches. */
+  private creates = 0;
+
+  /** The groups of this write's creates, by name: one object each. */
+  private readonly groups = new Map<string, CreateGroup>();
+
+  /** The last create's group and columns: an import's records mostly set the same columns. */
+  private lastGroup: {
+    tableName: string;
+    channel: RevisionChannel;
+    changes: readonly ColumnChange[];
+    group: CreateGroup;
+  } | null = null;
+
+  private groupOf(
+    tableName: string,
+    channel: RevisionChannel,
+    changes: readonly ColumnChange[],
+  ): CreateGroup {
+    const last = this.lastGroup;
+    if (
+      last &&
+      last.tableName === tableName &&
+      last.channel === channel &&
+      last.changes.length === changes.length &&
+      last.changes.every(
+        (change, at) => change.column === changes[at]?.column && change.secret === changes[at]?.secret,
+      )
+    )
+      return last.group;
+    const columns = batchColumnsOf(changes);
+    const name = `${tableName}\u0000${channel}\u0000${columns.join('\u0000')}`;
+    const group = this.groups.get(name) ?? { columns, name };
+    this.groups.set(name, group);
+    this.lastGroup = { tableName, channel, changes, group };
+    return group;
   }
 
   /** A revision row of this write. */
@@ -176,49 +235,41 @@ export class RevisionLog {
     for (const { row } of this.entries)
       if (row) others.add(`${String(row.tableName)}\u0000${String(row.recordKey)}`);
     const rows: RevisionRow[] = [];
-    const single = (create: PendingCreate) =>
-      this.rowOf(
+    const single = (create: PendingCreate) => {
+      const changes =
+        create.changes ?? changesFrom(create.group.columns, JSON.parse(create.values) as unknown[]);
+      return this.rowOf(
         create.tableName,
         create.recordKey,
         'create',
         create.channel,
-        JSON.stringify(create.changes),
+        JSON.stringify(changes),
       );
-    // each create's group (table, channel, columns), null for one that keeps its place
-    const grouped = this.entries.map(({ create }) => {
-      if (!create) return null;
-      if (others.size > 0 && others.has(`${create.tableName}\u0000${create.recordKey}`)) return null;
-      const columns = batchColumnsOf(create.changes);
-      return { columns, name: `${create.tableName}\u0000${create.channel}\u0000${columns.join('\u0000')}` };
-    });
-    const sizes = new Map<string, number>();
-    for (const group of grouped) if (group) sizes.set(group.name, (sizes.get(group.name) ?? 0) + 1);
-    const groups = new Map<string, { columns: string[]; creates: PendingCreate[] }>();
-    for (const [index, { row, create }] of this.entries.entries()) {
+    };
+    // one whose record has another revision in the write keeps its place among them
+    const apart = (create: PendingCreate) =>
+      others.size > 0 && others.has(`${create.tableName}\u0000${create.recordKey}`);
+    const sizes = new Map<CreateGroup, number>();
+    for (const { create } of this.entries)
+      if (create && !apart(create)) sizes.set(create.group, (sizes.get(create.group) ?? 0) + 1);
+    const groups = new Map<CreateGroup, PendingCreate[]>();
+    for (const { row, create } of this.entries) {
       if (row) rows.push(row);
       if (!create) continue;
-      const group = grouped[index];
       // too few to batch: a row of its own, in the order written
-      if (!group || (sizes.get(group.name) ?? 0) < BATCH_MIN_RECORDS) {
+      if (apart(create) || (sizes.get(create.group) ?? 0) < BATCH_MIN_RECORDS) {
         rows.push(single(create));
         continue;
       }
-      const collected = groups.get(group.name);
-      if (collected) collected.creates.push(create);
-      else groups.set(group.name, { columns: group.columns, creates: [create] });
+      const collected = groups.get(create.group);
+      if (collected) collected.push(create);
+      else groups.set(create.group, [create]);
     }
     const batches: BatchRow[] = [];
-    for (const { columns, creates } of groups.values()) {
+    for (const [{ columns }, creates] of groups) {
       const [first] = creates;
       if (!first) continue;
-      const packed = packCreateBatches(
-        columns,
-        creates.map((create) => ({
-          key: create.key,
-          recordKey: create.recordKey,
-          values: batchValuesOf(create.changes),
-        })),
-      );
+      const packed = packCreateBatches(columns, creates);
       for (const index of packed.single) {
         const one = creates[index];
         if (one) rows.push(single(one));

@@ -6,6 +6,7 @@ import {
   insertRecord,
   insertRow,
   consecutiveKeyStep,
+  insertRowsAfterLastRowid,
   insertRowsReturningKeys,
   insertRowsWithKeyStep,
   prepareInsert,
@@ -154,9 +155,11 @@ const insertGroups = async (
       }
       // A hook wants each new record's key: read back with the insert, then the hooks in row order.
       const keys =
-        step === undefined
-          ? await insertRowsReturningKeys(write, item, chunk)
-          : await insertRowsWithKeyStep(write, item, chunk, step);
+        step !== undefined
+          ? await insertRowsWithKeyStep(write, item, chunk, step)
+          : write.dialect === 'sqlite'
+            ? await insertRowsAfterLastRowid(write, item, chunk)
+            : await insertRowsReturningKeys(write, item, chunk);
       for (const [index, values] of chunk.entries()) {
         created(write, item, keys[index] ?? {}, values);
         if (hooked) await write.hooks.run('afterCreate', { write, item, key: keys[index] ?? {}, values });

@@ -168,6 +168,34 @@ export const insertRowsWithKeyStep = async (
   }));
 };
 
+/**
+ * SQLite, for a table whose single key is an auto-increment (an INTEGER PRIMARY KEY AUTOINCREMENT,
+ * the row id): each row of a multi-row INSERT takes the row id after the one before (SQLite gives
+ * a new row one more than the largest ever used, and nothing else writes while a write holds the
+ * file), so the keys are the last row id the driver reports, counted back, without reading them
+ * back with RETURNING. Rows carrying their key go through `insertRowsReturningKeys`.
+ */
+export const insertRowsAfterLastRowid = async (
+  write: WriteContext,
+  item: ItemTable,
+  rows: readonly Record<string, unknown>[],
+): Promise<KeyValues[]> => {
+  const { tableName } = item.table;
+  const [single] = item.keys;
+  if (
+    !single ||
+    item.keys.length !== 1 ||
+    !single.autoIncrement ||
+    rows.some((row) => row[single.name] !== undefined)
+  )
+    return insertRowsReturningKeys(write, item, rows);
+  const [last] = (await write.db(tableName).insert([...rows])) as unknown[];
+  const end = BigInt(String(last));
+  return rows.map((_, index) => ({
+    [single.name]: generatedKey(single, end - BigInt(rows.length - 1 - index), tableName),
+  }));
+};
+
 /** A record ready to insert: its row (server-filled values included) and its nested children. */
 export interface PreparedInsert {
   values: Record<string, unknown>;
