@@ -105,6 +105,7 @@ export const mysqlDialect: SqlDialect = {
   insertUnlessPresent: insertOrRefused,
   insertMany: mysqlInsertMany,
   insertedKeys: 'insertId',
+  consecutiveRowIds: false,
   keptRowCount: mysqlKeptRowCount,
   keptCountQuery: mysqlKeptCountQuery,
   keptOwnerCount: mysqlKeptOwnerCount,

@@ -66,6 +66,7 @@ export const pgDialect: SqlDialect = {
   insertUnlessPresent: pgInsertUnlessPresent,
   insertMany: pgInsertMany,
   insertedKeys: 'returning',
+  consecutiveRowIds: false,
   keptRowCount: async (db, tableName, sourceKnex) => {
     if (!(await hasPgDeltaTable(db))) return null;
     const rows = await readPgCountRows<{ n: unknown; parts: unknown }>(

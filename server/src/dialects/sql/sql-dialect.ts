@@ -201,6 +201,13 @@ export interface SqlDialect {
    */
   readonly insertedKeys: 'returning' | 'insertId';
   /**
+   * Whether the rows of one multi-row INSERT into a table keyed by an auto-increment row id get
+   * consecutive ids, so that a bulk insert counts its keys back from the last one the driver
+   * reports instead of reading them back (SQLite: one writer at a time, each new row one more
+   * than the largest id ever used).
+   */
+  readonly consecutiveRowIds: boolean;
+  /**
    * The row count of a table kept beside it (PostgreSQL, MySQL: by triggers), without counting;
    * null when none is kept. `sourceKnex` is the data source's own Knex (for folding the kept
    * parts, or counting the table in the background on MySQL).

@@ -34,6 +34,7 @@ export const sqliteDialect: SqlDialect = {
   insertUnlessPresent: insertOrRefused,
   insertMany: sqliteInsertMany,
   insertedKeys: 'returning',
+  consecutiveRowIds: true,
   keptRowCount: async () => null,
   keptCountQuery: () => null,
   keptOwnerCount: async () => null,

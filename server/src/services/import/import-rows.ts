@@ -157,7 +157,7 @@ const insertGroups = async (
       const keys =
         step !== undefined
           ? await insertRowsWithKeyStep(write, item, chunk, step)
-          : write.dialect === 'sqlite'
+          : sqlDialect(write.dialect).consecutiveRowIds
             ? await insertRowsAfterLastRowid(write, item, chunk)
             : await insertRowsReturningKeys(write, item, chunk);
       for (const [index, values] of chunk.entries()) {
