@@ -1,11 +1,13 @@
 /**
  * What record history costs an .xlsx import: BENCH_IMPORT_HISTORY_ROWS new rows (default
  * 100,000) imported through the business API into an empty table with its history setting on,
- * and with it off (the table designer's setting, `historyMode`), two rounds of each in turn after
- * a warm-up import of a tenth; the table and its revisions are emptied before each import.
+ * and with it off (the table designer's setting, `historyMode`), BENCH_IMPORT_HISTORY_ROUNDS imports
+ * (default 6) alternating on, off, off, on… after a warm-up import of a tenth, the median of each;
+ * the table and its revisions are emptied before each import.
  * Target: with history at most 25 % slower.
  *
- *   BENCH_IMPORT_HISTORY_ROWS  rows per import (default 100000)
+ *   BENCH_IMPORT_HISTORY_ROWS    rows per import (default 100000)
+ *   BENCH_IMPORT_HISTORY_ROUNDS  measured imports per database (default 6)
  *   BENCH_CLIENTS              only these databases (e.g. `pg,mysql`; default all)
  *
  * SQLite always; PostgreSQL with PG_URL, MySQL / MariaDB with MYSQL_URL (a database of the
@@ -37,7 +39,7 @@ const writeSheet = async (path: string, rows: number): Promise<void> => {
   await book.commit();
 };
 
-const measure = async (target: BenchTarget, rows: number, work: string): Promise<void> => {
+const measure = async (target: BenchTarget, rows: number, rounds: number, work: string): Promise<void> => {
   await target.reset();
   // An import of 100,000 rows may outlast the default request and idle timeouts (no byte is sent
   // back before it ends).
@@ -92,7 +94,8 @@ const measure = async (target: BenchTarget, rows: number, work: string): Promise
     await importOnce(warmUp, true, Math.max(1, Math.floor(rows / 10)));
     await importOnce(warmUp, false, Math.max(1, Math.floor(rows / 10)));
     const times = { on: [] as number[], off: [] as number[] };
-    for (let round = 0; round < 4; round += 1) {
+    // on, off, off, on, on, off…: each setting runs as often early as late
+    for (let round = 0; round < rounds; round += 1) {
       const history = round % 4 === 0 || round % 4 === 3;
       times[history ? 'on' : 'off'].push(await importOnce(sheet, history, rows));
     }
@@ -110,9 +113,10 @@ const measure = async (target: BenchTarget, rows: number, work: string): Promise
 
 export const runImportHistoryCost = async (): Promise<void> => {
   const rows = envInteger('BENCH_IMPORT_HISTORY_ROWS', 100_000);
+  const rounds = envInteger('BENCH_IMPORT_HISTORY_ROUNDS', 6);
   const work = mkdtempSync(join(tmpdir(), 'crudboard-import-history-'));
   try {
-    for (const target of benchTargets(TARGET_KEY)) await measure(target, rows, work);
+    for (const target of benchTargets(TARGET_KEY)) await measure(target, rows, rounds, work);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

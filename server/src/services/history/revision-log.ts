@@ -84,11 +84,13 @@ interface PendingCreate {
   channel: RevisionChannel;
   recordKey: string;
   key: number;
-  /** Its new values (batchValuesOf), in the order of its group's columns. */
-  values: string;
-  group: CreateGroup;
   /**
-   * Its changes as they came, kept for the first creates of a write only: one that keeps a row of
+   * Its batch group and new values (batchValuesOf, in the group's columns' order): made once the
+   * write has created enough records to batch, none before.
+   */
+  packed: { group: CreateGroup; values: string } | null;
+  /**
+   * Its changes as they came, kept for a write's first creates only: a create that keeps a row of
    * its own is written from them; a large import's, which go in batches, are let go at once.
    */
   changes: readonly ColumnChange[] | null;
@@ -149,15 +151,17 @@ export class RevisionLog {
     const key = change.action === 'create' && batchable(change.item) ? batchKeyOf(recordKey) : null;
     const tableName = change.item.table.name;
     if (key !== null) {
-      const group = this.groupOf(tableName, channel, change.changes);
-      const values = batchValuesOf(change.changes);
-      const changes = this.creates < BATCH_MIN_RECORDS ? change.changes : null;
+      const many = this.creates >= BATCH_MIN_RECORDS;
       this.creates += 1;
-      this.entries.push({
-        row: null,
-        create: { tableName, channel, recordKey, key, values, group, changes },
-        change: kept,
-      });
+      const create: PendingCreate = {
+        tableName,
+        channel,
+        recordKey,
+        key,
+        packed: many ? this.pack(tableName, channel, change.changes) : null,
+        changes: many ? null : change.changes,
+      };
+      this.entries.push({ row: null, create, change: kept });
       return;
     }
     const row = this.rowOf(tableName, recordKey, change.action, channel, JSON.stringify(change.changes));
@@ -177,6 +181,15 @@ export class RevisionLog {
     changes: readonly ColumnChange[];
     group: CreateGroup;
   } | null = null;
+
+  /** A create's batch group and values. */
+  private pack(
+    tableName: string,
+    channel: RevisionChannel,
+    changes: readonly ColumnChange[],
+  ): { group: CreateGroup; values: string } {
+    return { group: this.groupOf(tableName, channel, changes), values: batchValuesOf(changes) };
+  }
 
   private groupOf(
     tableName: string,
@@ -231,13 +244,13 @@ export class RevisionLog {
    * revisions stay in order), with enough others of its table (`BATCH_MIN_RECORDS`).
    */
   private rowsToInsert(): { rows: RevisionRow[]; batches: BatchRow[] } {
-    const others = new Set<string>();
-    for (const { row } of this.entries)
-      if (row) others.add(`${String(row.tableName)}\u0000${String(row.recordKey)}`);
     const rows: RevisionRow[] = [];
     const single = (create: PendingCreate) => {
       const changes =
-        create.changes ?? changesFrom(create.group.columns, JSON.parse(create.values) as unknown[]);
+        create.changes ??
+        (create.packed
+          ? changesFrom(create.packed.group.columns, JSON.parse(create.packed.values) as unknown[])
+          : []);
       return this.rowOf(
         create.tableName,
         create.recordKey,
@@ -246,41 +259,60 @@ export class RevisionLog {
         JSON.stringify(changes),
       );
     };
+    if (this.creates < BATCH_MIN_RECORDS) {
+      // too few creates to batch: each a row of its own, in the order written
+      for (const { row, create } of this.entries) {
+        if (row) rows.push(row);
+        if (create) rows.push(single(create));
+      }
+      return { rows, batches: [] };
+    }
+    const others = new Set<string>();
+    for (const { row } of this.entries)
+      if (row) others.add(`${String(row.tableName)}\u0000${String(row.recordKey)}`);
     // one whose record has another revision in the write keeps its place among them
     const apart = (create: PendingCreate) =>
       others.size > 0 && others.has(`${create.tableName}\u0000${create.recordKey}`);
     const sizes = new Map<CreateGroup, number>();
-    for (const { create } of this.entries)
-      if (create && !apart(create)) sizes.set(create.group, (sizes.get(create.group) ?? 0) + 1);
-    const groups = new Map<CreateGroup, PendingCreate[]>();
+    for (const { create } of this.entries) {
+      if (!create || apart(create)) continue;
+      create.packed ??= this.pack(create.tableName, create.channel, create.changes ?? []);
+      sizes.set(create.packed.group, (sizes.get(create.packed.group) ?? 0) + 1);
+    }
+    const groups = new Map<
+      CreateGroup,
+      { key: number; recordKey: string; values: string; create: PendingCreate }[]
+    >();
     for (const { row, create } of this.entries) {
       if (row) rows.push(row);
       if (!create) continue;
+      const { packed } = create;
       // too few to batch: a row of its own, in the order written
-      if (apart(create) || (sizes.get(create.group) ?? 0) < BATCH_MIN_RECORDS) {
+      if (!packed || apart(create) || (sizes.get(packed.group) ?? 0) < BATCH_MIN_RECORDS) {
         rows.push(single(create));
         continue;
       }
-      const collected = groups.get(create.group);
-      if (collected) collected.push(create);
-      else groups.set(create.group, [create]);
+      const candidate = { key: create.key, recordKey: create.recordKey, values: packed.values, create };
+      const collected = groups.get(packed.group);
+      if (collected) collected.push(candidate);
+      else groups.set(packed.group, [candidate]);
     }
     const batches: BatchRow[] = [];
-    for (const [{ columns }, creates] of groups) {
-      const [first] = creates;
+    for (const [{ columns }, candidates] of groups) {
+      const [first] = candidates;
       if (!first) continue;
-      const packed = packCreateBatches(columns, creates);
+      const packed = packCreateBatches(columns, candidates);
       for (const index of packed.single) {
-        const one = creates[index];
-        if (one) rows.push(single(one));
+        const one = candidates[index];
+        if (one) rows.push(single(one.create));
       }
       for (const batch of packed.batches) {
         batches.push({
           ...this.rowOf(
-            first.tableName,
+            first.create.tableName,
             `${batch.keyFrom}..${batch.keyTo}`,
             'create',
-            first.channel,
+            first.create.channel,
             batch.changes,
           ),
           keyFrom: batch.keyFrom,
