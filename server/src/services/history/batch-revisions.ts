@@ -3,6 +3,7 @@ import { SHARED_STATE } from '../../db/table-names';
 import { isIntegerType } from '../../dialects/integer-range';
 import type { ItemTable } from '../items/item-table';
 import { BATCH_MAX_SPAN, batchEntries, batchKeyOf } from './pack-create-batches';
+import type { RevisionRow } from './revision-row';
 
 /** Whether a table's creates may go in batches (pack-create-batches.ts): one key, an integer. */
 export const batchable = (item: ItemTable): boolean => {
@@ -19,16 +20,7 @@ export interface BatchHead {
 }
 
 /** One record's create as a batch holds it: the batch's revision columns, that record's changes. */
-export interface BatchedRevision {
-  id: number | string;
-  action: string;
-  at: number | string;
-  userId: number | string | null;
-  userName: string | null;
-  channel: string;
-  requestId: string | null;
-  changes: string;
-}
+export type BatchedRevision = RevisionRow;
 
 const REVISION = ['id', 'action', 'at', 'userId', 'userName', 'channel', 'requestId'] as const;
 

@@ -8,7 +8,8 @@ import { parseRecordKey, whereKeys, type KeyValues } from '../items/record-keys'
 import { toRecord } from '../items/to-record';
 import { conditionHolds } from '../../query/condition-holds';
 import { rowConditionOf } from '../permissions/row-scope';
-import { visibleChanges, type RevisionRow } from './read-history';
+import { visibleChanges } from './read-history';
+import type { RevisionRow } from './revision-row';
 import { revisionKey } from './revision-log';
 
 /** Deletions looked at per step: each step asks the record's table once which of them exist. */

@@ -9,18 +9,7 @@ import { whereKeys, type KeyValues } from '../items/record-keys';
 import { isReadable } from '../items/to-record';
 import { revisionKey } from './revision-log';
 import { batchedRevisions } from './batch-revisions';
-
-/** A stored revision row. */
-export interface RevisionRow {
-  id: number | string;
-  action: string;
-  at: number | string;
-  userId: number | string | null;
-  userName: string | null;
-  channel: string;
-  requestId: string | null;
-  changes: string;
-}
+import type { RevisionRow } from './revision-row';
 
 /** The revisions of one record, in `primary`. */
 export const revisionsOf = (
