@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { nextValue } from '../../src/services/sequences/next-value';
 import { createTable } from '../helpers/business-tables';
 import { apiClient, SYSTEM_COLUMNS } from '../helpers/metadata-api';
 import { login, useTestApps } from '../helpers/test-app';
@@ -27,7 +28,7 @@ describeEachDatabase('concurrent writes ($name)', (db) => {
         { name: 'ticketNo', dataType: 'VARCHAR', length: 20, seqId: sequence.json(), nullable: false },
       ],
     });
-    return { api, table: `/api/business/ticket${suffix}` };
+    return { app, api, table: `/api/business/ticket${suffix}`, seqId: sequence.json() as number };
   };
 
   it('gives 100 concurrent creates 100 distinct sequence values', async () => {
@@ -42,6 +43,31 @@ describeEachDatabase('concurrent writes ($name)', (db) => {
     expect(new Set(numbers).size).toBe(100);
     expect(numbers[0]).toBe('T000001');
     expect(numbers[99]).toBe('T000100');
+  });
+
+  it('loses no draw to an edit of the sequence made while the draw is uncommitted', async () => {
+    const { api, table, seqId, app } = await setup('C');
+    expect((await api.post(table, { name: '之前' })).statusCode).toBe(201);
+    // a write draws T000002 and holds the sequence's row until it commits…
+    const knex = app.dataSources.primary.knex;
+    const trx = await knex.transaction();
+    expect(await nextValue(trx, seqId)).toBe('T000002');
+    // …while the sequence's caption is edited
+    const edit = api.patch(`/api/metadata/sequences/${String(seqId)}`, { caption: '改名' });
+    await new Promise((wait) => setTimeout(wait, 300));
+    await trx.commit();
+    expect((await edit).statusCode).toBe(200);
+    // the next draw is the one after the committed draw, never T000002 again
+    expect((await api.post(table, { name: '之后' })).statusCode).toBe(201);
+    const numbers = ((await api.get(`${table}?limit=10`)).json() as { ticketNo: string }[])
+      .map((row) => row.ticketNo)
+      .sort();
+    expect(numbers).toEqual(['T000001', 'T000003']);
+    const stored = (await api.get(`/api/metadata/sequences/${String(seqId)}`)).json() as {
+      caption: string;
+      nextValue: number;
+    };
+    expect(stored).toMatchObject({ caption: '改名', nextValue: 4 });
   });
 
   it('lets exactly one of several saves of the same version through; the others get 409', async () => {

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { Sequence, SequenceType } from '../../../../contract/index';
-import { inMetaTransaction, metaOf, type MetaDb } from '../../db/metadata-home';
+import { inMetaTransaction, metaOf, retriedMetaTransaction, type MetaDb } from '../../db/metadata-home';
+import { dialectOf } from '../../db/dialect';
+import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { META } from '../../db/table-names';
 import { inSource, sequencesOf } from '../scoped-meta';
 import { toBool, toNumber, toNumberOrNull, toStringOrNull } from '../../db/values';
@@ -154,22 +156,35 @@ export const createSequence = async (knex: Knex, body: SequenceBody): Promise<nu
 
 /** PATCH /api/metadata/sequences/{id}. */
 export const updateSequence = async (knex: Knex, id: number, body: SequenceBody): Promise<void> => {
-  const stored = await getSequence(knex, id);
+  // checked first against the row as it is now, so that a bad body is refused without a lock…
   const errors = new ErrorBag();
-  const sequence = mergeSequenceBody(stored, body);
-  validateSequenceDef(sequence, body, errors);
+  const asked = mergeSequenceBody(await getSequence(knex, id), body);
+  validateSequenceDef(asked, body, errors);
   errors.throwIfAny();
-  await assertNameFree(knex, sequence.name, id);
-  await inMetaTransaction(knex, (meta) =>
-    withSchemaEvents(
+  await assertNameFree(knex, asked.name, id);
+  // …then read again, merged and written under the row lock a draw takes (next-value.ts): a draw
+  // committed meanwhile moved the counter, and the edit keeps it moved instead of writing back the
+  // value read before. Run again as a whole when it loses to a concurrent transaction.
+  await retriedMetaTransaction(knex, async (meta) => {
+    const sql = sqlDialect(dialectOf(meta.db));
+    await sql.claimWriteLock(meta.db, META.sequence, { id }, 'nextValue');
+    const row: Record<string, unknown> | undefined = await sql
+      .lockForUpdate(sequencesOf(meta).where('id', id))
+      .first();
+    if (!row) throw new ApiException('NOT_FOUND');
+    const sequence = mergeSequenceBody(toSequence(row), body);
+    const again = new ErrorBag();
+    validateSequenceDef(sequence, body, again);
+    again.throwIfAny();
+    await withSchemaEvents(
       meta,
       () => sequenceSchemaItems(meta, [id]),
       () =>
         sequencesOf(meta)
           .where('id', id)
           .update({ ...rowOf(sequence), lastModifiedDate: Date.now() }),
-    ),
-  );
+    );
+  });
 };
 
 /** DELETE one or many sequences: 404 if one is unknown, 409 if one fills a column; then all go. */
