@@ -1,6 +1,7 @@
 /**
  * Reading one record's history out of a large `cb_revision`: p50 / p95 of the history page query
- * (`read-history.ts`: the record's revisions newest first, a page of 50) and of its count, over
+ * (`read-history.ts`: the record's revisions newest first, a page of 50), of its count and of the
+ * look for create batches holding the record (batch-revisions.ts), over
  * random records, once the table holds BENCH_HISTORY_REVISIONS revisions (default 10,000,000,
  * written by the database itself: 200 tables, 10 revisions per record, a record's revisions far
  * apart in id order). Target: p95 ≤ 50 ms.
@@ -15,6 +16,7 @@
  */
 import { buildApp } from '../server/src/app';
 import { SHARED_STATE } from '../server/src/db/table-names';
+import { batchesAround } from '../server/src/services/history/batch-revisions';
 import { envInteger, ms } from './bench-stats';
 import { benchTargets, type BenchTarget } from './bench-target';
 import { fillRevisions, recordsPerTable, type RevisionSpread } from './revision-fill';
@@ -71,7 +73,11 @@ const measure = async (target: BenchTarget, count: number, reads: number): Promi
         .offset(0)
         .limit(50)
         .select('id', 'action', 'at', 'userId', 'userName', 'channel', 'requestId', 'changes');
-    const times = { page: [] as number[], count: [] as number[] };
+    // …and, for a table whose keys are integers, the create batches whose key range holds it
+    // (batch-revisions.ts): none here, so what it costs is the index lookup that finds none.
+    const batches = (record: { tableName: string; recordKey: string }) =>
+      batchesAround(reader, 'primary', record.tableName, [Number(record.recordKey)]).select('id', 'changes');
+    const times = { page: [] as number[], count: [] as number[], batches: [] as number[] };
     for (let i = 0; i < reads + 30; i++) {
       const record = pick();
       let at = performance.now();
@@ -80,12 +86,16 @@ const measure = async (target: BenchTarget, count: number, reads: number): Promi
       at = performance.now();
       await ofRecord(record).count({ count: '*' }).first();
       const countMs = performance.now() - at;
+      at = performance.now();
+      await batches(record);
+      const batchesMs = performance.now() - at;
       if (rows.length !== spread.perRecord)
         throw new Error(`${record.tableName}/${record.recordKey}: ${rows.length} revisions`);
       // the first 30 warm the caches
       if (i < 30) continue;
       times.page.push(pageMs);
       times.count.push(countMs);
+      times.batches.push(batchesMs);
     }
     for (const [label, values] of Object.entries(times)) {
       console.log(
