@@ -67,6 +67,8 @@ export default defineConfig({
           environment: 'node',
           include: ['server/test/**/*.test.ts', 'server/src/extensions/**/*.test.ts'],
           exclude: CLUSTER_SUITES,
+          // a retried test's first error, printed where it happened (a passing retry hides it)
+          setupFiles: ['./server/test/helpers/report-failed-attempts.ts'],
           globalSetup: [
             './server/test/helpers/report-skipped-databases.ts',
             './server/test/helpers/report-skipped-slapd.ts',
@@ -94,6 +96,7 @@ export default defineConfig({
           name: 'clusters',
           environment: 'node',
           include: CLUSTER_SUITES,
+          setupFiles: ['./server/test/helpers/report-failed-attempts.ts'],
           testTimeout: 30000,
           hookTimeout: 180000,
           fileParallelism: false,
