@@ -170,7 +170,9 @@ describeEachDatabase('webhooks: an outbox written with the change, delivered sig
   });
 
   it('retries a failing receiver in the record order, then gives up into a dead letter that can be replayed', async () => {
-    const tables = await setUp(1);
+    // retried for 3 s: the first delivery's two failures and their pauses (50 and 100 ms) fit
+    // with room to spare on a loaded machine, and the dead letter below comes in seconds
+    const tables = await setUp(3);
     const id = await addWebhook(tables, { actions: 'create,update' });
     answers.push(500, 500);
     const made = await tables.admin.post('/api/business/purchase', { name: '甲', amount: 1 });
