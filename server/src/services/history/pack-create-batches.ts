@@ -125,9 +125,15 @@ export const changesFrom = (columns: readonly string[], values: readonly unknown
       : { column: name, new: values[at] ?? null },
   );
 
+/** A batch's `changes` read; a batch gone meanwhile (read as `[]`) holds nothing. */
+const parseBatch = (changes: string): StoredBatch => {
+  const parsed = JSON.parse(changes) as Partial<StoredBatch>;
+  return { columns: parsed.columns ?? [], records: parsed.records ?? [] };
+};
+
 /** Each record a batch holds, by key text: its create's changes as a revision of its own holds them. */
 export const batchEntries = (changes: string): Map<string, ColumnChange[]> => {
-  const batch = JSON.parse(changes) as StoredBatch;
+  const batch = parseBatch(changes);
   return new Map(batch.records.map(([recordKey, values]) => [recordKey, changesFrom(batch.columns, values)]));
 };
 
@@ -136,7 +142,7 @@ export const batchWithout = (
   changes: string,
   recordKeys: ReadonlySet<string>,
 ): { changes: string; count: number } => {
-  const batch = JSON.parse(changes) as StoredBatch;
+  const batch = parseBatch(changes);
   const records = batch.records.filter(([recordKey]) => !recordKeys.has(recordKey));
   return { changes: JSON.stringify({ columns: batch.columns, records }), count: records.length };
 };

@@ -68,13 +68,14 @@ const REVISION_COLUMNS = [
   'requestId',
   'changes',
 ] as const;
-type RevisionRow = Record<(typeof REVISION_COLUMNS)[number], string | number | null>;
+/** A revision row to insert, its columns in `REVISION_COLUMNS`. */
+type NewRevision = Record<(typeof REVISION_COLUMNS)[number], string | number | null>;
 
 /** The revision columns holding whole numbers. */
 const INTEGER_COLUMNS: ReadonlySet<string> = new Set(['at', 'userId']);
 
 /** A create batch's row (pack-create-batches.ts): a revision's columns and its key range. */
-type BatchRow = RevisionRow & { keyFrom: number; keyTo: number; keyCount: number };
+type BatchRow = NewRevision & { keyFrom: number; keyTo: number; keyCount: number };
 
 const BATCH_COLUMNS = [...REVISION_COLUMNS, 'keyFrom', 'keyTo', 'keyCount'] as const;
 
@@ -102,9 +103,12 @@ interface CreateGroup {
   name: string;
 }
 
-/** One change collected: the revision row to insert or the create that may go in a batch (neither once inserted, or without history), the change kept. */
+/**
+ * One change collected: the revision row to insert, or the create that may go in a batch (neither
+ * once inserted, or without history); and the change kept for after the commit.
+ */
 interface Entry {
-  row: RevisionRow | null;
+  row: NewRevision | null;
   create: PendingCreate | null;
   change: RecordChange | null;
 }
@@ -114,8 +118,8 @@ interface Entry {
  * commits (write-context.ts): so a refused or rolled-back write leaves none and a committed one
  * always has its own. An update that changes nothing records nothing. The changes of a table
  * `keeps` answers true for (an `afterCommit` hook, a webhook or a flow waits for them) are also
- * kept, of tables without history too, for after the commit. The creates of many records of one table go in batches
- * (pack-create-batches.ts).
+ * kept, of tables without history too, for after the commit. The creates of many records of one
+ * table go in batches (pack-create-batches.ts).
  */
 export class RevisionLog {
   /** In the order written. */
@@ -222,7 +226,7 @@ export class RevisionLog {
     action: RevisionAction,
     channel: RevisionChannel,
     changes: string,
-  ): RevisionRow {
+  ): NewRevision {
     const { origin } = this.who;
     return {
       dataSource: this.who.dataSource,
@@ -243,8 +247,8 @@ export class RevisionLog {
    * in a batch only when its record has no other revision in the write (so that a record's
    * revisions stay in order), with enough others of its table (`BATCH_MIN_RECORDS`).
    */
-  private rowsToInsert(): { rows: RevisionRow[]; batches: BatchRow[] } {
-    const rows: RevisionRow[] = [];
+  private rowsToInsert(): { rows: NewRevision[]; batches: BatchRow[] } {
+    const rows: NewRevision[] = [];
     const single = (create: PendingCreate) => {
       const changes =
         create.changes ??

@@ -1,4 +1,7 @@
-/** A stored revision row as history reads it (`cb_revision`); a create batch's row reads the same, per record it holds. */
+/**
+ * A stored revision as history reads it (`cb_revision`); a create batch's row is read as one of
+ * these per record it holds (batch-revisions.ts).
+ */
 export interface RevisionRow {
   id: number | string;
   action: string;

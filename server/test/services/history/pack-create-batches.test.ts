@@ -101,6 +101,8 @@ describe('packCreateBatches', () => {
         { column: 'a', new: 1 },
       ]),
     ).toEqual(['!pin', 'a']);
+    // a batch gone meanwhile reads as holding nothing
+    expect(batchEntries('[]').size).toBe(0);
   });
 
   it('takes only whole numbers within the safe range as batch keys', () => {
