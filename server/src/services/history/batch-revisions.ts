@@ -19,9 +19,6 @@ export interface BatchHead {
   keyCount: number | string;
 }
 
-/** One record's create as a batch holds it: the batch's revision columns, that record's changes. */
-export type BatchedRevision = RevisionRow;
-
 const REVISION = ['id', 'action', 'at', 'userId', 'userName', 'channel', 'requestId'] as const;
 
 /** Runs of keys no farther apart than a batch is wide: each is one range to look for batches in. */
@@ -89,13 +86,13 @@ export const batchedRevisions = async (
   item: ItemTable,
   recordKeys: readonly string[],
   after?: number,
-): Promise<Map<string, BatchedRevision[]>> => {
-  const found = new Map<string, BatchedRevision[]>();
+): Promise<Map<string, RevisionRow[]>> => {
+  const found = new Map<string, RevisionRow[]>();
   const keys = integerKeys(item, recordKeys);
   if (keys.size === 0) return found;
   const query = batchesAround(primary, dataSource, item.table.name, [...keys.values()]);
   if (after !== undefined) query.where('id', '>', after);
-  const rows: (BatchHead & BatchedRevision)[] = await query
+  const rows: (BatchHead & RevisionRow)[] = await query
     .orderBy('id', 'desc')
     .select(...REVISION, 'changes', 'keyFrom', 'keyTo', 'keyCount');
   for (const row of rows) {
@@ -122,11 +119,11 @@ export const newestBatchOf = async (
   dataSource: string,
   item: ItemTable,
   recordKeys: readonly string[],
-): Promise<Map<string, Omit<BatchedRevision, 'changes'>>> => {
-  const found = new Map<string, Omit<BatchedRevision, 'changes'>>();
+): Promise<Map<string, Omit<RevisionRow, 'changes'>>> => {
+  const found = new Map<string, Omit<RevisionRow, 'changes'>>();
   const keys = integerKeys(item, recordKeys);
   if (keys.size === 0) return found;
-  const rows: (BatchHead & Omit<BatchedRevision, 'changes'>)[] = await batchesAround(
+  const rows: (BatchHead & Omit<RevisionRow, 'changes'>)[] = await batchesAround(
     primary,
     dataSource,
     item.table.name,

@@ -146,6 +146,24 @@ export const consecutiveKeyStep = async (write: WriteContext, item: ItemTable): 
 };
 
 /**
+ * The keys of rows one multi-row INSERT wrote, in the rows' order: those the rows carry, else the
+ * generated `first` and one `step` further per row.
+ */
+const countedKeys = (
+  single: ItemTable['keys'][number],
+  rows: readonly Record<string, unknown>[],
+  first: bigint,
+  step: number,
+  tableName: string,
+): KeyValues[] =>
+  rows.map((row, index) => ({
+    [single.name]:
+      row[single.name] === undefined
+        ? generatedKey(single, first + BigInt(index * step), tableName)
+        : (row[single.name] as ScalarValue),
+  }));
+
+/**
  * Inserts several rows with one INSERT and returns their keys in the rows' order, on MySQL when
  * `consecutiveKeyStep` gave `step`: the keys the rows carry, else the driver's first insert id
  * and one step further per row.
@@ -160,12 +178,7 @@ export const insertRowsWithKeyStep = async (
   const [single] = item.keys;
   if (!single) throw new Error(`${tableName}: no key`);
   const [first] = (await write.db(tableName).insert([...rows])) as unknown[];
-  return rows.map((row, index) => ({
-    [single.name]:
-      row[single.name] === undefined
-        ? generatedKey(single, BigInt(String(first)) + BigInt(index * step), tableName)
-        : (row[single.name] as ScalarValue),
-  }));
+  return countedKeys(single, rows, BigInt(String(first)), step, tableName);
 };
 
 /**
@@ -190,10 +203,7 @@ export const insertRowsAfterLastRowid = async (
   )
     return insertRowsReturningKeys(write, item, rows);
   const [last] = (await write.db(tableName).insert([...rows])) as unknown[];
-  const end = BigInt(String(last));
-  return rows.map((_, index) => ({
-    [single.name]: generatedKey(single, end - BigInt(rows.length - 1 - index), tableName),
-  }));
+  return countedKeys(single, rows, BigInt(String(last)) - BigInt(rows.length - 1), 1, tableName);
 };
 
 /** A record ready to insert: its row (server-filled values included) and its nested children. */
