@@ -132,7 +132,7 @@ const importWriting = async (
       const found = (
         await db.raw(
           `SELECT 1 FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND datname = current_database()
-           AND state IN ('active', 'idle in transaction') AND now() - xact_start > interval '300 milliseconds'
+           AND state IN ('active', 'idle in transaction') AND now() - xact_start > interval '100 milliseconds'
            AND query ILIKE ?`,
           ['%"ledger"%'],
         )
