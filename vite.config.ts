@@ -70,6 +70,7 @@ export default defineConfig({
           // a retried test's first error, printed where it happened (a passing retry hides it)
           setupFiles: ['./server/test/helpers/report-failed-attempts.ts'],
           globalSetup: [
+            './server/test/helpers/database-templates.ts',
             './server/test/helpers/report-skipped-databases.ts',
             './server/test/helpers/report-skipped-slapd.ts',
           ],

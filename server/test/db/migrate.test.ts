@@ -20,7 +20,7 @@ const seedState = async (app: App) => {
 };
 
 describeEachDatabase('migrations and first start ($name)', (db) => {
-  const apps = useTestApps(db);
+  const apps = useTestApps(db, { empty: true });
 
   it('migrates, seeds and creates superadmin with a generated password once; a restart changes nothing', async () => {
     const created: CreatedAdmin[] = [];

@@ -1,11 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../../src/app';
 import type { AppConfig } from '../../src/config';
 import type { CreatedAdmin } from '../../src/db/ensure-super-admin';
+import { ADMIN_PASSWORD } from './database-copies';
 import type { TestDatabase, TestEnvironment } from './test-databases';
 
-export const ADMIN_PASSWORD = 'Test-admin-Pass-1';
+export { ADMIN_PASSWORD };
 
 export interface TestApps {
   env(): TestEnvironment;
@@ -16,14 +17,18 @@ export interface TestApps {
 }
 
 /**
- * Registers the hooks of a test file that runs against `db`: a fresh database for the file,
- * apps closed after each test, the database dropped at the end.
+ * Registers the hooks of a test file that runs against `db`: a database of its own for the file,
+ * apps closed after each test, the database dropped at the end. The database is a copy of the
+ * run's migrated template (database-templates.ts), its super admin signed up with ADMIN_PASSWORD,
+ * or empty with `{ empty: true }` (a test of what the first start does) or where the run made no
+ * template.
  */
-export const useTestApps = (db: TestDatabase): TestApps => {
+export const useTestApps = (db: TestDatabase, options: { empty?: boolean } = {}): TestApps => {
   let env: TestEnvironment | undefined;
   const open: App[] = [];
   beforeAll(async () => {
-    env = await db.create();
+    const template = options.empty ? undefined : inject('databaseTemplates')?.[db.name];
+    env = template ? await db.copy(template) : await db.create();
   });
   afterEach(async () => {
     await Promise.all(open.splice(0).map((app) => app.close()));

@@ -6,6 +6,7 @@ import knex, { type Knex } from 'knex';
 import { describe, it } from 'vitest';
 import { loadConfig, type AppConfig, type Client, type DataSourceConfig } from '../../src/config';
 import { consoleAccountName } from '../../src/dialects/sql/mysql-console-account';
+import { cloneMysqlDatabase, copyDataDir, type DatabaseTemplate } from './database-copies';
 
 /** A database to run a test file against: SQLite always, PostgreSQL / MySQL when configured. */
 export interface TestDatabase {
@@ -14,6 +15,8 @@ export interface TestDatabase {
   available: boolean;
   /** Creates a fresh database and data directory; the returned handle drops both. */
   create(): Promise<TestEnvironment>;
+  /** Creates a database and data directory holding a copy of a template's (database-copies.ts). */
+  copy(template: DatabaseTemplate): Promise<TestEnvironment>;
 }
 
 export interface TestEnvironment {
@@ -68,6 +71,7 @@ const sqlite: TestDatabase = {
   name: 'sqlite',
   available: true,
   create: async () => environment(tempDataDir(), undefined, async () => undefined),
+  copy: async (template) => environment(copyDataDir(template), undefined, async () => undefined),
 };
 
 const withAdmin = async <T>(client: 'pg' | 'mysql2', url: string, work: (admin: Knex) => Promise<T>) => {
@@ -79,17 +83,12 @@ const withAdmin = async <T>(client: 'pg' | 'mysql2', url: string, work: (admin: 
   }
 };
 
-const server = (name: 'pg' | 'mysql', adminUrl: string): TestDatabase => ({
-  name,
-  available: true,
-  create: async () => {
+const server = (name: 'pg' | 'mysql', adminUrl: string): TestDatabase => {
+  const client = name === 'pg' ? 'pg' : 'mysql2';
+  /** A database made by `make` (given the new name), with its data directory and its drop. */
+  const made = async (dataDir: string, make: (admin: Knex, database: string) => Promise<unknown>) => {
     const database = `cb_test_${randomBytes(6).toString('hex')}`;
-    const client = name === 'pg' ? 'pg' : 'mysql2';
-    await withAdmin(client, adminUrl, (admin) =>
-      name === 'pg'
-        ? admin.raw('CREATE DATABASE ??', [database])
-        : admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [database]),
-    );
+    await withAdmin(client, adminUrl, (admin) => make(admin, database));
     const url = new URL(adminUrl);
     url.pathname = `/${database}`;
     const primary: DataSourceConfig = {
@@ -99,7 +98,7 @@ const server = (name: 'pg' | 'mysql', adminUrl: string): TestDatabase => ({
       connection: url.toString(),
       database,
     };
-    return environment(tempDataDir(), primary, async () => {
+    return environment(dataDir, primary, async () => {
       await withAdmin(client, adminUrl, async (admin) => {
         if (name === 'pg') return admin.raw('DROP DATABASE IF EXISTS ?? WITH (FORCE)', [database]);
         await admin.raw('DROP DATABASE IF EXISTS ??', [database]);
@@ -112,13 +111,33 @@ const server = (name: 'pg' | 'mysql', adminUrl: string): TestDatabase => ({
         }
       });
     });
-  },
-});
+  };
+  const createEmpty = (admin: Knex, database: string) =>
+    name === 'pg'
+      ? admin.raw('CREATE DATABASE ??', [database])
+      : admin.raw('CREATE DATABASE ?? CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci', [database]);
+  return {
+    name,
+    available: true,
+    create: () => made(tempDataDir(), createEmpty),
+    copy: (template) =>
+      made(copyDataDir(template), async (admin, database) => {
+        const source = template.database;
+        if (!source) throw new Error(`the ${name} template names no database`);
+        if (name === 'pg') return admin.raw('CREATE DATABASE ?? TEMPLATE ??', [database, source]);
+        await createEmpty(admin, database);
+        const url = new URL(adminUrl);
+        url.pathname = `/${database}`;
+        await cloneMysqlDatabase(url.toString(), source);
+      }),
+  };
+};
 
 const unconfigured = (name: 'pg' | 'mysql', variable: string): TestDatabase => ({
   name,
   available: false,
   create: () => Promise.reject(new Error(`${variable} is not set`)),
+  copy: () => Promise.reject(new Error(`${variable} is not set`)),
 });
 
 /** SQLite, plus PostgreSQL when PG_URL is set and MySQL / MariaDB when MYSQL_URL is set. */

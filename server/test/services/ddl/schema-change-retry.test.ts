@@ -9,7 +9,7 @@ import { updateTable } from '../../../src/services/tables/update-table';
 import { SYSTEM_COLUMNS } from '../../helpers/metadata-api';
 import { clearTables, physicalColumns } from '../../helpers/physical-schema';
 import { useTestApps } from '../../helpers/test-app';
-import { describeEachDatabase } from '../../helpers/test-databases';
+import { describeEachDatabase, itOn } from '../../helpers/test-databases';
 
 /** What MySQL / MariaDB throw for a deadlock victim, and a Galera node for a lost certification. */
 const conflict = () =>
@@ -81,7 +81,7 @@ describeEachDatabase('schema changes that lose to a concurrent transaction ($nam
     expect(stored?.columns.some((column) => column.name === 'extra')).toBe(db.name !== 'mysql');
   });
 
-  it.runIf(db.name === 'mysql')(
+  itOn(db, 'mysql')(
     'MySQL: a metadata transaction that lost after its statements were applied is run again on its own',
     async () => {
       const { knex, table } = await setup();
