@@ -13,6 +13,28 @@ const CLUSTER_SUITES = [
   'server/test/instances/pgbouncer.test.ts',
 ];
 
+/**
+ * The server suites that mostly wait: they start server processes and kill them, or wait for a
+ * schedule's ticks. `npm run test:server` runs them in a second process beside the others
+ * (SERVER_LANE=processes / in-process), where their waiting costs the run no time; without
+ * SERVER_LANE the server project holds every server suite.
+ */
+const PROCESS_SUITES = [
+  'server/test/instances/cluster.test.ts',
+  'server/test/instances/schedule-runner.test.ts',
+  'server/test/instances/schema-change-crash.test.ts',
+  'server/test/instances/shutdown.test.ts',
+  'server/test/instances/start-up.test.ts',
+  'server/test/reliability/database-outage.test.ts',
+  'server/test/reliability/history-crash.test.ts',
+  'server/test/reliability/import-crash.test.ts',
+  'server/test/reliability/upload-crash.test.ts',
+  'server/test/reliability/webhook-chaos.test.ts',
+];
+
+const serverLane = process.env.SERVER_LANE;
+const SERVER_SUITES = ['server/test/**/*.test.ts', 'server/src/extensions/**/*.test.ts'];
+
 export default defineConfig({
   base: '/crudboard/',
   plugins: [react()],
@@ -65,8 +87,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/test/**/*.test.ts', 'server/src/extensions/**/*.test.ts'],
-          exclude: CLUSTER_SUITES,
+          include: serverLane === 'processes' ? PROCESS_SUITES : SERVER_SUITES,
+          exclude: serverLane === 'in-process' ? [...CLUSTER_SUITES, ...PROCESS_SUITES] : CLUSTER_SUITES,
           // a retried test's first error, printed where it happened (a passing retry hides it)
           setupFiles: ['./server/test/helpers/report-failed-attempts.ts'],
           globalSetup: [
