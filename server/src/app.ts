@@ -40,6 +40,7 @@ import { answerClientError } from './errors/client-error-response';
 import { requestLogFields } from './request-log-fields';
 import { sharedSchemaCompilers } from './net/shared-schema-compilers';
 import { reportCertificationRetriesTo } from './db/certification-retry';
+import { namedPlugin } from './net/named-plugin';
 
 export interface BuildOptions {
   /** Fastify logger options; off unless given. */
@@ -107,50 +108,53 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
 
   try {
     app.server.maxConnections = config.http.maxConnections;
-    await app.register(connectionsPerAddress, {
+    await app.register(namedPlugin(connectionsPerAddress), {
       maxPerAddress: config.http.maxConnectionsPerAddress,
       trustProxy: config.trustProxy,
     });
-    await app.register(errors);
-    await app.register(requestBudget, { requestTimeoutMs: config.http.requestTimeoutMs });
-    await app.register(securityHeaders);
-    await app.register(readiness);
-    await app.register(gracefulClose);
+    await app.register(namedPlugin(errors));
+    await app.register(namedPlugin(requestBudget), { requestTimeoutMs: config.http.requestTimeoutMs });
+    await app.register(namedPlugin(securityHeaders));
+    await app.register(namedPlugin(readiness));
+    await app.register(namedPlugin(gracefulClose));
     await app.register(cookie);
-    await app.register(jsonBody);
-    await app.register(crossSiteGuard, {
+    await app.register(namedPlugin(jsonBody));
+    await app.register(namedPlugin(crossSiteGuard), {
       allowedOrigins: config.allowedOrigins,
       trustProxy: config.trustProxy,
     });
-    await app.register(db, { dataSources: config.dataSources, queries: config.queries });
-    await app.register(databaseCapabilities);
-    await app.register(bootstrap, {
+    await app.register(namedPlugin(db), { dataSources: config.dataSources, queries: config.queries });
+    await app.register(namedPlugin(databaseCapabilities));
+    await app.register(namedPlugin(bootstrap), {
       ...(config.adminPassword === undefined ? {} : { adminPassword: config.adminPassword }),
       ...(options.onAdminCreated ? { onAdminCreated: options.onAdminCreated } : {}),
     });
-    await app.register(cacheVersions);
-    await app.register(webhookDelivery, config.webhooks ? { webhooks: config.webhooks } : {});
+    await app.register(namedPlugin(cacheVersions));
+    await app.register(namedPlugin(webhookDelivery), config.webhooks ? { webhooks: config.webhooks } : {});
     const enabled = options.extensions ?? serverExtensions;
-    await app.register(extensions, { extensions: enabled });
-    await app.register(scheduleRunner, {
+    await app.register(namedPlugin(extensions), { extensions: enabled });
+    await app.register(namedPlugin(scheduleRunner), {
       ...(config.schedules ? { schedules: config.schedules } : {}),
       ...(config.webhooks ? { webhooks: config.webhooks } : {}),
     });
-    await app.register(session, { ttlSeconds: config.sessionTtlSeconds });
-    await app.register(replicaReads);
-    await app.register(flowRunner, {
+    await app.register(namedPlugin(session), { ttlSeconds: config.sessionTtlSeconds });
+    await app.register(namedPlugin(replicaReads));
+    await app.register(namedPlugin(flowRunner), {
       ...(config.flows ? { flows: config.flows } : {}),
       ...(config.webhooks ? { webhooks: config.webhooks } : {}),
     });
-    await app.register(docs, { publicDocs: config.publicApiDocs });
-    await app.register(downloads, { dataDir: config.dataDir, ttlSeconds: config.downloadTtlSeconds });
-    await app.register(audit, {
+    await app.register(namedPlugin(docs), { publicDocs: config.publicApiDocs });
+    await app.register(namedPlugin(downloads), {
+      dataDir: config.dataDir,
+      ttlSeconds: config.downloadTtlSeconds,
+    });
+    await app.register(namedPlugin(audit), {
       ...(config.auditRetentionDays === undefined ? {} : { retentionDays: config.auditRetentionDays }),
     });
-    await app.register(changeAuthor);
-    await app.register(historyPrune, { intervalSeconds: config.historyPruneIntervalSeconds });
-    await app.register(idempotencyPrune);
-    await app.register(api, {
+    await app.register(namedPlugin(changeAuthor));
+    await app.register(namedPlugin(historyPrune), { intervalSeconds: config.historyPruneIntervalSeconds });
+    await app.register(namedPlugin(idempotencyPrune));
+    await app.register(namedPlugin(api), {
       prefix: '/api',
       ...(options.loginLimits ? { loginLimits: options.loginLimits } : {}),
       authProviders: config.authProviders,
@@ -164,8 +168,8 @@ export const buildApp = async (config: AppConfig, options: BuildOptions = {}) =>
         uploadTimeoutMs: config.http.uploadTimeoutMs,
       },
     });
-    await app.register(fileDownloads, { dataDir: config.dataDir });
-    await app.register(webApp, { root: options.webRoot ?? DEFAULT_WEB_ROOT });
+    await app.register(namedPlugin(fileDownloads), { dataDir: config.dataDir });
+    await app.register(namedPlugin(webApp), { root: options.webRoot ?? DEFAULT_WEB_ROOT });
     await app.ready();
   } catch (error) {
     await app.close().catch(() => undefined);

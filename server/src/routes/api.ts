@@ -26,6 +26,7 @@ import webhookRoutes from './webhooks';
 import flowRoutes from './flows';
 import { DEFAULT_QUERY_LIMITS, type QueryLimits, type SqlConsoleConfig } from '../config';
 import type { AuthProvidersConfig } from '../auth/external/auth-providers-config';
+import { namedPlugin } from '../net/named-plugin';
 
 export interface ApiOptions {
   loginLimits?: LoginLimits;
@@ -48,43 +49,50 @@ const api: FastifyPluginAsyncTypebox<ApiOptions> = async (app, options) => {
   app.addHook('onRequest', app.sessions.authenticate);
   app.addHook('onRequest', selectDataSource);
   // Before every route: routes (extension routes too) open business tables with `config.item`.
-  await app.register(itemAccess, options.queries === undefined ? {} : { queries: options.queries });
+  await app.register(
+    namedPlugin(itemAccess),
+    options.queries === undefined ? {} : { queries: options.queries },
+  );
 
-  await app.register(healthRoutes);
-  await app.register(authRoutes, {
+  await app.register(namedPlugin(healthRoutes));
+  await app.register(namedPlugin(authRoutes), {
     prefix: '/auth',
     ...(options.loginLimits ? { limits: options.loginLimits } : {}),
     ...(options.authProviders ? { authProviders: options.authProviders } : {}),
   });
-  await app.register(userRoutes, { prefix: '/users' });
-  await app.register(apiTokenRoutes, { prefix: '/users' });
-  await app.register(auditRoutes, { prefix: '/audit' });
-  await app.register(webhookRoutes, { prefix: '/webhooks' });
-  await app.register(flowRoutes, { prefix: '/flows' });
-  await app.register(permissionCodeRoutes, { prefix: '/permissions', extensions: options.extensions });
-  await app.register(dataSourceRoutes, { prefix: '/metadata' });
-  await app.register(tableRoutes, { prefix: '/metadata/tables' });
-  await app.register(tableReverseRoutes, { prefix: '/metadata/tables' });
-  await app.register(tableTransferRoutes, { prefix: '/metadata/tables' });
-  await app.register(sequenceRoutes, { prefix: '/metadata/sequences' });
-  await app.register(relationRoutes, { prefix: '/metadata/tablerelations' });
-  await app.register(sqlRoutes, {
+  await app.register(namedPlugin(userRoutes), { prefix: '/users' });
+  await app.register(namedPlugin(apiTokenRoutes), { prefix: '/users' });
+  await app.register(namedPlugin(auditRoutes), { prefix: '/audit' });
+  await app.register(namedPlugin(webhookRoutes), { prefix: '/webhooks' });
+  await app.register(namedPlugin(flowRoutes), { prefix: '/flows' });
+  await app.register(namedPlugin(permissionCodeRoutes), {
+    prefix: '/permissions',
+    extensions: options.extensions,
+  });
+  await app.register(namedPlugin(dataSourceRoutes), { prefix: '/metadata' });
+  await app.register(namedPlugin(tableRoutes), { prefix: '/metadata/tables' });
+  await app.register(namedPlugin(tableReverseRoutes), { prefix: '/metadata/tables' });
+  await app.register(namedPlugin(tableTransferRoutes), { prefix: '/metadata/tables' });
+  await app.register(namedPlugin(sequenceRoutes), { prefix: '/metadata/sequences' });
+  await app.register(namedPlugin(relationRoutes), { prefix: '/metadata/tablerelations' });
+  await app.register(namedPlugin(sqlRoutes), {
     prefix: '/metadata/sqls',
     ...(options.sqlTimeoutMs === undefined ? {} : { timeoutMs: options.sqlTimeoutMs }),
     ...(options.sqlConsole === undefined ? {} : { console: options.sqlConsole }),
   });
-  await app.register(configRoutes, { prefix: '/business' });
-  await app.register(sequenceValueRoutes, { prefix: '/business' });
-  await app.register(exportRoutes, { prefix: '/business' });
-  await app.register(importRoutes, { prefix: '/business', ...options.files });
-  await app.register(historyRoutes, { prefix: '/business' });
-  await app.register(itemRoutes, {
+  await app.register(namedPlugin(configRoutes), { prefix: '/business' });
+  await app.register(namedPlugin(sequenceValueRoutes), { prefix: '/business' });
+  await app.register(namedPlugin(exportRoutes), { prefix: '/business' });
+  await app.register(namedPlugin(importRoutes), { prefix: '/business', ...options.files });
+  await app.register(namedPlugin(historyRoutes), { prefix: '/business' });
+  await app.register(namedPlugin(itemRoutes), {
     prefix: '/business',
     countExactLimit: (options.queries ?? DEFAULT_QUERY_LIMITS).countExactLimit,
   });
-  await app.register(fileRoutes, options.files);
+  await app.register(namedPlugin(fileRoutes), options.files);
   for (const extension of options.extensions) {
-    if (extension.routes) await app.register(extension.routes, { prefix: `/ext/${extension.name}` });
+    if (extension.routes)
+      await app.register(namedPlugin(extension.routes), { prefix: `/ext/${extension.name}` });
   }
 };
 

@@ -7,6 +7,7 @@ import { SCHEMA_CHANGE } from '../../plugins/audit';
 import { errorResponses } from '../../schemas/common';
 import { IdList, IdParams } from '../../schemas/table-query';
 import { sendJsonAttachment } from '../json-attachment';
+import { namedPlugin } from '../../net/named-plugin';
 
 /** The work behind the routes, on the request's data source (`knex`). */
 export interface CrudService<
@@ -95,7 +96,7 @@ export const crudRoutes = <
   // The querystrings the service gets: each declared one, validated (with its defaults); else none.
   const queryOf = <T>(declared: TSchema | undefined, query: unknown) => (declared ? query : {}) as T;
 
-  return async (app) => {
+  const routes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       '',
       {
@@ -238,4 +239,5 @@ export const crudRoutes = <
       },
     );
   };
+  return namedPlugin(routes, `${many} routes`);
 };
