@@ -17,13 +17,21 @@ type Compile = (route: { schema: unknown }) => unknown;
  */
 const memoizeByJson = (compile: Compile): Compile => {
   const compiled = new Map<string, unknown>();
+  // The same schema object (a route's, declared once at module level) skips its JSON text: writing
+  // it out at each app start cost as much as the look-up saved.
+  const byObject = new WeakMap<object, unknown>();
   return (route) => {
-    const key = JSON.stringify(route.schema);
-    let made = compiled.get(key);
+    const { schema } = route;
+    const isObject = typeof schema === 'object' && schema !== null;
+    let made = isObject ? byObject.get(schema) : undefined;
+    if (made !== undefined) return made;
+    const key = JSON.stringify(schema);
+    made = compiled.get(key);
     if (made === undefined) {
       made = compile(route);
       compiled.set(key, made);
     }
+    if (isObject) byObject.set(schema, made);
     return made;
   };
 };
