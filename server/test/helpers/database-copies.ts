@@ -77,14 +77,17 @@ export const cloneMysqlDatabase = async (connection: string, template: string): 
     if (others.length > 0) {
       throw new Error(`the MySQL test template holds objects other than tables: ${others.join(', ')}`);
     }
-    await target.raw('SET FOREIGN_KEY_CHECKS = 0');
-    for (const table of tables) {
-      const [[definition]] = (await target.raw('SHOW CREATE TABLE ??.??', [template, table])) as [
-        { 'Create Table': string }[],
+    /** Makes the template's table or trigger again from the statement MySQL gives for it. */
+    const makeAgain = async (kind: 'TABLE' | 'TRIGGER', name: string) => {
+      const [[shown]] = (await target.raw(`SHOW CREATE ${kind} ??.??`, [template, name])) as [
+        Record<string, string>[],
       ];
-      if (!definition) throw new Error(`no definition of ${template}.${table}`);
-      await target.raw(definition['Create Table']);
-    }
+      const statement = shown?.[kind === 'TABLE' ? 'Create Table' : 'SQL Original Statement'];
+      if (!statement) throw new Error(`no definition of ${template}.${name}`);
+      await target.raw(statement);
+    };
+    await target.raw('SET FOREIGN_KEY_CHECKS = 0');
+    for (const table of tables) await makeAgain('TABLE', table);
     const [columns] = (await target.raw(
       `SELECT TABLE_NAME AS tableName, COLUMN_NAME AS columnName FROM information_schema.COLUMNS
        WHERE TABLE_SCHEMA = ? AND EXTRA NOT LIKE '%GENERATED%' ORDER BY TABLE_NAME, ORDINAL_POSITION`,
@@ -103,13 +106,7 @@ export const cloneMysqlDatabase = async (connection: string, template: string): 
     }
     await target.raw('SET FOREIGN_KEY_CHECKS = 1');
     // after the rows, which they would otherwise count as changes
-    for (const trigger of triggers) {
-      const [[definition]] = (await target.raw('SHOW CREATE TRIGGER ??.??', [template, trigger])) as [
-        { 'SQL Original Statement': string }[],
-      ];
-      if (!definition) throw new Error(`no definition of ${template}.${trigger}`);
-      await target.raw(definition['SQL Original Statement']);
-    }
+    for (const trigger of triggers) await makeAgain('TRIGGER', trigger);
   } finally {
     await target.destroy();
   }
