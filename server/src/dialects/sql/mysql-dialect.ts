@@ -106,6 +106,7 @@ export const mysqlDialect: SqlDialect = {
   insertMany: mysqlInsertMany,
   insertedKeys: 'insertId',
   consecutiveRowIds: false,
+  deferDeepPages: true,
   keptRowCount: mysqlKeptRowCount,
   keptCountQuery: mysqlKeptCountQuery,
   keptOwnerCount: mysqlKeptOwnerCount,

@@ -67,6 +67,7 @@ export const pgDialect: SqlDialect = {
   insertMany: pgInsertMany,
   insertedKeys: 'returning',
   consecutiveRowIds: false,
+  deferDeepPages: false,
   keptRowCount: async (db, tableName, sourceKnex) => {
     if (!(await hasPgDeltaTable(db))) return null;
     const rows = await readPgCountRows<{ n: unknown; parts: unknown }>(

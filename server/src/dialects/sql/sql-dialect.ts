@@ -208,6 +208,12 @@ export interface SqlDialect {
    */
   readonly consecutiveRowIds: boolean;
   /**
+   * Whether a page deep in a filtered list is read as its keys first, then the rows of those keys
+   * (a deferred join): MySQL / MariaDB read every skipped row whole through a secondary index,
+   * while the keys alone come from the index itself (services/items/list-items.ts).
+   */
+  readonly deferDeepPages: boolean;
+  /**
    * The row count of a table kept beside it (PostgreSQL, MySQL: by triggers), without counting;
    * null when none is kept. `sourceKnex` is the data source's own Knex (for folding the kept
    * parts, or counting the table in the background on MySQL).

@@ -35,6 +35,7 @@ export const sqliteDialect: SqlDialect = {
   insertMany: sqliteInsertMany,
   insertedKeys: 'returning',
   consecutiveRowIds: true,
+  deferDeepPages: false,
   keptRowCount: async () => null,
   keptCountQuery: () => null,
   keptOwnerCount: async () => null,

@@ -10,7 +10,7 @@ import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 import { readRows } from './read-rows';
 import { relationsToEmbed } from './relations-to-embed';
-import { filterRows } from './row-filter';
+import { filterRows, hasRowRule } from './row-filter';
 import { searchConditionFor } from './search-condition';
 import { toRecord } from './to-record';
 import { attachUserNames } from './user-names';
@@ -58,6 +58,37 @@ const driveByFullText = async (
   return true;
 };
 
+/** The offset from which a filtered page in key order is read by its keys first (deferDeepPages). */
+const DEFER_FROM_OFFSET = 100;
+
+/**
+ * A filtered page deep in key order on an engine that reads skipped rows whole (SqlDialect's
+ * deferDeepPages), as a deferred join: the page's keys are found with the same conditions, order,
+ * offset and limit, which an index on the filtered column answers alone, and only those rows are
+ * read. The same rows in the same order; null where it does not apply.
+ */
+const deferredPage = (
+  context: ItemContext,
+  item: ItemTable,
+  query: ListQuery,
+  builder: Knex.QueryBuilder,
+  columns: readonly string[],
+): Knex.QueryBuilder | null => {
+  const [key, ...more] = item.keys;
+  if (!key || more.length > 0 || query.offset < DEFER_FROM_OFFSET) return null;
+  if (!sqlDialect(context.dialect).deferDeepPages) return null;
+  const direction = keyOrder(item, query, key.name);
+  // Without a condition the rows are read in key order anyway: nothing to defer.
+  const filtered = query.where !== null || query.search !== null || hasRowRule(context, item.table, 'read');
+  if (!direction || !filtered) return null;
+  const { tableName } = item.table;
+  const keyColumn = `${tableName}.${key.name}`;
+  const keys = builder.clone().clearSelect().select(keyColumn);
+  return readRows(context.db, context.dialect, tableName, columns)
+    .join(keys.as('cb_page'), keyColumn, `cb_page.${key.name}`)
+    .orderBy(keyColumn, direction);
+};
+
 /** GET /api/business/{table}: one page of records with their relations (one query per relation). */
 export const listItems = async (
   context: ItemContext,
@@ -66,14 +97,11 @@ export const listItems = async (
   sourceKnex: Knex,
 ): Promise<Record<string, unknown>[]> => {
   const embedded = relationsToEmbed(item, query, false);
-  const builder = readRows(
-    context.db,
-    context.dialect,
-    item.table.tableName,
-    columnsToRead(item, query.select, embedded),
-  );
+  const columns = columnsToRead(item, query.select, embedded);
+  const builder = readRows(context.db, context.dialect, item.table.tableName, columns);
   filterRows(builder, context, item.table, 'read');
-  if (!(await driveByFullText(context, item, query, sourceKnex, builder))) {
+  const driven = await driveByFullText(context, item, query, sourceKnex, builder);
+  if (!driven) {
     applyListQuery(builder, item.query, query, {
       dialect: context.dialect,
       search: await searchConditionFor(context, item, sourceKnex, query.search),
@@ -81,7 +109,8 @@ export const listItems = async (
         query.collation === 'pinyin' ? await sqlDialect(context.dialect).pinyinOrder(sourceKnex) : null,
     });
   }
-  const rows: Record<string, unknown>[] = await builder;
+  const page = driven ? builder : (deferredPage(context, item, query, builder, columns) ?? builder);
+  const rows: Record<string, unknown>[] = await page;
   const records = rows.map((row) => toRecord(item.table.columns, row));
   await embedRelations(context, item, embedded, records, new Set(query.expand));
   await attachUserNames(context, item, records);
