@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 /** PostgreSQL's identifier limit (NAMEDATALEN - 1), the lowest of the supported databases. */
 export const MAX_IDENTIFIER_LENGTH = 63;
 
-export type DerivedKind = 'ix' | 'ck' | 'ft' | 'rc' | 'ok' | 'tmp' | 'del';
+export type DerivedKind = 'ix' | 'ck' | 'ft' | 'rc' | 'oc' | 'ok' | 'tmp' | 'del';
 
 /**
  * The physical name of an object crudboard derives from metadata names (an index, a check, a

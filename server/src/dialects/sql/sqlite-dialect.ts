@@ -5,6 +5,30 @@ import { closeSqliteProcesses, runSqlite } from './console/sqlite-console';
 import { ensureSqliteRegexp } from '../sqlite-regexp';
 import type { SqlDialect } from './sql-dialect';
 import { withSqliteLeanReads } from './sqlite-lean-reads';
+import {
+  changeSqliteOwnerColumn,
+  forgetSqliteOwnerCounts,
+  sqliteKeptOwnerCount,
+  sqliteKeptOwnerCountQuery,
+} from '../row-count/sqlite-owner-count';
+
+/** First words of console statements that cannot change a table or its rows. */
+const READING_WORDS: ReadonlySet<string> = new Set(['SELECT', 'VALUES', 'EXPLAIN']);
+
+/**
+ * Runs a console statement; one that may write drops the kept owner counts of its file before and
+ * after (sqlite-owner-count.ts): it may rebuild or rename a table, or replace rows without firing
+ * the delete trigger.
+ */
+const runConsole: SqlDialect['runConsole'] = async (knex, run) => {
+  if (run.readOnly || READING_WORDS.has(run.firstWord)) return runSqlite(knex, run);
+  await forgetSqliteOwnerCounts(knex);
+  try {
+    return await runSqlite(knex, run);
+  } finally {
+    await forgetSqliteOwnerCounts(knex);
+  }
+};
 
 /** SQLite (better-sqlite3): one writer at a time, no row locks, checks in CREATE TABLE. */
 export const sqliteDialect: SqlDialect = {
@@ -38,9 +62,9 @@ export const sqliteDialect: SqlDialect = {
   deferDeepPages: false,
   keptRowCount: async () => null,
   keptCountQuery: () => null,
-  keptOwnerCount: async () => null,
-  keptOwnerCountQuery: () => null,
-  changeOwnerColumn: (_db, _tableName, change) => change(),
+  keptOwnerCount: sqliteKeptOwnerCount,
+  keptOwnerCountQuery: sqliteKeptOwnerCountQuery,
+  changeOwnerColumn: changeSqliteOwnerColumn,
   rowCountKeeping: null,
   withLeanReads: withSqliteLeanReads,
   afterCreateTable: async () => undefined,
@@ -77,7 +101,7 @@ export const sqliteDialect: SqlDialect = {
   // The console opens the file itself; ATTACH and load_extension are refused by its statement rules.
   consoleAccount: async () => ({ superuser: false, privileged: false, fileAccess: false }),
   keepConsoleGrants: async () => undefined,
-  runConsole: runSqlite,
+  runConsole,
   closeConsole: closeSqliteProcesses,
   console: {
     refusesCopy: false,
