@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { derivedName } from '../derived-name';
 import type { NotKeptReason, RowCountKeeping } from './row-count-keeping';
 import { oncePerTable } from './once-per-table';
+import { perHandle } from './per-handle';
 import { tablePresence } from './table-presence';
 import { errnoOf, isNoSuchTable } from '../sql/mysql-errno';
 import {
@@ -90,13 +91,7 @@ const countTable = tablePresence(
 );
 const hasCountTable = countTable.has;
 /** Per data source and table: when a recount may start again (absent: at once), or that one is running. */
-const recounts = new WeakMap<object, Map<string, number | 'running'>>();
-const recountsOf = (db: Knex): Map<string, number | 'running'> => {
-  const key = db.client.config as object;
-  const found = recounts.get(key) ?? new Map<string, number | 'running'>();
-  recounts.set(key, found);
-  return found;
-};
+const recounts = perHandle<number | 'running'>();
 
 const isInnoDb = async (db: Knex, tableName: string): Promise<boolean> => {
   const rows = rowsOf<{ engine: string | null }>(
@@ -153,8 +148,8 @@ export const resetMysqlRowCount = async (
   options: { empty?: boolean; from?: string; owners?: boolean } = {},
 ): Promise<void> => {
   await ensureMysqlRowCountTable(db);
-  recountsOf(db).delete(tableName);
-  triggerChecks.get(db.client.config as object)?.delete(tableName);
+  recounts.of(db).delete(tableName);
+  triggerChecks.of(db).delete(tableName);
   // Owners stay counted where they were (the update trigger, under the old name after a rename).
   const owners =
     options.owners ??
@@ -344,7 +339,7 @@ const foldMysqlRowCount = async (db: Knex, tableName: string): Promise<void> => 
 
 /** Starts counting the table again in the background, at most once in a while per table. */
 const recountLater = (sourceKnex: Knex, tableName: string): void => {
-  const tried = recountsOf(sourceKnex);
+  const tried = recounts.of(sourceKnex);
   const next = tried.get(tableName);
   if (next === 'running' || (next !== undefined && Date.now() < next)) return;
   tried.set(tableName, 'running');
@@ -380,7 +375,7 @@ const countOwnersLater = (sourceKnex: Knex, tableName: string): void =>
   });
 
 /** Per data source and table: until when its triggers are taken to be there, or not. */
-const triggerChecks = new WeakMap<object, Map<string, TriggerCheck>>();
+const triggerChecks = perHandle<TriggerCheck>();
 interface TriggerCheck {
   present: boolean;
   until: number;
@@ -392,9 +387,7 @@ interface TriggerCheck {
  * most once per TRIGGER_CHECK_MS per table (a look-up costs about a millisecond and a half).
  */
 const triggersStillThere = async (db: Knex, tableName: string): Promise<TriggerCheck> => {
-  const key = db.client.config as object;
-  const checks = triggerChecks.get(key) ?? new Map<string, TriggerCheck>();
-  triggerChecks.set(key, checks);
+  const checks = triggerChecks.of(db);
   const known = checks.get(tableName);
   if (known && Date.now() < known.until) return known;
   const present = await keepsMysqlRowCount(db, tableName);

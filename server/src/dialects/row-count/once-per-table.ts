@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { perHandle } from './per-handle';
 
 /**
  * A runner of background work on the tables of data sources: at most one run at a time per data
@@ -6,11 +7,9 @@ import type { Knex } from 'knex';
  * none again before `retryMs` has passed. `run(knex, tableName, task)` returns at once.
  */
 export const oncePerTable = (retryMs: number) => {
-  const state = new WeakMap<object, Map<string, number | 'running'>>();
+  const state = perHandle<number | 'running'>();
   return (knex: Knex, tableName: string, task: () => Promise<boolean>): void => {
-    const key = knex.client.config as object;
-    const tried = state.get(key) ?? new Map<string, number | 'running'>();
-    state.set(key, tried);
+    const tried = state.of(knex);
     const next = tried.get(tableName);
     if (next === 'running' || (next !== undefined && Date.now() < next)) return;
     tried.set(tableName, 'running');

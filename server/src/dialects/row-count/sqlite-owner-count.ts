@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { derivedName } from '../derived-name';
 import { oncePerTable } from './once-per-table';
 import { OWNER_COLUMN } from './owner-column';
+import { perHandle } from './per-handle';
 import { tablePresence } from './table-presence';
 
 /**
@@ -23,13 +24,13 @@ import { tablePresence } from './table-presence';
  *   version, read in the same statement: the reader then looks the triggers up again and, when
  *   they are gone, counts the rows and starts keeping again.
  */
-export const SQLITE_OWNER_COUNT_TABLE = 'cb_owner_count';
+const SQLITE_OWNER_COUNT_TABLE = 'cb_owner_count';
 /** The owner of the row that marks a table's owners as counted (no user has this id; its `n` stays 0). */
-export const OWNERS_COUNTED = '-9223372036854775807';
+const OWNERS_COUNTED = '-9223372036854775807';
 /** How long after a start that failed (no integer `ownerId`, no such table) a reader tries again. */
 const RETRY_MS = 30_000;
 
-export const sqliteOwnerCountTriggers = (tableName: string) => ({
+const sqliteOwnerCountTriggers = (tableName: string) => ({
   insert: derivedName('oc', tableName, 'ins'),
   delete: derivedName('oc', tableName, 'del'),
   update: derivedName('oc', tableName, 'upd'),
@@ -48,13 +49,7 @@ const isNoSuchTable = (error: unknown): boolean =>
   error instanceof Error && error.message.includes(`no such table: ${SQLITE_OWNER_COUNT_TABLE}`);
 
 /** Per data source handle and table: the schema version at which its triggers were last seen whole. */
-const triggersSeen = new WeakMap<object, Map<string, number>>();
-const seenOf = (db: Knex): Map<string, number> => {
-  const key = db.client.config as object;
-  const found = triggersSeen.get(key) ?? new Map<string, number>();
-  triggersSeen.set(key, found);
-  return found;
-};
+const triggersSeen = perHandle<number>();
 
 /** Whether the table has its three triggers, looked up in the same statement as the schema version. */
 const triggersAt = async (db: Knex, tableName: string): Promise<{ version: number; whole: boolean }> => {
@@ -101,7 +96,7 @@ const hasOwnerColumn = async (db: Knex, tableName: string): Promise<boolean> => 
  * Starts keeping the table's owner counts, in one transaction: its triggers, every owner's count
  * and the marker. False when the table has no integer `ownerId` (or is gone).
  */
-export const startSqliteOwnerCount = async (knex: Knex, tableName: string): Promise<boolean> => {
+const startSqliteOwnerCount = async (knex: Knex, tableName: string): Promise<boolean> => {
   const started = await knex.transaction(async (trx) => {
     if (!(await hasOwnerColumn(trx, tableName))) return false;
     await trx.raw(
@@ -175,7 +170,7 @@ export const sqliteKeptOwnerCount = async (
     return null;
   }
   const version = Number(row.version);
-  const seen = seenOf(db);
+  const seen = triggersSeen.of(db);
   if (seen.get(tableName) !== version) {
     const triggers = await triggersAt(db, tableName);
     if (!triggers.whole) {
@@ -215,7 +210,7 @@ export const forgetSqliteOwnerCounts = async (knex: Knex): Promise<void> => {
   } catch (error) {
     if (!isNoSuchTable(error)) throw error;
   }
-  triggersSeen.delete(knex.client.config as object);
+  triggersSeen.forget(knex);
 };
 
 /**
@@ -233,7 +228,7 @@ export const changeSqliteOwnerColumn = async (
       await dropTriggers(trx, tableName);
       await trx(SQLITE_OWNER_COUNT_TABLE).where('tbl', tableName).delete();
     });
-    seenOf(db).delete(tableName);
+    triggersSeen.of(db).delete(tableName);
   }
   await change();
 };
