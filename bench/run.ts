@@ -28,6 +28,7 @@ export const SUITES: Record<string, () => Promise<void>> = {
   instances: async () => (await import('./instances')).runInstances(),
   replicas: async () => (await import('./replicas')).runReplicas(),
   'write-cost': async () => (await import('./write-cost')).runWriteCost(),
+  'search-write-cost': async () => (await import('./search-write-cost')).runSearchWriteCost(),
   'history-cost': async () => (await import('./history-cost')).runHistoryCost(),
   'history-read': async () => (await import('./history-read')).runHistoryRead(),
   'history-prune': async () => (await import('./history-prune')).runHistoryPrune(),

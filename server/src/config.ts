@@ -32,6 +32,11 @@ export interface DataSourceConfig {
    * and everything else go to `connection`.
    */
   replicas?: string[];
+  /**
+   * MariaDB: `innodb` keeps the keyword-search index in InnoDB bigram tables even where the server
+   * has Mroonga (whose tables are not transactional); by default Mroonga when present.
+   */
+  searchIndex?: 'innodb';
 }
 
 export interface AppConfig {
@@ -533,7 +538,7 @@ const parseEntry = (raw: unknown, index: number, origin: string, dataDir: string
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new ConfigError(`${where} must be an object {name, caption, client, connection}`);
   }
-  const { name, caption, client, connection, schema, replicas } = raw as Record<string, unknown>;
+  const { name, caption, client, connection, schema, replicas, searchIndex } = raw as Record<string, unknown>;
   if (typeof name !== 'string' || !DATA_SOURCE_NAME.test(name)) {
     throw new ConfigError(`${where}: name must match ${DATA_SOURCE_NAME.source}`);
   }
@@ -563,6 +568,11 @@ const parseEntry = (raw: unknown, index: number, origin: string, dataDir: string
       `${where} (${name}): replicas are for PostgreSQL and MariaDB data sources; a SQLite file has none`,
     );
   }
+  if (searchIndex !== undefined && (client !== 'mysql' || !SEARCH_INDEXES.includes(String(searchIndex)))) {
+    throw new ConfigError(
+      `${where} (${name}): searchIndex is for MariaDB data sources and must be ${SEARCH_INDEXES.join(' or ')}`,
+    );
+  }
   const defaultCaption = name === PRIMARY ? PRIMARY_CAPTION : name;
   if (client === 'sqlite') {
     const file = isAbsolute(connection) ? connection : resolve(dataDir, connection);
@@ -579,7 +589,22 @@ const parseEntry = (raw: unknown, index: number, origin: string, dataDir: string
     database,
     ...(typeof schema === 'string' ? { schema } : {}),
     ...(replicaUrls.length > 0 ? { replicas: replicaUrls } : {}),
+    ...(searchIndex === 'innodb' ? { searchIndex } : {}),
   };
+};
+
+/** The values of a MariaDB data source's `searchIndex` (`auto`: Mroonga when the server has it). */
+const SEARCH_INDEXES = ['auto', 'innodb'];
+
+/** MARIADB_SEARCH_INDEX: the `searchIndex` of every MariaDB data source that names none. */
+const withSearchIndex = (source: DataSourceConfig, env: NodeJS.ProcessEnv): DataSourceConfig => {
+  const value = env.MARIADB_SEARCH_INDEX?.trim() ?? '';
+  if (value === '') return source;
+  if (!SEARCH_INDEXES.includes(value)) {
+    throw new ConfigError(`MARIADB_SEARCH_INDEX must be ${SEARCH_INDEXES.join(' or ')}, got "${value}"`);
+  }
+  if (source.client !== 'mysql' || source.searchIndex || value !== 'innodb') return source;
+  return { ...source, searchIndex: 'innodb' };
 };
 
 const extraDataSources = (
@@ -849,7 +874,9 @@ export const loadConfig = (
         100 * 366,
       ),
     },
-    dataSources: [primary, ...extra.filter((source) => source.name !== PRIMARY)],
+    dataSources: [primary, ...extra.filter((source) => source.name !== PRIMARY)].map((source) =>
+      withSearchIndex(source, env),
+    ),
     allowedOrigins: allowedOriginsOf(env.ALLOWED_ORIGINS),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     publicApiDocs: flag(env.PUBLIC_API_DOCS),

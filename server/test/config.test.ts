@@ -336,6 +336,24 @@ describe('loadConfig', () => {
       );
   });
 
+  it('keeps a MariaDB search index in InnoDB when a data source or MARIADB_SEARCH_INDEX asks', () => {
+    const sources = (entries: Record<string, unknown>[], env: Record<string, string> = {}) =>
+      loadConfig({ ...env, DATA_SOURCES: JSON.stringify(entries) }, cwd, noFile).dataSources;
+    const maria = { name: 'm', client: 'mysql', connection: 'mysql://u@h/db' };
+    const pg = { name: 'p', client: 'pg', connection: 'postgresql://u@h/main' };
+    expect(sources([{ ...maria, searchIndex: 'innodb' }])[1]).toMatchObject({ searchIndex: 'innodb' });
+    expect(sources([{ ...maria, searchIndex: 'auto' }])[1]).not.toHaveProperty('searchIndex');
+    expect(sources([maria])[1]).not.toHaveProperty('searchIndex');
+    const all = sources([maria, pg], { MARIADB_SEARCH_INDEX: 'innodb' });
+    expect(all.map((source) => source.searchIndex)).toEqual([undefined, 'innodb', undefined]);
+    expect(sources([maria], { MARIADB_SEARCH_INDEX: 'auto' })[1]).not.toHaveProperty('searchIndex');
+    expect(() => sources([{ ...pg, searchIndex: 'innodb' }])).toThrow(/searchIndex is for MariaDB/);
+    expect(() => sources([{ ...maria, searchIndex: 'mroonga' }])).toThrow(/must be auto or innodb/);
+    expect(() => sources([maria], { MARIADB_SEARCH_INDEX: 'fast' })).toThrow(
+      /MARIADB_SEARCH_INDEX must be auto or innodb, got "fast"/,
+    );
+  });
+
   it('reads crudboard.config.json (object or array form) when DATA_SOURCES is unset', () => {
     const entry = { name: 'extra', client: 'sqlite', connection: 'e.sqlite' };
     for (const text of [JSON.stringify({ dataSources: [entry] }), JSON.stringify([entry])]) {

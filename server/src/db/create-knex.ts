@@ -15,6 +15,7 @@ import { rememberHostFinder } from './pool-host-finder';
 import { routeSqliteReads } from './route-sqlite-reads';
 import { cacheStatements, type PreparingConnection } from './statement-cache';
 import { observeWrites } from './write-versions';
+import { preferInnodbSearchIndex } from '../dialects/full-text/full-text-for';
 
 interface SqliteConnection extends PreparingConnection, SqliteFunctions {
   pragma: (source: string) => unknown;
@@ -220,5 +221,12 @@ export const DEFAULT_POOL_SIZE = 10;
  * `poolSize` is the most connections it opens to a PostgreSQL or MySQL server (SQLite: one writer
  * and one reader, always).
  */
-export const createKnex = (source: DataSourceConfig, log?: Knex.Logger, poolSize = DEFAULT_POOL_SIZE): Knex =>
-  observeWrites(openKnex(source, log, poolSize));
+export const createKnex = (
+  source: DataSourceConfig,
+  log?: Knex.Logger,
+  poolSize = DEFAULT_POOL_SIZE,
+): Knex => {
+  const opened = observeWrites(openKnex(source, log, poolSize));
+  if (source.searchIndex === 'innodb') preferInnodbSearchIndex(opened);
+  return opened;
+};

@@ -2,34 +2,44 @@ import type { Knex } from 'knex';
 import { dialectOf } from '../../db/dialect';
 import { runsOnGalera } from '../sql/runs-on-galera';
 import type { FullText } from './full-text';
+import { mariadbBigramFullText } from './mariadb-bigrams';
 import { likeFullText, mroongaFullText, mysqlNgramFullText } from './mysql-full-text';
 import { pgFullText } from './pg-full-text';
 import { sqliteFullText } from './sqlite-full-text';
 
 const detected = new WeakMap<Knex, Promise<FullText>>();
 
+/** Data sources whose MariaDB keeps its search index in InnoDB even beside Mroonga (`searchIndex`). */
+const innodbPreferred = new WeakSet<Knex>();
+
+/** Makes a MariaDB data source's Knex keep its search index in InnoDB (config `searchIndex: innodb`). */
+export const preferInnodbSearchIndex = (knex: Knex): void => {
+  innodbPreferred.add(knex);
+};
+
 const firstRow = (result: unknown): Record<string, unknown> | undefined => {
   const rows = Array.isArray(result) ? (result[0] as unknown) : result;
   return Array.isArray(rows) ? (rows[0] as Record<string, unknown> | undefined) : undefined;
 };
 
-const detectMysql = async (knex: Knex): Promise<FullText> => {
+const detectMysql = async (knex: Knex, innodb: boolean): Promise<FullText> => {
   const version = String(firstRow(await knex.raw('SELECT VERSION() AS v'))?.v ?? '');
   if (!/mariadb/i.test(version)) return mysqlNgramFullText;
   // Galera replicates InnoDB only: Mroonga's search tables would differ from node to node.
   if (await runsOnGalera(knex)) return likeFullText;
+  if (innodb) return mariadbBigramFullText;
   const engine = firstRow(
     await knex.raw(
       "SELECT ENGINE AS e FROM information_schema.ENGINES WHERE ENGINE = 'Mroonga' AND SUPPORT IN ('YES', 'DEFAULT')",
     ),
   );
-  return engine ? mroongaFullText : likeFullText;
+  return engine ? mroongaFullText : mariadbBigramFullText;
 };
 
 /**
  * The keyword-search implementation of a data source: SQLite FTS5 trigram, PostgreSQL pg_trgm,
- * MySQL 8 ngram, MariaDB Mroonga when the server has the engine and is no Galera node, else a LIKE
- * scan. Detected once
+ * MySQL 8 ngram, MariaDB Mroonga when the server has the engine and is no Galera node (unless the
+ * data source prefers InnoDB), else InnoDB bigram tables, and on Galera a LIKE scan. Detected once
  * per Knex instance (pass the data source's Knex, not a transaction).
  */
 export const fullTextFor = (knex: Knex): Promise<FullText> => {
@@ -38,7 +48,7 @@ export const fullTextFor = (knex: Knex): Promise<FullText> => {
   if (dialect === 'pg') return Promise.resolve(pgFullText);
   let found = detected.get(knex);
   if (!found) {
-    found = detectMysql(knex);
+    found = detectMysql(knex, innodbPreferred.has(knex));
     found.catch(() => detected.delete(knex));
     detected.set(knex, found);
   }

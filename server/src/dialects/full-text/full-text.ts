@@ -30,6 +30,16 @@ export interface FullTextTable {
    * newest rows, which tells a scan in key order from the index (mysql-key-order.ts).
    */
   sample?: KeywordSample | null;
+  /**
+   * MariaDB's InnoDB bigrams, set by `inspect` for the request's keyword: each term's bigram
+   * tokens as the index holds them (mariadb-bigrams.ts); null when the index answers none.
+   */
+  tokens?: ReadonlyMap<string, string> | null;
+  /**
+   * MariaDB, set by `inspect`: the index's search table is missing (the table was made while
+   * another method answered), so every keyword is read by a scan.
+   */
+  missing?: boolean;
 }
 
 /** How common a keyword is among a table's newest rows (MySQL / MariaDB). */
@@ -49,7 +59,8 @@ export interface Unflagged {
   flag: string;
 }
 
-export type FullTextMethod = 'fts5-trigram' | 'pg-trgm' | 'mysql-ngram' | 'mroonga-bigram' | 'like';
+export type FullTextMethod =
+  'fts5-trigram' | 'pg-trgm' | 'mysql-ngram' | 'mroonga-bigram' | 'innodb-bigram' | 'like';
 
 /**
  * The keyword-search index of one data source (docs/api.md §3 `search`): created and dropped with the

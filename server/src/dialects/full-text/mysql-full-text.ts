@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { physicalType } from '../column-type';
 import { derivedName } from '../derived-name';
 import { isIntegerType } from '../integer-range';
+import { isNoSuchTable } from '../sql/mysql-errno';
 import { DEFAULT_LIMIT } from '../../../../contract/index';
 import { charCount, likeTerm, termsOf, type FullText, type FullTextTable } from './full-text';
 import { sampleKeyword, scanFindsCount, scanFindsPage, scanInKeyOrder } from './mysql-key-order';
@@ -127,6 +128,7 @@ export const mroongaFullText: FullText = {
   },
 
   matchCondition(query: Knex.QueryBuilder, table: FullTextTable, keyword: string, bound?: number) {
+    if (table.missing) return likeFullText.matchCondition(query, table, keyword, bound);
     if (bound !== undefined && scanFindsCount(table, bound) && scanInKeyOrder(query, table, keyword, 'desc'))
       return query;
     const names = mroongaNames(table.tableName);
@@ -146,15 +148,27 @@ export const mroongaFullText: FullText = {
   },
 
   async inspect(db, table, keyword) {
-    return {
-      ...table,
-      // The search table is keyed by the single key: an integer key orders it like the table.
-      rowidKey: table.key && isIntegerType(table.key.dataType) ? table.key.name : null,
-      sample: keyword ? await sampleKeyword(db, table, keyword, mroongaNames(table.tableName).table) : null,
-    };
+    // The search table is keyed by the single key: an integer key orders it like the table.
+    const rowidKey = table.key && isIntegerType(table.key.dataType) ? table.key.name : null;
+    try {
+      const sample = keyword
+        ? await sampleKeyword(db, table, keyword, mroongaNames(table.tableName).table)
+        : null;
+      return { ...table, rowidKey, sample };
+    } catch (error) {
+      if (!table.key || !isNoSuchTable(error)) throw error;
+      // Made while InnoDB bigrams answered (MARIADB_SEARCH_INDEX): scanned until made again.
+      return {
+        ...table,
+        rowidKey,
+        missing: true,
+        sample: keyword ? await sampleKeyword(db, table, keyword, null) : null,
+      };
+    }
   },
 
   driveInRowidOrder(db, query, table, keyword, direction, rows = DEFAULT_LIMIT) {
+    if (table.missing) return scanInKeyOrder(query, table, keyword, direction);
     if (scanFindsPage(table, rows) && scanInKeyOrder(query, table, keyword, direction)) return true;
     const names = mroongaNames(table.tableName);
     const terms = termsOf(keyword);

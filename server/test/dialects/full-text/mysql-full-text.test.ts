@@ -2,6 +2,11 @@ import knex, { type Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
 import type { FullTextTable, KeywordSample } from '../../../src/dialects/full-text/full-text';
 import {
+  bigramQuery,
+  mariadbBigramFullText,
+  mariadbBigramNames,
+} from '../../../src/dialects/full-text/mariadb-bigrams';
+import {
   likeFullText,
   mroongaFullText,
   mysqlFullTextIndexName,
@@ -153,5 +158,76 @@ describe('MariaDB: a scan in key order or Mroonga, by a sample of the newest row
     );
     expect(likeFullText.matchCondition(mysql('article'), scan, 'x').toString()).not.toContain('USE INDEX');
     expect(likeFullText.driveInRowidOrder!(mysql, mysql('article'), scan, 'x', 'asc')).toBe(true);
+  });
+});
+
+describe('MariaDB InnoDB bigrams', () => {
+  const keyed: FullTextTable = {
+    ...table,
+    key: {
+      name: 'id',
+      dataType: 'BIGINT',
+      length: null,
+      precision: null,
+      scale: null,
+      unsigned: true,
+      autoIncrement: true,
+    },
+    rowidKey: 'id',
+  };
+  const rare = (tokens: Record<string, string>): FullTextTable => ({
+    ...keyed,
+    sample: { share: 0, whole: false, indexed: 1_000_000, primaryKey: true },
+    tokens: new Map(Object.entries(tokens)),
+  });
+
+  it('asks for every bigram of a term once, and leaves to LIKE what InnoDB would not index', () => {
+    expect(bigramQuery('0E33G0209 0209G0E4A 0E33G0209 ')).toBe('+0E33G0209 +0209G0E4A');
+    expect(bigramQuery('')).toBeNull();
+    expect(bigramQuery(null)).toBeNull();
+    // A pair of characters the collation ignores weighs nothing: "G" alone is no InnoDB token.
+    expect(bigramQuery('FB40F269G G ')).toBeNull();
+    expect(bigramQuery(`${'A'.repeat(80)}G0E4A `)).toBeNull();
+  });
+
+  it('narrows a rare term by the search table, matches it with LIKE, and a common one by the scan', () => {
+    const names = mariadbBigramNames('article');
+    const tokens = { 物流: 'FB40F269GFB40ED41 ' };
+    const count = mariadbBigramFullText.matchCondition(
+      mysql('article').select(mysql.raw('1')),
+      rare(tokens),
+      '物流 x',
+      10_000,
+    );
+    expect(count.toString()).toBe(
+      `select 1 from \`article\` where \`article\`.\`id\` IN (SELECT \`rowKey\` FROM \`${names.table}\` ` +
+        "WHERE MATCH(`grams`) AGAINST('+FB40F269GFB40ED41' IN BOOLEAN MODE)) " +
+        "and `article`.`fullTextBody` LIKE '%物流%' ESCAPE '\\\\' and `article`.`fullTextBody` LIKE '%x%' ESCAPE '\\\\'",
+    );
+    const page = mysql('article').select('article.id');
+    expect(mariadbBigramFullText.driveInRowidOrder!(mysql, page, rare(tokens), '物流', 'desc', 10)).toBe(
+      true,
+    );
+    expect(page.toString()).toContain(`from \`${names.table}\` STRAIGHT_JOIN \`article\``);
+    expect(page.toString()).toContain(`order by \`${names.table}\`.\`rowKey\` desc`);
+
+    const common = {
+      ...rare(tokens),
+      sample: { share: 0.17, whole: false, indexed: 1_000_000, primaryKey: true },
+    };
+    const scanned = mysql('article').select('article.id');
+    expect(mariadbBigramFullText.driveInRowidOrder!(mysql, scanned, common, '物流', 'desc', 10)).toBe(true);
+    expect(scanned.toString()).toContain('USE INDEX FOR ORDER BY (PRIMARY)');
+    expect(scanned.toString()).not.toContain('MATCH(');
+  });
+
+  it('scans when no term has bigrams the index holds (one character, or no search table)', () => {
+    const page = mysql('article').select('article.id');
+    expect(mariadbBigramFullText.driveInRowidOrder!(mysql, page, rare({}), 'x', 'asc', 10)).toBe(true);
+    expect(page.toString()).toContain('USE INDEX FOR ORDER BY (PRIMARY)');
+    const none = { ...rare({}), tokens: null };
+    expect(mariadbBigramFullText.matchCondition(mysql('article'), none, '物流').toString()).not.toContain(
+      'MATCH(',
+    );
   });
 });

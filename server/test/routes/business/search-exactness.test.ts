@@ -1,12 +1,13 @@
-import { expect, it } from 'vitest';
-import { DEFAULT_QUERY_LIMITS } from '../../../src/config';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_QUERY_LIMITS, type AppConfig } from '../../../src/config';
 import { dialectOf } from '../../../src/db/dialect';
+import { fullTextFor } from '../../../src/dialects/full-text/full-text-for';
 import { SAMPLE_ROWS } from '../../../src/dialects/full-text/mysql-key-order';
 import { apiClient, SYSTEM_COLUMNS, type ApiClient } from '../../helpers/metadata-api';
 import { createTable } from '../../helpers/business-tables';
 import { clearTables } from '../../helpers/physical-schema';
-import { login, useTestApps } from '../../helpers/test-app';
-import { describeEachDatabase } from '../../helpers/test-databases';
+import { login, useTestApps, type TestApps } from '../../helpers/test-app';
+import { describeEachDatabase, testDatabases } from '../../helpers/test-databases';
 
 /** Pieces the records' texts are made of: CJK, Latin in every case, digits, wildcards, quotes. */
 const PIECES = [
@@ -106,7 +107,41 @@ describeEachDatabase('keyword search returns exactly what a plain scan returns (
   const apps = useTestApps(db);
 
   it('matches every term as a case-insensitive substring of the search body, whatever index answers', async () => {
-    const app = await apps.build();
+    await searchesExactly(apps, (config) => config);
+  });
+});
+
+describe.each(testDatabases().filter((db) => db.name === 'mysql'))(
+  'keyword search through MariaDB InnoDB bigrams returns exactly what a plain scan returns ($name)',
+  (db) => {
+    const apps = useTestApps(db);
+
+    it('matches every term as a case-insensitive substring of the search body, whatever index answers', async () => {
+      await searchesExactly(apps, (config) => ({
+        ...config,
+        dataSources: config.dataSources.map((source) => ({ ...source, searchIndex: 'innodb' as const })),
+      }));
+      const app = await apps.build(
+        {},
+        {
+          ...apps.config(),
+          dataSources: apps
+            .config()
+            .dataSources.map((source) => ({ ...source, searchIndex: 'innodb' as const })),
+        },
+      );
+      expect((await fullTextFor(app.dataSources.primary.knex)).method).toBe('innodb-bigram');
+    });
+  },
+);
+
+/** Fills a table of 240 + 1,000 rows on `apps`' database and compares every keyword's results with a scan. */
+const searchesExactly = async (
+  apps: TestApps,
+  configured: (config: AppConfig) => AppConfig,
+): Promise<void> => {
+  {
+    const app = await apps.build({}, configured(apps.config()));
     const { cookie } = await login(app);
     const knex = app.dataSources.primary.knex;
     await clearTables(knex);
@@ -172,7 +207,7 @@ describeEachDatabase('keyword search returns exactly what a plain scan returns (
     // than its sample of the newest rows by a scan in key order, never through Mroonga.
     const bounded = await apps.build(
       {},
-      apps.config({ queries: { ...DEFAULT_QUERY_LIMITS, countExactLimit: 3 } }),
+      configured(apps.config({ queries: { ...DEFAULT_QUERY_LIMITS, countExactLimit: 3 } })),
     );
     const boundedApi = apiClient(bounded, (await login(bounded)).cookie);
     const statementsOf = async (work: () => Promise<unknown>): Promise<string[]> => {
@@ -218,5 +253,5 @@ describeEachDatabase('keyword search returns exactly what a plain scan returns (
       expect(rare.some((sql) => sql.includes('USE INDEX FOR ORDER BY'))).toBe(false);
       expect(rare.filter((sql) => sql.includes('MATCH('))).toHaveLength(2);
     }
-  });
-});
+  }
+};

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { App } from '../../../src/app';
 import { fullTextFor } from '../../../src/dialects/full-text/full-text-for';
 import { apiClient } from '../../helpers/metadata-api';
 import { login, useTestApps } from '../../helpers/test-app';
-import { describeEachDatabase } from '../../helpers/test-databases';
+import { describeEachDatabase, testDatabases } from '../../helpers/test-databases';
 
 const TABLE = 'Shipping Notes';
 
@@ -44,7 +45,33 @@ describeEachDatabase('a search index added to a reversed table in the designer (
   const apps = useTestApps(db);
 
   it('indexes a chosen text column in the database, and keyword search finds the same rows, then stops using it', async () => {
-    const app = await apps.build();
+    await indexesAndReleases(await apps.build(), db.name);
+  });
+});
+
+describe.each(testDatabases().filter((db) => db.name === 'mysql'))(
+  'a search index added to a reversed table, kept in InnoDB bigrams ($name)',
+  (db) => {
+    const apps = useTestApps(db);
+
+    it('indexes a chosen text column in the database, and keyword search finds the same rows, then stops using it', async () => {
+      const config = apps.config();
+      const app = await apps.build(
+        {},
+        {
+          ...config,
+          dataSources: config.dataSources.map((source) => ({ ...source, searchIndex: 'innodb' as const })),
+        },
+      );
+      expect((await fullTextFor(app.dataSources.primary.knex)).method).toBe('innodb-bigram');
+      await indexesAndReleases(app, db.name);
+    });
+  },
+);
+
+/** Reverses a table of another application on `app`'s primary source, indexes a column, searches, releases it. */
+const indexesAndReleases = async (app: App, client: string): Promise<void> => {
+  {
     const { cookie } = await login(app);
     const api = apiClient(app, cookie);
     const knex = app.dataSources.primary.knex;
@@ -81,7 +108,7 @@ describeEachDatabase('a search index added to a reversed table in the designer (
       };
     };
     const before = await Promise.all(['杭州', '物流', 'depot', 'HANGZHOU', '无此'].map(search));
-    const objectsBefore = await physicalObjects(knex, db.name);
+    const objectsBefore = await physicalObjects(knex, client);
     const indexed = (await fullTextFor(knex)).method !== 'like';
 
     // The designer's change: the note column gets a FULLTEXT index.
@@ -96,7 +123,7 @@ describeEachDatabase('a search index added to a reversed table in the designer (
     const withIndex = (await api.get(`/api/metadata/tables/${id}`)).json() as StoredTable;
     expect(withIndex.columns.find((column) => column.name === 'note')?.indexType).toBe('FULLTEXT');
     // The database keeps an index (where the dialect has one; else search scans, as before).
-    if (indexed) expect(await physicalObjects(knex, db.name)).toBeGreaterThan(objectsBefore);
+    if (indexed) expect(await physicalObjects(knex, client)).toBeGreaterThan(objectsBefore);
 
     // The same answers through the index; the table itself kept its columns and rows.
     expect(await Promise.all(['杭州', '物流', 'depot', 'HANGZHOU', '无此'].map(search))).toEqual(before);
@@ -120,7 +147,7 @@ describeEachDatabase('a search index added to a reversed table in the designer (
       ),
     });
     expect(dropped.statusCode, dropped.body).toBe(200);
-    expect(await physicalObjects(knex, db.name)).toBe(objectsBefore);
+    expect(await physicalObjects(knex, client)).toBe(objectsBefore);
     expect(await search('杭州')).toEqual({ notes: ['杭州市物流中心', '杭州东站'], count: 2 });
     expect(Number(((await knex(TABLE).count({ n: '*' }).first()) as { n: unknown }).n)).toBe(6);
 
@@ -134,10 +161,10 @@ describeEachDatabase('a search index added to a reversed table in the designer (
       ),
     });
     expect(reindexed.statusCode, reindexed.body).toBe(200);
-    if (indexed) expect(await physicalObjects(knex, db.name)).toBeGreaterThan(objectsBefore);
+    if (indexed) expect(await physicalObjects(knex, client)).toBeGreaterThan(objectsBefore);
     const released = await api.delete('/api/metadata/tables?isDropPhysicalTable=false', [id]);
     expect(released.statusCode, released.body).toBe(204);
-    expect(await physicalObjects(knex, db.name)).toBe(objectsBefore);
+    expect(await physicalObjects(knex, client)).toBe(objectsBefore);
     expect(Number(((await knex(TABLE).count({ n: '*' }).first()) as { n: unknown }).n)).toBe(6);
-  });
-});
+  }
+};
