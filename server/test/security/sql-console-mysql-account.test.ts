@@ -5,6 +5,7 @@ import { expect, it as vitestIt } from 'vitest';
 import type { App } from '../../src/app';
 import { DEFAULT_SQL_CONSOLE, type AppConfig, type SqlConsoleConfig } from '../../src/config';
 import { SYSTEM } from '../../src/db/table-names';
+import { bigramFunctionName, mariadbBigramNames } from '../../src/dialects/full-text/mariadb-bigrams';
 import { apiClient, createTableViaApi, SYSTEM_COLUMNS, type ApiClient } from '../helpers/metadata-api';
 import { login, useTestApps, type TestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
@@ -64,7 +65,7 @@ const README_NARROW = (account: string, database: string) => [
 
 /** What the README recommends: crudboard may create users and grant on its database. */
 const README_RECOMMENDED = (account: string, database: string) => [
-  `GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, ALTER, DROP, INDEX, REFERENCES, TRIGGER, CREATE VIEW ON \`${database}\`.* TO ${account} WITH GRANT OPTION`,
+  `GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, ALTER, DROP, INDEX, REFERENCES, TRIGGER, CREATE VIEW, CREATE ROUTINE ON \`${database}\`.* TO ${account} WITH GRANT OPTION`,
   `GRANT CREATE USER ON *.* TO ${account}`,
 ];
 
@@ -328,8 +329,9 @@ describeEachDatabase(
       try {
         const logged = logLines();
         const config = consoleConfig();
+        // Asked for InnoDB bigrams, an account without CREATE ROUTINE makes tables without them.
         const { app, operator, operatorId, admin } = await setup(
-          { ...config, dataSources: [{ ...primary, connection: narrow.url }] },
+          { ...config, dataSources: [{ ...primary, connection: narrow.url, searchIndex: 'innodb' }] },
           logged,
         );
         const superRole = await superAdminRoleId(app);
@@ -346,6 +348,20 @@ describeEachDatabase(
         expect(logged.lines.some((line) => line.level === 50 && /SQL CONSOLE/.test(String(line.msg)))).toBe(
           true,
         );
+        await createTableViaApi(admin, {
+          name: 'acct_narrow',
+          caption: 'narrow',
+          columns: [...SYSTEM_COLUMNS, { name: 'label', dataType: 'VARCHAR', length: 20 }],
+        });
+        expect(
+          (await admin.post('/api/business/acct_narrow', { name: '物流中心', label: 'x' })).statusCode,
+        ).toBe(201);
+        expect(
+          await app.dataSources.primary.knex.schema.hasTable(mariadbBigramNames('acct_narrow').table),
+        ).toBe(false);
+        const found = await admin.get(`/api/business/acct_narrow?search=${encodeURIComponent('物流')}`);
+        expect(found.statusCode, found.body).toBe(200);
+        expect((found.json() as { name: string }[]).map((row) => row.name)).toEqual(['物流中心']);
       } finally {
         await narrow.drop();
       }
@@ -362,9 +378,11 @@ describeEachDatabase(
         README_RECOMMENDED,
       );
       try {
+        // Search kept in InnoDB bigrams: the console's writes run the index's triggers and its
+        // function with crudboard's rights, and the console cannot call the function itself.
         const { app, operator, operatorId, admin } = await setup({
           ...consoleConfig(),
-          dataSources: [{ ...primary, connection: recommended.url }],
+          dataSources: [{ ...primary, connection: recommended.url, searchIndex: 'innodb' }],
         });
         const superRole = await superAdminRoleId(app);
         for (const client of [operator, admin]) {
@@ -393,6 +411,20 @@ describeEachDatabase(
         expect((await operator.post(SQL, { sql: 'SELECT label FROM acct_recommended' })).json().rows).toEqual(
           [['a']],
         );
+        const knex = app.dataSources.primary.knex;
+        const grams = mariadbBigramNames('acct_recommended').table;
+        expect(
+          Number(((await knex(grams).count({ n: '*' }).first()) as { n: unknown }).n),
+          'the console insert went through the bigram trigger',
+        ).toBe(1);
+        const [[column]] = (await knex.raw(
+          "SELECT COLLATION_NAME AS c FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'acct_recommended' AND COLUMN_NAME = 'fullTextBody'",
+        )) as unknown as [[{ c: string }]];
+        const called = await operator.post(SQL, {
+          sql: `SELECT \`${bigramFunctionName(column.c)}\`('物流')`,
+          readOnly: false,
+        });
+        expect([400, 403], called.body).toContain(called.statusCode);
       } finally {
         await recommended.drop();
       }
