@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { DEFAULT_LIMIT } from '../../../../contract/index';
 import { physicalType } from '../column-type';
@@ -15,10 +16,11 @@ import { sampleKeyword, scanFindsPage, scanInKeyOrder } from './mysql-key-order'
  * never a stop word nor shorter than InnoDB's shortest token, and that two characters the column's
  * `LIKE` equates (`a` and `A`, `2` and `２`) share. A term of two or more characters then needs
  * every one of its bigrams, and `LIKE` checks each row the index finds; a one-character term is
- * matched by `LIKE` alone. The bigrams are made in SQL by a function of the column's collation
- * (one per collation, shared by the tables) called from row triggers, so writes from any
- * connection, the SQL console's included, keep the index right, inside their own transaction.
- * A keyword common among the newest rows is read by a scan in key order instead (mysql-key-order.ts).
+ * matched by `LIKE` alone. The bigrams are made in SQL by the row triggers themselves (a loop over
+ * the text's characters), so writes from any connection, the SQL console's included, keep the
+ * index right, inside their own transaction, and nothing else (no routine a dump could leave out)
+ * is needed; a keyword's bigrams are made from its characters' weights the same way. A keyword
+ * common among the newest rows is read by a scan in key order instead (mysql-key-order.ts).
  */
 
 /** Column names of the search table. */
@@ -40,49 +42,78 @@ export const mariadbBigramNames = (tableName: string) => ({
   afterDelete: derivedName('ft', tableName, 'gd'),
 });
 
-/** The bigram function of a collation. */
-export const bigramFunctionName = (collation: string): string => derivedName('ft', GRAMS, collation);
-
 const COLLATION = /^[A-Za-z0-9_]+$/;
 
 /** Access denied to the database (1044), to a right (1227), to routines with binary logging (1419). */
 const ROUTINE_DENIED: ReadonlySet<number> = new Set([1044, 1227, 1419]);
 
+/** A column's character set and collation (both plain names, checked by COLLATION). */
+export interface TextCollation {
+  charset: string;
+  collation: string;
+}
+
+/** Declarations of the variables the bigram loop uses (at the start of a BEGIN … END block). */
+const bigramDeclarations = ({ charset, collation }: TextCollation): string => `
+  DECLARE cb_n INT;
+  DECLARE cb_done INT;
+  DECLARE cb_i INT;
+  DECLARE cb_m INT;
+  DECLARE cb_chunk TEXT CHARACTER SET ${charset} COLLATE ${collation};
+  DECLARE cb_previous VARCHAR(400) CHARACTER SET ascii;
+  DECLARE cb_current VARCHAR(400) CHARACTER SET ascii;
+  DECLARE cb_part TEXT CHARACTER SET ascii;
+  DECLARE cb_grams LONGTEXT CHARACTER SET ascii;`;
+
 /**
- * The body of the bigram function of `collation`: the space-separated bigrams of `s`, each the hex
- * weights of its two characters joined by `G`; empty below two characters.
+ * Statements that set `cb_grams` to the space-separated bigrams of `source` (a column of NEW, or a
+ * parameter): each the hex weights of its two characters (`WEIGHT_STRING` in the column's
+ * collation) joined by `G`; empty below two characters. SUBSTRING walks a text from its start, so
+ * the text is read in chunks.
  */
-const bigramFunctionSql = (name: string, collation: string, charset: string): string => `
-CREATE FUNCTION IF NOT EXISTS \`${name}\`(s LONGTEXT CHARACTER SET ${charset} COLLATE ${collation})
-RETURNS LONGTEXT CHARACTER SET ascii DETERMINISTIC NO SQL
-BEGIN
-  DECLARE n INT DEFAULT CHAR_LENGTH(s);
-  DECLARE done INT DEFAULT 1;
-  DECLARE i INT;
-  DECLARE m INT;
-  DECLARE chunk TEXT CHARACTER SET ${charset} COLLATE ${collation};
-  DECLARE previous VARCHAR(400) CHARACTER SET ascii;
-  DECLARE current VARCHAR(400) CHARACTER SET ascii;
-  DECLARE part TEXT CHARACTER SET ascii;
-  DECLARE result LONGTEXT CHARACTER SET ascii DEFAULT '';
-  IF s IS NULL OR n < 2 THEN RETURN ''; END IF;
-  SET previous = HEX(WEIGHT_STRING(LEFT(s, 1)));
-  WHILE done < n DO
-    SET chunk = SUBSTRING(s, done + 1, ${CHUNK});
-    SET m = CHAR_LENGTH(chunk);
-    SET i = 0;
-    SET part = '';
-    WHILE i < m DO
-      SET i = i + 1;
-      SET current = HEX(WEIGHT_STRING(SUBSTRING(chunk, i, 1)));
-      SET part = CONCAT(part, previous, 'G', current, ' ');
-      SET previous = current;
+const bigramStatements = (source: string): string => `
+  SET cb_grams = '';
+  SET cb_n = CHAR_LENGTH(${source});
+  IF cb_n >= 2 THEN
+    SET cb_previous = HEX(WEIGHT_STRING(LEFT(${source}, 1)));
+    SET cb_done = 1;
+    WHILE cb_done < cb_n DO
+      SET cb_chunk = SUBSTRING(${source}, cb_done + 1, ${CHUNK});
+      SET cb_m = CHAR_LENGTH(cb_chunk);
+      SET cb_i = 0;
+      SET cb_part = '';
+      WHILE cb_i < cb_m DO
+        SET cb_i = cb_i + 1;
+        SET cb_current = HEX(WEIGHT_STRING(SUBSTRING(cb_chunk, cb_i, 1)));
+        SET cb_part = CONCAT(cb_part, cb_previous, 'G', cb_current, ' ');
+        SET cb_previous = cb_current;
+      END WHILE;
+      SET cb_grams = CONCAT(cb_grams, cb_part);
+      SET cb_done = cb_done + cb_m;
     END WHILE;
-    SET result = CONCAT(result, part);
-    SET done = done + m;
-  END WHILE;
-  RETURN result;
+  END IF;`;
+
+/**
+ * A function that fills a search table once, made for that and dropped after: the triggers carry
+ * the same loop themselves, so nothing the index needs later lives outside its table's triggers
+ * (a dump without routines restores it whole).
+ */
+const fillFunctionSql = (name: string, text: TextCollation): string => `
+CREATE FUNCTION \`${name}\`(cb_source LONGTEXT CHARACTER SET ${text.charset} COLLATE ${text.collation})
+RETURNS LONGTEXT CHARACTER SET ascii DETERMINISTIC NO SQL
+BEGIN${bigramDeclarations(text)}${bigramStatements('cb_source')}
+  RETURN cb_grams;
 END`;
+
+/**
+ * The bigram tokens of a term, from the hex weights of its characters in order, as the triggers
+ * make them for a text.
+ */
+export const bigramTokens = (weights: readonly string[]): string =>
+  weights
+    .slice(1)
+    .map((weight, i) => `${weights[i] ?? ''}G${weight} `)
+    .join('');
 
 /** The column's character set and collation, as the search table's triggers see it. */
 const collationOf = async (db: Knex, tableName: string, column: string) => {
@@ -134,23 +165,51 @@ const indexedQueries = (table: FullTextTable, keyword: string): string[] =>
     .map((term) => bigramQuery(table.tokens?.get(term)))
     .filter((query): query is string => query !== null);
 
+/**
+ * Fills the search table of a table that already holds rows, through a function made for that and
+ * dropped after (triggers carry the same loop themselves). False when the account may not make a
+ * function: without CREATE ROUTINE (or, with binary logging, SUPER or
+ * log_bin_trust_function_creators) such a table gets no index and its keyword searches scan.
+ */
+const fillSearchTable = async (
+  db: Knex,
+  tableName: string,
+  column: string,
+  key: string,
+  text: TextCollation,
+): Promise<boolean> => {
+  const fill = `${derivedName('ft', tableName, 'fill')}_${randomBytes(4).toString('hex')}`.slice(-64);
+  try {
+    await db.raw(fillFunctionSql(fill, text));
+  } catch (error) {
+    if (ROUTINE_DENIED.has(errnoOf(error) ?? 0)) return false;
+    throw error;
+  }
+  try {
+    const names = mariadbBigramNames(tableName);
+    await db.raw('INSERT IGNORE INTO ?? (??, ??) SELECT ??, ??(??) FROM ??', [
+      names.table,
+      KEY,
+      GRAMS,
+      key,
+      fill,
+      column,
+      tableName,
+    ]);
+    return true;
+  } finally {
+    await db.raw('DROP FUNCTION IF EXISTS ??', [fill]);
+  }
+};
+
 export const mariadbBigramFullText: FullText = {
   method: 'innodb-bigram',
 
   async createIndex(db, { tableName, column, key }) {
     if (!key) return;
     await mariadbBigramFullText.dropIndex(db, { tableName, column, key });
-    const collation = await collationOf(db, tableName, column.name);
-    if (!collation) return;
-    const fn = bigramFunctionName(collation.collation);
-    try {
-      await db.raw(bigramFunctionSql(fn, collation.collation, collation.charset));
-    } catch (error) {
-      // An account without CREATE ROUTINE (or, with binary logging, SUPER or
-      // log_bin_trust_function_creators) gets no index: its keyword searches scan.
-      if (ROUTINE_DENIED.has(errnoOf(error) ?? 0)) return;
-      throw error;
-    }
+    const text = await collationOf(db, tableName, column.name);
+    if (!text) return;
     const names = mariadbBigramNames(tableName);
     await db.schema.createTable(names.table, (t) => {
       t.engine('InnoDB');
@@ -159,27 +218,31 @@ export const mariadbBigramFullText: FullText = {
       const keyColumn = t.specificType(KEY, physicalType('mysql', key)).notNullable().primary();
       if (isIntegerType(key.dataType) && (key.unsigned || key.autoIncrement)) keyColumn.unsigned();
       t.specificType(GRAMS, 'longtext').notNullable();
+      // The text's collation, whose weights the bigrams are: a keyword's are made the same way.
+      t.comment(`${text.charset} ${text.collation}`);
     });
-    // Filled first, indexed after: InnoDB builds a FULLTEXT index over rows by sorting them.
-    await db.raw('INSERT INTO ?? (??, ??) SELECT ??, ??(??) FROM ??', [
-      names.table,
-      KEY,
-      GRAMS,
-      key.name,
-      fn,
-      column.name,
-      tableName,
-    ]);
-    await db.raw('ALTER TABLE ?? ADD FULLTEXT INDEX ?? (??)', [names.table, names.index, GRAMS]);
+    // The triggers first, so that rows written meanwhile are kept; the fill skips them.
     await db.raw(
-      'CREATE TRIGGER ?? AFTER INSERT ON ?? FOR EACH ROW REPLACE INTO ?? (??, ??) VALUES (NEW.??, ??(NEW.??))',
-      [names.afterInsert, tableName, names.table, KEY, GRAMS, key.name, fn, column.name],
+      `CREATE TRIGGER ?? AFTER INSERT ON ?? FOR EACH ROW BEGIN${bigramDeclarations(text)}` +
+        `${bigramStatements('NEW.??')}\n  REPLACE INTO ?? (??, ??) VALUES (NEW.??, cb_grams);\nEND`,
+      [
+        names.afterInsert,
+        tableName,
+        column.name,
+        column.name,
+        column.name,
+        names.table,
+        KEY,
+        GRAMS,
+        key.name,
+      ],
     );
     // Only a change of the text or the key makes bigrams again (a soft delete, say, makes none).
     await db.raw(
-      'CREATE TRIGGER ?? AFTER UPDATE ON ?? FOR EACH ROW ' +
-        'IF NOT (BINARY NEW.?? <=> BINARY OLD.??) OR NOT (NEW.?? <=> OLD.??) THEN ' +
-        'DELETE FROM ?? WHERE ?? = OLD.??; REPLACE INTO ?? (??, ??) VALUES (NEW.??, ??(NEW.??)); END IF',
+      `CREATE TRIGGER ?? AFTER UPDATE ON ?? FOR EACH ROW BEGIN${bigramDeclarations(text)}\n` +
+        '  IF NOT (BINARY NEW.?? <=> BINARY OLD.??) OR NOT (NEW.?? <=> OLD.??) THEN' +
+        `${bigramStatements('NEW.??')}\n` +
+        '    DELETE FROM ?? WHERE ?? = OLD.??;\n    REPLACE INTO ?? (??, ??) VALUES (NEW.??, cb_grams);\n  END IF;\nEND',
       [
         names.afterUpdate,
         tableName,
@@ -187,6 +250,9 @@ export const mariadbBigramFullText: FullText = {
         column.name,
         key.name,
         key.name,
+        column.name,
+        column.name,
+        column.name,
         names.table,
         KEY,
         key.name,
@@ -194,8 +260,6 @@ export const mariadbBigramFullText: FullText = {
         KEY,
         GRAMS,
         key.name,
-        fn,
-        column.name,
       ],
     );
     await db.raw('CREATE TRIGGER ?? AFTER DELETE ON ?? FOR EACH ROW DELETE FROM ?? WHERE ?? = OLD.??', [
@@ -205,6 +269,15 @@ export const mariadbBigramFullText: FullText = {
       KEY,
       key.name,
     ]);
+    // A new table holds no rows: the triggers are all it needs.
+    if ((await db(tableName).select(db.raw('1')).limit(1)).length > 0) {
+      const filled = await fillSearchTable(db, tableName, column.name, key.name, text);
+      if (!filled) {
+        await mariadbBigramFullText.dropIndex(db, { tableName, column, key });
+        return;
+      }
+    }
+    await db.raw('ALTER TABLE ?? ADD FULLTEXT INDEX ?? (??)', [names.table, names.index, GRAMS]);
   },
 
   async dropIndex(db, { tableName }) {
@@ -240,7 +313,7 @@ export const mariadbBigramFullText: FullText = {
     const names = mariadbBigramNames(table.tableName);
     const [sample, collation] = await Promise.all([
       sampleKeyword(db, table, keyword, null),
-      presentCollation(db, table, names.table),
+      presentCollation(db, names.table),
     ]);
     if (!sample || !collation) return { ...table, rowidKey, sample, tokens: null, missing: !collation };
     // The sample's estimate of the rows: the search table's, from the table statistics.
@@ -249,12 +322,16 @@ export const mariadbBigramFullText: FullText = {
     if (terms.length === 0) {
       return { ...table, rowidKey, sample: withRows, tokens: null };
     }
-    const fn = bigramFunctionName(collation.collation);
-    const [rows] = (await db.raw(`SELECT ${terms.map(() => '??(?)').join(', ')}`, [
-      ...terms.flatMap((term) => [fn, term]),
-    ])) as unknown as [Record<string, unknown>[]];
-    const values = Object.values(rows[0] ?? {});
-    const tokens = new Map(terms.map((term, i) => [term, String(values[i] ?? '')]));
+    // Each character's weight in the text's collation, as the triggers read them.
+    const characters = [...new Set(terms.flatMap((term) => [...term]))];
+    const [rows] = (await db.raw(
+      `SELECT ${characters.map((_, i) => `HEX(WEIGHT_STRING(CONVERT(? USING ${collation.charset}) COLLATE ${collation.collation})) AS w${i}`).join(', ')}`,
+      characters,
+    )) as unknown as [Record<string, unknown>[]];
+    const weightOf = new Map(characters.map((character, i) => [character, String(rows[0]?.[`w${i}`] ?? '')]));
+    const tokens = new Map(
+      terms.map((term) => [term, bigramTokens([...term].map((character) => weightOf.get(character) ?? ''))]),
+    );
     return { ...table, rowidKey, sample: withRows, tokens };
   },
 
@@ -283,23 +360,21 @@ export const mariadbBigramFullText: FullText = {
 };
 
 /**
- * The collation of the column the search table indexes, with the search table's estimated rows;
- * null when the search table is missing (the table was made while Mroonga answered, say): then
- * every keyword is read by a scan.
+ * The collation whose bigram function keeps the search table (its comment), with the search
+ * table's estimated rows; null when the search table is missing (the table was made while Mroonga
+ * answered, say): then every keyword is read by a scan.
  */
 const presentCollation = async (
   db: Knex,
-  table: FullTextTable,
   searchTable: string,
-): Promise<{ collation: string; rows: number } | null> => {
+): Promise<(TextCollation & { rows: number }) | null> => {
   const [rows] = (await db.raw(
-    `SELECT c.COLLATION_NAME AS collation, t.TABLE_ROWS AS n
-     FROM information_schema.COLUMNS c JOIN information_schema.TABLES t
-       ON t.TABLE_SCHEMA = c.TABLE_SCHEMA AND t.TABLE_NAME = ?
-     WHERE c.TABLE_SCHEMA = DATABASE() AND c.TABLE_NAME = ? AND c.COLUMN_NAME = ?`,
-    [searchTable, table.tableName, table.column.name],
-  )) as unknown as [{ collation: unknown; n: unknown }[]];
+    `SELECT TABLE_COMMENT AS text, TABLE_ROWS AS n FROM information_schema.TABLES
+     WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?`,
+    [searchTable],
+  )) as unknown as [{ text: unknown; n: unknown }[]];
   const row = rows[0];
-  if (!row || !COLLATION.test(String(row.collation ?? ''))) return null;
-  return { collation: String(row.collation), rows: Number(row.n ?? 0) };
+  const [charset = '', collation = ''] = String(row?.text ?? '').split(' ');
+  if (!row || !COLLATION.test(charset) || !COLLATION.test(collation)) return null;
+  return { charset, collation, rows: Number(row.n ?? 0) };
 };

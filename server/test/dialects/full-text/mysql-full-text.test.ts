@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FullTextTable, KeywordSample } from '../../../src/dialects/full-text/full-text';
 import {
   bigramQuery,
+  bigramTokens,
   mariadbBigramFullText,
   mariadbBigramNames,
 } from '../../../src/dialects/full-text/mariadb-bigrams';
@@ -179,6 +180,13 @@ describe('MariaDB InnoDB bigrams', () => {
     ...keyed,
     sample: { share: 0, whole: false, indexed: 1_000_000, primaryKey: true },
     tokens: new Map(Object.entries(tokens)),
+  });
+
+  it("pairs a term's character weights as the triggers pair a text's", () => {
+    expect(bigramTokens(['FB40F269', 'FB40ED41', '0209'])).toBe('FB40F269GFB40ED41 FB40ED41G0209 ');
+    expect(bigramTokens(['0E33'])).toBe('');
+    // A character the collation ignores weighs nothing, on either side of a pair.
+    expect(bigramTokens(['0E33', '', '0E4A'])).toBe('0E33G G0E4A ');
   });
 
   it('asks for every bigram of a term once, and leaves to LIKE what InnoDB would not index', () => {
