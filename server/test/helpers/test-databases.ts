@@ -97,6 +97,8 @@ const server = (name: 'pg' | 'mysql', adminUrl: string): TestDatabase => {
       client: name,
       connection: url.toString(),
       database,
+      // MARIADB_SEARCH_INDEX=innodb runs the MariaDB suites on InnoDB bigrams even beside Mroonga.
+      ...(name === 'mysql' && process.env.MARIADB_SEARCH_INDEX === 'innodb' ? { searchIndex: 'innodb' } : {}),
     };
     return environment(dataDir, primary, async () => {
       await withAdmin(client, adminUrl, async (admin) => {
