@@ -34,9 +34,9 @@ export interface DataSourceConfig {
   replicas?: string[];
   /**
    * MariaDB: `innodb` keeps the keyword-search index in InnoDB bigram tables even where the server
-   * has Mroonga (whose tables are not transactional); by default Mroonga when present.
+   * has Mroonga (whose tables are not transactional); `auto` (the default): Mroonga when present.
    */
-  searchIndex?: 'innodb';
+  searchIndex?: 'auto' | 'innodb';
 }
 
 export interface AppConfig {
@@ -589,7 +589,7 @@ const parseEntry = (raw: unknown, index: number, origin: string, dataDir: string
     database,
     ...(typeof schema === 'string' ? { schema } : {}),
     ...(replicaUrls.length > 0 ? { replicas: replicaUrls } : {}),
-    ...(searchIndex === 'innodb' ? { searchIndex } : {}),
+    ...(searchIndex === 'innodb' || searchIndex === 'auto' ? { searchIndex } : {}),
   };
 };
 

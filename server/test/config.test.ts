@@ -342,7 +342,11 @@ describe('loadConfig', () => {
     const maria = { name: 'm', client: 'mysql', connection: 'mysql://u@h/db' };
     const pg = { name: 'p', client: 'pg', connection: 'postgresql://u@h/main' };
     expect(sources([{ ...maria, searchIndex: 'innodb' }])[1]).toMatchObject({ searchIndex: 'innodb' });
-    expect(sources([{ ...maria, searchIndex: 'auto' }])[1]).not.toHaveProperty('searchIndex');
+    expect(sources([{ ...maria, searchIndex: 'auto' }])[1]).toMatchObject({ searchIndex: 'auto' });
+    // A data source that names its own keeps it whatever the environment says.
+    expect(sources([{ ...maria, searchIndex: 'auto' }], { MARIADB_SEARCH_INDEX: 'innodb' })[1]).toMatchObject(
+      { searchIndex: 'auto' },
+    );
     expect(sources([maria])[1]).not.toHaveProperty('searchIndex');
     const all = sources([maria, pg], { MARIADB_SEARCH_INDEX: 'innodb' });
     expect(all.map((source) => source.searchIndex)).toEqual([undefined, 'innodb', undefined]);
