@@ -13,9 +13,10 @@
  *   tsx bench/search-write-cost.ts
  */
 import knex, { type Knex } from 'knex';
-import type { FullText, FullTextTable } from '../server/src/dialects/full-text/full-text';
+import type { FullText } from '../server/src/dialects/full-text/full-text';
 import { mariadbBigramFullText } from '../server/src/dialects/full-text/mariadb-bigrams';
 import { mroongaFullText } from '../server/src/dialects/full-text/mysql-full-text';
+import { keyedFullTextTable } from '../server/test/helpers/keyed-full-text-table';
 import { envInteger } from './bench-stats';
 import { randomSource } from './seed-rows';
 
@@ -42,19 +43,7 @@ const texts = (() => {
     `订单${i} ${Array.from({ length: 8 + random.int(5) }, () => random.pick(WORDS)).join(' ')}`;
 })();
 
-const target = (tableName: string): FullTextTable => ({
-  tableName,
-  column: { name: 'fullTextBody', dataType: 'TEXT', length: null },
-  key: {
-    name: 'id',
-    dataType: 'BIGINT',
-    length: null,
-    precision: null,
-    scale: null,
-    unsigned: true,
-    autoIncrement: true,
-  },
-});
+const target = keyedFullTextTable;
 
 const makeTable = async (db: Knex, name: string) => {
   await db.schema.createTable(name, (t) => {

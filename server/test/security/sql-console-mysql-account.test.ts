@@ -5,12 +5,12 @@ import { expect, it as vitestIt } from 'vitest';
 import type { App } from '../../src/app';
 import { DEFAULT_SQL_CONSOLE, type AppConfig, type SqlConsoleConfig } from '../../src/config';
 import { SYSTEM } from '../../src/db/table-names';
-import type { FullTextTable } from '../../src/dialects/full-text/full-text';
 import { mariadbBigramFullText, mariadbBigramNames } from '../../src/dialects/full-text/mariadb-bigrams';
 import { apiClient, createTableViaApi, SYSTEM_COLUMNS, type ApiClient } from '../helpers/metadata-api';
 import { login, useTestApps, type TestApps } from '../helpers/test-app';
 import { describeEachDatabase } from '../helpers/test-databases';
 import { buildTwoInstances } from '../helpers/two-instances';
+import { keyedFullTextTable } from '../helpers/keyed-full-text-table';
 import { createUser } from '../helpers/users';
 
 const SQL = '/api/metadata/sqls/execute';
@@ -370,19 +370,7 @@ describeEachDatabase(
         };
         await expectFound();
         // Indexing a table that holds rows needs a function to fill it: without one, no index.
-        const target: FullTextTable = {
-          tableName: 'acct_narrow',
-          column: { name: 'fullTextBody', dataType: 'TEXT', length: null },
-          key: {
-            name: 'id',
-            dataType: 'BIGINT',
-            length: null,
-            precision: null,
-            scale: null,
-            unsigned: true,
-            autoIncrement: true,
-          },
-        };
+        const target = keyedFullTextTable('acct_narrow');
         await mariadbBigramFullText.dropIndex(knex, target);
         await mariadbBigramFullText.createIndex(knex, target);
         expect(await knex.schema.hasTable(grams)).toBe(false);

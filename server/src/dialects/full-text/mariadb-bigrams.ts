@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { DEFAULT_LIMIT } from '../../../../contract/index';
-import { physicalType } from '../column-type';
 import { derivedName } from '../derived-name';
 import { isIntegerType } from '../integer-range';
 import { errnoOf } from '../sql/mysql-errno';
 import { charCount, likeTerm, termsOf, type FullText, type FullTextTable } from './full-text';
 import { sampleKeyword, scanFindsPage, scanInKeyOrder } from './mysql-key-order';
+import { addSearchKey, dropSearchTable, readSearchTableFirst, SEARCH_KEY } from './mysql-search-table';
 
 /**
  * MariaDB without Mroonga: an InnoDB search table of its own. Beside the business table, a table
@@ -23,8 +23,7 @@ import { sampleKeyword, scanFindsPage, scanInKeyOrder } from './mysql-key-order'
  * common among the newest rows is read by a scan in key order instead (mysql-key-order.ts).
  */
 
-/** Column names of the search table. */
-const KEY = 'rowKey';
+/** The column of the search table that holds the bigrams (its key: SEARCH_KEY). */
 const GRAMS = 'grams';
 
 /** InnoDB's default token lengths: shorter or longer words are not indexed (a term's too). */
@@ -189,7 +188,7 @@ const fillSearchTable = async (
     const names = mariadbBigramNames(tableName);
     await db.raw('INSERT IGNORE INTO ?? (??, ??) SELECT ??, ??(??) FROM ??', [
       names.table,
-      KEY,
+      SEARCH_KEY,
       GRAMS,
       key,
       fill,
@@ -215,8 +214,7 @@ export const mariadbBigramFullText: FullText = {
       t.engine('InnoDB');
       t.charset('ascii');
       t.collate('ascii_general_ci');
-      const keyColumn = t.specificType(KEY, physicalType('mysql', key)).notNullable().primary();
-      if (isIntegerType(key.dataType) && (key.unsigned || key.autoIncrement)) keyColumn.unsigned();
+      addSearchKey(t, key);
       t.specificType(GRAMS, 'longtext').notNullable();
       // The text's collation, whose weights the bigrams are: a keyword's are made the same way.
       t.comment(`${text.charset} ${text.collation}`);
@@ -232,7 +230,7 @@ export const mariadbBigramFullText: FullText = {
         column.name,
         column.name,
         names.table,
-        KEY,
+        SEARCH_KEY,
         GRAMS,
         key.name,
       ],
@@ -254,10 +252,10 @@ export const mariadbBigramFullText: FullText = {
         column.name,
         column.name,
         names.table,
-        KEY,
+        SEARCH_KEY,
         key.name,
         names.table,
-        KEY,
+        SEARCH_KEY,
         GRAMS,
         key.name,
       ],
@@ -266,7 +264,7 @@ export const mariadbBigramFullText: FullText = {
       names.afterDelete,
       tableName,
       names.table,
-      KEY,
+      SEARCH_KEY,
       key.name,
     ]);
     // A new table holds no rows: the triggers are all it needs.
@@ -281,11 +279,7 @@ export const mariadbBigramFullText: FullText = {
   },
 
   async dropIndex(db, { tableName }) {
-    const names = mariadbBigramNames(tableName);
-    for (const trigger of [names.afterInsert, names.afterUpdate, names.afterDelete]) {
-      await db.raw('DROP TRIGGER IF EXISTS ??', [trigger]);
-    }
-    await db.schema.dropTableIfExists(names.table);
+    await dropSearchTable(db, mariadbBigramNames(tableName));
   },
 
   matchCondition(query, table, keyword, bound) {
@@ -296,7 +290,7 @@ export const mariadbBigramFullText: FullText = {
       for (const against of indexedQueries(table, keyword)) {
         query.whereRaw('?? IN (SELECT ?? FROM ?? WHERE MATCH(??) AGAINST(? IN BOOLEAN MODE))', [
           `${table.tableName}.${table.key.name}`,
-          KEY,
+          SEARCH_KEY,
           names.table,
           GRAMS,
           against,
@@ -341,20 +335,10 @@ export const mariadbBigramFullText: FullText = {
     if (!table.key || !table.rowidKey || against.length === 0 || !indexAnswers(table, true)) {
       return scanInKeyOrder(query, table, keyword, direction);
     }
+    // The search table's matches first, sorted by key: the rows of the page are then read by their keys.
     const names = mariadbBigramNames(table.tableName);
-    // The search table's matches first (STRAIGHT_JOIN), sorted by key: the rows of the page are
-    // then read by their keys.
-    query.from(
-      db.raw('?? STRAIGHT_JOIN ?? ON ?? = ??', [
-        names.table,
-        table.tableName,
-        `${table.tableName}.${table.key.name}`,
-        `${names.table}.${KEY}`,
-      ]),
-    );
-    query.whereRaw('MATCH(??) AGAINST(? IN BOOLEAN MODE)', [`${names.table}.${GRAMS}`, against.join(' ')]);
-    for (const term of termsOf(keyword)) likeTerm(query, table, term);
-    query.orderBy(`${names.table}.${KEY}`, direction);
+    const keyed = { ...table, key: table.key };
+    readSearchTableFirst(db, query, keyed, names.table, GRAMS, against.join(' '), keyword, direction);
     return true;
   },
 };

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { physicalType } from '../column-type';
 import { derivedName } from '../derived-name';
 import { isIntegerType } from '../integer-range';
 import { isNoSuchTable } from '../sql/mysql-errno';
 import { DEFAULT_LIMIT } from '../../../../contract/index';
 import { charCount, likeTerm, termsOf, type FullText, type FullTextTable } from './full-text';
 import { sampleKeyword, scanFindsCount, scanFindsPage, scanInKeyOrder } from './mysql-key-order';
+import { addSearchKey, dropSearchTable, readSearchTableFirst, SEARCH_KEY } from './mysql-search-table';
 
 /** A term inside a boolean-mode phrase: double quotes cannot be escaped there, so they go. */
 const booleanPhrase = (term: string): string => `"${term.replace(/"/g, ' ')}"`;
@@ -48,7 +48,6 @@ export const mysqlNgramFullText: FullText = {
 };
 
 /** Column names of the Mroonga search table. */
-const KEY = 'rowKey';
 const BODY = 'body';
 
 export const mroongaNames = (tableName: string) => ({
@@ -81,8 +80,7 @@ export const mroongaFullText: FullText = {
       t.engine('Mroonga');
       t.charset('utf8mb4');
       t.collate('utf8mb4_unicode_ci');
-      const keyColumn = t.specificType(KEY, physicalType('mysql', key)).notNullable().primary();
-      if (isIntegerType(key.dataType) && (key.unsigned || key.autoIncrement)) keyColumn.unsigned();
+      addSearchKey(t, key);
       t.specificType(BODY, 'longtext');
     });
     await db.raw(
@@ -91,7 +89,7 @@ export const mroongaFullText: FullText = {
     );
     await db.raw(
       'CREATE TRIGGER ?? AFTER INSERT ON ?? FOR EACH ROW REPLACE INTO ?? (??, ??) VALUES (NEW.??, NEW.??)',
-      [names.afterInsert, tableName, names.table, KEY, BODY, key.name, column.name],
+      [names.afterInsert, tableName, names.table, SEARCH_KEY, BODY, key.name, column.name],
     );
     await db.raw(
       'CREATE TRIGGER ?? AFTER UPDATE ON ?? FOR EACH ROW BEGIN DELETE FROM ?? WHERE ?? = OLD.??; ' +
@@ -100,10 +98,10 @@ export const mroongaFullText: FullText = {
         names.afterUpdate,
         tableName,
         names.table,
-        KEY,
+        SEARCH_KEY,
         key.name,
         names.table,
-        KEY,
+        SEARCH_KEY,
         BODY,
         key.name,
         column.name,
@@ -113,18 +111,14 @@ export const mroongaFullText: FullText = {
       names.afterDelete,
       tableName,
       names.table,
-      KEY,
+      SEARCH_KEY,
       key.name,
     ]);
-    await db(names.table).insert(db(tableName).select({ [KEY]: key.name, [BODY]: column.name }));
+    await db(names.table).insert(db(tableName).select({ [SEARCH_KEY]: key.name, [BODY]: column.name }));
   },
 
   async dropIndex(db, { tableName }) {
-    const names = mroongaNames(tableName);
-    for (const trigger of [names.afterInsert, names.afterUpdate, names.afterDelete]) {
-      await db.raw('DROP TRIGGER IF EXISTS ??', [trigger]);
-    }
-    await db.schema.dropTableIfExists(names.table);
+    await dropSearchTable(db, mroongaNames(tableName));
   },
 
   matchCondition(query: Knex.QueryBuilder, table: FullTextTable, keyword: string, bound?: number) {
@@ -136,7 +130,7 @@ export const mroongaFullText: FullText = {
       if (table.key && term.replace(/"/g, '').trim() !== '') {
         query.whereRaw('?? IN (SELECT ?? FROM ?? WHERE MATCH(??) AGAINST(? IN BOOLEAN MODE))', [
           `${table.tableName}.${table.key.name}`,
-          KEY,
+          SEARCH_KEY,
           names.table,
           BODY,
           mroongaPhrase(term),
@@ -174,22 +168,19 @@ export const mroongaFullText: FullText = {
     const terms = termsOf(keyword);
     const indexed = terms.filter((term) => term.replace(/"/g, '').trim() !== '');
     if (!table.key || !table.rowidKey || indexed.length === 0) return false;
-    // The search table first (STRAIGHT_JOIN), read in key order: the page stops after its rows
-    // instead of joining every match to the table and sorting them.
-    query.from(
-      db.raw('?? STRAIGHT_JOIN ?? ON ?? = ??', [
-        names.table,
-        table.tableName,
-        `${table.tableName}.${table.key.name}`,
-        `${names.table}.${KEY}`,
-      ]),
+    // The search table first, read in key order: the page stops after its rows instead of joining
+    // every match to the table and sorting them.
+    const against = indexed.map((term) => `+${mroongaPhrase(term)}`).join(' ');
+    readSearchTableFirst(
+      db,
+      query,
+      { ...table, key: table.key },
+      names.table,
+      BODY,
+      against,
+      keyword,
+      direction,
     );
-    query.whereRaw('MATCH(??) AGAINST(? IN BOOLEAN MODE)', [
-      `${names.table}.${BODY}`,
-      indexed.map((term) => `+${mroongaPhrase(term)}`).join(' '),
-    ]);
-    for (const term of terms) likeTerm(query, table, term);
-    query.orderBy(`${names.table}.${KEY}`, direction);
     return true;
   },
 };

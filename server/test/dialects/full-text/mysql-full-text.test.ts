@@ -18,6 +18,7 @@ import {
   scanFindsCount,
   scanFindsPage,
 } from '../../../src/dialects/full-text/mysql-key-order';
+import { keyedFullTextTable } from '../../helpers/keyed-full-text-table';
 
 const mysql = knex({ client: 'mysql2' });
 const table: FullTextTable = {
@@ -77,18 +78,7 @@ describe('MySQL 8 ngram full-text', () => {
 });
 
 describe('MariaDB: a scan in key order or Mroonga, by a sample of the newest rows', () => {
-  const keyed: FullTextTable = {
-    ...table,
-    key: {
-      name: 'id',
-      dataType: 'BIGINT',
-      length: null,
-      precision: null,
-      scale: null,
-      unsigned: true,
-      autoIncrement: true,
-    },
-  };
+  const keyed = keyedFullTextTable('article');
   const sampled = (sample: KeywordSample): FullTextTable => ({ ...keyed, rowidKey: 'id', sample });
   const common = sampled({ share: 0.17, whole: false, indexed: 1_000_000, primaryKey: true });
   const middling = sampled({ share: 0.06, whole: false, indexed: 1_000_000, primaryKey: true });
@@ -163,19 +153,7 @@ describe('MariaDB: a scan in key order or Mroonga, by a sample of the newest row
 });
 
 describe('MariaDB InnoDB bigrams', () => {
-  const keyed: FullTextTable = {
-    ...table,
-    key: {
-      name: 'id',
-      dataType: 'BIGINT',
-      length: null,
-      precision: null,
-      scale: null,
-      unsigned: true,
-      autoIncrement: true,
-    },
-    rowidKey: 'id',
-  };
+  const keyed: FullTextTable = { ...keyedFullTextTable('article'), rowidKey: 'id' };
   const rare = (tokens: Record<string, string>): FullTextTable => ({
     ...keyed,
     sample: { share: 0, whole: false, indexed: 1_000_000, primaryKey: true },
