@@ -307,14 +307,13 @@ export const mariadbBigramFullText: FullText = {
     const names = mariadbBigramNames(table.tableName);
     const [sample, collation] = await Promise.all([
       sampleKeyword(db, table, keyword, null),
-      presentCollation(db, names.table),
+      searchTableText(db, names.table),
     ]);
     if (!sample || !collation) return { ...table, rowidKey, sample, tokens: null, missing: !collation };
-    // The sample's estimate of the rows: the search table's, from the table statistics.
-    const withRows = { ...sample, indexed: collation.rows };
     const terms = [...new Set(termsOf(keyword))].filter((term) => charCount(term) >= 2);
-    if (terms.length === 0) {
-      return { ...table, rowidKey, sample: withRows, tokens: null };
+    // A keyword the index will not be asked for (too common, or one character) needs no bigrams.
+    if (terms.length === 0 || !indexAnswers({ ...table, sample }, false)) {
+      return { ...table, rowidKey, sample, tokens: null };
     }
     // Each character's weight in the text's collation, as the triggers read them.
     const characters = [...new Set(terms.flatMap((term) => [...term]))];
@@ -326,7 +325,7 @@ export const mariadbBigramFullText: FullText = {
     const tokens = new Map(
       terms.map((term) => [term, bigramTokens([...term].map((character) => weightOf.get(character) ?? ''))]),
     );
-    return { ...table, rowidKey, sample: withRows, tokens };
+    return { ...table, rowidKey, sample, tokens };
   },
 
   driveInRowidOrder(db, query, table, keyword, direction, rows = DEFAULT_LIMIT) {
@@ -344,21 +343,18 @@ export const mariadbBigramFullText: FullText = {
 };
 
 /**
- * The collation whose bigram function keeps the search table (its comment), with the search
- * table's estimated rows; null when the search table is missing (the table was made while Mroonga
- * answered, say): then every keyword is read by a scan.
+ * The character set and collation of the text the search table holds bigrams of (its comment);
+ * null when the search table is missing (the table was made while Mroonga answered, say): then
+ * every keyword is read by a scan.
  */
-const presentCollation = async (
-  db: Knex,
-  searchTable: string,
-): Promise<(TextCollation & { rows: number }) | null> => {
+const searchTableText = async (db: Knex, searchTable: string): Promise<TextCollation | null> => {
   const [rows] = (await db.raw(
-    `SELECT TABLE_COMMENT AS text, TABLE_ROWS AS n FROM information_schema.TABLES
+    `SELECT TABLE_COMMENT AS text FROM information_schema.TABLES
      WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?`,
     [searchTable],
-  )) as unknown as [{ text: unknown; n: unknown }[]];
+  )) as unknown as [{ text: unknown }[]];
   const row = rows[0];
   const [charset = '', collation = ''] = String(row?.text ?? '').split(' ');
   if (!row || !COLLATION.test(charset) || !COLLATION.test(collation)) return null;
-  return { charset, collation, rows: Number(row.n ?? 0) };
+  return { charset, collation };
 };
