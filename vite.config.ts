@@ -132,7 +132,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles: ['./tests/e2e/helpers/report-failed-attempts.ts'],
-          testTimeout: 60000,
+          // A walk of 15 s on an idle machine took 60 s and more beside the server suite: a test
+          // that times out keeps driving the shared page while its retry runs, so the retry fails
+          // too. Two minutes keep the first attempt alive; a real hang still fails.
+          testTimeout: 120000,
           hookTimeout: 120000,
           fileParallelism: false,
           // The browser suite runs beside the server suite on a loaded machine: a screen that
