@@ -3,7 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { accountIds, freePort, waitUntil } from './processes';
+import { accountIds, freeListeningPort, waitUntil } from './processes';
 
 const run = promisify(execFile);
 
@@ -72,10 +72,10 @@ export const startGaleraCluster = async (size = 3): Promise<GaleraCluster> => {
   const ports: NodePorts[] = [];
   for (let i = 0; i < size; i += 1) {
     ports.push({
-      mysql: await freePort(),
-      gcomm: await freePort(),
-      ist: await freePort(),
-      sst: await freePort(),
+      mysql: await freeListeningPort(),
+      gcomm: await freeListeningPort(),
+      ist: await freeListeningPort(),
+      sst: await freeListeningPort(),
     });
   }
   const clusterAddress = `gcomm://${ports.map((p) => `127.0.0.1:${p.gcomm}`).join(',')}`;

@@ -3,7 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { accountIds, freePort, waitUntil } from './processes';
+import { accountIds, freeListeningPort, waitUntil } from './processes';
 
 const run = promisify(execFile);
 
@@ -125,7 +125,7 @@ export const startMariadbReplica = async ({
   const root = mkdtempSync(join(tmpdir(), 'crudboard-mariadb-replica-'));
   // The servers (as `mysql`) must reach their directories under it.
   chmodSync(root, 0o755);
-  const [primaryPort, replicaPort] = [await freePort(), await freePort()];
+  const [primaryPort, replicaPort] = [await freeListeningPort(), await freeListeningPort()];
   // One after another, each with its own temp dir: installs side by side collide on temp tables.
   for (const name of ['primary', 'replica']) {
     const dir = join(root, name);

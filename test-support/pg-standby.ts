@@ -3,7 +3,7 @@ import { appendFileSync, chmodSync, existsSync, mkdtempSync, readdirSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { asRoot, freePort, waitUntil } from './processes';
+import { asRoot, freeListeningPort, waitUntil } from './processes';
 
 const run = promisify(execFile);
 
@@ -115,7 +115,7 @@ export const startPgPair = async ({
   chmodSync(root, 0o777);
   const primaryDir = join(root, 'primary');
   const standbyDir = join(root, 'standby');
-  const [primaryPort, standbyPort] = [await freePort(), await freePort()];
+  const [primaryPort, standbyPort] = [await freeListeningPort(), await freeListeningPort()];
   const exec = async (program: string, args: string[]) => {
     const [command, full] = pgCommand(program, args);
     return (await run(command, full, { maxBuffer: 16 * 1024 * 1024 })).stdout;
@@ -217,7 +217,7 @@ export const startPgPair = async ({
       join(dir, 'postgresql.auto.conf'),
       `primary_conninfo = 'host=127.0.0.1 port=${primaryPort} user=postgres application_name=standby${n}'\n`,
     );
-    const started = await startNode(dir, await freePort());
+    const started = await startNode(dir, await freeListeningPort());
     children.push(started.child);
     others.push(started.node);
   }

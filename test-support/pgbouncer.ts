@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './processes';
+import { freeListeningPort } from './processes';
 
 /**
  * A throwaway PgBouncer (Debian package `pgbouncer`) on a random loopback port in front of one
@@ -46,7 +46,7 @@ export const startPgBouncer = async (options: PgBouncerOptions): Promise<PgBounc
   const database = decodeURIComponent(upstream.pathname.slice(1));
   const dir = mkdtempSync(join(tmpdir(), 'crudboard-pgbouncer-'));
   chmodSync(dir, 0o777);
-  const port = await freePort();
+  const port = await freeListeningPort();
   writeFileSync(join(dir, 'users.txt'), `"${user}" "${password}"\n`, { mode: 0o644 });
   writeFileSync(
     join(dir, 'pgbouncer.ini'),

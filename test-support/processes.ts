@@ -18,6 +18,26 @@ export const freePort = (): Promise<number> =>
     });
   });
 
+const portIsFree = (port: number): Promise<boolean> =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/**
+ * A free port below the kernel's ephemeral range (32768 and up on Linux), for a server that binds
+ * it some time later: a port from `freePort` can meanwhile become the source port of an outgoing
+ * connection (a cluster node dialling its peers), and the later bind fails.
+ */
+export const freeListeningPort = async (): Promise<number> => {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const port = 15_000 + Math.floor(Math.random() * 17_000);
+    if (await portIsFree(port)) return port;
+  }
+  return freePort();
+};
+
 /** Calls `check` every `everyMs` until it is true (an error counts as false); throws after `ms`. */
 export const waitUntil = async (
   what: string,

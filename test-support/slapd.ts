@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Attribute, Change, Client } from 'ldapts';
-import { freePort } from './processes';
+import { freeListeningPort } from './processes';
 
 /**
  * A throwaway OpenLDAP server for the directory sign-in tests: `slapd` (Debian package `slapd`)
@@ -163,8 +163,8 @@ interface Launched {
 
 /** Starts slapd on free ports and waits until it answers. */
 const launch = async (dir: string, tls: boolean): Promise<Launched> => {
-  const port = await freePort();
-  const tlsPort = tls ? await freePort() : null;
+  const port = await freeListeningPort();
+  const tlsPort = tls ? await freeListeningPort() : null;
   const url = `ldap://127.0.0.1:${port}`;
   const ldapsUrl = tlsPort === null ? null : `ldaps://127.0.0.1:${tlsPort}`;
   const listen = [url, ...(ldapsUrl ? [ldapsUrl] : [])].map((address) => `${address}/`).join(' ');

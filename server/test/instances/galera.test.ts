@@ -11,6 +11,7 @@ import {
   type GaleraNode,
 } from '../../../test-support/galera';
 import { createKnex } from '../../src/db/create-knex';
+import { mariadbBigramNames } from '../../src/dialects/full-text/mariadb-bigrams';
 import { multipartBody } from '../helpers/multipart';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy';
 import { freePort, signIn, startServerProcess, type ServerProcess } from '../helpers/server-process';
@@ -219,6 +220,55 @@ describe.skipIf(!galeraInstalled)(
         await writer.raw('DROP TABLE IF EXISTS causal_probe');
         await Promise.all([writer.destroy(), reader.destroy()]);
       }
+    }, 120_000);
+
+    it('keyword search reads an InnoDB bigram index that every node keeps: rows written through two nodes are found through the third', async () => {
+      await createTable(api, 'galera_note', []);
+      // 200 notes through all three servers at once: the insert triggers run on each writer's
+      // node and their bigram rows replicate with the note.
+      const created = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          direct(i % 3).post('/api/business/galera_note', { name: `便笺 ${i}` }),
+        ),
+      );
+      expect(created.map((answer) => answer.status)).toEqual(created.map(() => 201));
+      // One rare name, then 1,000 more notes through one node's SQL: the newest rows, which the
+      // search samples and a scan would read first, do not hold it, so the index is asked.
+      const rare = await direct(1).post('/api/business/galera_note', { name: '彭涵的便笺' });
+      expect(rare.status, JSON.stringify(rare.body)).toBe(201);
+      await cluster.nodes[0]?.sql(
+        `INSERT INTO ${DATABASE}.galera_note (name, fullTextBody, createdDate, isDeleted) SELECT CONCAT('便笺 ', seq), CONCAT('便笺 ', seq), NOW(), 0 FROM ${DATABASE}.seq_1_to_1000`,
+      );
+      const id = Number(rare.body);
+      const grams = mariadbBigramNames('galera_note').table;
+      for (const node of cluster.nodes) {
+        expect(await node.sql(`SELECT COUNT(*) FROM ${DATABASE}.${grams}`)).toBe('1201');
+      }
+      const found = async (server: number) => {
+        const answer = await direct(server).get(
+          `/api/business/galera_note?search=${encodeURIComponent('彭涵')}`,
+        );
+        expect(answer.status).toBe(200);
+        return (answer.body as { id: number | string }[]).map((row) => Number(row.id));
+      };
+      expect(await found(2)).toEqual([id]);
+      // The search reads the index: with the note's bigrams gone (on every node) it is not found,
+      // where a LIKE scan would find it; an edit of its text writes them again.
+      await cluster.nodes[2]?.sql(`DELETE FROM ${DATABASE}.${grams} WHERE rowKey = ${id}`);
+      const mark = (servers[0] as ServerProcess).output().length;
+      const debugFound = await found(0);
+      console.log(
+        'DEBUG',
+        (servers[0] as ServerProcess).output().slice(mark, mark + 6000),
+        await cluster.nodes[0]?.sql(
+          `SELECT TABLE_COMMENT FROM information_schema.TABLES WHERE TABLE_NAME = '${grams}'`,
+        ),
+      );
+      expect(debugFound).toEqual([]);
+      const edited = await direct(0).patch(`/api/business/galera_note/${id}`, { name: '彭涵的新便笺' });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      expect(await found(1)).toEqual([id]);
+      expect(await found(2)).toEqual([id]);
     }, 120_000);
 
     it('reversing a table without a primary key warns that Galera replicates its writes unsafely', async () => {

@@ -3,7 +3,7 @@ import { dialectOf } from '../../db/dialect';
 import { runsOnGalera } from '../sql/runs-on-galera';
 import type { FullText } from './full-text';
 import { mariadbBigramFullText } from './mariadb-bigrams';
-import { likeFullText, mroongaFullText, mysqlNgramFullText } from './mysql-full-text';
+import { mroongaFullText, mysqlNgramFullText } from './mysql-full-text';
 import { pgFullText } from './pg-full-text';
 import { sqliteFullText } from './sqlite-full-text';
 
@@ -25,9 +25,9 @@ const firstRow = (result: unknown): Record<string, unknown> | undefined => {
 const detectMysql = async (knex: Knex, innodb: boolean): Promise<FullText> => {
   const version = String(firstRow(await knex.raw('SELECT VERSION() AS v'))?.v ?? '');
   if (!/mariadb/i.test(version)) return mysqlNgramFullText;
-  // Galera replicates InnoDB only: Mroonga's search tables would differ from node to node.
-  if (await runsOnGalera(knex)) return likeFullText;
-  if (innodb) return mariadbBigramFullText;
+  // Galera replicates InnoDB only: Mroonga's search tables would differ from node to node, the
+  // InnoDB bigram tables replicate like any other.
+  if (innodb || (await runsOnGalera(knex))) return mariadbBigramFullText;
   const engine = firstRow(
     await knex.raw(
       "SELECT ENGINE AS e FROM information_schema.ENGINES WHERE ENGINE = 'Mroonga' AND SUPPORT IN ('YES', 'DEFAULT')",
@@ -39,7 +39,7 @@ const detectMysql = async (knex: Knex, innodb: boolean): Promise<FullText> => {
 /**
  * The keyword-search implementation of a data source: SQLite FTS5 trigram, PostgreSQL pg_trgm,
  * MySQL 8 ngram, MariaDB Mroonga when the server has the engine and is no Galera node (unless the
- * data source prefers InnoDB), else InnoDB bigram tables, and on Galera a LIKE scan. Detected once
+ * data source prefers InnoDB), else InnoDB bigram tables. Detected once
  * per Knex instance (pass the data source's Knex, not a transaction).
  */
 export const fullTextFor = (knex: Knex): Promise<FullText> => {
