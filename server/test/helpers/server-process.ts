@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
+import { freeListeningPort } from '../../../test-support/processes';
 import { TEST_PASSWORD_HASH_COST } from './test-databases';
 
 /** The real server as a child process (`server/src/server.ts`), for tests that kill it. */
@@ -18,16 +18,11 @@ export interface ServerProcess {
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
-/** A TCP port nobody listens on right now. */
-export const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
+/**
+ * A TCP port nobody listens on right now, below the ephemeral range: a port the kernel hands out
+ * to outgoing connections could be taken by one before the server binds it.
+ */
+export const freePort = freeListeningPort;
 
 const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null

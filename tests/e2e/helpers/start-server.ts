@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freeListeningPort } from '../../../test-support/processes';
 
 export interface RunningServer {
   url: string;
@@ -14,16 +14,8 @@ export interface RunningServer {
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 
-export const freePort = (): Promise<number> =>
-  new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
+/** A port nobody listens on right now, below the range the kernel gives outgoing connections. */
+export const freePort = freeListeningPort;
 
 /** Why a start was given up: the port was taken by the time the server bound it (tried again). */
 class PortTaken extends Error {}
