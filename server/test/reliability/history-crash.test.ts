@@ -58,6 +58,8 @@ const startImport = (url: string, cookie: string, file: Buffer) => {
 const keepUpdating = (url: string, cookie: string, ids: readonly number[]) => {
   let stop = false;
   let answered = 0;
+  let firstAnswered = () => {};
+  const first = new Promise<void>((done) => (firstAnswered = done));
   const worker = async (offset: number) => {
     for (let n = offset; !stop; n += 4) {
       const id = ids[n % ids.length];
@@ -68,7 +70,10 @@ const keepUpdating = (url: string, cookie: string, ids: readonly number[]) => {
           // never a seeded value: each answered update changes the record, so each has a revision
           body: JSON.stringify({ qty: 100_000 + n }),
         });
-        if (response.status === 200) answered += 1;
+        if (response.status === 200) {
+          answered += 1;
+          firstAnswered();
+        }
       } catch {
         return;
       }
@@ -76,6 +81,14 @@ const keepUpdating = (url: string, cookie: string, ids: readonly number[]) => {
   };
   const workers = Promise.all([0, 1, 2, 3].map(worker));
   return {
+    /** Resolves once an update has been answered (within 60 s, else throws). */
+    answering: () =>
+      Promise.race([
+        first,
+        new Promise<never>((_, fail) =>
+          setTimeout(() => fail(new Error('no update was answered within 60 s')), 60_000).unref(),
+        ),
+      ]),
     stop: async () => {
       stop = true;
       await workers;
@@ -209,6 +222,9 @@ describeEachDatabase('record history when the server is killed mid-write ($name)
   const killMidImport = async (server: ServerProcess, cookie: string, file: Buffer, ids: number[]) => {
     const before = db.name === 'mysql' ? await uncommitted(inspect) : undefined;
     const updates = keepUpdating(server.url, cookie, ids);
+    // On a loaded machine the import can begin writing before any update is answered: the kill
+    // would then come before any, and the case would show nothing about them.
+    await updates.answering();
     const importing = startImport(server.url, cookie, file);
     if (db.name === 'sqlite') await inspect.raw('PRAGMA busy_timeout = 0');
     await importWriting(inspect, db.name, before);
