@@ -28,13 +28,15 @@ describeEachDatabase(
       if (db.name === 'pg') {
         const { rows } = await knex.raw(
           `SELECT count(*) AS n FROM pg_stat_activity
-            WHERE pid <> pg_backend_pid() AND state = 'active' AND query ILIKE 'select%"parcel"%'`,
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active'
+              AND query ILIKE 'select%"parcel"%'`,
         );
         return Number(rows[0].n);
       }
       const [rows] = await knex.raw(
         `SELECT count(*) AS n FROM information_schema.processlist
-          WHERE id <> connection_id() AND command = 'Query' AND info LIKE 'select%parcel%'`,
+          WHERE db = database() AND id <> connection_id() AND command = 'Query'
+              AND info LIKE 'select%parcel%'`,
       );
       return Number(rows[0].n);
     };
