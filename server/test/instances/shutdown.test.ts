@@ -53,11 +53,13 @@ describe('a server told to stop (SIGTERM)', () => {
       server.signal('SIGTERM');
       // The signal reaches the process when the system schedules it: on a loaded machine 100 ms
       // were once not enough. Readiness must drop well inside the drain, not at its end.
-      let ready = await fetch(`${server.url}/api/ready`);
-      while (ready.status === 200 && Date.now() - stopping < DRAIN_MS / 2) {
-        await pause(50);
-        ready = await fetch(`${server.url}/api/ready`);
-      }
+      await expect
+        .poll(async () => (await fetch(`${server.url}/api/ready`)).status, {
+          timeout: DRAIN_MS / 2,
+          interval: 50,
+        })
+        .toBe(503);
+      const ready = await fetch(`${server.url}/api/ready`);
       expect(ready.status).toBe(503);
       expect(await ready.json()).toEqual({ status: 'unavailable', reason: 'closing' });
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);

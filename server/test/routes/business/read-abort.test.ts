@@ -29,14 +29,14 @@ describeEachDatabase(
         const { rows } = await knex.raw(
           `SELECT count(*) AS n FROM pg_stat_activity
             WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'active'
-              AND query ILIKE 'select%"parcel"%'`,
+            AND query ILIKE 'select%"parcel"%'`,
         );
         return Number(rows[0].n);
       }
       const [rows] = await knex.raw(
         `SELECT count(*) AS n FROM information_schema.processlist
           WHERE db = database() AND id <> connection_id() AND command = 'Query'
-              AND info LIKE 'select%parcel%'`,
+            AND info LIKE 'select%parcel%'`,
       );
       return Number(rows[0].n);
     };
