@@ -7,14 +7,20 @@ import { mroongaFullText, mysqlNgramFullText } from './mysql-full-text';
 import { pgFullText } from './pg-full-text';
 import { sqliteFullText } from './sqlite-full-text';
 
-const detected = new WeakMap<Knex, Promise<FullText>>();
+/**
+ * By a Knex instance's client configuration, which its transactions share: a transaction finds
+ * its data source's method.
+ */
+const detected = new WeakMap<object, Promise<FullText>>();
 
 /** Data sources whose MariaDB keeps its search index in InnoDB even beside Mroonga (`searchIndex`). */
-const innodbPreferred = new WeakSet<Knex>();
+const innodbPreferred = new WeakSet<object>();
+
+const sourceOf = (knex: Knex): object => knex.client.config as object;
 
 /** Makes a MariaDB data source's Knex keep its search index in InnoDB (config `searchIndex: innodb`). */
 export const preferInnodbSearchIndex = (knex: Knex): void => {
-  innodbPreferred.add(knex);
+  innodbPreferred.add(sourceOf(knex));
 };
 
 const firstRow = (result: unknown): Record<string, unknown> | undefined => {
@@ -39,18 +45,19 @@ const detectMysql = async (knex: Knex, innodb: boolean): Promise<FullText> => {
 /**
  * The keyword-search implementation of a data source: SQLite FTS5 trigram, PostgreSQL pg_trgm,
  * MySQL 8 ngram, MariaDB Mroonga when the server has the engine and is no Galera node (unless the
- * data source prefers InnoDB), else InnoDB bigram tables. Detected once
- * per Knex instance (pass the data source's Knex, not a transaction).
+ * data source prefers InnoDB), else InnoDB bigram tables. Detected once per data source (its
+ * Knex or one of its transactions).
  */
 export const fullTextFor = (knex: Knex): Promise<FullText> => {
   const dialect = dialectOf(knex);
   if (dialect === 'sqlite') return Promise.resolve(sqliteFullText);
   if (dialect === 'pg') return Promise.resolve(pgFullText);
-  let found = detected.get(knex);
+  const source = sourceOf(knex);
+  let found = detected.get(source);
   if (!found) {
-    found = detectMysql(knex, innodbPreferred.has(knex));
-    found.catch(() => detected.delete(knex));
-    detected.set(knex, found);
+    found = detectMysql(knex, innodbPreferred.has(source));
+    found.catch(() => detected.delete(source));
+    detected.set(source, found);
   }
   return found;
 };

@@ -105,6 +105,16 @@ export interface FullText {
    * untouched) when the index cannot drive this keyword. `rows`: how many rows the page reads
    * (its offset and limit; a first page when absent).
    */
+  /**
+   * Readies the index for one multi-row INSERT into the table, in the transaction `db`, whose rows
+   * hold `texts` in the indexed column: work the index's triggers would do row by row, done for
+   * all of them at once. Returns what to call after the INSERT, in the same transaction.
+   */
+  prepareInserts?(
+    db: Knex.Transaction,
+    table: FullTextTable,
+    texts: readonly unknown[],
+  ): Promise<() => Promise<void>>;
   driveInRowidOrder?(
     db: Knex,
     query: Knex.QueryBuilder,

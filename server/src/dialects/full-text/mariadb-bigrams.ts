@@ -6,7 +6,10 @@ import { isIntegerType } from '../integer-range';
 import { errnoOf } from '../sql/mysql-errno';
 import { charCount, likeTerm, termsOf, type FullText, type FullTextTable } from './full-text';
 import { sampleKeyword, scanFindsPage, scanInKeyOrder } from './mysql-key-order';
+import { bigramTokens, stageBigrams } from './mariadb-staged-bigrams';
 import { addSearchKey, dropSearchTable, readSearchTableFirst, SEARCH_KEY } from './mysql-search-table';
+
+export { bigramTokens };
 
 /**
  * MariaDB without Mroonga: an InnoDB search table of its own. Beside the business table, a table
@@ -19,7 +22,9 @@ import { addSearchKey, dropSearchTable, readSearchTableFirst, SEARCH_KEY } from 
  * matched by `LIKE` alone. The bigrams are made in SQL by the row triggers themselves (a loop over
  * the text's characters), so writes from any connection, the SQL console's included, keep the
  * index right, inside their own transaction, and nothing else (no routine a dump could leave out)
- * is needed; a keyword's bigrams are made from its characters' weights the same way. A keyword
+ * is needed; a keyword's bigrams are made from its characters' weights the same way. A multi-row
+ * insert (an import) makes its rows' bigrams at once instead and stages them for the insert trigger
+ * (mariadb-staged-bigrams.ts), which then skips its loop. A keyword
  * common among the newest rows is read by a scan in key order instead (mysql-key-order.ts).
  */
 
@@ -39,6 +44,8 @@ export const mariadbBigramNames = (tableName: string) => ({
   afterInsert: derivedName('ft', tableName, 'gi'),
   afterUpdate: derivedName('ft', tableName, 'gu'),
   afterDelete: derivedName('ft', tableName, 'gd'),
+  /** Bigrams a multi-row insert made at once, for the insert trigger to take (mariadb-staged-bigrams.ts). */
+  staged: derivedName('ft', tableName, 'st'),
 });
 
 const COLLATION = /^[A-Za-z0-9_]+$/;
@@ -103,16 +110,6 @@ RETURNS LONGTEXT CHARACTER SET ascii DETERMINISTIC NO SQL
 BEGIN${bigramDeclarations(text)}${bigramStatements('cb_source')}
   RETURN cb_grams;
 END`;
-
-/**
- * The bigram tokens of a term, from the hex weights of its characters in order, as the triggers
- * make them for a text.
- */
-export const bigramTokens = (weights: readonly string[]): string =>
-  weights
-    .slice(1)
-    .map((weight, i) => `${weights[i] ?? ''}G${weight} `)
-    .join('');
 
 /** The column's character set and collation, as the search table's triggers see it. */
 const collationOf = async (db: Knex, tableName: string, column: string) => {
@@ -219,13 +216,24 @@ export const mariadbBigramFullText: FullText = {
       // The text's collation, whose weights the bigrams are: a keyword's are made the same way.
       t.comment(`${text.charset} ${text.collation}`);
     });
-    // The triggers first, so that rows written meanwhile are kept; the fill skips them.
+    // Where a multi-row insert stages its rows' bigrams (prepareInserts), before the trigger that reads it.
     await db.raw(
-      `CREATE TRIGGER ?? AFTER INSERT ON ?? FOR EACH ROW BEGIN${bigramDeclarations(text)}` +
-        `${bigramStatements('NEW.??')}\n  REPLACE INTO ?? (??, ??) VALUES (NEW.??, cb_grams);\nEND`,
+      `CREATE TABLE ?? (conn BIGINT UNSIGNED NOT NULL, hash BINARY(16) NOT NULL,
+         grams LONGTEXT CHARACTER SET ascii NOT NULL, PRIMARY KEY (conn, hash)) ENGINE=InnoDB`,
+      [names.staged],
+    );
+    // The triggers first, so that rows written meanwhile are kept; the fill skips them. The insert
+    // trigger takes a text's bigrams from the staging table when a multi-row insert put them there.
+    await db.raw(
+      `CREATE TRIGGER ?? AFTER INSERT ON ?? FOR EACH ROW BEGIN${bigramDeclarations(text)}\n` +
+        '  SET cb_grams = (SELECT grams FROM ?? WHERE conn = CONNECTION_ID() AND hash = UNHEX(MD5(NEW.??)));\n' +
+        `  IF cb_grams IS NULL THEN${bigramStatements('NEW.??')}\n  END IF;\n` +
+        '  REPLACE INTO ?? (??, ??) VALUES (NEW.??, cb_grams);\nEND',
       [
         names.afterInsert,
         tableName,
+        names.staged,
+        column.name,
         column.name,
         column.name,
         column.name,
@@ -279,7 +287,26 @@ export const mariadbBigramFullText: FullText = {
   },
 
   async dropIndex(db, { tableName }) {
-    await dropSearchTable(db, mariadbBigramNames(tableName));
+    const names = mariadbBigramNames(tableName);
+    await dropSearchTable(db, names);
+    await db.schema.dropTableIfExists(names.staged);
+  },
+
+  async prepareInserts(db, table, texts) {
+    const names = mariadbBigramNames(table.tableName);
+    const [rows] = (await db.raw(
+      `SELECT (SELECT TABLE_COMMENT FROM information_schema.TABLES
+                WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?) AS text,
+              (SELECT COUNT(*) FROM information_schema.TABLES
+                WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?) AS staged`,
+      [names.table, names.staged],
+    )) as unknown as [{ text: unknown; staged: unknown }[]];
+    const [charset = '', collation = ''] = String(rows[0]?.text ?? '').split(' ');
+    // A search table made before the staging table existed: its trigger makes every row's bigrams.
+    if (Number(rows[0]?.staged) !== 1 || !COLLATION.test(charset) || !COLLATION.test(collation)) {
+      return async () => {};
+    }
+    return stageBigrams(db, { staged: names.staged, charset, collation }, texts);
   },
 
   matchCondition(query, table, keyword, bound) {

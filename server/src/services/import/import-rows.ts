@@ -13,6 +13,7 @@ import {
   type PreparedInsert,
 } from '../items/insert-record';
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
+import { fullTextFor } from '../../dialects/full-text/full-text-for';
 import { createdChanges } from '../history/column-changes';
 import type { ItemTable } from '../items/item-table';
 import { mapDbError } from '../items/map-db-error';
@@ -114,6 +115,27 @@ const generatedKey = (item: ItemTable) => {
 const created = (write: WriteContext, item: ItemTable, key: KeyValues, values: Record<string, unknown>) =>
   write.changed({ item, key, action: 'create', changes: createdChanges(item, { ...values, ...key }) });
 
+/**
+ * What readies the table's search index for one multi-row INSERT of `rows` (MariaDB's InnoDB
+ * bigrams are made for all of them at once), returning what to run after it; nothing for a table
+ * without a search column or an index that needs nothing.
+ */
+const searchIndexPreparer = async (write: WriteContext, item: ItemTable) => {
+  const column = item.fullText;
+  if (!column) return null;
+  const fullText = await fullTextFor(write.db);
+  const prepareInserts = fullText.prepareInserts?.bind(fullText);
+  if (!prepareInserts) return null;
+  const key = item.keys.length === 1 ? (item.keys[0] ?? null) : null;
+  const target = { tableName: item.table.tableName, column, key };
+  return (rows: readonly Record<string, unknown>[]) =>
+    prepareInserts(
+      write.db,
+      target,
+      rows.map((row) => row[column.name]),
+    );
+};
+
 const insertGroups = async (
   write: WriteContext,
   item: ItemTable,
@@ -128,13 +150,16 @@ const insertGroups = async (
     afterCreate && sqlDialect(write.dialect).insertedKeys !== 'returning'
       ? await consecutiveKeyStep(write, item)
       : undefined;
+  const prepare = await searchIndexPreparer(write, item);
   if (step === null) {
     // a record at a time
+    const prepared = await prepare?.(inserts.map(({ values }) => values));
     for (const { values } of inserts) {
       const key = await insertRow(write, item, values);
       created(write, item, key, values);
       await write.hooks.run('afterCreate', { write, item, key, values });
     }
+    await prepared?.();
     return;
   }
   const groups = new Map<string, Record<string, unknown>[]>();
@@ -149,8 +174,10 @@ const insertGroups = async (
     const size = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor(MAX_PARAMETERS / width)));
     for (let i = 0; i < rows.length; i += size) {
       const chunk = rows.slice(i, i + size);
+      const prepared = await prepare?.(chunk);
       if (!afterCreate) {
         await write.db(item.table.tableName).insert(chunk);
+        await prepared?.();
         continue;
       }
       // A hook wants each new record's key: read back with the insert, then the hooks in row order.
@@ -160,6 +187,7 @@ const insertGroups = async (
           : sqlDialect(write.dialect).consecutiveRowIds
             ? await insertRowsAfterLastRowid(write, item, chunk)
             : await insertRowsReturningKeys(write, item, chunk);
+      await prepared?.();
       for (const [index, values] of chunk.entries()) {
         created(write, item, keys[index] ?? {}, values);
         if (hooked) await write.hooks.run('afterCreate', { write, item, key: keys[index] ?? {}, values });
