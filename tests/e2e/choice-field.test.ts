@@ -94,11 +94,21 @@ describe('a choice column in a real browser', () => {
 
     await page.goto(app('business/book/new'));
     await page.getByLabel('名称', { exact: true }).first().fill('沙丘');
-    await openSelect(page, '类别');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
-    expect(
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts(),
-    ).toEqual(['经典', '科幻', '诗歌']);
+    // A form still settling (its layout and options arriving) may close a dropdown opened meanwhile:
+    // open it again until it lists the options.
+    const choices = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect
+      .poll(async () => {
+        if ((await choices.count()) === 0) {
+          await openSelect(page, '类别');
+          await choices
+            .first()
+            .waitFor({ timeout: 5000 })
+            .catch(() => undefined);
+        }
+        return choices.allInnerTexts();
+      })
+      .toEqual(['经典', '科幻', '诗歌']);
     await screenshot(page, 'choice-form-dropdown');
     await pickOption('科幻');
     await page.getByRole('button', { name: /保\s*存/ }).click();
