@@ -18,6 +18,7 @@ export const SUITES: Record<string, () => Promise<void>> = {
   'web-bundle': async () => (await import('./web-bundle')).runWebBundle(),
   'upload-big': async () => (await import('./upload-big')).runUploadBig(),
   'export-import': async () => (await import('./export-import')).runExportImport(),
+  'sheet-reader': async () => (await import('./sheet-reader')).runSheetReader(),
   'import-lock': async () => (await import('./import-lock')).runImportLock(),
   'reader-starvation': async () => (await import('./reader-starvation')).runReaderStarvation(),
   'fair-reads': async () => (await import('./fair-reads')).runFairReads(),
