@@ -6,11 +6,13 @@
  * into the InnoDB bigram table, of the same statements with their bigrams staged first, as an
  * import writes them), of single-row INSERTs, of single-row UPDATEs of the text and of single-row
  * DELETEs (each its own transaction), and the time to index a table that already holds the
- * batched rows. MYSQL_URL says
- * where; a database `cb_bench_search_write` is made afresh there and dropped at the end.
+ * batched rows. MYSQL_URL says where; a database `cb_bench_search_write` is made afresh there
+ * and dropped at the end. With BENCH_GALERA=1 the suite starts a three-node Galera cluster of its own instead (Debian
+ * `galera-4`) and writes through its first node: every commit is certified by the others.
  *
  *   BENCH_WRITE_ROWS     rows of the batched inserts (default 100000)
  *   BENCH_WRITE_SINGLES  single-row inserts, updates and deletes (default 2000)
+ *   BENCH_GALERA         1: on a Galera cluster the suite starts
  *
  *   tsx bench/search-write-cost.ts
  */
@@ -19,6 +21,7 @@ import type { FullText } from '../server/src/dialects/full-text/full-text';
 import { mariadbBigramFullText } from '../server/src/dialects/full-text/mariadb-bigrams';
 import { mroongaFullText } from '../server/src/dialects/full-text/mysql-full-text';
 import { keyedFullTextTable } from '../server/test/helpers/keyed-full-text-table';
+import { startGaleraCluster } from '../test-support/galera';
 import { envInteger } from './bench-stats';
 import { randomSource } from './seed-rows';
 
@@ -119,9 +122,20 @@ const hasMroonga = async (db: Knex): Promise<boolean> => {
 };
 
 export const runSearchWriteCost = async (): Promise<void> => {
-  const adminUrl = process.env.MYSQL_URL;
+  const galera = process.env.BENCH_GALERA === '1' ? await startGaleraCluster(3) : null;
+  try {
+    await measureSearchWriteCost(
+      galera ? galera.nodes[0]!.url() : process.env.MYSQL_URL,
+      galera ? 'galera' : 'mysql',
+    );
+  } finally {
+    await galera?.remove();
+  }
+};
+
+const measureSearchWriteCost = async (adminUrl: string | undefined, tag: string): Promise<void> => {
   if (!adminUrl) {
-    console.log('search-write-cost: set MYSQL_URL (MariaDB)');
+    console.log('search-write-cost: set MYSQL_URL (MariaDB), or BENCH_GALERA=1');
     return;
   }
   const rows = envInteger('BENCH_WRITE_ROWS', 100_000);
@@ -168,10 +182,10 @@ export const runSearchWriteCost = async (): Promise<void> => {
             return `${name.replace('_rows', '')} ${perSecond(value)} (${((value / plain[key]) * 100).toFixed(0)}%)`;
           })
           .join(' | ');
-        console.log(`[mysql] ${label.padEnd(32)} without ${perSecond(plain[key]).padStart(15)} | ${others}`);
+        console.log(`[${tag}] ${label.padEnd(32)} without ${perSecond(plain[key]).padStart(15)} | ${others}`);
       }
       console.log(
-        `[mysql] ${'insert, bigrams staged (import)'.padEnd(32)} innodb ${perSecond(staged)} (${((staged / plain.batched) * 100).toFixed(0)}% of without; ${((staged / results[innodb]!.batched) * 100).toFixed(0)}% of its trigger's loop)`,
+        `[${tag}] ${'insert, bigrams staged (import)'.padEnd(32)} innodb ${perSecond(staged)} (${((staged / plain.batched) * 100).toFixed(0)}% of without; ${((staged / results[innodb]!.batched) * 100).toFixed(0)}% of its trigger's loop)`,
       );
       // Indexing a table that already holds the rows (the designer turning the index on).
       for (const [name, fullText] of indexes.slice(1)) {
@@ -182,7 +196,7 @@ export const runSearchWriteCost = async (): Promise<void> => {
           [{ n: number }],
         ];
         console.log(
-          `[mysql] ${name.replace('_rows', '')}: index of ${Number(n).toLocaleString('en-US')} rows made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+          `[${tag}] ${name.replace('_rows', '')}: index of ${Number(n).toLocaleString('en-US')} rows made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
         );
       }
     } finally {
