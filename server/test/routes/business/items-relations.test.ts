@@ -115,10 +115,16 @@ describeEachDatabase('/api/business/{table} relations ($name)', (db) => {
         knex.off('query', listener);
       }
     };
+    // The fewest of three reads: work the server does on its own (a cache poll, a row-count fold)
+    // may run while one is counted, and only ever adds queries.
+    const fewestFor = async (url: string) => {
+      const reads = [await queriesFor(url), await queriesFor(url), await queriesFor(url)];
+      return reads.reduce((fewest, read) => (read.queries < fewest.queries ? read : fewest));
+    };
     // The first read loads the tables' metadata into the cache; what is measured is the reads after it.
     await queriesFor('/api/business/salesOrder?limit=1&expand=lines,detail');
-    const small = await queriesFor('/api/business/salesOrder?limit=2&expand=lines,detail');
-    const large = await queriesFor('/api/business/salesOrder?limit=20&expand=lines,detail');
+    const small = await fewestFor('/api/business/salesOrder?limit=2&expand=lines,detail');
+    const large = await fewestFor('/api/business/salesOrder?limit=20&expand=lines,detail');
     expect(small.rows).toHaveLength(2);
     expect(large.rows).toHaveLength(20);
     expect(
@@ -128,7 +134,7 @@ describeEachDatabase('/api/business/{table} relations ($name)', (db) => {
       ),
     ).toBe(true);
     expect(large.queries).toBe(small.queries);
-    const plain = await queriesFor('/api/business/salesOrder?limit=20');
+    const plain = await fewestFor('/api/business/salesOrder?limit=20');
     // lines: a count and a read; detail: a read.
     expect(large.queries - plain.queries).toBe(3);
   });
