@@ -68,16 +68,15 @@ describe.each(testDatabases().filter((db) => db.name === 'mysql'))(
   'an import into a table with MariaDB InnoDB bigrams ($name)',
   (db) => {
     const apps = useTestApps(db);
+    /** An app whose data source keeps its search index in InnoDB bigram tables, even beside Mroonga. */
+    const innodbApp = () => {
+      const config = apps.config();
+      const sources = config.dataSources.map((source) => ({ ...source, searchIndex: 'innodb' as const }));
+      return apps.build({}, { ...config, dataSources: sources });
+    };
 
     it('stages its rows’ bigrams at once, exactly as the insert trigger makes them row by row', async () => {
-      const config = apps.config();
-      const app = await apps.build(
-        {},
-        {
-          ...config,
-          dataSources: config.dataSources.map((source) => ({ ...source, searchIndex: 'innodb' as const })),
-        },
-      );
+      const app = await innodbApp();
       const knex = app.dataSources.primary.knex;
       expect((await fullTextFor(knex)).method).toBe('innodb-bigram');
       const { cookie } = await login(app);
@@ -167,14 +166,7 @@ describe.each(testDatabases().filter((db) => db.name === 'mysql'))(
     });
 
     it('leaves nothing staged and no bigrams behind when a multi-row insert fails and the import with it', async () => {
-      const config = apps.config();
-      const app = await apps.build(
-        {},
-        {
-          ...config,
-          dataSources: config.dataSources.map((source) => ({ ...source, searchIndex: 'innodb' as const })),
-        },
-      );
+      const app = await innodbApp();
       const knex = app.dataSources.primary.knex;
       const { cookie } = await login(app);
       await clearTables(knex);
