@@ -211,9 +211,13 @@ export async function* sheetRows(path: string): AsyncGenerator<SheetRow> {
     }
   } finally {
     worker.off('message', onMessage);
-    worker.off('error', onError);
-    worker.off('exit', onExit);
-    if (finished && !failure) keepReader(worker);
-    else await worker.terminate();
+    if (finished && !failure) {
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      keepReader(worker);
+    } else {
+      // Its listeners stay while it stops: an error it raises meanwhile is this read's.
+      await worker.terminate();
+    }
   }
 }
