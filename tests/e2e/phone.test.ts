@@ -140,6 +140,16 @@ const search = async (page: Page, keyword: string) => {
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(keyword);
 };
 
+/** Taps the confirmation's OK once the dialog has opened: it takes the focus then, and a tap before may miss it. */
+const confirmOpenedDialog = async (page: Page) => {
+  const ok = page.getByRole('dialog').getByRole('button', { name: /确\s*定/ });
+  await expect
+    .poll(() =>
+      ok.evaluate((button) => (button as unknown as { matches: (s: string) => boolean }).matches(':focus')),
+    )
+    .toBe(true);
+  await ok.click();
+};
 describe('a clerk on a phone (390 × 844)', () => {
   const phone = { width: 390, height: 844 };
 
@@ -265,14 +275,7 @@ describe('a clerk on a phone (390 × 844)', () => {
     await page.getByRole('checkbox', { name: '选择 边城' }).check();
     await page.getByText('已选择 2 项').waitFor();
     await page.getByRole('button', { name: /批量软删除/ }).click();
-    // the OK button takes the focus once the dialog has opened: a tap before that may miss it
-    const ok = page.getByRole('dialog').getByRole('button', { name: /确\s*定/ });
-    await expect
-      .poll(() =>
-        ok.evaluate((button) => (button as unknown as { matches: (s: string) => boolean }).matches(':focus')),
-      )
-      .toBe(true);
-    await ok.click();
+    await confirmOpenedDialog(page);
     await page.getByText('软删除成功').waitFor();
     await expect.poll(titles).toEqual(['四世同堂', '骆驼祥子']);
 
@@ -282,10 +285,7 @@ describe('a clerk on a phone (390 × 844)', () => {
     await page.getByRole('checkbox', { name: '选择 边城' }).check();
     await screenshot(page, 'phone-recycle-selected-zh-CN');
     await page.getByRole('button', { name: /批量恢复/ }).click();
-    await page
-      .getByRole('dialog')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await confirmOpenedDialog(page);
     await page.getByText('恢复成功').waitFor();
     await expect.poll(() => cards(page).count()).toBe(0);
     const live = await api.call<{ name: string }[]>('GET', '/business/book?isDeleted=false');
