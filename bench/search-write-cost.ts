@@ -79,11 +79,8 @@ const stagedBatches = (db: Knex, table: string, rows: number) =>
     for (let start = 0; start < rows; start += BATCH) {
       const batch = batchOf(start, rows);
       await db.transaction(async (trx) => {
-        const done = await mariadbBigramFullText.prepareInserts!(
-          trx,
-          target(table),
-          batch.map((row) => row.fullTextBody),
-        );
+        const prepare = await mariadbBigramFullText.insertPreparer!(trx, target(table));
+        const done = await prepare!(batch.map((row) => row.fullTextBody));
         await trx(table).insert(batch);
         await done();
       });

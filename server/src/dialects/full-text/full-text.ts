@@ -99,22 +99,22 @@ export interface FullText {
    */
   inspect?(db: Knex, table: FullTextTable, keyword?: string | null): Promise<FullTextTable>;
   /**
+   * What readies the index for multi-row INSERTs into the table in the transaction `db`, asked
+   * once per batch of inserts; null when the index needs nothing. Given the indexed column's
+   * `texts` of one INSERT's rows, it does for all of them at once the work the index's triggers
+   * would do row by row, and returns what to call after that INSERT, in the same transaction.
+   */
+  insertPreparer?(
+    db: Knex.Transaction,
+    table: FullTextTable,
+  ): Promise<((texts: readonly unknown[]) => Promise<() => Promise<void>>) | null>;
+  /**
    * Makes `query` (which selects from `table.tableName`) read the keyword's matches from the index
    * in the order of the table's rowid (`table.rowidKey`), so that a page stops after its rows
    * instead of collecting every match first; also adds the keyword's condition. False (and `query`
    * untouched) when the index cannot drive this keyword. `rows`: how many rows the page reads
    * (its offset and limit; a first page when absent).
    */
-  /**
-   * Readies the index for one multi-row INSERT into the table, in the transaction `db`, whose rows
-   * hold `texts` in the indexed column: work the index's triggers would do row by row, done for
-   * all of them at once. Returns what to call after the INSERT, in the same transaction.
-   */
-  prepareInserts?(
-    db: Knex.Transaction,
-    table: FullTextTable,
-    texts: readonly unknown[],
-  ): Promise<() => Promise<void>>;
   driveInRowidOrder?(
     db: Knex,
     query: Knex.QueryBuilder,

@@ -216,7 +216,7 @@ export const mariadbBigramFullText: FullText = {
       // The text's collation, whose weights the bigrams are: a keyword's are made the same way.
       t.comment(`${text.charset} ${text.collation}`);
     });
-    // Where a multi-row insert stages its rows' bigrams (prepareInserts), before the trigger that reads it.
+    // Where a multi-row insert stages its rows' bigrams (insertPreparer), before the trigger that reads it.
     await db.raw(
       `CREATE TABLE ?? (conn BIGINT UNSIGNED NOT NULL, hash BINARY(16) NOT NULL,
          grams LONGTEXT CHARACTER SET ascii NOT NULL, PRIMARY KEY (conn, hash)) ENGINE=InnoDB`,
@@ -292,21 +292,22 @@ export const mariadbBigramFullText: FullText = {
     await db.schema.dropTableIfExists(names.staged);
   },
 
-  async prepareInserts(db, table, texts) {
+  async insertPreparer(db, table) {
     const names = mariadbBigramNames(table.tableName);
     const [rows] = (await db.raw(
       `SELECT (SELECT TABLE_COMMENT FROM information_schema.TABLES
                 WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?) AS text,
               (SELECT COUNT(*) FROM information_schema.TABLES
-                WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?) AS staged`,
+                WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?) AS staged,
+              CONNECTION_ID() AS conn`,
       [names.table, names.staged],
-    )) as unknown as [{ text: unknown; staged: unknown }[]];
-    const [charset = '', collation = ''] = String(rows[0]?.text ?? '').split(' ');
+    )) as unknown as [{ text: unknown; staged: unknown; conn: unknown }[]];
+    const row = rows[0];
+    const text = textCollation(row?.text);
     // A search table made before the staging table existed: its trigger makes every row's bigrams.
-    if (Number(rows[0]?.staged) !== 1 || !COLLATION.test(charset) || !COLLATION.test(collation)) {
-      return async () => {};
-    }
-    return stageBigrams(db, { staged: names.staged, charset, collation }, texts);
+    if (!row || Number(row.staged) !== 1 || !text) return null;
+    const staged = { staged: names.staged, ...text, conn: Number(row.conn) };
+    return (texts) => stageBigrams(db, staged, texts);
   },
 
   matchCondition(query, table, keyword, bound) {
@@ -380,8 +381,11 @@ const searchTableText = async (db: Knex, searchTable: string): Promise<TextColla
      WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?`,
     [searchTable],
   )) as unknown as [{ text: unknown }[]];
-  const row = rows[0];
-  const [charset = '', collation = ''] = String(row?.text ?? '').split(' ');
-  if (!row || !COLLATION.test(charset) || !COLLATION.test(collation)) return null;
-  return { charset, collation };
+  return rows[0] ? textCollation(rows[0].text) : null;
+};
+
+/** The collation a search table's comment names (`<charset> <collation>`), or null when it names none. */
+const textCollation = (comment: unknown): TextCollation | null => {
+  const [charset = '', collation = ''] = String(comment ?? '').split(' ');
+  return COLLATION.test(charset) && COLLATION.test(collation) ? { charset, collation } : null;
 };

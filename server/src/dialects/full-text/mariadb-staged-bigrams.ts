@@ -35,6 +35,8 @@ export interface StagedBigramsTable {
   staged: string;
   charset: string;
   collation: string;
+  /** The writing connection's id (CONNECTION_ID()), which its rows are staged under. */
+  conn: number;
 }
 
 /** The hex weight of every character of `characters` in the collation, read once each. */
@@ -89,9 +91,8 @@ export const stageBigrams = async (
   }
   if (split.size === 0) return nothing;
   const weights = await weightsOf(db, table, [...split.values()].flat());
-  const [[{ conn }]] = (await db.raw('SELECT CONNECTION_ID() AS conn')) as unknown as [[{ conn: number }]];
   const rows = [...split].map(([text, characters]) => [
-    conn,
+    table.conn,
     createHash('md5').update(text, 'utf8').digest(),
     bigramTokens(characters.map((character) => weights.get(character) ?? '')),
   ]);
@@ -103,6 +104,6 @@ export const stageBigrams = async (
     );
   }
   return async () => {
-    await db.raw('DELETE FROM ?? WHERE conn = ?', [table.staged, conn]);
+    await db.raw('DELETE FROM ?? WHERE conn = ?', [table.staged, table.conn]);
   };
 };

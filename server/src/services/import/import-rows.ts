@@ -15,6 +15,7 @@ import {
 import { sqlDialect } from '../../dialects/sql/sql-dialects';
 import { fullTextFor } from '../../dialects/full-text/full-text-for';
 import { createdChanges } from '../history/column-changes';
+import { fullTextTableOf } from '../items/full-text-table-of';
 import type { ItemTable } from '../items/item-table';
 import { mapDbError } from '../items/map-db-error';
 import { readRows } from '../items/read-rows';
@@ -116,24 +117,18 @@ const created = (write: WriteContext, item: ItemTable, key: KeyValues, values: R
   write.changed({ item, key, action: 'create', changes: createdChanges(item, { ...values, ...key }) });
 
 /**
- * What readies the table's search index for one multi-row INSERT of `rows` (MariaDB's InnoDB
- * bigrams are made for all of them at once), returning what to run after it; nothing for a table
- * without a search column or an index that needs nothing.
+ * What readies the table's search index for the multi-row INSERTs of a batch (MariaDB's InnoDB
+ * bigrams are made for all of an INSERT's rows at once): given one INSERT's rows, it returns what
+ * to run after it. Null for a table without a search column or an index that needs nothing.
  */
 const searchIndexPreparer = async (write: WriteContext, item: ItemTable) => {
-  const column = item.fullText;
-  if (!column) return null;
+  const target = fullTextTableOf(item);
+  if (!target) return null;
   const fullText = await fullTextFor(write.db);
-  const prepareInserts = fullText.prepareInserts?.bind(fullText);
-  if (!prepareInserts) return null;
-  const key = item.keys.length === 1 ? (item.keys[0] ?? null) : null;
-  const target = { tableName: item.table.tableName, column, key };
-  return (rows: readonly Record<string, unknown>[]) =>
-    prepareInserts(
-      write.db,
-      target,
-      rows.map((row) => row[column.name]),
-    );
+  const prepare = await fullText.insertPreparer?.(write.db, target);
+  if (!prepare) return null;
+  const column = target.column.name;
+  return (rows: readonly Record<string, unknown>[]) => prepare(rows.map((row) => row[column]));
 };
 
 const insertGroups = async (
@@ -141,6 +136,7 @@ const insertGroups = async (
   item: ItemTable,
   inserts: PreparedInsert[],
 ): Promise<void> => {
+  if (inserts.length === 0) return;
   // Record history, the afterCreate hooks and what waits for the commit (afterCommit hooks,
   // webhooks, flows) want each new record's key.
   const hooked = write.hooks.watching('afterCreate', item.table);

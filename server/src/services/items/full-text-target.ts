@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { fullTextFor } from '../../dialects/full-text/full-text-for';
 import type { FullText, FullTextTable } from '../../dialects/full-text/full-text';
-import { deletedFlagOf } from '../tables/index-deleted-flag';
+import { fullTextTableOf } from './full-text-table-of';
 import type { ItemContext } from './item-context';
 import type { ItemTable } from './item-table';
 
@@ -22,14 +22,9 @@ const inspect = async (
   sourceKnex: Knex,
   keyword: string | null,
 ): Promise<FullTextTarget | null> => {
-  if (!item.fullText) return null;
+  const described = fullTextTableOf(item);
+  if (!described) return null;
   const fullText = await fullTextFor(sourceKnex);
-  const described: FullTextTable = {
-    tableName: item.table.tableName,
-    column: item.fullText,
-    key: item.keys.length === 1 ? (item.keys[0] ?? null) : null,
-    flag: deletedFlagOf(item.table.columns),
-  };
   const target = fullText.inspect ? await fullText.inspect(db, described, keyword) : described;
   return { fullText, target };
 };
