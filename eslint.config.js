@@ -21,6 +21,7 @@ export default tseslint.config(
       'examples/*/dist',
       'packages/*/dist',
       'server/build',
+      'server/.test-build-*',
       'node_modules',
       'data',
       'coverage',

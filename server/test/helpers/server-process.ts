@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { expect } from 'vitest';
 import { freeListeningPort } from '../../../test-support/processes';
+import { serverBundle } from './server-bundle';
 import { TEST_PASSWORD_HASH_COST } from './test-databases';
 
-/** The real server as a child process (`server/src/server.ts`), for tests that kill it. */
+/** The real server as a child process (the current source, bundled), for tests that kill it. */
 export interface ServerProcess {
   url: string;
   output(): string;
@@ -35,7 +36,8 @@ export const startServerProcess = async (
   env: Record<string, string>,
 ): Promise<ServerProcess> => {
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const bundle = await serverBundle();
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: repoRoot,
     env: {
       ...process.env,
