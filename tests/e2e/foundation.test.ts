@@ -115,6 +115,36 @@ describe('foundation in a real browser', () => {
   });
 });
 
+describe('motion', () => {
+  /** How long the sign-in button's hover and focus transitions take, as the browser computes it. */
+  const buttonTransition = async (reducedMotion: 'reduce' | 'no-preference') => {
+    const context = await browser.newContext({
+      viewport: { width: 1366, height: 820 },
+      locale: 'zh-CN',
+      reducedMotion,
+    });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    await page.goto(app('login'));
+    const button = page.getByRole('button', { name: /登\s*录/ });
+    await button.waitFor();
+    const duration = await button.evaluate(
+      (element) =>
+        (
+          globalThis as unknown as { getComputedStyle(element: unknown): { transitionDuration: string } }
+        ).getComputedStyle(element).transitionDuration,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+    return duration;
+  };
+
+  it('animates for a user who did not ask for less motion, and not at all for one who asked for reduced motion', async () => {
+    expect(await buttonTransition('no-preference')).not.toMatch(/^0s(, 0s)*$/);
+    expect(await buttonTransition('reduce')).toMatch(/^0s(, 0s)*$/);
+  });
+});
+
 describe('an expired session', () => {
   let shortLived: RunningServer;
   beforeAll(async () => {

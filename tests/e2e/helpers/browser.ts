@@ -4,8 +4,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const screenshotDir = resolve(import.meta.dirname, '../screenshots');
 
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
+/**
+ * Headless Chromium. Its pages ask for reduced motion unless a test says otherwise
+ * (`reducedMotion` of `newContext`/`newPage`), as a user can in their system's settings: the app
+ * then opens menus, dialogs and messages without animating them, so that no step waits for an
+ * animation or taps a dialog still moving in.
+ */
+export const launchBrowser = async (): Promise<Browser> => {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -16,6 +22,11 @@ export const launchBrowser = (): Promise<Browser> =>
       '--no-first-run',
     ],
   });
+  // Browser.newPage makes its context with newContext too.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  return browser;
+};
 
 export const screenshot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(screenshotDir, { recursive: true });
