@@ -1,8 +1,11 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
+const PREFIX = '.test-build-';
+/** The environment variable naming the run (its main process) whose workers share one bundle. */
+const OWNER = 'CRUDBOARD_TEST_BUNDLE_OWNER';
 
 let built: Promise<string> | undefined;
 
@@ -10,14 +13,14 @@ let built: Promise<string> | undefined;
  * The server as `npm run build:server` bundles it, built from the current source once per test
  * process, for the suites that start server processes: Node starts a bundle in half the CPU time
  * tsx takes to compile the source, and those suites start some sixty servers. The bundle lives in
- * `server/.test-build-<pid>/`, at the depth of `server/build/`, so that it finds the web app and
- * its SQLite console process where the real build does; it is removed when the process exits.
- * Resolves with the path of `server.js`.
+ * `server/.test-build-<pid>/` (the id of the run's main process, or of this process outside a run
+ * that set it), at the depth of `server/build/`, so that it finds the web app and its SQLite console
+ * process where the real build does; the run removes it at its end (`bundleCleanup`). Resolves
+ * with the path of `server.js`.
  */
 export const serverBundle = (): Promise<string> => {
   built ??= (async () => {
-    const outdir = join(repoRoot, 'server', `.test-build-${process.pid}`);
-    process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
+    const outdir = join(repoRoot, 'server', `${PREFIX}${process.env[OWNER] ?? process.pid}`);
     await build({
       entryPoints: [
         join(repoRoot, 'server/src/server.ts'),
@@ -36,4 +39,30 @@ export const serverBundle = (): Promise<string> => {
     return join(outdir, 'server.js');
   })();
   return built;
+};
+
+const running = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * For a Vitest global setup: names this run as the owner of the bundle its workers build, removes
+ * the bundles of runs that have ended without removing theirs (killed), and returns what removes
+ * this run's own at its end. A run going on beside this one (the other server lane) keeps its own.
+ */
+export const bundleCleanup = (): (() => void) => {
+  process.env[OWNER] = String(process.pid);
+  const server = join(repoRoot, 'server');
+  for (const name of readdirSync(server)) {
+    if (!name.startsWith(PREFIX)) continue;
+    const pid = Number(name.slice(PREFIX.length));
+    if (Number.isInteger(pid) && pid > 0 && running(pid)) continue;
+    rmSync(join(server, name), { recursive: true, force: true });
+  }
+  return () => rmSync(join(server, `${PREFIX}${process.pid}`), { recursive: true, force: true });
 };
