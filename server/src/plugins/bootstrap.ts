@@ -6,6 +6,7 @@ import { moveSourceMetadata } from '../db/move-source-metadata';
 import { withStartUpLock } from '../db/start-up-lock';
 import { repairSchemaChanges } from '../services/ddl/schema-lock';
 import { syncSystemTables } from '../services/system-tables/sync-system-tables';
+import { upgradeSearchIndexes } from '../services/tables/upgrade-search-indexes';
 
 /** Problems of a refused metadata move logged at most (the count says how many there are). */
 const MAX_LOGGED_PROBLEMS = 200;
@@ -22,7 +23,8 @@ export interface BootstrapOptions {
  * under its start-up lock, so that servers starting together on one database take turns. Then keys
  * the database locks of every data source with primary's secret (lock-key.ts). Last, under each
  * data source's schema lock, a schema change a server that died left half-applied is finished or
- * taken back (MySQL); one that cannot be yet is logged, and start-up goes on.
+ * taken back (MySQL); one that cannot be yet is logged, and start-up goes on. Then the search
+ * indexes an earlier release made are brought to this release's shape (upgrade-search-indexes.ts).
  */
 export default fp<BootstrapOptions>(
   async (app, options) => {
@@ -76,6 +78,15 @@ export default fp<BootstrapOptions>(
           { dataSource: source.name, err: error },
           'an unfinished schema change is not repaired yet',
         );
+      }
+      // Search indexes of an earlier release: they work as they are, so a failure only waits for
+      // the next start.
+      try {
+        const upgraded = await upgradeSearchIndexes(primary.knex, source);
+        if (upgraded.length > 0)
+          app.log.info({ dataSource: source.name, tables: upgraded }, 'search indexes brought up to date');
+      } catch (error) {
+        app.log.warn({ dataSource: source.name, err: error }, 'search indexes not brought up to date');
       }
     }
   },

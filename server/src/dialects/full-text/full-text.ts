@@ -109,6 +109,11 @@ export interface FullText {
     table: FullTextTable,
   ): Promise<((texts: readonly unknown[]) => Promise<() => Promise<void>>) | null>;
   /**
+   * Brings an index an earlier release made to this release's shape, at start-up (`table.key` may
+   * be null: the method reads what it needs from the database). True when it changed something.
+   */
+  upgradeIndex?(db: Knex, table: FullTextTable): Promise<boolean>;
+  /**
    * Makes `query` (which selects from `table.tableName`) read the keyword's matches from the index
    * in the order of the table's rowid (`table.rowidKey`), so that a page stops after its rows
    * instead of collecting every match first; also adds the keyword's condition. False (and `query`
