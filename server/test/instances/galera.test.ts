@@ -241,8 +241,16 @@ describe.skipIf(!galeraInstalled)(
       );
       const id = Number(rare.body);
       const grams = mariadbBigramNames('galera_note').table;
+      // On every node: the notes, their bigram rows, and the insert trigger that writes them (so
+      // that a failure says which is missing).
+      const { afterInsert } = mariadbBigramNames('galera_note');
       for (const node of cluster.nodes) {
-        expect(await node.sql(`SELECT COUNT(*) FROM ${DATABASE}.${grams}`)).toBe('1201');
+        expect(
+          await node.sql(
+            `SELECT (SELECT COUNT(*) FROM ${DATABASE}.galera_note), (SELECT COUNT(*) FROM ${DATABASE}.${grams}), ` +
+              `(SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = '${DATABASE}' AND TRIGGER_NAME = '${afterInsert}')`,
+          ),
+        ).toBe('1201\t1201\t1');
       }
       const found = async (server: number) => {
         const answer = await direct(server).get(
