@@ -59,6 +59,26 @@ const gramsByText = async (knex: Knex, table: string): Promise<Map<string, strin
   return new Map(rows.map((row) => [row.text, row.grams]));
 };
 
+/** Clears the database, then makes `note` and `noteByHand` (a remark and the search body) through the API. */
+const noteTables = async (app: App) => {
+  const knex = app.dataSources.primary.knex;
+  const { cookie } = await login(app);
+  await clearTables(knex);
+  const api = apiClient(app, cookie);
+  const columns = [...SYSTEM_COLUMNS, { name: 'remark', caption: '备注', dataType: 'TEXT', queryable: true }];
+  await createTable(api, { name: 'note', columns });
+  await createTable(api, { name: 'noteByHand', columns });
+  return { knex, cookie, api };
+};
+
+/** The same rows created one by one in `noteByHand`, whose insert trigger makes each text's bigrams itself. */
+const createByHand = async (api: ApiClient, rows: unknown[][]) => {
+  for (const [name, remark] of rows) {
+    const created = await api.post('/api/business/noteByHand', { name, remark });
+    expect(created.statusCode, created.body).toBe(201);
+  }
+};
+
 const searched = async (api: ApiClient, table: string, keyword: string): Promise<string[]> => {
   const response = await api.get(`/api/business/${table}?limit=1000&search=${encodeURIComponent(keyword)}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -78,17 +98,8 @@ describe.each(testDatabases().filter((db) => db.name === 'mysql'))(
 
     it('stages its rows’ bigrams at once, exactly as the insert trigger makes them row by row', async () => {
       const app = await innodbApp();
-      const knex = app.dataSources.primary.knex;
+      const { knex, cookie, api } = await noteTables(app);
       expect((await fullTextFor(knex)).method).toBe('innodb-bigram');
-      const { cookie } = await login(app);
-      await clearTables(knex);
-      const api = apiClient(app, cookie);
-      const columns = [
-        ...SYSTEM_COLUMNS,
-        { name: 'remark', caption: '备注', dataType: 'TEXT', queryable: true },
-      ];
-      await createTable(api, { name: 'note', columns });
-      await createTable(api, { name: 'noteByHand', columns });
 
       const long = `${'长文'.repeat(MAX_STAGED_CHARACTERS)}尾巴彭涵`;
       const rows: unknown[][] = [
@@ -117,10 +128,7 @@ describe.each(testDatabases().filter((db) => db.name === 'mysql'))(
       expect(await knex(names.staged).count({ n: '*' })).toEqual([{ n: 0 }]);
 
       // The same rows through single-row creates: the trigger makes each text's bigrams itself.
-      for (const [name, remark] of rows) {
-        const created = await api.post('/api/business/noteByHand', { name, remark });
-        expect(created.statusCode, created.body).toBe(201);
-      }
+      await createByHand(api, rows);
       const imported = await gramsByText(knex, 'note');
       const byHand = await gramsByText(knex, 'noteByHand');
       expect(imported.size).toBe(rows.length - 1);
@@ -173,16 +181,7 @@ describe.each(testDatabases().filter((db) => db.name === 'mysql'))(
 
     it('gives an index made before imports staged their bigrams its staging table at start-up', async () => {
       let app = await innodbApp();
-      let knex = app.dataSources.primary.knex;
-      const { cookie } = await login(app);
-      await clearTables(knex);
-      const api = apiClient(app, cookie);
-      const columns = [
-        ...SYSTEM_COLUMNS,
-        { name: 'remark', caption: '备注', dataType: 'TEXT', queryable: true },
-      ];
-      await createTable(api, { name: 'note', columns });
-      await createTable(api, { name: 'noteByHand', columns });
+      let { knex } = await noteTables(app);
       const names = mariadbBigramNames('note');
       const insertTrigger = async () => {
         const [rows] = (await knex.raw(
@@ -219,11 +218,7 @@ describe.each(testDatabases().filter((db) => db.name === 'mysql'))(
       knex.off('query', record);
       expect(response.statusCode, response.body).toBe(201);
       expect(statements.some((sql) => sql.startsWith(`INSERT IGNORE INTO \`${names.staged}\``))).toBe(true);
-      const byHandApi = apiClient(app, (await login(app)).cookie);
-      for (const [name, remark] of rows) {
-        const created = await byHandApi.post('/api/business/noteByHand', { name, remark });
-        expect(created.statusCode, created.body).toBe(201);
-      }
+      await createByHand(apiClient(app, (await login(app)).cookie), rows);
       const imported = await gramsByText(knex, 'note');
       const byHand = await gramsByText(knex, 'noteByHand');
       expect(imported.size).toBe(byHand.size);
