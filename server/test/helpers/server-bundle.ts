@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { promisify } from 'node:util';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
+const run = promisify(execFile);
 const PREFIX = '.test-build-';
 /** The environment variable naming the run (its main process) whose workers share one bundle. */
 const OWNER = 'CRUDBOARD_TEST_BUNDLE_OWNER';
@@ -10,7 +12,7 @@ const OWNER = 'CRUDBOARD_TEST_BUNDLE_OWNER';
 let built: Promise<string> | undefined;
 
 /**
- * The server as `npm run build:server` bundles it, built from the current source once per test
+ * The server as `npm run build:server` bundles it (that script, into another folder), built from the current source once per test
  * process, for the suites that start server processes: Node starts a bundle in half the CPU time
  * tsx takes to compile the source, and those suites start some sixty servers. The bundle lives in
  * `server/.test-build-<pid>/` (the id of the run's main process, or of this process outside a run
@@ -21,21 +23,9 @@ let built: Promise<string> | undefined;
 export const serverBundle = (): Promise<string> => {
   built ??= (async () => {
     const outdir = join(repoRoot, 'server', `${PREFIX}${process.env[OWNER] ?? process.pid}`);
-    await build({
-      entryPoints: [
-        join(repoRoot, 'server/src/server.ts'),
-        join(repoRoot, 'server/src/dialects/sql/console/sqlite-process.ts'),
-      ],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      sourcemap: true,
-      outdir,
-      entryNames: '[name]',
-      logLevel: 'warning',
-    });
+    // The build script's own options (package.json), with the output folder replaced: the last
+    // --outdir wins.
+    await run('npm', ['run', '--silent', 'build:server', '--', `--outdir=${outdir}`], { cwd: repoRoot });
     return join(outdir, 'server.js');
   })();
   return built;
