@@ -123,6 +123,15 @@ const collationOf = async (db: Knex, tableName: string, column: string) => {
   return COLLATION.test(charset) && COLLATION.test(collation) ? { charset, collation } : null;
 };
 
+/**
+ * Columns of a SELECT that read a search table's collation (`text`: its comment) and whether its
+ * staging table exists (`staged`: 1 or 0); bound to the search table's name, then the staging table's.
+ */
+const STAGING_STATE = `(SELECT TABLE_COMMENT FROM information_schema.TABLES
+    WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?) AS text,
+  (SELECT COUNT(*) FROM information_schema.TABLES
+    WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?) AS staged`;
+
 /** The table where a multi-row insert stages its rows' bigrams for the insert trigger. */
 const createStagingTable = (db: Knex, names: ReturnType<typeof mariadbBigramNames>) =>
   db.raw(
@@ -168,10 +177,7 @@ const insertTriggerBindings = (tableName: string, column: string, key: string): 
 export const addBigramStaging = async (db: Knex, tableName: string, column: string): Promise<boolean> => {
   const names = mariadbBigramNames(tableName);
   const [rows] = (await db.raw(
-    `SELECT (SELECT TABLE_COMMENT FROM information_schema.TABLES
-              WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?) AS text,
-            (SELECT COUNT(*) FROM information_schema.TABLES
-              WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?) AS staged,
+    `SELECT ${STAGING_STATE},
             (SELECT COUNT(*) FROM information_schema.KEY_COLUMN_USAGE
               WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND CONSTRAINT_NAME = 'PRIMARY') AS keyCount,
             (SELECT MIN(COLUMN_NAME) FROM information_schema.KEY_COLUMN_USAGE
@@ -339,14 +345,10 @@ export const mariadbBigramFullText: FullText = {
 
   async insertPreparer(db, table) {
     const names = mariadbBigramNames(table.tableName);
-    const [rows] = (await db.raw(
-      `SELECT (SELECT TABLE_COMMENT FROM information_schema.TABLES
-                WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?) AS text,
-              (SELECT COUNT(*) FROM information_schema.TABLES
-                WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?) AS staged,
-              CONNECTION_ID() AS conn`,
-      [names.table, names.staged],
-    )) as unknown as [{ text: unknown; staged: unknown; conn: unknown }[]];
+    const [rows] = (await db.raw(`SELECT ${STAGING_STATE}, CONNECTION_ID() AS conn`, [
+      names.table,
+      names.staged,
+    ])) as unknown as [{ text: unknown; staged: unknown; conn: unknown }[]];
     const row = rows[0];
     const text = textCollation(row?.text);
     // A search table made before the staging table existed: its trigger makes every row's bigrams.
