@@ -125,13 +125,24 @@ const importedSoFar = async (db: Knex, before: { total: number; negative: number
 const importWriting = async (
   db: Knex,
   client: 'sqlite' | 'pg' | 'mysql',
+  importing: Promise<unknown>,
   before?: { total: number; negative: number },
 ) => {
   const deadline = Date.now() + 60_000;
-  let busyInARow = 0;
+  // SQLite: since when the write lock has been held without a break (undefined: it is free).
+  let busySince: number | undefined;
+  // What the import answered, once it has: an import that ended before it was seen writing makes
+  // the case fail at once, saying how it ended.
+  let answer: { value: unknown } | undefined;
+  void importing.then((value) => (answer = { value }));
+  const told = (value: unknown) =>
+    value instanceof Error ? value.message : JSON.stringify(value).slice(0, 500);
   for (;;) {
     if (client === 'sqlite') {
-      // Busy means someone holds the write lock; the updates hold it for a millisecond or so.
+      // Busy means someone holds the write lock. The updates hold it for a millisecond or so; the
+      // import, for its whole write, which can end before three asks 50 ms apart have all found it
+      // held: so the lock is asked for every few milliseconds, and held for 25 ms without a break
+      // means the import.
       const busy = await db
         .raw('BEGIN IMMEDIATE')
         .then(async () => {
@@ -139,8 +150,8 @@ const importWriting = async (
           return false;
         })
         .catch(() => true);
-      busyInARow = busy ? busyInARow + 1 : 0;
-      if (busyInARow >= 3) return;
+      busySince = busy ? (busySince ?? Date.now()) : undefined;
+      if (busySince !== undefined && Date.now() - busySince >= 25) return;
     } else if (client === 'pg') {
       const found = (
         await db.raw(
@@ -154,8 +165,9 @@ const importWriting = async (
     } else if (before && (await importedSoFar(db, before))) {
       return;
     }
-    if (Date.now() > deadline) throw new Error('the import never wrote');
-    await new Promise((wait) => setTimeout(wait, 50));
+    if (answer) throw new Error(`the import ended before it was seen writing: ${told(answer.value)}`);
+    if (Date.now() > deadline) throw new Error('the import was not seen writing within 60 s, nor did it end');
+    await new Promise((wait) => setTimeout(wait, client === 'sqlite' ? 2 : 50));
   }
 };
 
@@ -227,7 +239,7 @@ describeEachDatabase('record history when the server is killed mid-write ($name)
     await updates.answering();
     const importing = startImport(server.url, cookie, file);
     if (db.name === 'sqlite') await inspect.raw('PRAGMA busy_timeout = 0');
-    await importWriting(inspect, db.name, before);
+    await importWriting(inspect, db.name, importing, before);
     await server.kill();
     expect(await importing).toBeInstanceOf(Error);
     return updates.stop();
