@@ -136,7 +136,14 @@ export const startGaleraCluster = async (size = 3): Promise<GaleraCluster> => {
     );
     // One at a time: two nodes asking the donor for a state transfer at once make one wait.
     for (const [i, node] of others.entries()) {
-      await node.start(false);
+      await node.start(false).catch(async (error: unknown) => {
+        // A joiner whose state transfer could not begin (the rsync daemon it starts for it did
+        // not come up) exits: it is started once more, on another port for the transfer.
+        if (!(error instanceof Error) || !error.message.includes("Failed to prepare for 'rsync' SST"))
+          throw error;
+        (ports[i + 1] as NodePorts).sst = await freeListeningPort();
+        await node.start(false);
+      });
       await cluster.waitSynced(i + 2);
     }
   } catch (error) {
@@ -211,15 +218,24 @@ const makeNode = (
     started.stderr?.on('data', (data: Buffer) => (out += data.toString()));
     child = started;
     exited = new Promise<void>((done) => started.once('exit', () => done()));
+    // The state transfer script's own lines come first: the tail of the log is the server's.
+    const exitedError = () =>
+      new Error(
+        `node ${index} exited:\n${out
+          .split('\n')
+          .filter((line) => line.includes('WSREP_SST'))
+          .slice(-30)
+          .join('\n')}\n…\n${out.slice(-4000)}`,
+      );
     await waitUntil(
       `node ${index} answers`,
       async () => {
-        if (!running()) throw new Error(`node ${index} exited:\n${out.slice(-4000)}`);
+        if (!running()) throw exitedError();
         return (await sql('SELECT 1')) === '1';
       },
       120_000,
     ).catch((error: unknown) => {
-      if (!running()) throw new Error(`node ${index} exited:\n${out.slice(-4000)}`);
+      if (!running()) throw exitedError();
       throw error;
     });
   };
