@@ -12,13 +12,13 @@ const OWNER = 'CRUDBOARD_TEST_BUNDLE_OWNER';
 let built: Promise<string> | undefined;
 
 /**
- * The server as `npm run build:server` bundles it (that script, into another folder), built from the current source once per test
- * process, for the suites that start server processes: Node starts a bundle in half the CPU time
- * tsx takes to compile the source, and those suites start some sixty servers. The bundle lives in
- * `server/.test-build-<pid>/` (the id of the run's main process, or of this process outside a run
- * that set it), at the depth of `server/build/`, so that it finds the web app and its SQLite console
- * process where the real build does; the run removes it at its end (`bundleCleanup`). Resolves
- * with the path of `server.js`.
+ * The server as `npm run build:server` bundles it (that script, into another folder), built from
+ * the current source once per test process, for the suites that start server processes: Node
+ * starts a bundle in half the CPU time tsx takes to compile the source, and those suites start
+ * some sixty servers. The bundle lives in `server/.test-build-<pid>/` (the id of the run's main
+ * process, or of this process outside a run that set it), at the depth of `server/build/`, so that
+ * it finds the web app and its SQLite console process where the real build does; the run removes
+ * it at its end (`bundleCleanup`). Resolves with the path of `server.js`.
  */
 export const serverBundle = (): Promise<string> => {
   built ??= (async () => {

@@ -97,10 +97,6 @@ const keepUpdating = (url: string, cookie: string, ids: readonly number[]) => {
   };
 };
 
-/**
- * Waits until one transaction has been writing `ledger` for a while (the import, not one of the
- * short single-record updates beside it): then the server dies in the middle of it.
- */
 /** MySQL: the ledger as read uncommitted, new rows and rows the update import made negative. */
 const uncommitted = async (db: Knex): Promise<{ total: number; negative: number }> => {
   // One connection (the pool holds one): read uncommitted for these two counts only.
@@ -122,6 +118,10 @@ const importedSoFar = async (db: Knex, before: { total: number; negative: number
   return now.total > before.total + 100 || now.negative > before.negative + 100;
 };
 
+/**
+ * Waits until one transaction has been writing `ledger` for a while (the import, not one of the
+ * short single-record updates beside it): then the server dies in the middle of it.
+ */
 const importWriting = async (
   db: Knex,
   client: 'sqlite' | 'pg' | 'mysql',
